@@ -1,0 +1,44 @@
+# The README's two commands: `make run` serves the app, `make test` runs every test.
+# Each creates the virtual environment on first use and reinstalls when requirements change.
+VENV ?= .venv
+PYTHON ?= python3
+BIN = $(VENV)/bin
+
+.PHONY: run test lint format bench table clean
+
+run: $(VENV)/.runtime-installed
+	$(BIN)/streamlit run app.py
+
+test: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.kl_curve
+	$(BIN)/python -m bench.recompute
+
+table: $(VENV)/.runtime-installed
+	$(BIN)/python -m core
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime-installed: requirements.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime-installed
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts
