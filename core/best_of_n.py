@@ -1,0 +1,123 @@
+"""Best-of-n over the fixed answers, computed exactly from order statistics.
+
+Draw n answers with replacement and keep the one the reward model scores highest. Ranked by
+proxy (rank 1 = worst of 600), the answer of rank i wins with chance (i/600)ⁿ - ((i-1)/600)ⁿ;
+answers with equal proxy share their group's chance equally.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from core import validate
+from core.answers import ANSWER_COUNT, answers
+
+
+@dataclass(frozen=True)
+class BestOfNResult:
+    """What best-of-n does, relative to one answer drawn at random (n = 1).
+
+    Every field has the shape of the n given (a float for a scalar n).
+    """
+
+    kl: np.ndarray  # exact KL(best-of-n ‖ uniform over the answers), nats; <= log 600
+    proxy_gain: np.ndarray  # E[proxy of the winner] - mean proxy of the answers
+    gold_gain: np.ndarray  # E[gold of the winner] - mean gold of the answers
+    mean_length: np.ndarray  # E[length of the winner]
+    mean_substance: np.ndarray  # E[substance of the winner]
+    kl_bound: np.ndarray  # log n - (n - 1)/n, the continuous formula: an upper bound on kl
+
+
+def best_of_n(n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> BestOfNResult:
+    """Exact best-of-n for a scalar n or an array of n (one numpy pass).
+
+    Parameters
+    ----------
+    n : float or array_like of shape (...,)
+        Answers drawn per choice; every entry finite and >= 1 (whole numbers in practice).
+    b, sigma : float
+        The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
+    seed : int or None
+        None for the lesson's fixed 600 answers, an integer for 600 fresh draws.
+
+    Returns
+    -------
+    BestOfNResult whose fields have the shape of ``n``.
+    """
+    counts = validate.at_least_one_array(n, name="n")
+    ranking = _ranking(validate.padding_fraction(b), validate.error_size(sigma), seed)
+    chance = _chances_in_rank_order(counts.ravel(), ranking)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
+    # The exact KL lies in [0, log 600]; clip the last bits of rounding.
+    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(ANSWER_COUNT))
+    means = chance @ ranking.centered_scores
+    flat = counts.ravel()
+    fields = {
+        "kl": kl,
+        "proxy_gain": means[:, 0],
+        "gold_gain": means[:, 1],
+        "mean_length": means[:, 2],
+        "mean_substance": means[:, 3],
+        "kl_bound": np.log(flat) - (flat - 1.0) / flat,
+    }
+    return BestOfNResult(**{name: _shaped(value, counts.shape) for name, value in fields.items()})
+
+
+def win_probabilities(
+    n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None
+) -> np.ndarray:
+    """Each answer's chance of being the one best-of-n keeps.
+
+    Returns an array of shape ``np.shape(n) + (600,)``, answers in the order of
+    :func:`core.answers`; each row sums to 1.
+    """
+    counts = validate.at_least_one_array(n, name="n")
+    ranking = _ranking(validate.padding_fraction(b), validate.error_size(sigma), seed)
+    chance = np.empty((counts.size, ANSWER_COUNT))
+    chance[:, ranking.order] = _chances_in_rank_order(counts.ravel(), ranking)
+    return chance.reshape(counts.shape + (ANSWER_COUNT,))
+
+
+@dataclass(frozen=True)
+class _Ranking:
+    """The answers sorted by proxy, worst first, with their tie groups."""
+
+    order: np.ndarray  # (600,) answer indices, worst proxy first
+    group_below: np.ndarray  # (600,) how many answers score strictly lower
+    group_top: np.ndarray  # (600,) how many answers score lower or equal
+    centered_scores: np.ndarray  # (600, 4) proxy, gold minus their means; length; substance
+
+
+@lru_cache(maxsize=64)
+def _ranking(b: float, sigma: float, seed: int | None) -> _Ranking:
+    scored = answers(b=b, sigma=sigma, seed=seed)
+    order = np.argsort(scored.proxy, kind="stable")
+    ranked_proxy = scored.proxy[order]
+    group_below = np.searchsorted(ranked_proxy, ranked_proxy, side="left")
+    group_top = np.searchsorted(ranked_proxy, ranked_proxy, side="right")
+    centered = np.column_stack(
+        [
+            scored.proxy - scored.proxy.mean(),
+            scored.gold - scored.gold.mean(),
+            scored.length,
+            scored.substance,
+        ]
+    )[order]
+    return _Ranking(order, group_below, group_top, centered)
+
+
+def _chances_in_rank_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
+    """(len(counts), 600): chance that each ranked answer wins, for each n."""
+    # The chance that all n draws rank at most k is (k/600)ⁿ, for k = 0..600.
+    fraction = np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT
+    with np.errstate(divide="ignore"):
+        log_fraction = np.log(fraction)
+    at_most = np.exp(np.outer(counts, log_fraction))
+    group_size = ranking.group_top - ranking.group_below
+    return (at_most[:, ranking.group_top] - at_most[:, ranking.group_below]) / group_size
+
+
+def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
+    return float(values[0]) if shape == () else values.reshape(shape)

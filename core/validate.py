@@ -1,0 +1,66 @@
+"""Argument checks shared by the core's public functions.
+
+Each check returns the value as a float (or a float array) and raises ``ValueError`` naming
+the argument and its valid range, so a caller from a notebook sees at once what went wrong.
+"""
+
+import numpy as np
+
+# The reward model can learn at most the whole padding penalty.
+B_RANGE = (0.0, 1.0)
+
+
+def positive_array(value, *, name: str) -> np.ndarray:
+    """Return ``value`` as a float array, requiring every entry finite and > 0."""
+    array = _float_array(value, name=name, valid="a finite number > 0")
+    if not np.all(array > 0):
+        raise ValueError(f"{name} must be a finite number > 0, got {_show(value)}")
+    return array
+
+
+def at_least_one_array(value, *, name: str) -> np.ndarray:
+    """Return ``value`` as a float array, requiring every entry finite and >= 1."""
+    array = _float_array(value, name=name, valid="a finite number >= 1")
+    if not np.all(array >= 1):
+        raise ValueError(f"{name} must be a finite number >= 1, got {_show(value)}")
+    return array
+
+
+def padding_fraction(value) -> float:
+    """Return ``b`` as a float in [0, 1]."""
+    low, high = B_RANGE
+    number = _finite_scalar(value, name="b", valid=f"a number in [{low:g}, {high:g}]")
+    if not low <= number <= high:
+        raise ValueError(f"b must be a number in [{low:g}, {high:g}], got {_show(value)}")
+    return number
+
+
+def error_size(value) -> float:
+    """Return ``sigma`` as a float >= 0."""
+    number = _finite_scalar(value, name="sigma", valid="a finite number >= 0")
+    if number < 0:
+        raise ValueError(f"sigma must be a finite number >= 0, got {_show(value)}")
+    return number
+
+
+def _float_array(value, *, name: str, valid: str) -> np.ndarray:
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {valid}, got {_show(value)}") from None
+    if array.size == 0 or not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be {valid}, got {_show(value)}")
+    return array
+
+
+def _finite_scalar(value, *, name: str, valid: str) -> float:
+    array = _float_array(value, name=name, valid=valid)
+    if array.ndim != 0:
+        raise ValueError(f"{name} must be a single number ({valid}), got an array")
+    return float(array)
+
+
+def _show(value) -> str:
+    """A short, safe description of a bad value for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,139 @@
+"""The toy world: every answer is a point (length, substance) in standard units.
+
+Fields on the grid are arrays of shape ``(GRID_POINTS, GRID_POINTS)`` indexed
+``[substance_index, length_index]`` (rows are substance, columns are length), as the lesson's
+``length, substance = np.meshgrid(grid, grid)`` lays them out.
+"""
+
+from functools import lru_cache
+
+import numpy as np
+
+from core import validate
+
+GRID_POINTS = 241  # the lesson's grid: 241 points a side
+GRID_LIMIT = 6.0  # the grid spans [-6, 6] standard units on both axes
+GRID = np.linspace(-GRID_LIMIT, GRID_LIMIT, GRID_POINTS)  # shared by length and substance
+GRID.flags.writeable = False
+
+# The reward model's other errors: one fixed smooth random field, built from random Fourier
+# features (a Gaussian-kernel field). Seed and size are fixed so the field never changes.
+ERROR_FIELD_SEED = 20221019  # arbitrary, fixed; the date Gao et al. posted the scaling-laws paper
+ERROR_FIELD_FEATURES = 256  # cosines summed; enough that the field looks Gaussian
+ERROR_FIELD_CORRELATION_LENGTH = 0.75  # standard units over which the errors stay alike
+
+
+def gold(length, substance):
+    """True quality of answers: substance, some length, minus a padding penalty.
+
+    ``length`` and ``substance`` broadcast together; returns their broadcast shape.
+    """
+    return substance + length - padding_penalty(length)
+
+
+def proxy(length, substance, *, b: float = 0.0, sigma: float = 0.0):
+    """The reward model's score: it learned a fraction ``b`` of the padding penalty and has
+    unmapped errors of size ``sigma``. Broadcasts like :func:`gold`."""
+    b = validate.padding_fraction(b)
+    sigma = validate.error_size(sigma)
+    score = substance + length - b * padding_penalty(length)
+    if sigma:
+        score = score + sigma * error_field(length, substance)
+    return score
+
+
+def padding_penalty(length):
+    """How much the true goal takes off for length beyond one standard unit: l² - 1."""
+    return np.square(length) - 1.0
+
+
+def error_field(length, substance):
+    """The fixed error field ε(l, s): smooth, mean 0 and variance 1 under the base model.
+
+    Defined everywhere, so the grid and the 600 answers see the same reward model.
+    Broadcasts ``length`` and ``substance``; returns their broadcast shape.
+    """
+    length, substance = np.broadcast_arrays(
+        np.asarray(length, dtype=np.float64), np.asarray(substance, dtype=np.float64)
+    )
+    mean, spread = _error_field_standardization()
+    return (_raw_error_field(length.ravel(), substance.ravel()) - mean).reshape(
+        length.shape
+    ) / spread
+
+
+def base_log_weight():
+    """Unnormalized log density of the base model on the grid, -(l² + s²)/2: (241, 241)."""
+    length, substance = grid_coordinates()
+    return -(np.square(length) + np.square(substance)) / 2.0
+
+
+@lru_cache(maxsize=1)
+def base_density() -> np.ndarray:
+    """The base model π_ref on the grid, normalized to sum to 1: (241, 241), read-only."""
+    weight = np.exp(base_log_weight())
+    return _read_only(weight / weight.sum())
+
+
+@lru_cache(maxsize=1)
+def gold_field() -> np.ndarray:
+    """Gold on the grid: (241, 241), read-only."""
+    length, substance = grid_coordinates()
+    return _read_only(gold(length, substance))
+
+
+@lru_cache(maxsize=32)
+def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
+    """The reward model on the grid for one (b, sigma): (241, 241), read-only."""
+    length, substance = grid_coordinates()
+    score = substance + length - validate.padding_fraction(b) * padding_penalty(length)
+    sigma = validate.error_size(sigma)
+    if sigma:
+        score = score + sigma * error_field_on_grid()
+    return _read_only(score)
+
+
+@lru_cache(maxsize=1)
+def error_field_on_grid() -> np.ndarray:
+    """ε on the grid: (241, 241), read-only."""
+    length, substance = grid_coordinates()
+    return _read_only(error_field(length, substance))
+
+
+@lru_cache(maxsize=1)
+def grid_coordinates() -> tuple[np.ndarray, np.ndarray]:
+    """``(length, substance)``, each (241, 241), as ``np.meshgrid(GRID, GRID)`` gives them."""
+    length, substance = np.meshgrid(GRID, GRID)
+    return _read_only(length), _read_only(substance)
+
+
+@lru_cache(maxsize=1)
+def _fourier_features() -> tuple[np.ndarray, np.ndarray]:
+    """Frequencies (F, 2) and phases (F,) of the error field, from its fixed seed."""
+    rng = np.random.default_rng(ERROR_FIELD_SEED)
+    frequencies = rng.standard_normal((ERROR_FIELD_FEATURES, 2)) / ERROR_FIELD_CORRELATION_LENGTH
+    phases = rng.uniform(0.0, 2.0 * np.pi, ERROR_FIELD_FEATURES)
+    return frequencies, phases
+
+
+def _raw_error_field(length: np.ndarray, substance: np.ndarray) -> np.ndarray:
+    """Unstandardized field at points given as flat arrays (P,): returns (P,)."""
+    frequencies, phases = _fourier_features()
+    angle = np.outer(length, frequencies[:, 0]) + np.outer(substance, frequencies[:, 1]) + phases
+    return np.cos(angle).sum(axis=1) * np.sqrt(2.0 / ERROR_FIELD_FEATURES)
+
+
+@lru_cache(maxsize=1)
+def _error_field_standardization() -> tuple[float, float]:
+    """Mean and standard deviation of the raw field under the base model on the grid."""
+    length, substance = grid_coordinates()
+    raw = _raw_error_field(length.ravel(), substance.ravel())
+    weight = base_density().ravel()
+    mean = float(weight @ raw)
+    spread = float(np.sqrt(weight @ np.square(raw - mean)))
+    return mean, spread
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
