@@ -78,4 +78,3 @@ def write_answers_file(seed: int, path: Path = ANSWERS_FILE) -> None:
     rows = zip(length.tolist(), substance.tolist(), strict=True)
     lines = ["length,substance"] + [f"{x!r},{y!r}" for x, y in rows]
     path.write_text("\n".join(lines) + "\n")
-

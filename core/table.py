@@ -23,7 +23,10 @@ def lesson_table(*, b: float = 0.0, sigma: float = 0.0) -> dict[str, np.ndarray]
 
 def format_lesson_table(table: dict[str, np.ndarray]) -> str:
     """The table as the lesson prints it: a header and one fixed-width line per β."""
-    rows = zip(*(table[key] for key in ("beta", "kl", "proxy_gain", "gold_gain", "mean_length")), strict=True)
+    rows = zip(
+        *(table[key] for key in ("beta", "kl", "proxy_gain", "gold_gain", "mean_length")),
+        strict=True,
+    )
     lines = [
         f"{beta:5.2f} {kl:5.1f} {proxy:+13.2f} {gold:+14.2f} {length:+12.2f}"
         for beta, kl, proxy, gold, length in rows
