@@ -73,10 +73,9 @@ def search(limit: int) -> int:
             if crossing is None or not CROSSING_RANGE[0] <= crossing <= CROSSING_RANGE[1]:
                 continue
             fixed = gold_gain_curves(np.array([seed]), long, b=FIX_B)[0]
-            print(
-                f"seed {seed}: peak n = {peak}, crossing n = {crossing}, fix holds: {fix_holds(fixed)}"
-            )
-            if fix_holds(fixed):
+            holds = fix_holds(fixed)
+            print(f"seed {seed}: peak n = {peak}, crossing n = {crossing}, fix holds: {holds}")
+            if holds:
                 return int(seed)
     raise SystemExit(f"no seed below {limit} tells the story")
 
