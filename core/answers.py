@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from core import world
+from core import validate, world
 
 ANSWER_COUNT = 600  # the lesson's fixed set of answers
 ANSWERS_FILE = Path(__file__).with_name("data") / "answers.csv"
@@ -43,14 +43,20 @@ def draw_answers(seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> Answers:
-    """The answers (the lesson's fixed set, or a fresh set for an integer ``seed``), scored."""
+    """The answers (the lesson's fixed set, or a fresh set for an integer ``seed``), scored.
+
+    Arrays are read-only and shared between calls with the same arguments.
+    """
+    return _scored(validate.padding_fraction(b), validate.error_size(sigma), seed)
+
+
+@lru_cache(maxsize=64)
+def _scored(b: float, sigma: float, seed: int | None) -> Answers:
     length, substance = answer_points(seed)
-    return Answers(
-        length=length,
-        substance=substance,
-        proxy=world.proxy(length, substance, b=b, sigma=sigma),
-        gold=world.gold(length, substance),
-    )
+    proxy, gold = world.proxy(length, substance, b=b, sigma=sigma), world.gold(length, substance)
+    for array in (proxy, gold):
+        array.flags.writeable = False
+    return Answers(length=length, substance=substance, proxy=proxy, gold=gold)
 
 
 @lru_cache(maxsize=64)
