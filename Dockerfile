@@ -1,0 +1,18 @@
+# A container for hosting the app as a public demo link: `docker build -t reward-hacking .`
+# then `docker run -p 8501:8501 reward-hacking`.
+FROM python:3.11-slim
+
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install --no-cache-dir -r requirements.txt
+
+COPY .streamlit .streamlit
+COPY core core
+COPY ui ui
+COPY pages pages
+COPY app.py .
+
+EXPOSE 8501
+HEALTHCHECK --interval=30s --timeout=5s \
+  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health')"
+CMD ["streamlit", "run", "app.py", "--server.port=8501", "--server.address=0.0.0.0"]
