@@ -1,0 +1,220 @@
+"""Latency and payload in a real browser: the app against a naive rendering, in one run.
+
+Two `streamlit run` servers (the app, and bench/naive_app.py with the same sliders) and one
+headless Chromium. For each:
+- cold load: navigation start to the page ready (connected, script finished, no loading
+  skeleton, every plotly chart drawn); first for the first visitor after the server started,
+  then the median of fresh browser contexts (empty browser cache, warm server);
+- per slider change (keyboard ArrowRight/ArrowLeft on β and on n): bytes the page received over
+  the websocket (the protobuf payloads the app's JavaScript sees; permessage-deflate, if
+  negotiated, shrinks the wire, not this) and the time from the key press to every chart
+  redrawn. "Redrawn" is defined in bench/browser.py:
+  the later of the script-state returning to notRunning and the last DOM mutation inside any
+  plotly chart after the key press (measured once no chart has changed for 400 ms).
+
+Budgets (SPEC §5): ≤ 150 KB per change, p95 ≤ 400 ms. The naive/app ratios are the gain.
+
+    .venv/bin/python -m bench.browser_latency
+    .venv/bin/python -m bench.browser_latency --presses 20 --skip-naive
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from bench import browser as chromium
+from bench.serve import REPO_ROOT, StreamlitServer, start_streamlit
+
+DEFAULT_APP = REPO_ROOT / "app.py"
+NAIVE_APP = Path(__file__).resolve().parent / "naive_app.py"
+SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"
+VIEWPORT = {"width": 1280, "height": 900}
+BUDGET_KB_PER_CHANGE = 150.0
+BUDGET_P95_MS = 400.0
+SLIDER_KEYS = ("beta", "n")
+
+
+@dataclass
+class Figures:
+    """What was measured for one app."""
+
+    name: str
+    first_load_ms: float = float("nan")
+    fresh_loads_ms: list[float] = field(default_factory=list)
+    latencies_ms: dict[str, list[float]] = field(default_factory=dict)
+    kilobytes: dict[str, list[float]] = field(default_factory=dict)
+    charts_redrawn: dict[str, list[int]] = field(default_factory=dict)
+    chart_count: int = 0
+
+    def all_latencies(self) -> list[float]:
+        return [value for values in self.latencies_ms.values() for value in values]
+
+    def all_kilobytes(self) -> list[float]:
+        return [value for values in self.kilobytes.values() for value in values]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank quantile; NaN when empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
+
+
+def load_page(browser, url: str) -> tuple[float, object, object]:
+    """Open `url` in a fresh context; returns (ms to ready, context, page)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = chromium.new_observed_page(context)
+    started = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    chromium.wait_until_ready(page)
+    return (time.perf_counter() - started) * 1000.0, context, page
+
+
+def measure_app(browser, server: StreamlitServer, name: str, presses: int, fresh: int) -> Figures:
+    figures = Figures(name)
+    first_ms, context, page = load_page(browser, server.url)
+    figures.first_load_ms = first_ms
+    context.close()
+    for _ in range(fresh):
+        load_ms, context, page = load_page(browser, server.url)
+        figures.fresh_loads_ms.append(load_ms)
+        context.close()
+
+    _, context, page = load_page(browser, server.url)
+    figures.chart_count = page.locator('[data-testid="stPlotlyChart"]').count()
+    for key in SLIDER_KEYS:
+        thumb = chromium.slider_thumb(page, key)
+        if thumb.get_attribute("value") != thumb.get_attribute("min"):
+            chromium.press_on_slider(page, key, "Home")  # an end, so ArrowRight can walk
+        steps = int(float(thumb.get_attribute("max")) - float(thumb.get_attribute("min")))
+        walk = min(presses, max(1, steps))
+        sequence = ["ArrowRight"] * walk + ["ArrowLeft"] * walk
+        latencies, kilobytes, redrawn = [], [], []
+        for keyboard_key in sequence:
+            record = chromium.press_on_slider(page, key, keyboard_key)
+            latencies.append(record["latencyMs"])
+            kilobytes.append(record["receivedBytes"] / 1024.0)
+            redrawn.append(len(record["chartsTouched"]))
+        figures.latencies_ms[key] = latencies
+        figures.kilobytes[key] = kilobytes
+        figures.charts_redrawn[key] = redrawn
+    chromium.screenshot(page, SCREENSHOT_DIR / f"bench-{name}.png")
+    context.close()
+    return figures
+
+
+def report(figures: Figures) -> None:
+    latencies = figures.all_latencies()
+    kilobytes = figures.all_kilobytes()
+    print(f"{figures.name}: {figures.chart_count} plotly charts on the page")
+    print(
+        f"  cold load: first visitor {figures.first_load_ms:.0f} ms; fresh browser, warm server "
+        f"median {statistics.median(figures.fresh_loads_ms or [float('nan')]):.0f} ms"
+    )
+    for key in figures.latencies_ms:
+        print(
+            f"  {key:>5}: {len(figures.latencies_ms[key])} changes, "
+            f"p50 {percentile(figures.latencies_ms[key], 0.5):.0f} ms, "
+            f"p95 {percentile(figures.latencies_ms[key], 0.95):.0f} ms, "
+            f"median {statistics.median(figures.kilobytes[key]):.1f} KB, "
+            f"charts redrawn per change: median "
+            f"{statistics.median(figures.charts_redrawn[key]):.0f}"
+        )
+    print(
+        f"  all: p50 {percentile(latencies, 0.5):.0f} ms, "
+        f"p95 {percentile(latencies, 0.95):.0f} ms, "
+        f"max {max(latencies):.0f} ms; median {statistics.median(kilobytes):.1f} KB, "
+        f"max {max(kilobytes):.1f} KB per change"
+    )
+
+
+def ratio_line(label: str, naive: float, ours: float, unit: str) -> str:
+    gain = naive / ours if ours > 0 else float("inf")
+    return f"  {label}: naive {naive:.1f} {unit} / app {ours:.1f} {unit} = {gain:.1f}x"
+
+
+def machine_line() -> str:
+    load1, load5, _ = os.getloadavg()
+    now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+    return f"{now}, {os.cpu_count()} cores, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.browser_latency", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--app", type=Path, default=DEFAULT_APP, help="entry script of the app")
+    parser.add_argument("--naive", type=Path, default=NAIVE_APP, help="the naive baseline page")
+    parser.add_argument("--skip-naive", action="store_true", help="measure the app only")
+    parser.add_argument("--presses", type=int, default=12, help="steps each way per slider")
+    parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
+    args = parser.parse_args(argv)
+
+    print(f"bench.browser_latency: {machine_line()}")
+    servers: list[tuple[str, StreamlitServer]] = []
+    results: dict[str, Figures] = {}
+    try:
+        servers.append(("app", start_streamlit(args.app)))
+        if not args.skip_naive:
+            servers.append(("naive", start_streamlit(args.naive)))
+        with sync_playwright() as playwright:
+            browser, choice = chromium.launch_chromium(playwright)
+            print(f"browser: Chromium {browser.version}, {choice.reason}")
+            try:
+                for name, server in servers:
+                    results[name] = measure_app(
+                        browser, server, name, args.presses, args.fresh_loads
+                    )
+                    report(results[name])
+            finally:
+                browser.close()
+    finally:
+        for name, server in servers:
+            if not server.is_running():
+                print(f"the {name} server died; its log:\n{server.log_text()}", file=sys.stderr)
+            server.stop()
+    print(f"after: {machine_line()}")
+
+    ours = results["app"]
+    ours_p95 = percentile(ours.all_latencies(), 0.95)
+    ours_kb = statistics.median(ours.all_kilobytes())
+    if "naive" in results:
+        naive = results["naive"]
+        print("gain (same run, same machine):")
+        print(
+            ratio_line(
+                "median KB per change", statistics.median(naive.all_kilobytes()), ours_kb, "KB"
+            )
+        )
+        for label, fraction in (("p50", 0.5), ("p95", 0.95)):
+            print(
+                ratio_line(
+                    f"{label} key press to redrawn",
+                    percentile(naive.all_latencies(), fraction),
+                    percentile(ours.all_latencies(), fraction),
+                    "ms",
+                )
+            )
+        print(ratio_line("cold load", naive.first_load_ms, ours.first_load_ms, "ms"))
+    ok_bytes = max(ours.all_kilobytes()) <= BUDGET_KB_PER_CHANGE
+    ok_latency = ours_p95 <= BUDGET_P95_MS
+    print(
+        f"budget: <= {BUDGET_KB_PER_CHANGE:.0f} KB per change (largest "
+        f"{max(ours.all_kilobytes()):.1f} KB) {'PASS' if ok_bytes else 'FAIL'}; "
+        f"p95 <= {BUDGET_P95_MS:.0f} ms ({ours_p95:.0f} ms) {'PASS' if ok_latency else 'FAIL'}"
+    )
+    return 0 if ok_bytes and ok_latency else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Start and stop a real `streamlit run` server on a free loopback port.
+
+Shared by the browser tests (tests/browser/) and the benchmarks (bench/): each server is a
+process group of its own, so stopping it leaves nothing behind, and its log is kept in a file
+so a failure can show what the server said.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.0.0.1"
+STARTUP_TIMEOUT_SECONDS = 60.0  # a cold start imports streamlit, plotly, pandas: ~5 s here
+STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
+PORT_ATTEMPTS = 3  # a free port can be taken between choosing it and binding it
+
+# Flags every server gets: no browser, no telemetry, no file watcher (nothing here edits the
+# source while it runs, and a polling watcher would add noise to the timings).
+SERVER_FLAGS = (
+    "--server.headless=true",
+    f"--server.address={LOOPBACK}",
+    "--browser.gatherUsageStats=false",
+    "--server.fileWatcherType=none",
+    "--server.runOnSave=false",
+)
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class StreamlitServer:
+    """A running `streamlit run` process group and where to reach it."""
+
+    script: Path
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    _log_file: object = field(repr=False, default=None)
+
+    @property
+    def url(self) -> str:
+        """The app's root URL, e.g. http://127.0.0.1:8765/."""
+        return f"http://{LOOPBACK}:{self.port}/"
+
+    @property
+    def websocket_url(self) -> str:
+        """Streamlit's websocket endpoint for this server."""
+        return f"ws://{LOOPBACK}:{self.port}/_stcore/stream"
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def is_running(self) -> bool:
+        return self.process.poll() is None
+
+    def log_text(self) -> str:
+        """Everything the server has written to stdout and stderr so far."""
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError as error:
+            return f"(could not read the server log {self.log_path}: {error})"
+
+    def stop(self) -> None:
+        """Stop the whole process group: SIGTERM, then SIGKILL if it lingers."""
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+        else:
+            # The leader is gone; make sure no child of it survives.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+    def __enter__(self) -> StreamlitServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+class ServerStartError(RuntimeError):
+    """The server did not answer its health check; the message carries its log."""
+
+
+def _wait_until_healthy(server: StreamlitServer, timeout: float) -> bool:
+    """Poll /_stcore/health until it answers "ok"; False if the process died or time ran out."""
+    health_url = f"{server.url}_stcore/health"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not server.is_running():
+            return False
+        try:
+            with urllib.request.urlopen(health_url, timeout=2) as response:
+                if response.status == 200 and response.read().strip() == b"ok":
+                    return True
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def start_streamlit(
+    script: str | os.PathLike[str],
+    *,
+    cwd: str | os.PathLike[str] | None = None,
+    extra_args: tuple[str, ...] = (),
+    log_dir: str | os.PathLike[str] | None = None,
+    startup_timeout: float = STARTUP_TIMEOUT_SECONDS,
+) -> StreamlitServer:
+    """Start `streamlit run SCRIPT` on a free loopback port and wait until it is healthy.
+
+    Parameters
+    ----------
+    script : path of the app's entry script.
+    cwd : working directory (its `.streamlit/config.toml` applies); defaults to the
+        repository root, so every server here runs with the project's configuration.
+    extra_args : more `streamlit run` flags, e.g. ("--runner.postScriptGC=false",).
+    log_dir : where the server log goes (a temporary directory by default).
+
+    Raises
+    ------
+    ServerStartError if no attempt became healthy; the message includes the server log.
+    """
+    script_path = Path(script).resolve()
+    work_dir = Path(cwd) if cwd is not None else REPO_ROOT
+    log_folder = Path(log_dir) if log_dir is not None else Path(tempfile.mkdtemp(prefix="st-"))
+    log_folder.mkdir(parents=True, exist_ok=True)
+    environment = dict(os.environ, PYTHONUNBUFFERED="1")
+    failures: list[str] = []
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        port = free_port()
+        log_path = log_folder / f"streamlit-{script_path.stem}-{port}.log"
+        log_file = open(log_path, "wb")  # noqa: SIM115 (closed by StreamlitServer.stop)
+        command = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(script_path),
+            f"--server.port={port}",
+            *SERVER_FLAGS,
+            *extra_args,
+        ]
+        process = subprocess.Popen(
+            command,
+            cwd=work_dir,
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so stop() reaches every child
+        )
+        server = StreamlitServer(script_path, port, process, log_path, log_file)
+        if _wait_until_healthy(server, startup_timeout):
+            return server
+        server.stop()
+        failures.append(f"--- attempt {attempt}, port {port} ---\n{server.log_text()}")
+    raise ServerStartError(
+        f"streamlit run {script_path} never became healthy.\n" + "\n".join(failures)
+    )
+
+
+def read_memory_kib(pid: int) -> dict[str, int]:
+    """VmRSS (resident now) and VmHWM (resident peak) of a process, in KiB, from /proc."""
+    fields: dict[str, int] = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                fields[name] = int(value.split()[0])
+    return fields
