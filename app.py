@@ -1,0 +1,17 @@
+"""Reward hacking, live: a teaching demo of reward-model overoptimization.
+
+The router: one page per file in pages/, the Playground first and by default.
+"""
+
+import streamlit as st
+
+st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
+
+PAGES = [
+    st.Page("pages/playground.py", title="Playground", icon="🎛️", default=True),
+    st.Page("pages/best_of_n.py", title="Best-of-n", icon="🏆", url_path="best-of-n"),
+    st.Page("pages/kl_penalty.py", title="KL penalty", icon="⚖️", url_path="kl-penalty"),
+    st.Page("pages/lesson.py", title="Lesson", icon="📖", url_path="lesson"),
+]
+
+st.navigation(PAGES).run()

@@ -1,0 +1,91 @@
+"""The figures the pages show, built once per setting and shared by every session.
+
+Building a plotly figure costs milliseconds; a server holding a hundred sessions cannot
+afford that on every rerun. Each function here builds its figure from cached core results
+and caches the figure itself (``ui.compute.cached``: keyed by the rounded settings, bounded,
+shared, never mutated afterwards). The same setting therefore always gives the *same*
+figure, so Streamlit sends it unchanged and the browser does not redraw it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+import core
+from ui import compute, figures
+from ui.compute import cached
+
+COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for contours on screen
+FIELD_DECIMALS = 2  # field values sent to the browser are rounded to this many decimals
+FIGURE_ENTRIES = 64  # figures that change with (b, σ): ~20-60 KB each
+MARK_ENTRIES = 2048  # small figures that change with β or n too: ~2-6 KB each
+
+
+def _coarse(field: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The grid and a (241, 241) field thinned to the plane's window: (m,), (m, m)."""
+    low, high = figures.PLANE_RANGE
+    grid = core.GRID[::COARSE_STEP]
+    inside = (grid >= low - 0.5) & (grid <= high + 0.5)
+    thinned = field[::COARSE_STEP, ::COARSE_STEP][np.ix_(inside, inside)]
+    return np.round(grid[inside], 2), np.round(thinned, FIELD_DECIMALS)
+
+
+# --- Playground: the plane ---------------------------------------------------------------
+
+
+@cached(1)
+def plane_base() -> go.Figure:
+    """True quality and the lesson's 600 answers: the same for every setting."""
+    grid, gold = _coarse(compute.gold_field())
+    scored = compute.answers(0.0, 0.0)
+    return figures.plane_base(grid, gold, np.round(scored.length, 3), np.round(scored.substance, 3))
+
+
+@cached(FIGURE_ENTRIES)
+def plane_proxy_lines(b: float, sigma: float) -> go.Figure:
+    """The reward model's contour lines for (b, σ)."""
+    grid, proxy = _coarse(compute.proxy_field(b, sigma))
+    return figures.plane_proxy_lines(grid, proxy)
+
+
+@cached(MARK_ENTRIES)
+def plane_kl_cloud(beta: float, b: float, sigma: float) -> go.Figure:
+    """Where the KL-penalized optimum's samples lie at β."""
+    cloud = compute.kl_cloud(beta, b, sigma)
+    return figures.plane_cloud(cloud.length, cloud.substance, best_of_n=False)
+
+
+@cached(MARK_ENTRIES)
+def plane_best_of_n_cloud(n: int, b: float, sigma: float) -> go.Figure:
+    """Where best-of-n's winners lie at n."""
+    cloud = compute.best_of_n_cloud(n, b, sigma)
+    return figures.plane_cloud(cloud.length, cloud.substance, best_of_n=True)
+
+
+@cached(1)
+def plane_legend() -> go.Figure:
+    """The plane's legend, on a layer of its own above everything."""
+    return figures.plane_legend()
+
+
+# --- Playground: the curves --------------------------------------------------------------
+
+
+@cached(FIGURE_ENTRIES)
+def curves_base(b: float, sigma: float) -> go.Figure:
+    """Both methods' whole curves for (b, σ), peaks marked."""
+    return figures.curves_base(compute.best_of_n_curve(b, sigma), compute.kl_curve(b, sigma))
+
+
+@cached(MARK_ENTRIES)
+def curves_marks(beta: float, n: int, b: float, sigma: float) -> go.Figure:
+    """The current β and n marked on the curves."""
+    return figures.curves_marks(
+        compute.best_of_n_curve(b, sigma),
+        compute.kl_curve(b, sigma),
+        compute.best_of_n_point(n, b, sigma),
+        n,
+        compute.kl_point(beta, b, sigma),
+        beta,
+    )

@@ -1,0 +1,416 @@
+"""Small figure builders: numbers in, ``go.Figure`` out. They never read widgets or call core.
+
+One palette (Okabe–Ito, safe for colour-blind readers) gives each meaning one colour on every
+page: true quality (gold) orange, the reward model (proxy) blue, the KL-penalized optimum
+green, best-of-n reddish purple. Text is large enough for a projector.
+
+Charts that must line up exactly (the Playground's layers, drawn on top of each other) are
+built on the same *frame*: same height, margins and axis ranges, with margins that never grow
+to fit a legend or a label (``autoexpand`` off). A layer drawn on top of another is
+transparent and shows no axes of its own.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+
+# --- palette -----------------------------------------------------------------------------
+GOLD = "#E69F00"  # orange: true quality, what we actually want
+PROXY = "#0072B2"  # blue: the reward model's score
+KL_METHOD = "#009E73"  # bluish green: the KL-penalized optimum
+BEST_OF_N = "#CC79A7"  # reddish purple: best-of-n
+BOUND = "#444444"  # dark grey: formulas and limits drawn for comparison
+ANSWERS = "#8C8C8C"  # grey: the base model's 600 answers
+INK = "#1A1A1A"  # text
+RULE = "#DDDDDD"  # light grid lines
+TRANSPARENT = "rgba(0,0,0,0)"
+# Filled contours of true quality: pale (bad) to the gold colour (good).
+GOLD_SCALE = [[0.0, "#FFFBF2"], [0.55, "#F8DFA8"], [1.0, GOLD]]
+POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
+
+FONT = {"family": "Source Sans Pro, Helvetica, Arial, sans-serif", "size": 15, "color": INK}
+TITLE_SIZE = 16
+LINE_WIDTH = 3.5
+CURRENT_MARKER_SIZE = 13
+CLOUD_MARKER_SIZE = 10
+
+# --- the Playground's plane --------------------------------------------------------------
+PLANE_RANGE = (-4.0, 6.0)  # standard units shown on both axes (the grid spans -6..6)
+PLANE_HEIGHT = 500
+PLANE_MARGIN = {"l": 72, "r": 16, "t": 16, "b": 64}
+GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality; below -8 is all pale
+PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}
+
+# --- the Playground's curves: best-of-n on top, the KL optimum below ----------------------
+CURVES_HEIGHT = 500
+CURVES_MARGIN = {"l": 72, "r": 28, "t": 44, "b": 60}
+TOP_PANEL = (0.63, 1.0)  # y domains of the two panels
+BOTTOM_PANEL = (0.0, 0.37)
+N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
+BETA_AXIS_TITLE = "β, reward per nat (log scale; weaker penalty →)"
+N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
+BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
+GAIN_AXIS_TITLE = "gain over base model"
+
+
+def _frame(height: int, margin: dict, *, visible: bool = True) -> go.Figure:
+    """An empty figure with fixed size and margins; transparent when it is a top layer."""
+    background = "white" if visible else TRANSPARENT
+    figure = go.Figure()
+    figure.update_layout(
+        height=height,
+        margin={**margin, "autoexpand": False},
+        font=FONT,
+        paper_bgcolor=background,
+        plot_bgcolor=background,
+        showlegend=False,
+        hovermode=False,
+        dragmode=False,
+    )
+    return figure
+
+
+def _axis(*, title: str = "", visible: bool = True, **settings) -> dict:
+    """One axis, fixed (no zoom), with a title that says what it is and in which units."""
+    return {
+        "visible": visible,
+        "title": {"text": title if visible else "", "font": {"size": TITLE_SIZE}},
+        "fixedrange": True,
+        "showgrid": visible,
+        "gridcolor": RULE,
+        "zeroline": False,
+        "showline": visible,
+        "linecolor": INK,
+        "ticks": "outside" if visible else "",
+        **settings,
+    }
+
+
+def _log_range(low: float, high: float) -> list[float]:
+    """A plotly log axis range from ``low`` to ``high`` (reversed when low > high)."""
+    return [math.log10(low), math.log10(high)]
+
+
+# --- plane: true quality, the reward model, the answers and the moving clouds -------------
+
+
+def plane_frame(*, visible: bool) -> go.Figure:
+    """The frame every layer of the plane shares: length across, substance up."""
+    figure = _frame(PLANE_HEIGHT, PLANE_MARGIN, visible=visible)
+    figure.update_layout(
+        xaxis=_axis(
+            title="length (standard units of the base model)",
+            visible=visible,
+            range=list(PLANE_RANGE),
+        ),
+        yaxis=_axis(title="substance (standard units)", visible=visible, range=list(PLANE_RANGE)),
+    )
+    return figure
+
+
+def plane_base(
+    grid: np.ndarray, gold: np.ndarray, answer_length: np.ndarray, answer_substance: np.ndarray
+) -> go.Figure:
+    """Bottom layer: true quality as filled contours and the base model's answers, faint.
+
+    ``grid`` (m,) is the coarse grid of both axes; ``gold`` (m, m) is indexed
+    [substance, length]; the answers are (600,) each.
+    """
+    figure = plane_frame(visible=True)
+    figure.add_trace(
+        go.Contour(
+            x=grid,
+            y=grid,
+            z=gold,
+            contours={**GOLD_LEVELS, "coloring": "fill"},
+            colorscale=GOLD_SCALE,
+            zmin=GOLD_LEVELS["start"],
+            zmax=GOLD_LEVELS["end"],
+            line={"width": 0.6, "color": "rgba(160,110,0,0.45)"},
+            showscale=False,
+            hoverinfo="skip",
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=answer_length,
+            y=answer_substance,
+            mode="markers",
+            marker={"size": 4, "color": ANSWERS, "opacity": 0.45},
+            hoverinfo="skip",
+        )
+    )
+    return figure
+
+
+def plane_proxy_lines(grid: np.ndarray, proxy: np.ndarray) -> go.Figure:
+    """Layer: the reward model's score as labelled contour lines (changes with b and σ)."""
+    figure = plane_frame(visible=False)
+    figure.add_trace(
+        go.Contour(
+            x=grid,
+            y=grid,
+            z=proxy,
+            contours={
+                **PROXY_LEVELS,
+                "coloring": "lines",
+                "showlabels": True,
+                "labelfont": {"size": 12, "color": PROXY},
+            },
+            colorscale=[[0.0, PROXY], [1.0, PROXY]],
+            line={"width": 1.6},
+            showscale=False,
+            hoverinfo="skip",
+        )
+    )
+    return figure
+
+
+def plane_cloud(length: np.ndarray, substance: np.ndarray, *, best_of_n: bool) -> go.Figure:
+    """Layer: one method's moving cloud, (k,) points; circles for KL, diamonds for best-of-n."""
+    figure = plane_frame(visible=False)
+    figure.add_trace(
+        go.Scatter(
+            x=np.round(length, 3),
+            y=np.round(substance, 3),
+            mode="markers",
+            marker={
+                "size": CLOUD_MARKER_SIZE,
+                "color": BEST_OF_N if best_of_n else KL_METHOD,
+                "symbol": "diamond" if best_of_n else "circle",
+                "line": {"width": 1, "color": "white"},
+                "opacity": 0.9,
+            },
+            hoverinfo="skip",
+        )
+    )
+    return figure
+
+
+def plane_legend() -> go.Figure:
+    """Top layer: the plane's legend alone, in the empty lower-left corner."""
+    figure = plane_frame(visible=False)
+    entries = (
+        ("true quality (filled: darker is better)", {"symbol": "square", "color": GOLD}),
+        ("reward model (blue lines, labelled)", {"symbol": "line-ew", "color": PROXY}),
+        ("the base model's 600 answers", {"symbol": "circle", "color": ANSWERS}),
+        ("KL penalty: samples at β", {"symbol": "circle", "color": KL_METHOD}),
+        ("best-of-n: winners at n", {"symbol": "diamond", "color": BEST_OF_N}),
+    )
+    for name, marker in entries:
+        figure.add_trace(
+            go.Scatter(
+                x=[None],
+                y=[None],
+                mode="markers",
+                name=name,
+                marker={**marker, "size": 12, "line": {"width": 2, "color": marker["color"]}},
+            )
+        )
+    figure.update_layout(
+        showlegend=True,
+        legend={
+            "x": 0.01,
+            "y": 0.01,
+            "xanchor": "left",
+            "yanchor": "bottom",
+            "bgcolor": "rgba(255,255,255,0.88)",
+            "bordercolor": RULE,
+            "borderwidth": 1,
+            "font": {"size": 13},
+        },
+    )
+    return figure
+
+
+# --- curves: both methods' scores against their pressure ----------------------------------
+
+
+def gain_range(*curves) -> list[float]:
+    """A y range holding both scores of every curve given, with a little room."""
+    low = min(min(curve.gold_gain.min(), curve.proxy_gain.min()) for curve in curves)
+    high = max(max(curve.gold_gain.max(), curve.proxy_gain.max()) for curve in curves)
+    room = 0.08 * (high - low) + 0.1
+    return [float(low - room), float(high + room)]
+
+
+def curves_frame(bon_curve, kl_curve, *, visible: bool) -> go.Figure:
+    """The two panels' frame: best-of-n against n on top, the KL optimum against β below."""
+    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=visible)
+    n_low, n_high = bon_curve.pressure[0], bon_curve.pressure[-1]
+    beta_high, beta_low = kl_curve.pressure[0], kl_curve.pressure[-1]
+    figure.update_layout(
+        xaxis=_axis(
+            title=N_AXIS_TITLE,
+            visible=visible,
+            type="log",
+            range=_log_range(n_low, n_high * 1.05),
+            tickvals=list(N_TICKS),
+            ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
+            anchor="y",
+        ),
+        yaxis=_axis(
+            title=GAIN_AXIS_TITLE,
+            visible=visible,
+            range=gain_range(bon_curve),
+            domain=list(TOP_PANEL),
+            anchor="x",
+        ),
+        xaxis2=_axis(
+            title=BETA_AXIS_TITLE,
+            visible=visible,
+            type="log",
+            range=_log_range(beta_high * 1.05, beta_low / 1.05),
+            tickvals=list(BETA_TICKS),
+            ticktext=[f"{tick:g}" for tick in BETA_TICKS],
+            anchor="y2",
+        ),
+        yaxis2=_axis(
+            title=GAIN_AXIS_TITLE,
+            visible=visible,
+            range=gain_range(kl_curve),
+            domain=list(BOTTOM_PANEL),
+            anchor="x2",
+        ),
+    )
+    return figure
+
+
+def _score_lines(figure: go.Figure, curve, *, axes: tuple[str, str], legend: bool) -> None:
+    """The reward model's and true quality's gain along one curve, and the peak of the latter."""
+    x_axis, y_axis = axes
+    for name, values, colour, dash in (
+        ("reward model's score", curve.proxy_gain, PROXY, "solid"),
+        ("true quality", curve.gold_gain, GOLD, "solid"),
+    ):
+        figure.add_trace(
+            go.Scatter(
+                x=curve.pressure,
+                y=np.round(values, 4),
+                mode="lines",
+                name=name,
+                line={"color": colour, "width": LINE_WIDTH, "dash": dash},
+                xaxis=x_axis,
+                yaxis=y_axis,
+                showlegend=legend,
+                hoverinfo="skip",
+            )
+        )
+    figure.add_trace(
+        go.Scatter(
+            x=[curve.peak_pressure],
+            y=[curve.peak_gold_gain],
+            mode="markers",
+            name="peak of true quality",
+            marker={
+                "symbol": "star",
+                "size": 18,
+                "color": GOLD,
+                "line": {"width": 1.5, "color": INK},
+            },
+            xaxis=x_axis,
+            yaxis=y_axis,
+            showlegend=legend,
+            hoverinfo="skip",
+        )
+    )
+    # The base model's level: below this line the chosen answers are worse than doing nothing.
+    figure.add_shape(
+        type="line",
+        xref=f"{x_axis} domain",
+        x0=0,
+        x1=1,
+        yref=y_axis,
+        y0=0,
+        y1=0,
+        line={"color": INK, "width": 1.2, "dash": "dot"},
+    )
+
+
+def curves_base(bon_curve, kl_curve) -> go.Figure:
+    """Bottom layer of the curves: both methods' whole curves, their peaks, and labels."""
+    figure = curves_frame(bon_curve, kl_curve, visible=True)
+    _score_lines(figure, bon_curve, axes=("x", "y"), legend=True)
+    _score_lines(figure, kl_curve, axes=("x2", "y2"), legend=False)
+    titles = (
+        (f"Best-of-n · true quality peaks at n = {bon_curve.peak_pressure:.0f}", BEST_OF_N),
+        (f"KL penalty · true quality peaks at β = {kl_curve.peak_pressure:.2f}", KL_METHOD),
+    )
+    for (text, colour), top in zip(titles, (TOP_PANEL[1], BOTTOM_PANEL[1]), strict=True):
+        figure.add_annotation(
+            text=f"<b>{text}</b>",
+            x=0,
+            y=top,
+            xref="paper",
+            yref="paper",
+            xanchor="left",
+            yanchor="bottom",
+            yshift=4,
+            showarrow=False,
+            font={"size": TITLE_SIZE, "color": colour},
+        )
+    figure.update_layout(
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 1,
+            "y": 1,
+            "xanchor": "right",
+            "yanchor": "bottom",
+            "yref": "container",
+            "font": {"size": 13},
+        },
+    )
+    return figure
+
+
+def curves_marks(bon_curve, kl_curve, bon_point, n: float, kl_point, beta: float) -> go.Figure:
+    """Top layer of the curves: where the current n and β sit on them (a few marks only)."""
+    figure = curves_frame(bon_curve, kl_curve, visible=False)
+    for pressure, point, colour, axes, label in (
+        (n, bon_point, BEST_OF_N, ("x", "y"), f"n = {n:g}"),
+        (beta, kl_point, KL_METHOD, ("x2", "y2"), f"β = {beta:g}"),
+    ):
+        x_axis, y_axis = axes
+        figure.add_shape(
+            type="line",
+            xref=x_axis,
+            x0=pressure,
+            x1=pressure,
+            yref=f"{y_axis} domain",
+            y0=0,
+            y1=1,
+            line={"color": colour, "width": 2.5, "dash": "dash"},
+        )
+        figure.add_trace(
+            go.Scatter(
+                x=[pressure, pressure],
+                y=[round(point.proxy_gain, 4), round(point.gold_gain, 4)],
+                mode="markers",
+                marker={
+                    "size": CURRENT_MARKER_SIZE,
+                    "color": [PROXY, GOLD],
+                    "line": {"width": 2.5, "color": colour},
+                },
+                xaxis=x_axis,
+                yaxis=y_axis,
+                hoverinfo="skip",
+            )
+        )
+        figure.add_annotation(
+            text=f"<b>{label}</b>",
+            x=math.log10(pressure),
+            y=1,
+            xref=x_axis,
+            yref=f"{y_axis} domain",
+            yanchor="top",
+            xanchor="left",
+            xshift=4,
+            showarrow=False,
+            font={"size": 14, "color": colour},
+            bgcolor="rgba(255,255,255,0.8)",
+        )
+    return figure
