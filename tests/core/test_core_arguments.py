@@ -1,0 +1,148 @@
+"""Bad arguments raise ValueError naming the argument and its valid range."""
+
+import re
+
+import numpy as np
+import pytest
+
+import core
+
+BETA_MESSAGE = re.escape("beta must be a finite number > 0")
+N_MESSAGE = re.escape("n must be a finite number >= 1")
+CLOUD_N_MESSAGE = re.escape("n must be a whole number from 1 to 10,000")
+B_MESSAGE = r"b must be .*\[0, 1\]"
+SIGMA_MESSAGE = r"sigma must be .*a finite number >= 0"
+SEED_MESSAGE = re.escape("seed must be a whole number >= 0 or None")
+
+BAD_NUMBERS = [np.nan, np.inf, -np.inf, "abc", "", None, 1j, object()]
+BAD_BETAS = [0, 0.0, -1e-300, -2.0, [1.0, 0.0], [], *BAD_NUMBERS]
+BAD_NS = [0, 0.999, -3, [5, 0.5], *BAD_NUMBERS]
+BAD_BS = [-0.01, 1.01, 2, [0.1], *BAD_NUMBERS]
+BAD_SIGMAS = [-0.5, -1e-12, [0.5], *BAD_NUMBERS]
+BAD_SEEDS = [-1, np.int64(-2), 1.5, 3.0, True, "3"]
+
+BETA_FUNCTIONS = [core.kl_optimum, core.kl_policy, core.kl_cloud]
+N_FUNCTIONS = [core.best_of_n, core.win_probabilities, core.best_of_n_cloud]
+SETTINGS_FUNCTIONS = {  # each takes b and sigma; every other argument is fine
+    "kl_optimum": lambda **kw: core.kl_optimum(1.0, **kw),
+    "kl_policy": lambda **kw: core.kl_policy(1.0, **kw),
+    "kl_cloud": lambda **kw: core.kl_cloud(1.0, **kw),
+    "best_of_n": lambda **kw: core.best_of_n(2, **kw),
+    "win_probabilities": lambda **kw: core.win_probabilities(2, **kw),
+    "best_of_n_cloud": lambda **kw: core.best_of_n_cloud(2, **kw),
+    "answers": core.answers,
+    "proxy": lambda **kw: core.proxy(0.5, 0.5, **kw),
+    "proxy_field": core.proxy_field,
+    "lesson_table": core.lesson_table,
+}
+SEED_FUNCTIONS = {
+    "best_of_n": lambda seed: core.best_of_n(2, seed=seed),
+    "win_probabilities": lambda seed: core.win_probabilities(2, seed=seed),
+    "answers": lambda seed: core.answers(seed=seed),
+}
+UNHASHABLE = (
+    "proxy_field is lru_cached on its arguments, so an unhashable b or sigma raises "
+    "TypeError before validation"
+)
+
+
+def ids(value):
+    return repr(value)[:20]
+
+
+@pytest.mark.parametrize("beta", BAD_BETAS, ids=ids)
+@pytest.mark.parametrize("function", BETA_FUNCTIONS, ids=lambda f: f.__name__)
+def test_bad_beta(function, beta):
+    with pytest.raises(ValueError, match=BETA_MESSAGE):
+        function(beta)
+
+
+@pytest.mark.parametrize("n", BAD_NS, ids=ids)
+@pytest.mark.parametrize("function", N_FUNCTIONS, ids=lambda f: f.__name__)
+def test_bad_n(function, n):
+    with pytest.raises(ValueError, match=N_MESSAGE):
+        function(n)
+
+
+@pytest.mark.parametrize("n", [1.5, 10_001, 1e6, [1, 2]], ids=ids)
+def test_cloud_n_must_be_a_whole_number_up_to_the_cloud_maximum(n):
+    with pytest.raises(ValueError, match=CLOUD_N_MESSAGE):
+        core.best_of_n_cloud(n)
+
+
+def _settings_cases(bad_values):
+    for name, function in SETTINGS_FUNCTIONS.items():
+        for value in bad_values:
+            marks = ()
+            if name == "proxy_field" and isinstance(value, list):
+                marks = pytest.mark.xfail(strict=True, raises=TypeError, reason=UNHASHABLE)
+            yield pytest.param(function, value, id=f"{name}-{ids(value)}", marks=marks)
+
+
+@pytest.mark.parametrize(("function", "b"), _settings_cases(BAD_BS))
+def test_bad_b(function, b):
+    with pytest.raises(ValueError, match=B_MESSAGE):
+        function(b=b)
+
+
+@pytest.mark.parametrize(("function", "sigma"), _settings_cases(BAD_SIGMAS))
+def test_bad_sigma(function, sigma):
+    with pytest.raises(ValueError, match=SIGMA_MESSAGE):
+        function(sigma=sigma)
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=ids)
+@pytest.mark.parametrize("function", SEED_FUNCTIONS.values(), ids=SEED_FUNCTIONS.keys())
+def test_bad_seed(function, seed):
+    with pytest.raises(ValueError, match=SEED_MESSAGE):
+        function(seed)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="best_of_n looks the seed up in an lru_cache before checking it, so an "
+    "unhashable seed raises TypeError",
+)
+def test_unhashable_seed():
+    with pytest.raises(ValueError, match=SEED_MESSAGE):
+        core.best_of_n(2, seed=[1])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=OverflowError,
+    reason="validate._float_array catches TypeError and ValueError but not the "
+    "OverflowError numpy raises for an int too large for a float",
+)
+@pytest.mark.parametrize(
+    "call",
+    [lambda: core.kl_optimum(10**400), lambda: core.best_of_n(10**400)],
+    ids=["beta", "n"],
+)
+def test_integer_too_large_for_a_float(call):
+    with pytest.raises(ValueError, match="must be a finite number"):
+        call()
+
+
+@pytest.mark.parametrize("n", [1, 1 + 1e-15, 1e300], ids=ids)
+def test_extreme_but_valid_n_is_accepted(n):
+    """Validation rejects only what is out of range, not what is merely large."""
+    result = core.best_of_n(n)
+    assert np.isfinite([result.kl, result.proxy_gain, result.gold_gain, result.kl_bound]).all()
+
+
+@pytest.mark.parametrize("beta", [0.01, 1e300], ids=ids)
+def test_extreme_but_valid_beta_is_accepted(beta):
+    assert np.isfinite(core.kl_optimum(beta).kl)
+
+
+def test_error_messages_show_the_bad_value():
+    with pytest.raises(ValueError, match=r"got -2\.5"):
+        core.kl_optimum(-2.5)
+    with pytest.raises(ValueError, match=r"got 'abc'"):
+        core.best_of_n("abc")
+    # A huge argument is shortened, not echoed whole.
+    with pytest.raises(ValueError) as raised:
+        core.kl_optimum(np.full(1000, -1.0))
+    assert len(str(raised.value)) < 200
