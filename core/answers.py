@@ -47,7 +47,7 @@ def answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> A
 
     Arrays are read-only and shared between calls with the same arguments.
     """
-    return _scored(validate.padding_fraction(b), validate.error_size(sigma), seed)
+    return _scored(validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed))
 
 
 @lru_cache(maxsize=64)
@@ -59,23 +59,21 @@ def _scored(b: float, sigma: float, seed: int | None) -> Answers:
     return Answers(length=length, substance=substance, proxy=proxy, gold=gold)
 
 
-@lru_cache(maxsize=64)
 def answer_points(seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(length, substance)`` of the answer set, each (600,), read-only."""
+    return _answer_points(validate.seed(seed))
+
+
+@lru_cache(maxsize=64)
+def _answer_points(seed: int | None) -> tuple[np.ndarray, np.ndarray]:
     if seed is None:
         table = np.loadtxt(ANSWERS_FILE, delimiter=",", skiprows=1, ndmin=2)
         length, substance = table[:, 0].copy(), table[:, 1].copy()
     else:
-        length, substance = draw_answers(_check_seed(seed))
+        length, substance = draw_answers(seed)
     for array in (length, substance):
         array.flags.writeable = False
     return length, substance
-
-
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0 or None, got {seed!r}")
-    return int(seed)
 
 
 def write_answers_file(seed: int, path: Path = ANSWERS_FILE) -> None:

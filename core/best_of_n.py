@@ -46,7 +46,9 @@ def best_of_n(n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None)
     BestOfNResult whose fields have the shape of ``n``.
     """
     counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(validate.padding_fraction(b), validate.error_size(sigma), seed)
+    ranking = _ranking(
+        validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
+    )
     chance = _chances_in_rank_order(counts.ravel(), ranking)
     with np.errstate(divide="ignore", invalid="ignore"):
         surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
@@ -74,7 +76,9 @@ def win_probabilities(
     :func:`core.answers`; each row sums to 1.
     """
     counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(validate.padding_fraction(b), validate.error_size(sigma), seed)
+    ranking = _ranking(
+        validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
+    )
     chance = np.empty((counts.size, ANSWER_COUNT))
     chance[:, ranking.order] = _chances_in_rank_order(counts.ravel(), ranking)
     return chance.reshape(counts.shape + (ANSWER_COUNT,))

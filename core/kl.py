@@ -52,13 +52,12 @@ def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0) -> KLResult:
     betas = validate.positive_array(beta, name="beta")
     problem = _problem(validate.padding_fraction(b), validate.error_size(sigma))
     flat = betas.ravel()
-    blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
-    if len(blocks) > 1:
-        moments = np.concatenate(list(_pool().map(problem.moments, blocks)))
+    if flat.size <= BETA_BLOCK:
+        fields = problem.summaries(flat, dtype=np.float64)
     else:
-        moments = problem.moments(flat)
-    fields = problem.summaries(flat, moments)
-    return KLResult(**{name: _shaped(value, betas.shape) for name, value in fields.items()})
+        blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
+        fields = np.concatenate(list(_pool().map(problem.summaries, blocks)))
+    return KLResult(*(_shaped(column, betas.shape) for column in fields.T))
 
 
 def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
@@ -77,10 +76,12 @@ class _Problem:
     """Everything about one (b, σ) that does not depend on β, computed once.
 
     Two ways to the same sums, chosen per β:
-    - strong pressure (β below the proxy's spread over the grid): float32 weights
-      exp((proxy - top)/β), with π_ref folded into the features so one multiply and one exp
-      per cell remain; every exponent is <= 0 and the top cell's weight is 1, so nothing
-      overflows and the sums never vanish, even at β = 0.01;
+    - strong pressure (β below the proxy's spread over the grid): weights exp((proxy - top)/β)
+      with π_ref folded into the features, so one multiply and one exp per cell remain; every
+      exponent is <= 0 and the top cell's weight is 1, so nothing overflows and the sums never
+      vanish, however small β is. Whole curves run in float32 (exp is ~8x faster; the curves
+      stay within 1e-5 of float64); a single block of β, a readout or the lesson's table,
+      runs in float64, so printed digits never hang on float32 rounding;
     - gentle pressure (β at or above the spread): float64 expm1(proxy/β), so that gains of
       order 1/β keep their precision out to β = 10⁶ instead of drowning in rounding.
     """
@@ -95,64 +96,67 @@ class _Problem:
         self.proxy_centered = proxy - base @ proxy
         self.proxy_top = float(self.proxy_centered.max())
         self.proxy_spread = float(np.abs(self.proxy_centered).max())
+        below_top = self.proxy_centered - self.proxy_top
         features = np.stack(
-            [np.ones_like(proxy), self.proxy_centered, gold - base @ gold, length, substance],
+            [
+                np.ones_like(proxy),
+                self.proxy_centered,
+                gold - base @ gold,
+                length,
+                substance,
+                # E_π[proxy - top] gives the KL without subtracting two numbers of size 1/β.
+                below_top,
+            ],
             axis=1,
         )
-        self.base_features = base[:, None] * features  # (cells, 5), float64
+        self.base_features = base[:, None] * features  # (cells, 6), float64
         # The strong path works on cells padded to whole blocks (padding: weight 1, features 0).
         self.cell_blocks = -(-proxy.size // CELL_BLOCK)
         padded = self.cell_blocks * CELL_BLOCK
-        self.distance_below_top = np.zeros(padded, dtype=np.float32)
-        self.distance_below_top[: proxy.size] = self.proxy_centered - self.proxy_top
-        blocked_features = np.zeros((padded, features.shape[1]), dtype=np.float32)
-        blocked_features[: proxy.size] = self.base_features
-        self.blocked_features = blocked_features.reshape(self.cell_blocks, CELL_BLOCK, -1)
+        self.below_top = {}
+        self.blocked_features = {}
+        for dtype in (np.float32, np.float64):
+            self.below_top[dtype] = np.zeros(padded, dtype=dtype)
+            self.below_top[dtype][: proxy.size] = below_top
+            blocked = np.zeros((padded, features.shape[1]), dtype=dtype)
+            blocked[: proxy.size] = self.base_features
+            self.blocked_features[dtype] = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
 
-    def moments(self, betas: np.ndarray) -> np.ndarray:
-        """Expectations under π_β for a block of β: (len(betas), 5) float64 of
-        [log partition, proxy gain, gold gain, mean length, mean substance]."""
+    def summaries(self, betas: np.ndarray, *, dtype=np.float32) -> np.ndarray:
+        """(len(betas), 5) float64: KL, proxy gain, gold gain, mean length, mean substance."""
         result = np.empty((betas.size, 5))
         gentle = betas >= self.proxy_spread
         if gentle.any():
-            result[gentle] = self._gentle_moments(betas[gentle])
+            result[gentle] = self._gentle(betas[gentle])
         if not gentle.all():
-            result[~gentle] = self._strong_moments(betas[~gentle])
+            result[~gentle] = self._strong(betas[~gentle], dtype)
+        # Rounding can only push a KL of ~0 a hair below 0, and a KL is never negative.
+        result[:, 0] = np.maximum(result[:, 0], 0.0)
         return result
 
-    def _strong_moments(self, betas: np.ndarray) -> np.ndarray:
-        inverse_beta = (1.0 / betas).astype(np.float32)[:, None]
-        weight = self.distance_below_top * inverse_beta
+    def _strong(self, betas: np.ndarray, dtype) -> np.ndarray:
+        # Past 1e30 the top cell has all the weight anyway; clipping keeps 0 x inf out.
+        inverse_beta = np.minimum(1.0 / betas, 1e30).astype(dtype)[:, None]
+        weight = self.below_top[dtype] * inverse_beta
         np.exp(weight, out=weight)
-        # Sum each block of cells in float32, then add the blocks up in float64.
+        # Sum each block of cells in its own precision, then add the blocks up in float64.
         blocked = weight.reshape(betas.size, self.cell_blocks, CELL_BLOCK).transpose(1, 0, 2)
-        sums = np.matmul(blocked, self.blocked_features).sum(axis=0, dtype=np.float64)
+        sums = np.matmul(blocked, self.blocked_features[dtype]).sum(axis=0, dtype=np.float64)
         normalizer = sums[:, 0]
         means = sums[:, 1:] / normalizer[:, None]
-        log_partition = np.log(normalizer) + self.proxy_top / betas
-        return np.column_stack([log_partition, means])
+        # KL = E_π[log π/π_ref] = E_π[(proxy - top)/β] - log Σ π_ref exp((proxy - top)/β).
+        kl = means[:, 4] / betas - np.log(normalizer)
+        return np.column_stack([kl, means[:, :4]])
 
-    def _gentle_moments(self, betas: np.ndarray) -> np.ndarray:
+    def _gentle(self, betas: np.ndarray) -> np.ndarray:
         excess = np.expm1(np.outer(1.0 / betas, self.proxy_centered))
         # Under π_ref the centred features average 0 and the weights 1, so only the excess
         # over 1 carries the (tiny) change.
-        sums = excess @ self.base_features
+        sums = excess @ self.base_features[:, :5]
         means = sums[:, 1:] / (1.0 + sums[:, :1])
-        return np.column_stack([np.log1p(sums[:, 0]), means])
-
-    def summaries(self, betas: np.ndarray, moments: np.ndarray) -> dict[str, np.ndarray]:
-        """Turn the expectations into the reported fields, each of shape (len(betas),)."""
-        log_partition, proxy_gain, gold_gain, mean_length, mean_substance = moments.T
-        # KL(π_β ‖ π_ref) = E_π_β[proxy - E_π_ref proxy]/β - log E_π_ref[exp((proxy - E proxy)/β)];
-        # rounding can only push a KL of ~0 a hair below 0, and a KL is never negative.
-        kl = np.maximum(proxy_gain / betas - log_partition, 0.0)
-        return {
-            "kl": kl,
-            "proxy_gain": proxy_gain,
-            "gold_gain": gold_gain,
-            "mean_length": mean_length,
-            "mean_substance": mean_substance,
-        }
+        # KL = E_π[proxy_centered]/β - log E_π_ref[exp(proxy_centered/β)]
+        kl = means[:, 0] / betas - np.log1p(sums[:, 0])
+        return np.column_stack([kl, means])
 
 
 @lru_cache(maxsize=1)
@@ -161,7 +165,7 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(WORKERS, thread_name_prefix="kl-optimum")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _problem(b: float, sigma: float) -> _Problem:
     return _Problem(b, sigma)
 

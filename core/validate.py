@@ -44,9 +44,12 @@ def error_size(value) -> float:
 
 
 def _float_array(value, *, name: str, valid: str) -> np.ndarray:
+    # Numbers only: "1.0" and True would convert, but they are mistakes, not settings.
+    if isinstance(value, str | bytes | bool) or np.asarray(value).dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be {valid}, got {_show(value)}")
     try:
         array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name} must be {valid}, got {_show(value)}") from None
     if array.size == 0 or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be {valid}, got {_show(value)}")
@@ -58,6 +61,15 @@ def _finite_scalar(value, *, name: str, valid: str) -> float:
     if array.ndim != 0:
         raise ValueError(f"{name} must be a single number ({valid}), got an array")
     return float(array)
+
+
+def seed(value) -> int | None:
+    """Return ``seed`` as None (the lesson's answers) or a whole number >= 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+        raise ValueError(f"seed must be a whole number >= 0 or None, got {_show(value)}")
+    return int(value)
 
 
 def _show(value) -> str:

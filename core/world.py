@@ -82,12 +82,15 @@ def gold_field() -> np.ndarray:
     return _read_only(gold(length, substance))
 
 
-@lru_cache(maxsize=32)
 def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The reward model on the grid for one (b, sigma): (241, 241), read-only."""
+    return _proxy_field(validate.padding_fraction(b), validate.error_size(sigma))
+
+
+@lru_cache(maxsize=32)
+def _proxy_field(b: float, sigma: float) -> np.ndarray:
     length, substance = grid_coordinates()
-    score = substance + length - validate.padding_fraction(b) * padding_penalty(length)
-    sigma = validate.error_size(sigma)
+    score = substance + length - b * padding_penalty(length)
     if sigma:
         score = score + sigma * error_field_on_grid()
     return _read_only(score)

@@ -22,7 +22,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import answers as answer_module  # noqa: E402
+from core.answers import (  # noqa: E402
+    ANSWER_COUNT,
+    ANSWERS_FILE,
+    LESSON_SEED,
+    draw_answers,
+    write_answers_file,
+)
 from core.world import gold, proxy  # noqa: E402
 
 PEAK_N = 49  # the lesson's peak
@@ -37,13 +43,13 @@ BATCH = 2_000  # seeds a batch
 def win_chances(largest_n: int) -> np.ndarray:
     """(largest_n, 600): chance that the answer of rank i (worst first) wins best-of-n."""
     n = np.arange(1, largest_n + 1)[:, None]
-    at_most = (np.arange(answer_module.ANSWER_COUNT + 1) / answer_module.ANSWER_COUNT) ** n
+    at_most = (np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT) ** n
     return np.diff(at_most, axis=1)
 
 
 def gold_gain_curves(seeds: np.ndarray, chances: np.ndarray, *, b: float) -> np.ndarray:
     """(len(seeds), len(chances)): best-of-n gold gain over the base average, per seed and n."""
-    points = [answer_module.draw_answers(int(seed)) for seed in seeds]
+    points = [draw_answers(int(seed)) for seed in seeds]
     length = np.array([p[0] for p in points])
     substance = np.array([p[1] for p in points])
     order = np.argsort(proxy(length, substance, b=b), axis=1, kind="stable")
@@ -85,9 +91,9 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="rerun the seed search")
     parser.add_argument("--limit", type=int, default=1_000_000, help="seeds to try at most")
     args = parser.parse_args()
-    seed = search(args.limit) if args.search else answer_module.LESSON_SEED
-    answer_module.write_answers_file(seed)
-    print(f"wrote {answer_module.ANSWERS_FILE} from seed {seed}")
+    seed = search(args.limit) if args.search else LESSON_SEED
+    write_answers_file(seed)
+    print(f"wrote {ANSWERS_FILE} from seed {seed}")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,6 @@ from core.answers import ANSWERS_FILE, write_answers_file
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = REPO_ROOT / "scripts" / "make_answers.py"
-SCRIPT_BUG = (
-    "scripts/make_answers.py does `from core import answers as answer_module`, which binds "
-    "the function core.answers (core/__init__.py re-exports it over the submodule's name), "
-    "so answer_module.ANSWER_COUNT etc. raise AttributeError"
-)
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +66,6 @@ class TestScript:
     def test_fix_holds_rejects_a_decline(self, script):
         assert not script.fix_holds(core.best_of_n(np.arange(1, 10_001), b=0.0).gold_gain)
 
-    @pytest.mark.xfail(strict=True, raises=AttributeError, reason=SCRIPT_BUG)
     def test_its_own_curves_tell_the_story_for_the_lesson_seed(self, script):
         seeds = np.array([core.LESSON_SEED])
         short = script.gold_gain_curves(seeds, script.win_chances(1_000), b=0.0)[0]
@@ -82,7 +76,6 @@ class TestScript:
         long = script.gold_gain_curves(seeds, script.win_chances(10_000), b=0.2)[0]
         assert script.fix_holds(long)
 
-    @pytest.mark.xfail(strict=True, reason=SCRIPT_BUG)
     def test_running_it_rewrites_the_file_byte_for_byte(self, tmp_path):
         # Run a copy, so the script writes the copy's core/data/answers.csv.
         shutil.copytree(REPO_ROOT / "core", tmp_path / "core")
