@@ -1,3 +1,85 @@
+"""Best-of-n: the ranked answers, each one's chance of being kept, and how far it moves.
+
+Everything is exact (order statistics over the answer set), not simulated.
+"""
+
 import streamlit as st
 
-st.title("best_of_n")
+from ui import charts, compute, layout, state
+
+state.settle_url(("n", "b", "sigma"), with_seed=True)
+layout.page_style()
+seed = state.answer_seed()
+
+with st.sidebar:
+    st.markdown("**Settings**")
+    n = state.slider("n")
+    b = state.slider("b")
+    sigma = state.slider("sigma")
+    st.markdown("**The 600 answers**")
+    st.button(
+        "Draw another 600 answers",
+        on_click=state.set_answer_seed,
+        args=(1 if seed is None else seed + 1,),
+        help="600 fresh draws from the base model. Each draw has a seed, kept in the link.",
+        width="stretch",
+    )
+    st.button(
+        "Back to the lesson's 600",
+        on_click=state.set_answer_seed,
+        args=(None,),
+        disabled=seed is None,
+        width="stretch",
+    )
+    state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
+
+st.title("Best-of-n, exactly")
+st.markdown(
+    "Draw **n** answers from the base model, with replacement, and keep the one the "
+    "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the worst "
+    "and 600 the best: the answer of rank *i* is kept with probability"
+)
+st.latex(
+    r"P(\text{rank } i \text{ is kept}) = "
+    r"\left(\tfrac{i}{600}\right)^{n} - \left(\tfrac{i-1}{600}\right)^{n}"
+)
+st.markdown(
+    "(the chance that all n draws rank at most *i*, minus the chance that they all rank "
+    "below *i*). So every number on this page is exact, for "
+    + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
+)
+state.show_notes()
+
+point = compute.best_of_n_point(n, b, sigma, seed)
+curve = compute.best_of_n_curve(b, sigma, seed)
+kl_exact, kl_bound, proxy_gain, gold_gain, peak = st.columns(5)
+kl_exact.metric("KL, exact (nats)", f"{point.kl:.2f}", help="Σ p·log(600·p) over the answers")
+kl_bound.metric(
+    "log n − (n−1)/n",
+    f"{point.kl_bound:.2f}",
+    help="The usual continuous formula (Beirami et al. 2024): an upper bound on the exact KL",
+)
+proxy_gain.metric("reward model gain", f"{point.proxy_gain:+.2f}")
+gold_gain.metric("true quality gain", f"{point.gold_gain:+.2f}")
+peak.metric(
+    "true quality peaks at",
+    f"n = {curve.peak_pressure:.0f}",
+    help="For this answer set. The lesson's set peaks at n = 49.",
+)
+
+left, right = st.columns(2, gap="medium")
+with left:
+    layout.chart(charts.ranked_scores(b, sigma, seed), key="ranked-scores", hover=True)
+    layout.chart(charts.win_chances(n, b, sigma, seed), key="win-chances", hover=True)
+with right:
+    layout.chart(charts.scores_against_n(n, b, sigma, seed), key="scores-against-n")
+    layout.chart(charts.kl_against_bound(n, b, sigma, seed), key="kl-against-bound")
+
+st.markdown("**How far the peak moves between draws of 600 answers**")
+layout.chart(charts.peak_spread(b, sigma, seed), key="peak-spread")
+st.caption(
+    "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
+    "lesson's set; the ring is the set shown above. The exact KL can never pass log 600: "
+    "best-of-n only re-weights the 600 answers it has. The continuous formula assumes "
+    "infinitely many distinct answers, so it overstates the KL, more so as n grows."
+)

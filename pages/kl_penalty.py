@@ -1,3 +1,86 @@
+"""KL penalty: the optimum in closed form, as a heat map, against the grid, and as a table."""
+
 import streamlit as st
 
-st.title("kl_penalty")
+from ui import charts, compute, layout, state
+
+state.settle_url(("beta", "b", "sigma"))
+layout.page_style()
+
+with st.sidebar:
+    st.markdown("**Settings**")
+    beta = state.slider("beta")
+    b = state.slider("b")
+    sigma = state.slider("sigma")
+    state.share_box({"beta": beta, "b": b, "sigma": sigma})
+
+st.title("The KL penalty, solved exactly")
+st.markdown(
+    "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
+    "expected score minus β times the KL divergence from the starting model π_ref, so the "
+    "policy π pays for every nat it moves away from the answers the reward model was "
+    "trained on:"
+)
+st.latex(
+    r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; \beta\,\mathrm{KL}(\pi \,\|\, "
+    r"\pi_{\text{ref}}) \qquad\Longrightarrow\qquad \pi^*(y) \;\propto\; "
+    r"\pi_{\text{ref}}(y)\,\exp\!\big(r(y)/\beta\big)"
+)
+st.markdown(
+    "The best policy is the starting model re-weighted by exp(r/β): a large β barely changes "
+    "it, a small β piles the probability onto whatever the reward model likes best. Here y "
+    "is an answer (length, substance), π_ref is a bell curve centred on (0, 0), and with "
+    "b = σ = 0 the reward is r = length + substance, so π\\* is the same bell curve moved to "
+    "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
+    "mean length is 1/(β + 2b) and its length variance β/(β + 2b)."
+)
+state.show_notes()
+
+point = compute.kl_point(beta, b, sigma)
+readouts = st.container()
+layout.readouts(
+    readouts, f"**:green[The optimum at β = {beta:g}, on the grid]**", point, f"β = {beta:g}"
+)
+
+heat_column, curves_column = st.columns(2, gap="medium")
+with heat_column:
+    st.markdown(f"**π\\* at β = {beta:g}, on the 241 × 241 grid**")
+    layout.chart(charts.policy_heatmap(beta, b, sigma), key="policy-heatmap", hover=True)
+with curves_column:
+    st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
+    layout.chart(charts.grid_against_closed_form(beta, b, sigma), key="grid-vs-closed-form")
+if sigma > 0:
+    st.info(
+        "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, so "
+        "only the grid's answer is drawn."
+    )
+st.caption(
+    "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
+    "as β falls toward 0.15 the optimum's centre, at substance 1/β, nears the edge at 6 and "
+    "the grid's answer bends away (shaded, beyond the slider's 0.25)."
+)
+
+st.subheader("The lesson's table, computed by core")
+frame = compute.lesson_frame(b, sigma)
+st.dataframe(
+    frame,
+    hide_index=True,
+    column_config={
+        "β": st.column_config.NumberColumn(format="%.2f"),
+        "KL (nats)": st.column_config.NumberColumn(format="%.1f", help="KL(π\\* ‖ π_ref)"),
+        "reward model gain": st.column_config.NumberColumn(format="%+.2f"),
+        "true quality gain": st.column_config.NumberColumn(format="%+.2f"),
+        "mean length": st.column_config.NumberColumn(format="%+.2f"),
+    },
+)
+st.download_button(
+    "Download the table (CSV)",
+    frame.to_csv(index=False).encode(),
+    file_name=f"lesson_table_b{b:g}_sigma{sigma:g}.csv",
+    mime="text/csv",
+    on_click="ignore",
+)
+st.caption(
+    f"Rows are the β values the lesson prints, for the reward model set in the sidebar "
+    f"(b = {b:g}, σ = {sigma:g}); with b = σ = 0 they are the lesson's numbers."
+)

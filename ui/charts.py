@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 import core
 from ui import compute, figures
 from ui.compute import cached
+from ui.state import BETA_EDGE, SETTINGS
 
 COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for contours on screen
 FIELD_DECIMALS = 2  # field values sent to the browser are rounded to this many decimals
@@ -88,4 +89,80 @@ def curves_marks(beta: float, n: int, b: float, sigma: float) -> go.Figure:
         n,
         compute.kl_point(beta, b, sigma),
         beta,
+    )
+
+
+# --- Best-of-n page ----------------------------------------------------------------------
+
+
+@cached(FIGURE_ENTRIES)
+def ranked_scores(b: float, sigma: float, seed: int | None) -> go.Figure:
+    """The answer set's two scores, ranked by the reward model."""
+    ranked = compute.ranked_answers(b, sigma, seed)
+    return figures.ranked_scores(ranked.proxy, ranked.gold)
+
+
+@cached(MARK_ENTRIES)
+def win_chances(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
+    """Each ranked answer's chance of being kept at n."""
+    ranked = compute.ranked_answers(b, sigma, seed)
+    return figures.win_chances(compute.win_chances(n, b, sigma, seed)[ranked.order], n)
+
+
+@cached(MARK_ENTRIES)
+def scores_against_n(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
+    """Both gains along n, the current n marked."""
+    return figures.scores_against_n(
+        compute.best_of_n_curve(b, sigma, seed), compute.best_of_n_point(n, b, sigma, seed), n
+    )
+
+
+@cached(MARK_ENTRIES)
+def kl_against_bound(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
+    """The exact KL along n beside log n − (n − 1)/n, the current n marked."""
+    point = compute.best_of_n_point(n, b, sigma, seed)
+    return figures.kl_against_bound(compute.best_of_n_curve(b, sigma, seed), n, point.kl)
+
+
+@cached(FIGURE_ENTRIES)
+def peak_spread(b: float, sigma: float, seed: int | None) -> go.Figure:
+    """Where true quality peaks for 30 fresh answer sets, the lesson's and the one shown."""
+    return figures.peak_spread(
+        compute.fresh_set_peaks(b, sigma),
+        compute.best_of_n_curve(b, sigma).peak_pressure,
+        compute.best_of_n_curve(b, sigma, seed).peak_pressure,
+    )
+
+
+# --- KL penalty page ---------------------------------------------------------------------
+
+HEATMAP_STEP = 2  # every 2nd grid point (0.1 standard units) for the policy heat map
+
+
+@cached(MARK_ENTRIES)
+def policy_heatmap(beta: float, b: float, sigma: float) -> go.Figure:
+    """π_β as a heat map; over it the closed-form Gaussian when σ = 0."""
+    low, high = figures.PLANE_RANGE
+    grid = core.GRID[::HEATMAP_STEP]
+    inside = (grid >= low - 0.2) & (grid <= high + 0.2)
+    policy = compute.kl_policy(beta, b, sigma)[::HEATMAP_STEP, ::HEATMAP_STEP]
+    relative = policy[np.ix_(inside, inside)] / policy.max()
+    ellipses = []
+    if sigma == 0:
+        gaussian = compute.gaussian_optimum(beta, b)
+        ellipses = figures.gaussian_ellipses(
+            float(gaussian.mean_length),
+            float(np.sqrt(gaussian.variance_length)),
+            float(gaussian.mean_substance),
+        )
+    return figures.policy_heatmap(np.round(grid[inside], 2), np.round(relative, 3), ellipses)
+
+
+@cached(MARK_ENTRIES)
+def grid_against_closed_form(beta: float, b: float, sigma: float) -> go.Figure:
+    """The grid's KL and gains along β, past the slider's end, beside the closed form."""
+    curve = compute.kl_curve(b, sigma, past_edge=True)
+    closed_form = compute.gaussian_optimum(curve.pressure, b) if sigma == 0 else None
+    return figures.grid_against_closed_form(
+        curve, closed_form, beta, SETTINGS["beta"].low, BETA_EDGE
     )

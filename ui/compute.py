@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 import core
@@ -25,7 +26,7 @@ BETA_CURVE = np.geomspace(SETTINGS["beta"].high, SETTINGS["beta"].low, CURVE_POI
 BETA_CURVE_PAST_EDGE = np.geomspace(SETTINGS["beta"].high, BETA_EDGE / 1.5, CURVE_POINTS)
 N_CURVE = np.unique(np.round(np.geomspace(1, SETTINGS["n"].high, 2 * CURVE_POINTS)))
 POINT_ENTRIES = 4096  # single settings: 20 β (or 28 n) x 441 (b, σ) pairs fit
-CURVE_ENTRIES = 128  # whole curves: one per (b, σ[, seed]) recently looked at
+CURVE_ENTRIES = 512  # whole curves (~16 KB each): one per (b, σ[, seed]) recently looked at
 FIELD_ENTRIES = 32  # 241 x 241 fields, ~0.5 MB each
 
 
@@ -237,4 +238,54 @@ def gaussian_optimum(beta, b: float) -> GaussianOptimum:
         kl=kl,
         proxy_gain=mean_substance + mean_length - b * padding,
         gold_gain=mean_substance + mean_length - padding,
+    )
+
+
+# --- Best-of-n page ----------------------------------------------------------------------
+
+FRESH_SEEDS = tuple(range(1, 31))  # the fresh answer sets compared with the lesson's
+
+
+@dataclass(frozen=True)
+class RankedAnswers:
+    """The answers sorted by the reward model's score, worst first: arrays (600,)."""
+
+    proxy: np.ndarray
+    gold: np.ndarray
+    order: np.ndarray  # answer indices in answers() order, worst proxy first
+
+
+@cached(CURVE_ENTRIES)
+def ranked_answers(b: float, sigma: float, seed: int | None = None) -> RankedAnswers:
+    """The answers of a set ranked by the reward model (ties keep their order)."""
+    scored = answers(b, sigma, seed)
+    order = np.argsort(scored.proxy, kind="stable")
+    ranked = RankedAnswers(scored.proxy[order], scored.gold[order], order)
+    _read_only(ranked.proxy, ranked.gold, ranked.order)
+    return ranked
+
+
+@cached(CURVE_ENTRIES)
+def fresh_set_peaks(b: float, sigma: float) -> np.ndarray:
+    """The n where true quality peaks for each of FRESH_SEEDS's answer sets: (30,)."""
+    peaks = np.array([best_of_n_curve(b, sigma, seed).peak_pressure for seed in FRESH_SEEDS])
+    _read_only(peaks)
+    return peaks
+
+
+# --- KL penalty page ---------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=CURVE_ENTRIES, show_spinner=False)
+def lesson_frame(b: float, sigma: float) -> pd.DataFrame:
+    """The lesson's table as a DataFrame, one row per β the lesson prints (a copy per call)."""
+    table = lesson_table(b, sigma)
+    return pd.DataFrame(
+        {
+            "β": table["beta"],
+            "KL (nats)": table["kl"],
+            "reward model gain": table["proxy_gain"],
+            "true quality gain": table["gold_gain"],
+            "mean length": table["mean_length"],
+        }
     )

@@ -414,3 +414,439 @@ def curves_marks(bon_curve, kl_curve, bon_point, n: float, kl_point, beta: float
             bgcolor="rgba(255,255,255,0.8)",
         )
     return figure
+
+
+# --- Best-of-n page ----------------------------------------------------------------------
+
+PAGE_CHART_HEIGHT = 380
+PAGE_MARGIN = {"l": 72, "r": 24, "t": 84, "b": 60}
+RANK_AXIS_TITLE = "rank by the reward model (600 = its favourite)"
+
+
+def _titled(figure: go.Figure, title: str, colour: str = INK) -> go.Figure:
+    """A bold title in the top margin's first line (the legend, if any, goes below it)."""
+    figure.update_layout(
+        title={
+            "text": f"<b>{title}</b>",
+            "font": {"size": TITLE_SIZE, "color": colour},
+            "x": 0,
+            "xref": "paper",
+            "y": 1,
+            "yref": "container",
+            "yanchor": "top",
+            "pad": {"t": 8},
+        }
+    )
+    return figure
+
+
+def _top_legend(figure: go.Figure) -> None:
+    """A one-line legend just above the plot area, under the title."""
+    figure.update_layout(
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "y": 1.01,
+            "xanchor": "left",
+            "yanchor": "bottom",
+            "font": {"size": 13},
+        },
+    )
+
+
+def ranked_scores(ranked_proxy: np.ndarray, ranked_gold: np.ndarray) -> go.Figure:
+    """Every answer's two scores, answers sorted by the reward model: (600,) each, worst first."""
+    ranks = np.arange(1, ranked_proxy.size + 1)
+    figure = _frame(PAGE_CHART_HEIGHT, PAGE_MARGIN)
+    figure.add_trace(
+        go.Scatter(
+            x=ranks,
+            y=np.round(ranked_gold, 3),
+            mode="markers",
+            name="true quality",
+            marker={"size": 5, "color": GOLD, "opacity": 0.7},
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=ranks,
+            y=np.round(ranked_proxy, 3),
+            mode="lines",
+            name="reward model's score",
+            line={"color": PROXY, "width": LINE_WIDTH},
+        )
+    )
+    figure.update_layout(
+        xaxis=_axis(title=RANK_AXIS_TITLE, range=[0, ranks.size + 1]),
+        yaxis=_axis(title="score (reward units)"),
+    )
+    _top_legend(figure)
+    return _titled(figure, "The 600 answers, ranked by the reward model")
+
+
+def win_chances(ranked_chances: np.ndarray, n: int) -> go.Figure:
+    """Each ranked answer's chance of being the one best-of-n keeps: (600,), worst first."""
+    ranks = np.arange(1, ranked_chances.size + 1)
+    top_ten = float(ranked_chances[-10:].sum())
+    figure = _frame(PAGE_CHART_HEIGHT, PAGE_MARGIN)
+    figure.add_trace(
+        go.Scatter(
+            x=ranks,
+            y=np.round(100 * ranked_chances, 4),
+            mode="lines",
+            fill="tozeroy",
+            line={"color": BEST_OF_N, "width": 2.5},
+            fillcolor="rgba(204,121,167,0.35)",
+        )
+    )
+    figure.update_layout(
+        xaxis=_axis(title=RANK_AXIS_TITLE, range=[0, ranks.size + 1]),
+        yaxis=_axis(title="chance of being kept (%)", rangemode="tozero"),
+    )
+    figure.add_annotation(
+        text=f"the 10 best-ranked answers are kept {100 * top_ten:.0f}% of the time",
+        x=0.02,
+        y=0.95,
+        xref="paper",
+        yref="paper",
+        xanchor="left",
+        yanchor="top",
+        showarrow=False,
+        font={"size": 14},
+    )
+    return _titled(figure, f"Each answer's chance of being kept, at n = {n:g}", BEST_OF_N)
+
+
+def _current_n(figure: go.Figure, n: float) -> None:
+    figure.add_shape(
+        type="line",
+        xref="x",
+        x0=n,
+        x1=n,
+        yref="y domain",
+        y0=0,
+        y1=1,
+        line={"color": BEST_OF_N, "width": 2.5, "dash": "dash"},
+    )
+
+
+def _n_axis() -> dict:
+    return _axis(
+        title=N_AXIS_TITLE,
+        type="log",
+        range=_log_range(1, 10000 * 1.05),
+        tickvals=list(N_TICKS),
+        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
+    )
+
+
+def scores_against_n(curve, point, n: float) -> go.Figure:
+    """Both scores' gain along n, the peak of true quality and the current n."""
+    figure = _frame(PAGE_CHART_HEIGHT, PAGE_MARGIN)
+    _score_lines(figure, curve, axes=("x", "y"), legend=True)
+    figure.add_trace(
+        go.Scatter(
+            x=[n, n],
+            y=[point.proxy_gain, point.gold_gain],
+            mode="markers",
+            marker={
+                "size": CURRENT_MARKER_SIZE,
+                "color": [PROXY, GOLD],
+                "line": {"width": 2.5, "color": BEST_OF_N},
+            },
+            showlegend=False,
+        )
+    )
+    _current_n(figure, n)
+    figure.update_layout(xaxis=_n_axis(), yaxis=_axis(title=GAIN_AXIS_TITLE))
+    _top_legend(figure)
+    return _titled(
+        figure, f"Gain against n (true quality peaks at n = {curve.peak_pressure:.0f})", BEST_OF_N
+    )
+
+
+def kl_against_bound(curve, n: float, kl_at_n: float) -> go.Figure:
+    """Best-of-n's exact KL along n beside the continuous formula, which bounds it."""
+    ceiling = math.log(600)
+    figure = _frame(PAGE_CHART_HEIGHT, PAGE_MARGIN)
+    figure.add_trace(
+        go.Scatter(
+            x=curve.pressure,
+            y=np.round(curve.kl_bound, 4),
+            mode="lines",
+            name="log n − (n − 1)/n, the bound",
+            line={"color": BOUND, "width": 2.5, "dash": "dash"},
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=curve.pressure,
+            y=np.round(curve.kl, 4),
+            mode="lines",
+            name="exact KL over the 600 answers",
+            line={"color": BEST_OF_N, "width": LINE_WIDTH},
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=[n],
+            y=[kl_at_n],
+            mode="markers",
+            marker={"size": CURRENT_MARKER_SIZE, "color": BEST_OF_N, "line": {"width": 2}},
+            showlegend=False,
+        )
+    )
+    figure.add_shape(
+        type="line",
+        xref="x domain",
+        x0=0,
+        x1=1,
+        yref="y",
+        y0=ceiling,
+        y1=ceiling,
+        line={"color": INK, "width": 1.2, "dash": "dot"},
+    )
+    figure.add_annotation(
+        text="ceiling: log 600 = 6.40 nats",
+        x=0.02,
+        y=ceiling,
+        xref="x domain",
+        yref="y",
+        xanchor="left",
+        yanchor="bottom",
+        showarrow=False,
+        font={"size": 13},
+    )
+    _current_n(figure, n)
+    figure.update_layout(
+        xaxis=_n_axis(),
+        yaxis=_axis(title="KL from the base model (nats)", range=[0, 9.5]),
+    )
+    _top_legend(figure)
+    return _titled(figure, "How far best-of-n moves from the base model")
+
+
+def peak_spread(peaks: np.ndarray, lesson_peak: float, current_peak: float) -> go.Figure:
+    """Where true quality peaks for many fresh answer sets (k,), the lesson's and the shown one."""
+    figure = _frame(170, {"l": 72, "r": 24, "t": 40, "b": 56})
+    figure.add_trace(
+        go.Scatter(
+            x=peaks,
+            y=np.zeros_like(peaks, dtype=float),
+            mode="markers",
+            name="a fresh set of 600",
+            marker={"size": 12, "color": "rgba(204,121,167,0.45)", "line": {"width": 1}},
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=[lesson_peak],
+            y=[0],
+            mode="markers",
+            name="the lesson's set",
+            marker={"size": 18, "symbol": "star", "color": GOLD, "line": {"width": 1.5}},
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=[current_peak],
+            y=[0],
+            mode="markers",
+            name="the set shown",
+            marker={"size": 20, "symbol": "circle-open", "color": INK, "line": {"width": 3}},
+        )
+    )
+    figure.update_layout(
+        xaxis=_n_axis() | {"title": {"text": "n where true quality peaks (log scale)"}},
+        yaxis=_axis(visible=False, range=[-1, 1]),
+    )
+    _top_legend(figure)
+    return figure
+
+
+# --- KL penalty page ---------------------------------------------------------------------
+
+HEATMAP_HEIGHT = 520
+CLOSED_FORM_DASH = "dash"
+
+
+def policy_heatmap(
+    grid: np.ndarray, relative_density: np.ndarray, ellipses: list[tuple[np.ndarray, np.ndarray]]
+) -> go.Figure:
+    """π_β on the grid as a heat map, with closed-form contours drawn over it.
+
+    ``grid`` (m,); ``relative_density`` (m, m), [substance, length], scaled so its maximum
+    is 1; ``ellipses`` are (length, substance) outlines of the closed-form Gaussian (may be
+    empty when there is no closed form).
+    """
+    figure = plane_frame(visible=True)
+    figure.update_layout(height=HEATMAP_HEIGHT, hovermode="closest")
+    figure.add_trace(
+        go.Heatmap(
+            x=grid,
+            y=grid,
+            z=relative_density,
+            colorscale=POLICY_SCALE,
+            zmin=0,
+            zmax=1,
+            colorbar={"title": {"text": "π_β / its peak", "side": "right"}, "thickness": 14},
+            hovertemplate="length %{x}<br>substance %{y}<br>π_β / peak %{z:.2f}<extra></extra>",
+        )
+    )
+    for index, (length, substance) in enumerate(ellipses):
+        figure.add_trace(
+            go.Scatter(
+                x=np.round(length, 3),
+                y=np.round(substance, 3),
+                mode="lines",
+                name="closed form: 1 and 2 standard deviations",
+                showlegend=index == 0,
+                line={"color": INK, "width": 2, "dash": CLOSED_FORM_DASH},
+                hoverinfo="skip",
+            )
+        )
+    base = np.linspace(0, 2 * np.pi, 90)
+    figure.add_trace(
+        go.Scatter(
+            x=np.round(np.cos(base), 3),
+            y=np.round(np.sin(base), 3),
+            mode="lines",
+            name="base model π_ref: 1 standard deviation",
+            line={"color": ANSWERS, "width": 2, "dash": "dot"},
+            hoverinfo="skip",
+        )
+    )
+    figure.update_layout(
+        margin={**PLANE_MARGIN, "r": 90, "t": 40, "autoexpand": False},
+        showlegend=True,
+        legend={"x": 0.01, "y": 0.01, "bgcolor": "rgba(255,255,255,0.88)", "font": {"size": 13}},
+    )
+    return figure
+
+
+def grid_against_closed_form(curve, closed_form, beta: float, slider_low: float, edge: float):
+    """KL and both gains along β, on the grid (solid) and in closed form (dashed, if any).
+
+    ``curve`` runs past the slider's end so the grid's edge shows; ``closed_form`` has
+    arrays kl, proxy_gain, gold_gain matching ``curve.pressure``, or is None.
+    """
+    figure = _frame(HEATMAP_HEIGHT, CURVES_MARGIN)
+    beta_high, beta_low = curve.pressure[0], curve.pressure[-1]
+    x_range = _log_range(beta_high * 1.05, beta_low / 1.05)
+    ticks = [10, 4, 2, 1, 0.6, 0.3, 0.15]
+    for axis in ("xaxis", "xaxis2"):
+        figure.update_layout(
+            {
+                axis: _axis(
+                    title=BETA_AXIS_TITLE if axis == "xaxis2" else "",
+                    type="log",
+                    range=x_range,
+                    tickvals=ticks,
+                    ticktext=[f"{tick:g}" for tick in ticks],
+                    anchor="y" if axis == "xaxis" else "y2",
+                )
+            }
+        )
+    figure.update_layout(
+        yaxis=_axis(title="KL (nats, log scale)", type="log", domain=list(TOP_PANEL)),
+        # The closed form's true quality dives far below; the range follows the grid's curves.
+        yaxis2=_axis(
+            title=GAIN_AXIS_TITLE, domain=list(BOTTOM_PANEL), anchor="x2", range=gain_range(curve)
+        ),
+    )
+    lines = (
+        ("KL", curve.kl, KL_METHOD, "x", "y"),
+        ("reward model's score", curve.proxy_gain, PROXY, "x2", "y2"),
+        ("true quality", curve.gold_gain, GOLD, "x2", "y2"),
+    )
+    for name, values, colour, x_axis, y_axis in lines:
+        figure.add_trace(
+            go.Scatter(
+                x=curve.pressure,
+                y=np.round(values, 4),
+                mode="lines",
+                name=f"{name}, on the grid",
+                line={"color": colour, "width": LINE_WIDTH},
+                xaxis=x_axis,
+                yaxis=y_axis,
+            )
+        )
+    if closed_form is not None:
+        for name, values, x_axis, y_axis in (
+            ("KL", closed_form.kl, "x", "y"),
+            ("proxy", closed_form.proxy_gain, "x2", "y2"),
+            ("gold", closed_form.gold_gain, "x2", "y2"),
+        ):
+            figure.add_trace(
+                go.Scatter(
+                    x=curve.pressure,
+                    y=np.round(values, 4),
+                    mode="lines",
+                    name="closed form" if name == "KL" else None,
+                    showlegend=name == "KL",
+                    line={"color": INK, "width": 1.8, "dash": CLOSED_FORM_DASH},
+                    xaxis=x_axis,
+                    yaxis=y_axis,
+                )
+            )
+    for x_axis in ("x", "x2"):
+        # Past the slider's end, shaded: there the grid's edge starts to shape the optimum.
+        figure.add_shape(
+            type="rect",
+            xref=x_axis,
+            x0=slider_low,
+            x1=beta_low / 1.05,
+            yref=f"{'y' if x_axis == 'x' else 'y2'} domain",
+            y0=0,
+            y1=1,
+            fillcolor="rgba(0,0,0,0.07)",
+            line={"width": 0},
+            layer="below",
+        )
+        figure.add_shape(
+            type="line",
+            xref=x_axis,
+            x0=beta,
+            x1=beta,
+            yref=f"{'y' if x_axis == 'x' else 'y2'} domain",
+            y0=0,
+            y1=1,
+            line={"color": KL_METHOD, "width": 2.5, "dash": "dash"},
+        )
+    figure.add_annotation(
+        text=f"beyond the slider<br>(edge bites below {edge:g})",
+        x=math.log10(slider_low),
+        y=1,
+        xref="x",
+        yref="y domain",
+        xanchor="left",
+        yanchor="top",
+        xshift=2,
+        showarrow=False,
+        font={"size": 12},
+        align="left",
+    )
+    figure.update_layout(
+        margin={**CURVES_MARGIN, "t": 64, "autoexpand": False},
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "y": 1,
+            "yref": "container",
+            "xanchor": "left",
+            "yanchor": "top",
+            "font": {"size": 13},
+        },
+    )
+    return figure
+
+
+def gaussian_ellipses(mean_length: float, sd_length: float, mean_substance: float):
+    """Outlines at 1 and 2 standard deviations of a Gaussian with unit substance spread."""
+    angle = np.linspace(0, 2 * np.pi, 90)
+    return [
+        (mean_length + k * sd_length * np.cos(angle), mean_substance + k * np.sin(angle))
+        for k in (1, 2)
+    ]

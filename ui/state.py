@@ -164,9 +164,9 @@ PRESETS = (
     ),
     Preset(
         "Noisy reward model",
-        "b = 0.2 as before, plus unmapped errors (σ = 1): the reward model's score races ahead "
-        "of the true gain.",
-        {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
+        "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
+        "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
+        {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
     ),
 )
 
@@ -255,9 +255,16 @@ def query_for(values: Mapping[str, float]) -> dict[str, str]:
     }
 
 
-def query_string(values: Mapping[str, float]) -> str:
+def full_query(values: Mapping[str, float]) -> dict[str, str]:
+    """URL parameters for every setting given, defaults included (a link that resets too)."""
+    return {key: url_form(value) for key, value in values.items() if key in SETTINGS}
+
+
+def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str:
     """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults)."""
     query = query_for(values)
+    if seed is not None:
+        query[SEED_KEY] = str(seed)
     return "?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else ""
 
 
@@ -348,16 +355,15 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
     return value
 
 
-def share_link(values: Mapping[str, float]) -> str:
+def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
     """The address of the current page at these settings, to copy and send."""
-    page_url = st.context.url or ""
-    return page_url + query_string(values) if page_url or values else page_url
+    return (st.context.url or "") + query_string(values, seed=seed)
 
 
-def share_box(values: Mapping[str, float]) -> None:
+def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
     """The link to this setting, in a box with a copy button."""
     st.caption("Link to this setting (the address bar holds it too):")
-    st.code(share_link(values), language=None, wrap_lines=True)
+    st.code(share_link(values, seed=seed) or "(the defaults)", language=None, wrap_lines=True)
 
 
 def current(key: str) -> float:
