@@ -14,4 +14,6 @@ PAGES = [
     st.Page("pages/lesson.py", title="Lesson", icon="📖", url_path="lesson"),
 ]
 
-st.navigation(PAGES).run()
+# One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
+# not listed a second time (st.navigation replaces its automatic sidebar menu).
+st.navigation(PAGES, position="top").run()

@@ -11,28 +11,6 @@ state.settle_url(("n", "b", "sigma"), with_seed=True)
 layout.page_style()
 seed = state.answer_seed()
 
-with st.sidebar:
-    st.markdown("**Settings**")
-    n = state.slider("n")
-    b = state.slider("b")
-    sigma = state.slider("sigma")
-    st.markdown("**The 600 answers**")
-    st.button(
-        "Draw another 600 answers",
-        on_click=state.set_answer_seed,
-        args=(1 if seed is None else seed + 1,),
-        help="600 fresh draws from the base model. Each draw has a seed, kept in the link.",
-        width="stretch",
-    )
-    st.button(
-        "Back to the lesson's 600",
-        on_click=state.set_answer_seed,
-        args=(None,),
-        disabled=seed is None,
-        width="stretch",
-    )
-    state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
-
 st.title("Best-of-n, exactly")
 st.markdown(
     "Draw **n** answers from the base model, with replacement, and keep the one the "
@@ -49,6 +27,24 @@ st.markdown(
     + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
 )
 state.show_notes()
+
+n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
+n = state.slider("n", container=n_slot)
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
+with answers_slot, st.container(horizontal=True):
+    st.button(
+        "Draw another 600 answers",
+        on_click=state.set_answer_seed,
+        args=(1 if seed is None else seed + 1,),
+        help="600 fresh draws from the base model. Each draw has a seed, kept in the link.",
+    )
+    st.button(
+        "Back to the lesson's 600",
+        on_click=state.set_answer_seed,
+        args=(None,),
+        disabled=seed is None,
+    )
 
 point = compute.best_of_n_point(n, b, sigma, seed)
 curve = compute.best_of_n_curve(b, sigma, seed)
@@ -83,3 +79,4 @@ st.caption(
     "best-of-n only re-weights the 600 answers it has. The continuous formula assumes "
     "infinitely many distinct answers, so it overstates the KL, more so as n grows."
 )
+state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)

@@ -7,13 +7,6 @@ from ui import charts, compute, layout, state
 state.settle_url(("beta", "b", "sigma"))
 layout.page_style()
 
-with st.sidebar:
-    st.markdown("**Settings**")
-    beta = state.slider("beta")
-    b = state.slider("b")
-    sigma = state.slider("sigma")
-    state.share_box({"beta": beta, "b": b, "sigma": sigma})
-
 st.title("The KL penalty, solved exactly")
 st.markdown(
     "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
@@ -35,6 +28,11 @@ st.markdown(
     "mean length is 1/(β + 2b) and its length variance β/(β + 2b)."
 )
 state.show_notes()
+
+beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
+beta = state.slider("beta", container=beta_slot)
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
 
 point = compute.kl_point(beta, b, sigma)
 readouts = st.container()
@@ -84,3 +82,4 @@ st.caption(
     f"Rows are the β values the lesson prints, for the reward model set in the sidebar "
     f"(b = {b:g}, σ = {sigma:g}); with b = σ = 0 they are the lesson's numbers."
 )
+state.share_box({"beta": beta, "b": b, "sigma": sigma})

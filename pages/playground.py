@@ -14,23 +14,19 @@ from ui import charts, compute, layout, state
 state.settle_url()
 layout.page_style()
 
-with st.sidebar:
-    st.markdown("**Settings**")
-    beta_slot, n_slot = st.container(), st.container()
-    b = state.slider("b")
-    sigma = state.slider("sigma")
-    link_slot = st.container()
-
 st.title("Reward hacking, live")
 st.markdown(
     "Answers differ in **length** and **substance**. The **:blue[reward model]** thinks "
     "longer is always better; **:orange[true quality]** wants substance, and length only up "
     "to a point. Optimize against the reward model with **:violet[best-of-n]** or the "
-    "**:green[KL penalty]** (sliders on the left): true quality rises, peaks, then falls, "
-    "while the reward model's score keeps climbing."
+    "**:green[KL penalty]**: true quality rises, peaks, then falls, while the reward "
+    "model's score keeps climbing."
 )
 state.show_notes()
 state.preset_buttons()
+beta_slot, n_slot, b_slot, sigma_slot = st.columns(4, gap="medium")
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
 story_slot = st.container()
 kl_readouts, bon_readouts = st.columns(2, gap="large")
 
@@ -52,6 +48,7 @@ st.caption(
     "independent bell curves centred on 0 with spread 1. β stops at 0.25 because below about "
     "0.15 the edge of the computed grid (substance 6), not the lesson, would cap the optimum."
 )
+link_slot = st.container()
 
 
 @st.fragment

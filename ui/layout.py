@@ -24,11 +24,14 @@ div[class*="st-key-{STACK_PREFIX}"] {{
 div[class*="st-key-{STACK_PREFIX}"] > * {{ grid-area: 1 / 1; width: 100%; min-width: 0; }}
 div[class*="st-key-{STACK_PREFIX}"] div.stVerticalBlock {{ gap: 0 !important; }}
 div[class*="st-key-{STACK_PREFIX}"] > *:not(:first-child) {{ pointer-events: none; }}
+h1 {{ font-size: 2.3rem !important; padding-top: 0.25rem !important; }}
 [data-testid="stMetricValue"] {{ font-size: 1.9rem; }}
 [data-testid="stMetricLabel"] p {{ font-size: 0.95rem; white-space: normal; }}
 [data-testid="stMetricLabel"] div {{ overflow: visible; white-space: normal; }}
 </style>
 """
+
+READOUT_WIDTH = 120  # px per metric: four fit half a laptop screen, two fit a phone
 
 # Charts nobody needs to zoom or hover: drawn as a still picture, which is cheapest to draw.
 STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
@@ -64,7 +67,9 @@ def readouts(container, title: str, result, pressure: str) -> None:
     says where, e.g. "β = 0.6".
     """
     container.markdown(title)
-    kl, proxy, gold, length = container.columns(4)
+    # A row that wraps: four across on a wide screen, two by two on a phone.
+    row = container.container(horizontal=True, gap="small")
+    kl, proxy, gold, length = (row.container(width=READOUT_WIDTH) for _ in range(4))
     kl.metric(
         "KL (nats)",
         f"{result.kl:.2f}",

@@ -18,6 +18,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -73,7 +74,7 @@ SETTINGS: dict[str, Setting] = {
         Setting(
             key="beta",
             symbol="β",
-            label="β · strength of the KL penalty",
+            label="β · KL penalty strength",
             help=(
                 "The KL-penalized optimum maximizes E[reward model] − β·KL(π ‖ π_ref). "
                 "A large β keeps the policy near the base model; a small β lets it chase "
@@ -88,7 +89,7 @@ SETTINGS: dict[str, Setting] = {
         Setting(
             key="n",
             symbol="n",
-            label="n · answers drawn for best-of-n",
+            label="n · answers drawn (best-of-n)",
             help=(
                 "Best-of-n draws n answers from the base model and keeps the one the reward "
                 "model scores highest. Right = more answers = more optimization. "
@@ -101,7 +102,7 @@ SETTINGS: dict[str, Setting] = {
         Setting(
             key="b",
             symbol="b",
-            label="b · share of the padding penalty the reward model learned",
+            label="b · padding penalty learned",
             help=(
                 "The true goal subtracts a padding penalty, length² − 1. The reward model "
                 "learned the fraction b of it: b = 0 is the lesson's reward model "
@@ -114,7 +115,7 @@ SETTINGS: dict[str, Setting] = {
         Setting(
             key="sigma",
             symbol="σ",
-            label="σ · size of the reward model's other errors",
+            label="σ · other reward-model errors",
             help=(
                 "The reward model also errs in ways nobody mapped: σ times a fixed, smooth "
                 "random field over the answers (mean 0, variance 1). σ = 0 is the lesson's "
@@ -357,7 +358,10 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
 
 def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
     """The address of the current page at these settings, to copy and send."""
-    return (st.context.url or "") + query_string(values, seed=seed)
+    page_url = st.context.url or ""
+    if page_url and not urlsplit(page_url).path:
+        page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
+    return page_url + query_string(values, seed=seed)
 
 
 def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
