@@ -24,6 +24,8 @@ from pathlib import Path
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from bench.serve import REPO_ROOT
+
 # Without the networking flags Chromium keeps calling home, which floods a closed network.
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -35,6 +37,7 @@ CHROMIUM_ARGS = (
 )
 EXECUTABLE_ENV_VARS = ("CHROMIUM_PATH", "PLAYWRIGHT_CHROMIUM_EXECUTABLE")
 SYSTEM_CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # ignored by git; for people to look at
 QUIET_MS = 400  # a redraw is over when no chart has changed for this long
 RERUN_TIMEOUT_MS = 30_000  # a single rerun taking longer than this is a failure, not a figure
 LOAD_TIMEOUT_MS = 60_000
@@ -210,6 +213,51 @@ RERUN_SETTLED_JS = """
 """
 
 
+# For each plotly chart (by its st-key-* class, else its position): a hash of the figure it
+# shows (traces, shapes and annotations), so a test can tell which figures changed.
+CHART_FINGERPRINTS_JS = """
+() => {
+  const hash = (text) => {
+    let value = 2166136261;
+    for (let index = 0; index < text.length; index++) {
+      value ^= text.charCodeAt(index);
+      value = Math.imul(value, 16777619) >>> 0;
+    }
+    return value.toString(16);
+  };
+  const result = {};
+  document.querySelectorAll('[data-testid="stPlotlyChart"]').forEach((chart, index) => {
+    const keyed = chart.closest('[class*="st-key-"]');
+    const keyClass = keyed && [...keyed.classList].find((name) => name.startsWith('st-key-'));
+    const plot = chart.querySelector('.js-plotly-plot');
+    const figure = plot ? {
+      data: plot.data,
+      shapes: plot.layout && plot.layout.shapes,
+      annotations: plot.layout && plot.layout.annotations,
+    } : null;
+    result[keyClass || 'chart-' + index] = figure ? hash(JSON.stringify(figure)) : null;
+  });
+  return result;
+}
+"""
+
+# The text of every st.metric value on the page, in order.
+METRIC_VALUES_JS = """
+() => [...document.querySelectorAll('[data-testid="stMetricValue"]')]
+  .map((element) => element.innerText.trim())
+"""
+
+
+def chart_fingerprints(page) -> dict[str, str | None]:
+    """{chart id: hash of its figure} for every plotly chart on the page."""
+    return page.evaluate(CHART_FINGERPRINTS_JS)
+
+
+def metric_values(page) -> list[str]:
+    """The text of every st.metric value on the page, in page order."""
+    return page.evaluate(METRIC_VALUES_JS)
+
+
 class SliderDidNotMove(AssertionError):
     """A key press did not change the slider's value, so no rerun will follow."""
 
@@ -330,10 +378,45 @@ def press_on_slider(page, key: str, keyboard_key: str) -> dict:
     return record
 
 
+# Streamlit scrolls inside <main data-testid="stMain">, not the document, so a "full page"
+# screenshot needs a viewport as tall as that content.
+CONTENT_HEIGHT_JS = """
+() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (!main) return document.documentElement.scrollHeight;
+  return Math.ceil(main.getBoundingClientRect().top + main.scrollHeight);
+}
+"""
+CHARTS_QUIET_JS = """
+([since, quiet]) => {
+  const last = window.__bench.lastChartMutationAt;
+  const now = performance.now();
+  return now - since >= quiet && (last === null || now - last >= quiet);
+}
+"""
+MAX_SCREENSHOT_HEIGHT = 12_000  # px; taller pages are cut here
+
+
+def wait_for_charts_quiet(page, *, quiet_ms: float = QUIET_MS) -> None:
+    """Wait until no plotly chart has changed for `quiet_ms` (e.g. after a resize)."""
+    page.wait_for_function(
+        CHARTS_QUIET_JS, arg=[page_now(page), quiet_ms], timeout=RERUN_TIMEOUT_MS, polling=50
+    )
+
+
 def screenshot(page, path: Path, *, full_page: bool = True) -> Path:
-    """Save a PNG of the page, creating its folder."""
+    """Save a PNG of the page (all of its content when `full_page`), creating its folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=full_page)
+    viewport = page.viewport_size
+    height = min(MAX_SCREENSHOT_HEIGHT, page.evaluate(CONTENT_HEIGHT_JS))
+    if full_page and viewport and height > viewport["height"]:
+        page.set_viewport_size({"width": viewport["width"], "height": height})
+        wait_for_charts_quiet(page)
+        page.screenshot(path=str(path))
+        page.set_viewport_size(viewport)
+        wait_for_charts_quiet(page)
+    else:
+        page.screenshot(path=str(path))
     return path
 
 

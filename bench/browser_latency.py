@@ -36,7 +36,6 @@ from bench.serve import REPO_ROOT, StreamlitServer, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 NAIVE_APP = Path(__file__).resolve().parent / "naive_app.py"
-SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 900}
 BUDGET_KB_PER_CHANGE = 150.0
 BUDGET_P95_MS = 400.0
@@ -108,7 +107,7 @@ def measure_app(browser, server: StreamlitServer, name: str, presses: int, fresh
         figures.latencies_ms[key] = latencies
         figures.kilobytes[key] = kilobytes
         figures.charts_redrawn[key] = redrawn
-    chromium.screenshot(page, SCREENSHOT_DIR / f"bench-{name}.png")
+    chromium.screenshot(page, chromium.SCREENSHOT_DIR / f"bench-{name}.png")
     context.close()
     return figures
 

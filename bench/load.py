@@ -33,6 +33,7 @@ import random
 import statistics
 import sys
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +48,7 @@ DEFAULT_APP = REPO_ROOT / "app.py"
 RUN_TIMEOUT_SECONDS = 60.0  # one rerun slower than this counts as an error
 CONNECT_TIMEOUT_SECONDS = 30.0
 MEMORY_POLL_SECONDS = 0.25
+STREAM_PATH = "/_stcore/stream"
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # a single ForwardMsg larger than this is a bug, not load
 
 # Budgets from SPEC §5.
@@ -71,10 +73,14 @@ class SliderState:
     maximum: float
     step: float
     position: float  # select_slider: option index; slider: the value
+    fragment_id: str = ""  # the st.fragment that draws it: moving it reruns only that
+    query_param_key: str = ""  # bound to this URL parameter (bind="query-params"), or ""
+    default_position: float = 0.0
 
     @classmethod
-    def from_proto(cls, proto: Slider) -> SliderState:
+    def from_proto(cls, proto: Slider, fragment_id: str = "") -> SliderState:
         values = list(proto.value) if proto.set_value else list(proto.default)
+        defaults = list(proto.default)
         return cls(
             widget_id=proto.id,
             key=proto.id.split("-", maxsplit=2)[-1],  # "$$ID-<hash>-<user key>"
@@ -84,6 +90,9 @@ class SliderState:
             maximum=proto.max,
             step=proto.step or 1.0,
             position=values[0] if values else proto.min,
+            fragment_id=fragment_id,
+            query_param_key=proto.query_param_key,
+            default_position=defaults[0] if defaults else proto.min,
         )
 
     def stepped(self, steps: int) -> float:
@@ -92,6 +101,14 @@ class SliderState:
         moved = min(self.maximum, max(self.minimum, moved))
         # Snap to the slider's grid, as the browser does, so floats do not drift.
         return round(self.minimum + round((moved - self.minimum) / self.step) * self.step, 10)
+
+    def url_value(self) -> str | None:
+        """How the browser writes this slider in the address bar; None at its default."""
+        if self.position == self.default_position:
+            return None
+        if self.is_select:
+            return self.options[int(self.position)]
+        return f"{self.position:g}"
 
     def fill(self, widget_state) -> None:
         """Write this slider's value into a WidgetState proto, as the browser encodes it."""
@@ -116,7 +133,7 @@ class Visitor:
     url: str
     websocket: websockets.ClientConnection | None = None
     sliders: dict[str, SliderState] = field(default_factory=dict)
-    query_string: str = ""
+    url_query: dict[str, list[str]] = field(default_factory=dict)  # the address bar's query
     page_script_hash: str = ""
     cached_hashes: set[str] = field(default_factory=set)
 
@@ -138,21 +155,31 @@ class Visitor:
             with contextlib.suppress(Exception):
                 await self.websocket.close()
 
-    def _client_state_message(self) -> BackMsg:
+    def _client_state_message(self, fragment_id: str = "") -> BackMsg:
         message = BackMsg()
         state = message.rerun_script
-        state.query_string = self.query_string
+        state.query_string = urllib.parse.urlencode(sorted(self.url_query.items()), doseq=True)
         state.page_script_hash = self.page_script_hash
+        state.fragment_id = fragment_id
+        # What the browser says about itself on every rerun (st.context reads it).
+        state.context_info.url = self.url.replace("ws://", "http://").replace(STREAM_PATH, "/")
+        state.context_info.timezone = "UTC"
+        state.context_info.timezone_offset = 0
+        state.context_info.locale = "en-US"
+        state.context_info.is_embedded = False
+        state.context_info.color_scheme = "light"
         for slider in self.sliders.values():
             slider.fill(state.widget_states.widgets.add())
         state.cached_message_hashes.extend(sorted(self.cached_hashes))
         return message
 
-    async def run(self) -> RunResult:
-        """Ask for a run with the current widget state; read until it has finished."""
+    async def run(self, fragment_id: str = "") -> RunResult:
+        """Ask for a run (of the whole page, or of one fragment) with the current widget state;
+        read until it has finished."""
         assert self.websocket is not None, "connect() first"
         started = time.perf_counter()
-        await self.websocket.send(self._client_state_message().SerializeToString())
+        request = self._client_state_message(fragment_id)
+        await self.websocket.send(request.SerializeToString())
         received = 0
         messages = 0
         deadline = started + RUN_TIMEOUT_SECONDS
@@ -176,15 +203,17 @@ class Visitor:
         if message.metadata.cacheable and message.hash:
             self.cached_hashes.add(message.hash)
         kind = message.WhichOneof("type")
-        if kind == "new_session":
+        if kind == "new_session" and not self.page_script_hash:
             self.page_script_hash = message.new_session.page_script_hash
-        elif kind == "page_info_changed":
-            self.query_string = message.page_info_changed.query_string
+        elif kind == "navigation":  # st.navigation says which page is showing
+            self.page_script_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":  # the app wrote st.query_params
+            self.url_query = urllib.parse.parse_qs(message.page_info_changed.query_string)
         elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
             element = message.delta.new_element
             element_type = element.WhichOneof("type")
             if element_type == "slider":
-                slider = SliderState.from_proto(element.slider)
+                slider = SliderState.from_proto(element.slider, message.delta.fragment_id)
                 known = self.sliders.get(slider.key)
                 # The browser keeps its own position unless the server sets one; the proto
                 # carries the default, not what this visitor chose.
@@ -205,7 +234,10 @@ class Visitor:
             raise RunError("the script did not compile")
         elif kind == "script_finished":
             status = message.script_finished
-            if status == ForwardMsg.FINISHED_SUCCESSFULLY:
+            if status in (
+                ForwardMsg.FINISHED_SUCCESSFULLY,
+                ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+            ):
                 return True
             if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                 raise RunError("script_finished: compile error")
@@ -213,7 +245,10 @@ class Visitor:
         return False
 
     def move_random_slider(self, keys: list[str], rng: random.Random) -> str:
-        """Move one of `keys` by 1-3 steps, as a drag would; returns the key moved."""
+        """Move one of `keys` by 1-3 steps, as a drag would; returns the key moved.
+
+        The next `run(self.sliders[key].fragment_id)` is then what the browser would ask for.
+        """
         candidates = [key for key in keys if key in self.sliders]
         if not candidates:
             raise RunError(f"none of the sliders {keys} is on the page ({sorted(self.sliders)})")
@@ -224,6 +259,12 @@ class Visitor:
         if moved == slider.position:  # at an end: go the other way
             moved = slider.stepped(-steps)
         slider.position = moved
+        if slider.query_param_key:  # the browser keeps a bound slider in the address bar
+            url_value = slider.url_value()
+            if url_value is None:
+                self.url_query.pop(slider.query_param_key, None)
+            else:
+                self.url_query[slider.query_param_key] = [url_value]
         return key
 
 
@@ -314,9 +355,9 @@ async def _visit(
                 await asyncio.sleep(delay)
             else:
                 report.late_changes += 1
-            visitor.move_random_slider(keys, rng)
+            moved = visitor.move_random_slider(keys, rng)
             try:
-                result = await visitor.run()
+                result = await visitor.run(visitor.sliders[moved].fragment_id)
             except (RunError, OSError, websockets.WebSocketException) as error:
                 report.errors.append(f"rerun: {type(error).__name__}: {error}")
                 return
@@ -427,9 +468,9 @@ async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) ->
         checkpoints.append((0, megabytes(baseline_kib)))
         keys = args.rerun_keys
         for index in range(1, args.reruns + 1):
-            visitor.move_random_slider(keys, rng)
+            moved = visitor.move_random_slider(keys, rng)
             try:
-                seconds.append((await visitor.run()).seconds)
+                seconds.append((await visitor.run(visitor.sliders[moved].fragment_id)).seconds)
             except (RunError, OSError, websockets.WebSocketException) as error:
                 errors.append(f"rerun {index}: {type(error).__name__}: {error}")
                 break
@@ -516,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
                 url, pid = server.websocket_url, server.pid
                 print(f"[{mode}] server pid {pid} on port {server.port}: {args.app}")
             else:
-                url, pid = f"ws://127.0.0.1:{args.port}/_stcore/stream", args.pid
+                url, pid = f"ws://127.0.0.1:{args.port}{STREAM_PATH}", args.pid
             all_ok &= asyncio.run(MEASUREMENTS[mode](url, pid, args))
         finally:
             if server is not None:
