@@ -37,6 +37,7 @@ N_STOPS += (590, 800, 1000, 1500, 2000, 3000, 5000, 7000, 10000)
 B_STOPS = tuple(round(0.05 * step, 2) for step in range(21))  # 0, 0.05, ..., 1
 SIGMA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 2
 
+MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
 SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
 SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n page draws
 SEED_LIMIT = 2**32  # seeds are whole numbers in [0, SEED_LIMIT)
@@ -192,7 +193,7 @@ def shown(raw: str) -> str:
     """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
     cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
     if not cleaned:
-        return "an empty or unreadable value"
+        return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
         cleaned = cleaned[:SHOWN_CHARACTERS] + "…"
     return f"“{cleaned}”"
@@ -202,36 +203,43 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
     """The slider value a URL asks for, and a plain note if the URL's value was not usable.
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
-    the last one counts). No values means the default, without a note.
+    the last one counts). No values means the default, without a note. Notes are plain
+    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
     """
     if not raw_values:
         return setting.default, None
     raw = raw_values[-1]
+    symbol, default = setting.symbol, url_form(setting.default)
     repeated = (
-        f"The link gives {setting.symbol} {len(raw_values)} times; the last one counts. "
+        f"The link sets {symbol} {len(raw_values)} times; the last one counts. "
         if len(raw_values) > 1
         else ""
     )
+    if len(raw) > MAX_URL_VALUE:
+        return setting.default, (
+            f"{repeated}The link sets {symbol} to a value {len(raw)} characters long, too long "
+            f"to be a setting, so {symbol} starts at its default, {default}."
+        )
     try:
-        number = float(raw) if len(raw) <= 64 else math.nan
+        number = float(raw)
     except ValueError:
         number = math.nan
     if math.isnan(number):
         return setting.default, (
-            f"{repeated}The link's {setting.symbol} ({shown(raw)}) is not a number, so "
-            f"{setting.symbol} starts at its default, {url_form(setting.default)}."
+            f"{repeated}The link sets {symbol} to {shown(raw)}, which is not a number, so "
+            f"{symbol} starts at its default, {default}."
         )
     value = nearest_stop(setting, number)
     if value == number:
-        return value, (repeated or None)
+        return value, (repeated.strip() or None)
     if not setting.low <= number <= setting.high:
-        why = f"is outside the slider's range, {url_form(setting.low)} to {url_form(setting.high)}"
+        why = (
+            f"outside the slider's range of {url_form(setting.low)} to "
+            f"{url_form(setting.high)}, so {symbol} starts at the nearest end"
+        )
     else:
-        why = "falls between the slider's steps"
-    return value, (
-        f"{repeated}The link's {setting.symbol} ({shown(raw)}) {why}, so {setting.symbol} "
-        f"starts at the nearest step, {url_form(value)}."
-    )
+        why = f"between the slider's steps, so {symbol} starts at the nearest step"
+    return value, (f"{repeated}The link sets {symbol} to {shown(raw)}, {why}, {url_form(value)}.")
 
 
 def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
@@ -242,7 +250,7 @@ def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
     if raw.isdigit() and len(raw) <= 10 and int(raw) < SEED_LIMIT:
         return int(raw), None
     return None, (
-        f"The link's answer-set seed ({shown(raw)}) is not a whole number from 0 to "
+        f"The link asks for answer set {shown(raw)}, which is not a whole number from 0 to "
         f"{SEED_LIMIT - 1}, so the page shows the lesson's fixed 600 answers."
     )
 
@@ -299,7 +307,9 @@ def settle_url(keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
             notes.append(note)
         if raw_values != [url_form(value)]:
             wanted = None if value == setting.default else url_form(value)
-            if not _write_url(key, wanted):
+            if _write_url(key, wanted):
+                url_changed = True
+            else:
                 # The page's slider already owns this parameter: set the slider instead,
                 # and Streamlit writes the URL for it.
                 st.session_state[key] = value

@@ -1,0 +1,139 @@
+"""Figures: cached and identical across reruns, layers that line up, payloads that stay small."""
+
+import json
+
+import plotly.io
+import pytest
+
+from ui import charts, compute, figures
+
+MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
+
+
+def spec(figure) -> str:
+    """What Streamlit sends for a figure: its JSON."""
+    return plotly.io.to_json(figure.to_dict(), validate=False)
+
+
+def test_cached_figures_are_the_same_object_for_the_same_setting():
+    assert charts.curves_base(0.0, 0.0) is charts.curves_base(0.0, 0.0)
+    assert charts.plane_base() is charts.plane_base()
+    assert charts.plane_kl_cloud(0.6, 0.0, 0.0) is charts.plane_kl_cloud(0.6, 0.0, 0.0)
+    # Rounded keys: a value a hair off the slider's stop shares the entry.
+    assert charts.plane_kl_cloud(0.6000000001, 0.0, 0.0) is charts.plane_kl_cloud(0.6, 0.0, 0.0)
+    assert compute.kl_point(1.0, 0.0, 0.0) is compute.kl_point(1.0000000001, 0.0, 0.0)
+
+
+def test_a_rebuilt_figure_is_identical_so_the_browser_keeps_it():
+    cached = spec(charts.curves_base(0.2, 0.5))
+    rebuilt = spec(
+        figures.curves_base(compute.best_of_n_curve(0.2, 0.5), compute.kl_curve(0.2, 0.5))
+    )
+    assert cached == rebuilt
+
+
+def _frame_of(figure) -> dict:
+    layout = figure.to_dict()["layout"]
+    axes = {
+        name: {key: value for key, value in axis.items() if key in ("range", "domain", "type")}
+        for name, axis in layout.items()
+        if name.startswith(("xaxis", "yaxis"))
+    }
+    return {"height": layout["height"], "margin": layout["margin"], "axes": axes}
+
+
+def test_the_planes_layers_share_one_frame():
+    layers = [
+        charts.plane_base(),
+        charts.plane_proxy_lines(0.2, 1.0),
+        charts.plane_kl_cloud(0.3, 0.2, 1.0),
+        charts.plane_best_of_n_cloud(590, 0.2, 1.0),
+        charts.plane_legend(),
+    ]
+    frames = [_frame_of(layer) for layer in layers]
+    assert all(frame == frames[0] for frame in frames), frames
+    assert frames[0]["margin"]["autoexpand"] is False
+    for layer in layers[1:]:  # upper layers are see-through
+        layout = layer.to_dict()["layout"]
+        assert layout["paper_bgcolor"] == figures.TRANSPARENT
+        assert layout["plot_bgcolor"] == figures.TRANSPARENT
+
+
+def test_the_current_marks_line_up_with_the_curves():
+    for b, sigma in ((0.0, 0.0), (0.2, 1.0)):
+        base = _frame_of(charts.curves_base(b, sigma))
+        marks = _frame_of(charts.curves_marks(0.6, 49, b, sigma))
+        assert base == marks
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 1.0), (1.0, 2.0)])
+def test_a_beta_or_n_change_sends_only_small_figures(b, sigma):
+    moving = [
+        charts.curves_marks(0.3, 590, b, sigma),
+        charts.plane_kl_cloud(0.3, b, sigma),
+        charts.plane_best_of_n_cloud(590, b, sigma),
+    ]
+    sizes = [len(spec(figure)) for figure in moving]
+    assert sum(sizes) < 30_000, sizes
+    # A change of b or σ also redraws the reward model's lines and the curves.
+    still = [charts.plane_proxy_lines(b, sigma), charts.curves_base(b, sigma)]
+    assert sum(sizes) + sum(len(spec(figure)) for figure in still) < MAX_PAYLOAD_BYTES
+
+
+def test_a_whole_page_load_is_modest():
+    everything = [
+        charts.plane_base(),
+        charts.plane_proxy_lines(0.0, 0.0),
+        charts.plane_legend(),
+        charts.curves_base(0.0, 0.0),
+        charts.curves_marks(4.0, 1, 0.0, 0.0),
+        charts.plane_kl_cloud(4.0, 0.0, 0.0),
+        charts.plane_best_of_n_cloud(1, 0.0, 0.0),
+    ]
+    assert sum(len(spec(figure)) for figure in everything) < 2 * MAX_PAYLOAD_BYTES
+
+
+def test_moving_clouds_use_svg_markers_and_few_of_them():
+    for figure in (charts.plane_kl_cloud(0.6, 0.0, 0.0), charts.plane_best_of_n_cloud(49, 0, 0)):
+        (trace,) = figure.data
+        assert trace.type == "scatter"  # SVG: WebGL is slower without a GPU
+        assert len(trace.x) <= 64
+
+
+def test_one_meaning_one_colour_on_every_page():
+    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
+    assert {figures.GOLD, figures.PROXY, figures.KL_METHOD, figures.BEST_OF_N} <= okabe_ito
+    pages = [
+        charts.curves_base(0.0, 0.0),
+        charts.scores_against_n(49, 0.0, 0.0, None),
+        charts.grid_against_closed_form(0.6, 0.0, 0.0),
+    ]
+    for figure in pages:
+        colours = {
+            trace.name: trace.line.color
+            for trace in figure.data
+            if trace.mode == "lines" and trace.name
+        }
+        for name, colour in colours.items():
+            if "true quality" in name:
+                assert colour == figures.GOLD
+            if "reward model" in name:
+                assert colour == figures.PROXY
+
+
+def test_every_axis_has_a_title_where_it_is_shown():
+    for figure in (
+        charts.curves_base(0.0, 0.0),
+        charts.plane_base(),
+        charts.ranked_scores(0.0, 0.0, None),
+        charts.win_chances(49, 0.0, 0.0, None),
+        charts.kl_against_bound(49, 0.0, 0.0, None),
+        charts.policy_heatmap(0.6, 0.0, 0.0),
+        charts.grid_against_closed_form(0.6, 0.0, 0.0),
+    ):
+        layout = json.loads(spec(figure))["layout"]
+        for name, axis in layout.items():
+            if name.startswith(("xaxis", "yaxis")) and axis.get("visible", True):
+                if name == "xaxis" and "xaxis2" in layout and not axis["title"].get("text"):
+                    continue  # a top panel that shares the β axis title of the panel below
+                assert axis["title"]["text"], f"{name} has no title"

@@ -1,0 +1,237 @@
+"""Every page in AppTest: it renders, its sliders move, the URL restores it, bad URLs are safe."""
+
+import contextlib
+import io
+from urllib.parse import parse_qsl
+
+import numpy as np
+import pytest
+from conftest import (
+    PAGE_SLIDERS,
+    PAGES,
+    assert_clean,
+    open_page,
+    readouts,
+    slider_values,
+    warnings_text,
+)
+
+import core
+from ui import layout, state, story
+from ui.state import PRESETS, SETTINGS
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_page_renders_without_exception(page):
+    app = open_page(page)
+    assert_clean(app)
+    assert app.title, "every page has a title"
+    assert set(slider_values(app)) == set(PAGE_SLIDERS[page])
+    # The only raw HTML on any page is the app's own fixed CSS.
+    assert [html.proto.body for html in app.get("html")] in ([layout.CSS.strip()], [])
+
+
+def test_the_playground_is_the_default_page(playground):
+    assert playground.title[0].value == "Reward hacking, live"
+    assert len(readouts(playground)) == 8, "KL, two gains and mean length, for both methods"
+    assert len(playground.get("plotly_chart")) == 7  # 2 still layers + 3 moving, legend, curves
+
+
+@pytest.mark.parametrize(
+    ("page", "key"), [(page, key) for page, keys in PAGE_SLIDERS.items() for key in keys]
+)
+def test_each_slider_moved_to_both_ends_changes_the_readouts(page, key):
+    app = open_page(page)
+    stops = SETTINGS[key].stops
+    seen = []
+    for value in (stops[-1], stops[0], stops[len(stops) // 2]):
+        app.select_slider(key=key).set_value(value).run()
+        assert_clean(app)
+        assert app.select_slider(key=key).value == value
+        shown = readouts(app)
+        assert all(np.isfinite(float(text.split("=")[-1])) for text in shown), shown
+        seen.append(shown)
+    assert seen[0] != seen[1], f"{key} at both ends shows the same readouts"
+    assert seen[1] != seen[2]
+
+
+@pytest.mark.parametrize("page", ["playground", "best_of_n", "kl_penalty"])
+def test_the_url_restores_a_setting(page):
+    wanted = {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 1.0}
+    query = {key: state.url_form(wanted[key]) for key in PAGE_SLIDERS[page]}
+    app = open_page(page, query)
+    assert_clean(app)
+    assert slider_values(app) == {key: wanted[key] for key in PAGE_SLIDERS[page]}
+    assert not app.warning, "a valid link gets no note"
+    assert {key: app.query_params[key] for key in query} == query, "the address keeps it"
+
+
+# The lesson's table as it prints it: β -> KL, reward model, true quality, average length.
+LESSON_TABLE = {
+    4.0: (0.1, 0.50, 0.44, 0.25),
+    2.0: (0.2, 1.00, 0.75, 0.50),
+    1.0: (1.0, 2.00, 1.00, 1.00),
+    0.6: (2.8, 3.33, 0.56, 1.67),
+    0.4: (6.2, 5.00, -1.24, 2.50),
+    0.3: (11.0, 6.65, -4.37, 3.32),
+}
+
+HOSTILE_QUERIES = [
+    {"beta": "abc"},
+    {"n": "1e99"},
+    {"sigma": "nan"},
+    {"b": "-5"},
+    {"beta": ["1", "2"], "n": ["3", "49", "590"]},
+    {"n": "9" * 400},
+    {"beta": "<script>alert(1)</script>", "sigma": "<b>bold</b>"},
+    {"sigma": "inf", "b": "-inf"},
+    {"beta": "", "n": ""},
+    {"b": "0.123", "n": "49.5"},
+    {"beta": "0x10", "n": "1_000"},
+    {"beta": "[x](javascript:alert(1))", "n": "**49**", "b": "`0.2`"},
+    {"sigma": "1e-400", "beta": "-0", "unknown": "<i>ignored</i>"},
+    {"seed": "abc"},
+    {"seed": "-3", "n": "%00"},
+]
+
+
+@pytest.mark.parametrize("page", ["playground", "best_of_n", "kl_penalty"])
+@pytest.mark.parametrize("query", HOSTILE_QUERIES, ids=lambda query: "&".join(query))
+def test_hostile_urls_never_raise_and_leave_every_setting_in_range(page, query):
+    app = open_page(page, query)
+    assert_clean(app)
+    for key, value in slider_values(app).items():
+        assert value in SETTINGS[key].stops, (key, value)
+    # Notes repeat at most letters, digits, '.', '+' and '-' of a bad value: no markup.
+    for text in (warnings_text(app), *readouts(app)):
+        for character in "<>[]()`*_:\\":
+            assert character not in text, text
+    # The address now holds only usable values of the page's settings.
+    for key in PAGE_SLIDERS[page]:
+        if key in app.query_params:
+            raw = app.query_params[key]
+            assert isinstance(raw, str), f"{key} still repeated: {raw}"
+            assert state.parse_setting(SETTINGS[key], [raw])[1] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "key", "value", "says"),
+    [
+        ({"beta": "abc"}, "beta", 4.0, "not a number"),
+        ({"n": "1e99"}, "n", 10_000, "outside"),
+        ({"sigma": "nan"}, "sigma", 0.0, "not a number"),
+        ({"b": "-5"}, "b", 0.0, "outside"),
+        ({"beta": "0.33"}, "beta", 0.35, "between"),
+        ({"n": ["3", "49"]}, "n", 49, "2 times"),
+    ],
+)
+def test_a_bad_value_gets_the_nearest_stop_and_a_visible_note(query, key, value, says):
+    app = open_page("playground", query)
+    assert_clean(app)
+    assert app.select_slider(key=key).value == value
+    assert says in warnings_text(app)
+    if value != SETTINGS[key].default:
+        assert app.query_params[key] == state.url_form(value), "the address holds the fix"
+    else:
+        assert key not in app.query_params
+
+
+@pytest.mark.parametrize("beta", core.LESSON_BETAS)
+def test_playground_readouts_equal_core_at_the_lesson_table(beta):
+    app = open_page("playground", {"beta": state.url_form(beta)})
+    assert_clean(app)
+    kl_readouts = readouts(app)[:4]
+    exact = core.kl_optimum(beta)
+    assert kl_readouts == [
+        f"{exact.kl:.2f}",
+        f"{exact.proxy_gain:+.2f}",
+        f"{exact.gold_gain:+.2f}",
+        f"{exact.mean_length:+.2f}",
+    ]
+    # ... and the lesson's printed table, to its printed precision (KL to 0.1, the rest 0.01).
+    printed = LESSON_TABLE[beta]
+    for shown, lesson, unit in zip(kl_readouts, printed, (0.1, 0.01, 0.01, 0.01), strict=True):
+        assert abs(float(shown) - lesson) <= unit / 2 + 0.005 + 1e-9, (beta, shown, lesson)
+
+
+@pytest.mark.parametrize("n", [1, 49, 590])
+def test_playground_best_of_n_readouts_equal_core(n):
+    app = open_page("playground", {"n": str(n)})
+    exact = core.best_of_n(n)
+    assert readouts(app)[4:] == [
+        f"{exact.kl:.2f}",
+        f"{exact.proxy_gain:+.2f}",
+        f"{exact.gold_gain:+.2f}",
+        f"{exact.mean_length:+.2f}",
+    ]
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.name)
+def test_presets_move_every_slider_and_keep_the_story_in_view(playground, preset):
+    playground.button(key=f"preset-{preset.name}").click().run()
+    assert_clean(playground)
+    assert slider_values(playground) == dict(preset.values)
+    assert any(preset.story in info.value for info in playground.info)
+
+
+def test_best_of_n_draws_fresh_answers_by_seed():
+    app = open_page("best_of_n", {"n": "49"})
+    lesson_readouts = readouts(app)
+    assert "lesson's fixed 600 answers" in "".join(markdown.value for markdown in app.markdown)
+    app.button[0].click().run()
+    assert_clean(app)
+    assert app.query_params["seed"] == "1"
+    assert readouts(app) != lesson_readouts
+    exact = core.best_of_n(49, seed=1)
+    assert readouts(app)[0] == f"{exact.kl:.2f}"
+    app.button[0].click().run()
+    assert app.query_params["seed"] == "2"
+    app.button[1].click().run()  # back to the lesson's set
+    assert "seed" not in app.query_params
+    assert readouts(app) == lesson_readouts
+
+
+def test_best_of_n_opens_a_seeded_link():
+    app = open_page("best_of_n", {"n": "49", "seed": "5"})
+    assert_clean(app)
+    assert readouts(app)[0] == f"{core.best_of_n(49, seed=5).kl:.2f}"
+    assert readouts(app)[1] == f"{core.best_of_n(49).kl_bound:.2f}"
+
+
+def test_kl_page_table_is_core_lesson_table_with_a_csv():
+    app = open_page("kl_penalty")
+    assert_clean(app)
+    frame = app.dataframe[0].value
+    table = core.lesson_table()
+    np.testing.assert_allclose(frame["β"], table["beta"])
+    np.testing.assert_allclose(frame["KL (nats)"], table["kl"])
+    np.testing.assert_allclose(frame["true quality gain"], table["gold_gain"])
+    assert "CSV" in app.get("download_button")[0].proto.label
+
+
+def test_lesson_snippet_prints_the_lessons_table():
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(story.SNIPPET, "snippet", "exec"), {})  # noqa: S102 - our own fixed text
+    assert printed.getvalue().rstrip("\n") == core.format_lesson_table(core.lesson_table())
+    app = open_page("lesson")
+    assert_clean(app)
+    shown = [block.value for block in app.code]
+    assert story.SNIPPET.strip() in [text.strip() for text in shown]
+    assert core.format_lesson_table(core.lesson_table()) in shown
+
+
+def test_lesson_links_open_the_playground_at_each_step():
+    app = open_page("lesson")
+    links = app.get("page_link")
+    assert len(links) == len(story.TRIES)
+    playground_hash = next(
+        page_hash
+        for page_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
+        if page["script_path"].endswith("pages/playground.py")
+    )
+    for link, step in zip(links, story.TRIES, strict=True):
+        assert link.proto.page_script_hash == playground_hash
+        assert dict(parse_qsl(link.proto.query_string)) == {
+            key: state.url_form(value) for key, value in step.values.items()
+        }
