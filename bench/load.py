@@ -30,6 +30,7 @@ import contextlib
 import datetime
 import os
 import random
+import socket
 import statistics
 import sys
 import time
@@ -136,6 +137,8 @@ class Visitor:
     url_query: dict[str, list[str]] = field(default_factory=dict)  # the address bar's query
     page_script_hash: str = ""
     cached_hashes: set[str] = field(default_factory=set)
+    quick_ack: bool = True
+    _socket: socket.socket | None = None
 
     async def connect(self) -> None:
         self.websocket = await asyncio.wait_for(
@@ -149,6 +152,20 @@ class Visitor:
             ),
             timeout=CONNECT_TIMEOUT_SECONDS,
         )
+        self._socket = self.websocket.transport.get_extra_info("socket")
+
+    def _ask_for_quick_ack(self) -> None:
+        """ACK what arrives at once, as a receiver on a real network would.
+
+        On loopback a segment can be 64 KB, so a rerun's burst (tens of KB) is less than the
+        two full segments after which Linux ACKs at once: the ACK waits for the 40 ms
+        delayed-ACK timer, and the server, whose send buffer starts at 16 KB, waits for it.
+        Over a real network (1.5 KB segments) every second segment is ACKed. The flag does
+        not stick, so it is set before every read.
+        """
+        if self.quick_ack and self._socket is not None and hasattr(socket, "TCP_QUICKACK"):
+            with contextlib.suppress(OSError):
+                self._socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_QUICKACK, 1)
 
     async def close(self) -> None:
         if self.websocket is not None:
@@ -187,6 +204,7 @@ class Visitor:
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 raise RunError(f"no script_finished within {RUN_TIMEOUT_SECONDS:.0f} s")
+            self._ask_for_quick_ack()
             try:
                 raw = await asyncio.wait_for(self.websocket.recv(), timeout=remaining)
             except TimeoutError as error:
@@ -337,12 +355,11 @@ async def _open(visitor: Visitor, report: SessionsReport) -> bool:
     return True
 
 
-async def _visit(
-    url: str, keys: list[str], duration: float, interval: float, seed: int, report: SessionsReport
-) -> None:
+async def _visit(url: str, args: argparse.Namespace, seed: int, report: SessionsReport) -> None:
     """One visitor: open the page, then move a slider every ~interval s until `duration` ends."""
+    keys, duration, interval = args.keys, args.duration, args.interval
     rng = random.Random(seed)
-    visitor = Visitor(url)
+    visitor = Visitor(url, quick_ack=args.quick_ack)
     try:
         await asyncio.sleep(rng.uniform(0, interval))  # visitors arrive spread over one interval
         if not await _open(visitor, report):
@@ -374,10 +391,7 @@ async def measure_sessions(server_url: str, pid: int, args: argparse.Namespace) 
     start_kib = memory.latest_kib
     memory.start()
     began = time.perf_counter()
-    visits = [
-        _visit(server_url, args.keys, args.duration, args.interval, args.seed + index, report)
-        for index in range(args.sessions)
-    ]
+    visits = [_visit(server_url, args, args.seed + index, report) for index in range(args.sessions)]
     # Bounded: every visitor stops by itself after `duration`; this is the hard stop.
     hard_stop = args.duration + args.interval * 2 + RUN_TIMEOUT_SECONDS + CONNECT_TIMEOUT_SECONDS
     try:
@@ -429,7 +443,7 @@ async def measure_burst(server_url: str, pid: int, args: argparse.Namespace) -> 
     report = SessionsReport()
     memory = MemoryWatch(pid)
     memory.start()
-    visitors = [Visitor(server_url) for _ in range(args.sessions)]
+    visitors = [Visitor(server_url, quick_ack=args.quick_ack) for _ in range(args.sessions)]
     began = time.perf_counter()
     try:
         opened = await asyncio.wait_for(
@@ -457,7 +471,7 @@ async def measure_burst(server_url: str, pid: int, args: argparse.Namespace) -> 
 
 async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) -> bool:
     rng = random.Random(args.seed)
-    visitor = Visitor(server_url)
+    visitor = Visitor(server_url, quick_ack=args.quick_ack)
     errors: list[str] = []
     seconds: list[float] = []
     checkpoints: list[tuple[int, float]] = []
@@ -520,6 +534,12 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--rerun-keys", default="beta,n,b,sigma", help="sliders the reruns mode walks over"
     )
     parser.add_argument("--seed", type=int, default=2024, help="seed of the visitors' choices")
+    parser.add_argument(
+        "--no-quick-ack",
+        dest="quick_ack",
+        action="store_false",
+        help="let loopback's delayed ACKs stall every rerun by ~30 ms (see Visitor)",
+    )
     parser.add_argument("--port", type=int, help="use a server already on this loopback port")
     parser.add_argument("--pid", type=int, help="its process id (for memory), with --port")
     parser.add_argument(

@@ -1,28 +1,26 @@
 """The Playground drawn naively: the baseline that bench.browser_latency compares the app with.
 
-Same four sliders (keys beta, n, b, sigma), same readouts, same core, but drawn the obvious way:
-no caching, the full 241 x 241 float64 gold field as filled contours and the proxy field as lines
-in the same figure as the 600 answers and both moving clouds, curves recomputed every rerun,
-plotly's default settings. Served by its own `streamlit run` in the benchmark; not part of the app.
-"""
+Same four sliders (the app's own, from ui.state), same readouts, same core, but drawn the
+obvious way: no caching, the full 241 x 241 float64 gold field as filled contours and the proxy
+field as lines in the same figure as the 600 answers and both moving clouds, curves recomputed
+every rerun, plotly's default settings. Served by its own `streamlit run` in the benchmark; not
+part of the app."""
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
 import core
+from ui import state  # the app's own sliders (same stops, labels and URL binding)
 
-# The lesson's values are reachable exactly; between them, roughly log-spaced steps.
-BETA_OPTIONS = (10.0, 6.0, 4.0, 3.0, 2.0, 1.5, 1.0, 0.8, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25)
-N_OPTIONS = (1, 2, 3, 5, 8, 12, 20, 30, 49, 70, 100, 150, 250, 400, 590, 1000, 2000, 5000, 10000)
-CURVE_BETAS = np.geomspace(BETA_OPTIONS[0], BETA_OPTIONS[-1], 200)
-CURVE_NS = np.unique(np.geomspace(1, N_OPTIONS[-1], 200).round())
+CURVE_BETAS = np.geomspace(state.SETTINGS["beta"].high, state.SETTINGS["beta"].low, 200)
+CURVE_NS = np.unique(np.geomspace(1, state.SETTINGS["n"].high, 200).round())
 
 st.title("Playground (naive rendering)")
-beta = st.select_slider("β (KL penalty)", options=BETA_OPTIONS, value=1.0, key="beta")
-n = st.select_slider("n (best-of-n)", options=N_OPTIONS, value=49, key="n")
-b = st.slider("b (padding penalty learned)", 0.0, 1.0, 0.0, 0.05, key="b")
-sigma = st.slider("σ (other reward-model errors)", 0.0, 2.0, 0.0, 0.1, key="sigma")
+beta = state.slider("beta")
+n = state.slider("n")
+b = state.slider("b")
+sigma = state.slider("sigma")
 
 kl_result = core.kl_optimum(beta, b=b, sigma=sigma)
 best_result = core.best_of_n(n, b=b, sigma=sigma)

@@ -132,6 +132,7 @@ def start_streamlit(
     extra_args: tuple[str, ...] = (),
     log_dir: str | os.PathLike[str] | None = None,
     startup_timeout: float = STARTUP_TIMEOUT_SECONDS,
+    launcher: tuple[str, ...] = (sys.executable, "-m", "streamlit"),
 ) -> StreamlitServer:
     """Start `streamlit run SCRIPT` on a free loopback port and wait until it is healthy.
 
@@ -142,6 +143,7 @@ def start_streamlit(
         repository root, so every server here runs with the project's configuration.
     extra_args : more `streamlit run` flags, e.g. ("--runner.postScriptGC=false",).
     log_dir : where the server log goes (a temporary directory by default).
+    launcher : the command that takes `run SCRIPT ...` (bench.profile_rerun wraps streamlit).
 
     Raises
     ------
@@ -158,9 +160,7 @@ def start_streamlit(
         log_path = log_folder / f"streamlit-{script_path.stem}-{port}.log"
         log_file = open(log_path, "wb")  # noqa: SIM115 (closed by StreamlitServer.stop)
         command = [
-            sys.executable,
-            "-m",
-            "streamlit",
+            *launcher,
             "run",
             str(script_path),
             f"--server.port={port}",

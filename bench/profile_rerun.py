@@ -1,0 +1,333 @@
+"""Where a rerun's server time goes: a real server, instrumented, driven over its websocket.
+
+The server is `streamlit run app.py` started through this module, which first wraps Streamlit's
+ScriptRunner._run_script (one call = one run of the page or of a fragment) to time every run,
+optionally under cProfile, and hooks gc.callbacks to time every garbage collection. SIGUSR1
+resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visitor) moves the
+sliders like a browser tab:
+
+- "beta/n, new settings": a random walk of β or n moves (the Playground reruns only its
+  fragment), mostly to settings no session has seen since the server started;
+- "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
+- "b/sigma": b or σ moves (the whole page reruns).
+
+Two passes: without cProfile (honest times, GC included) and with it (where the time goes;
+cProfile slows Python code, so read its figures as shares, not as milliseconds).
+
+    .venv/bin/python -m bench.profile_rerun
+    .venv/bin/python -m bench.profile_rerun --reruns 100 --top 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import json
+import os
+import pstats
+import random
+import signal
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+SERVE_FLAG = "--serve"  # internal: this process is the instrumented server
+
+
+# --- the server side -----------------------------------------------------------------------
+
+
+class _Recorder:
+    """Times every script run and every garbage collection in the server process."""
+
+    def __init__(self, out_dir: Path, with_cprofile: bool) -> None:
+        self.out_dir = out_dir
+        self.with_cprofile = with_cprofile
+        self.lock = threading.Lock()
+        self.reset()
+        self._gc_started: dict[int, float] = {}
+        self.last_request_at = time.perf_counter()
+
+    def reset(self, *_signal_args) -> None:
+        with self.lock:
+            self.runs: list[dict] = []
+            self.stats: pstats.Stats | None = None
+            self.gc_seconds = [0.0, 0.0, 0.0]
+            self.gc_counts = [0, 0, 0]
+
+    def on_gc(self, phase: str, info: dict) -> None:
+        thread = threading.get_ident()
+        if phase == "start":
+            self._gc_started[thread] = time.perf_counter()
+        elif thread in self._gc_started:
+            elapsed = time.perf_counter() - self._gc_started.pop(thread)
+            generation = info.get("generation", 2)
+            self.gc_seconds[generation] += elapsed
+            self.gc_counts[generation] += 1
+
+    def dump(self, *_signal_args) -> None:
+        with self.lock:
+            summary = {
+                "runs": self.runs,
+                "gc_seconds": self.gc_seconds,
+                "gc_counts": self.gc_counts,
+            }
+            if self.stats is not None:
+                self.stats.dump_stats(str(self.out_dir / "profile.pstats"))
+        partial = self.out_dir / "summary.json.part"
+        partial.write_text(json.dumps(summary))
+        partial.replace(self.out_dir / "summary.json")  # the driver waits for this name
+
+    def wrap_backmsg(self, handle_backmsg):
+        def noted(session, message):
+            self.last_request_at = time.perf_counter()
+            return handle_backmsg(session, message)
+
+        return noted
+
+    def wrap(self, run_script):
+        def timed_run(runner, rerun_data):
+            profiler = cProfile.Profile() if self.with_cprofile else None
+            started = time.perf_counter()
+            waited = started - self.last_request_at
+            if profiler is not None:
+                profiler.enable()
+            try:
+                return run_script(runner, rerun_data)
+            finally:
+                if profiler is not None:
+                    profiler.disable()
+                elapsed = time.perf_counter() - started
+                with self.lock:
+                    fragment = bool(getattr(rerun_data, "fragment_id_queue", None))
+                    self.runs.append({"seconds": elapsed, "fragment": fragment, "waited": waited})
+                    if profiler is not None:
+                        if self.stats is None:
+                            self.stats = pstats.Stats(profiler)
+                        else:
+                            self.stats.add(profiler)
+
+        return timed_run
+
+
+def serve(out_dir: Path, with_cprofile: bool, streamlit_args: list[str]) -> None:
+    """Run `streamlit <streamlit_args>` in this process, instrumented."""
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.scriptrunner import script_runner
+    from streamlit.web import cli
+
+    recorder = _Recorder(out_dir, with_cprofile)
+    script_runner.ScriptRunner._run_script = recorder.wrap(script_runner.ScriptRunner._run_script)
+    AppSession.handle_backmsg = recorder.wrap_backmsg(AppSession.handle_backmsg)
+    gc.callbacks.append(recorder.on_gc)
+    signal.signal(signal.SIGUSR1, recorder.reset)
+    signal.signal(signal.SIGUSR2, recorder.dump)
+    sys.argv = ["streamlit", *streamlit_args]
+    cli.main()
+
+
+# --- the driver side -----------------------------------------------------------------------
+
+FIRST_PHASE = "beta/n, new settings"
+REPLAY_PHASE = "beta/n, the same walk again (figures cached)"
+PHASES = {FIRST_PHASE: ["beta", "n"], REPLAY_PHASE: ["beta", "n"], "b/sigma": ["b", "sigma"]}
+DUMP_TIMEOUT_SECONDS = 30.0
+WARMUP_RERUNS = 30
+
+
+def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
+    summary_path = out_dir / "summary.json"
+    summary_path.unlink(missing_ok=True)
+    os.kill(pid, signal.SIGUSR2)
+    deadline = time.monotonic() + DUMP_TIMEOUT_SECONDS
+    while not summary_path.exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the server wrote no summary")
+        time.sleep(0.05)
+    profile = out_dir / "profile.pstats"
+    return json.loads(summary_path.read_text()), profile if profile.exists() else None
+
+
+async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
+    from bench.load import Visitor
+
+    rng = random.Random(seed)
+    visitor = Visitor(url)
+    results = {}
+    await visitor.connect()
+    try:
+        await visitor.run()
+        for _ in range(WARMUP_RERUNS):  # caches and imports warm, as on a server in use
+            moved = visitor.move_random_slider(["beta", "n", "b", "sigma"], rng)
+            await visitor.run(visitor.sliders[moved].fragment_id)
+        walk_start: dict[str, float] = {}
+        for phase, keys in PHASES.items():
+            if phase == REPLAY_PHASE:  # the same moves from the same place: every figure cached
+                for key, position in walk_start.items():
+                    visitor.sliders[key].position = position
+                await visitor.run()
+                walk_rng = random.Random(seed)
+            else:
+                walk_start = {key: slider.position for key, slider in visitor.sliders.items()}
+                walk_rng = random.Random(seed) if phase == FIRST_PHASE else rng
+            os.kill(pid, signal.SIGUSR1)
+            await asyncio.sleep(0.2)
+            client_seconds, client_bytes = [], []
+            count = reruns if keys == ["beta", "n"] else max(10, reruns // 4)
+            for _ in range(count):
+                moved = visitor.move_random_slider(keys, walk_rng)
+                result = await visitor.run(visitor.sliders[moved].fragment_id)
+                client_seconds.append(result.seconds)
+                client_bytes.append(result.bytes_received)
+            summary, profile = _signal_and_read(pid, out_dir)
+            kept = None
+            if profile is not None:
+                kept = out_dir / f"profile-{len(results)}.pstats"
+                profile.replace(kept)
+            results[phase] = {
+                "client": client_seconds,
+                "bytes": client_bytes,
+                "summary": summary,
+                "profile": kept,
+            }
+    finally:
+        await visitor.close()
+    return results
+
+
+def _category(filename: str) -> str:
+    for marker, name in (
+        ("/plotly/", "plotly (figures, validation, to JSON)"),
+        ("/_plotly_utils/", "plotly (figures, validation, to JSON)"),
+        ("/streamlit/", "streamlit (runner, elements, protobuf, caching)"),
+        ("/google/protobuf/", "streamlit (runner, elements, protobuf, caching)"),
+        ("/numpy/", "numpy"),
+        ("/pandas/", "pandas"),
+        ("/core/", "core (the math)"),
+        ("/ui/", "ui (state, figures, compute)"),
+        ("/pages/", "pages"),
+        ("/json/", "json"),
+    ):
+        if marker in filename:
+            return name
+    return "other (stdlib, builtins)"
+
+
+def _print_profile(profile: Path, runs: int, top: int) -> None:
+    stats = pstats.Stats(str(profile))
+    by_category: dict[str, float] = {}
+    total = 0.0
+    for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.stats.items():
+        by_category[_category(filename)] = by_category.get(_category(filename), 0.0) + own
+        total += own
+    print(f"    profiled time by where it is spent (own time, {runs} runs):")
+    for name, seconds in sorted(by_category.items(), key=lambda item: -item[1]):
+        print(f"      {seconds / total:6.1%}  {seconds / runs * 1000:7.2f} ms/run  {name}")
+    print(f"    top {top // 2} by own time per run (profiled ms), any module:")
+    for (filename, line, name), (_cc, calls, own, _cum, _callers) in sorted(
+        stats.stats.items(), key=lambda item: -item[1][2]
+    )[: top // 2]:
+        where = filename.split("/site-packages/")[-1].replace(str(Path.cwd()) + "/", "")
+        print(
+            f"      {own / runs * 1000:8.2f} ms  {calls / runs:7.1f} calls  {where}:{line}({name})"
+        )
+    print(f"    top {top} by cumulative time per run (profiled ms):")
+    entries = sorted(stats.stats.items(), key=lambda item: -item[1][3])
+    shown = 0
+    for (filename, line, name), (_cc, calls, _own, cumulative, _callers) in entries:
+        if not any(
+            part in filename for part in ("/ui/", "/core/", "/pages/", "plotly", "elements")
+        ):
+            continue
+        where = filename.split("/site-packages/")[-1].replace(str(Path.cwd()) + "/", "")
+        print(
+            f"      {cumulative / runs * 1000:8.2f} ms  {calls / runs:7.1f} calls  "
+            f"{where}:{line}({name})"
+        )
+        shown += 1
+        if shown >= top:
+            break
+
+
+def _report(label: str, results: dict, top: int) -> None:
+    print(f"[{label}]")
+    for phase, result in results.items():
+        runs = result["summary"]["runs"]
+        server = [run["seconds"] * 1000 for run in runs]
+        client = [seconds * 1000 for seconds in result["client"]]
+        gc_seconds = result["summary"]["gc_seconds"]
+        gc_counts = result["summary"]["gc_counts"]
+        fragment_runs = sum(run["fragment"] for run in runs)
+        print(
+            f"  {phase}: {len(client)} reruns ({fragment_runs} of them fragment runs); "
+            f"client median {statistics.median(client):.1f} ms, "
+            f"server run median {statistics.median(server):.1f} ms "
+            f"(p95 {sorted(server)[int(0.95 * (len(server) - 1))]:.1f} ms), "
+            f"request to run start median "
+            f"{statistics.median(run['waited'] * 1000 for run in runs):.1f} ms; "
+            f"median {statistics.median(result['bytes']) / 1024:.1f} KB sent"
+        )
+        print(
+            "    garbage collection: "
+            + ", ".join(
+                f"gen{generation} {gc_counts[generation]}x "
+                f"{gc_seconds[generation] * 1000 / max(1, len(client)):.2f} ms/rerun"
+                for generation in range(3)
+            )
+        )
+        if result["profile"] is not None:
+            _print_profile(result["profile"], max(1, len(runs)), top)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == SERVE_FLAG:
+        out_dir, mode, streamlit_args = Path(argv[1]), argv[2], argv[4:]  # argv[3] is "--"
+        serve(out_dir, mode == "cprofile", streamlit_args)
+        return 0
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.profile_rerun", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--app", type=Path, default=Path("app.py"))
+    parser.add_argument("--reruns", type=int, default=200, help="β/n reruns per pass")
+    parser.add_argument("--top", type=int, default=20, help="functions to list")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+
+    from bench.load import machine_line
+    from bench.serve import start_streamlit
+
+    print(f"bench.profile_rerun: {machine_line()}")
+    for mode in ("timing", "cprofile"):
+        out_dir = Path(tempfile.mkdtemp(prefix=f"profile-{mode}-"))
+        launcher = (
+            sys.executable,
+            "-m",
+            "bench.profile_rerun",
+            SERVE_FLAG,
+            str(out_dir),
+            mode,
+            "--",
+        )
+        server = start_streamlit(args.app, launcher=launcher)
+        try:
+            results = asyncio.run(
+                _drive(server.websocket_url, server.pid, out_dir, args.reruns, args.seed)
+            )
+        finally:
+            if not server.is_running():
+                print(f"the server died; its log:\n{server.log_text()}", file=sys.stderr)
+            server.stop()
+        _report("no profiler: honest times" if mode == "timing" else "cProfile", results, args.top)
+    print(f"after: {machine_line()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
