@@ -33,7 +33,8 @@ kl_readouts, bon_readouts = st.columns(2, gap="large")
 curves_column, plane_column = st.columns(2, gap="medium")
 with curves_column, layout.stack("curves"):
     layout.chart(charts.curves_base(b, sigma), key="curves-base")
-    curves_marks_slot = st.container(key="layer-curves-marks")
+    bon_marks_slot = st.container(key="layer-bon-marks")
+    kl_marks_slot = st.container(key="layer-kl-marks")
 with plane_column, layout.stack("plane"):
     layout.chart(charts.plane_base(), key="plane-base")
     layout.chart(charts.plane_proxy_lines(b, sigma), key="plane-proxy")
@@ -73,9 +74,8 @@ def moving_parts(b: float, sigma: float) -> None:
         compute.best_of_n_point(n, b, sigma),
         f"n = {n:g}",
     )
-    layout.chart(
-        charts.curves_marks(beta, n, b, sigma), key="curves-marks", container=curves_marks_slot
-    )
+    layout.chart(charts.best_of_n_marks(n, b, sigma), key="bon-marks", container=bon_marks_slot)
+    layout.chart(charts.kl_marks(beta, b, sigma), key="kl-marks", container=kl_marks_slot)
     layout.chart(charts.plane_kl_cloud(beta, b, sigma), key="kl-cloud", container=kl_cloud_slot)
     layout.chart(
         charts.plane_best_of_n_cloud(n, b, sigma), key="bon-cloud", container=bon_cloud_slot

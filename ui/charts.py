@@ -19,8 +19,12 @@ from ui.state import BETA_EDGE, SETTINGS
 
 COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for contours on screen
 FIELD_DECIMALS = 2  # field values sent to the browser are rounded to this many decimals
-FIGURE_ENTRIES = 64  # figures that change with (b, σ): ~20-60 KB each
-MARK_ENTRIES = 2048  # small figures that change with β or n too: ~2-6 KB each
+# A plotly Figure object holds ~75-100 KB of Python objects however small its data (a
+# moving cloud is 5 KB of JSON), so the bounds below keep the worst case near 150 MB.
+FIGURE_ENTRIES = 32  # figures that change with (b, σ) only
+MARK_ENTRIES = 128  # small figures that move with β or n: ~50 per (b, σ) pair, all stops
+PAGE_ENTRIES = 64  # the other pages' figures that move with β or n
+HEAVY_ENTRIES = 16  # heat maps (10,000 cells) and 600-point figures
 
 
 def _coarse(field: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -80,16 +84,17 @@ def curves_base(b: float, sigma: float) -> go.Figure:
 
 
 @cached(MARK_ENTRIES)
-def curves_marks(beta: float, n: int, b: float, sigma: float) -> go.Figure:
-    """The current β and n marked on the curves."""
-    return figures.curves_marks(
-        compute.best_of_n_curve(b, sigma),
-        compute.kl_curve(b, sigma),
-        compute.best_of_n_point(n, b, sigma),
-        n,
-        compute.kl_point(beta, b, sigma),
-        beta,
+def best_of_n_marks(n: int, b: float, sigma: float) -> go.Figure:
+    """The current n marked on best-of-n's curves (a layer over the top panel)."""
+    return figures.best_of_n_marks(
+        compute.best_of_n_curve(b, sigma), compute.best_of_n_point(n, b, sigma), n
     )
+
+
+@cached(MARK_ENTRIES)
+def kl_marks(beta: float, b: float, sigma: float) -> go.Figure:
+    """The current β marked on the KL optimum's curves (a layer over the bottom panel)."""
+    return figures.kl_marks(compute.kl_curve(b, sigma), compute.kl_point(beta, b, sigma), beta)
 
 
 # --- Best-of-n page ----------------------------------------------------------------------
@@ -102,14 +107,14 @@ def ranked_scores(b: float, sigma: float, seed: int | None) -> go.Figure:
     return figures.ranked_scores(ranked.proxy, ranked.gold)
 
 
-@cached(MARK_ENTRIES)
+@cached(HEAVY_ENTRIES)
 def win_chances(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
     """Each ranked answer's chance of being kept at n."""
     ranked = compute.ranked_answers(b, sigma, seed)
     return figures.win_chances(compute.win_chances(n, b, sigma, seed)[ranked.order], n)
 
 
-@cached(MARK_ENTRIES)
+@cached(PAGE_ENTRIES)
 def scores_against_n(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
     """Both gains along n, the current n marked."""
     return figures.scores_against_n(
@@ -117,7 +122,7 @@ def scores_against_n(n: int, b: float, sigma: float, seed: int | None) -> go.Fig
     )
 
 
-@cached(MARK_ENTRIES)
+@cached(PAGE_ENTRIES)
 def kl_against_bound(n: int, b: float, sigma: float, seed: int | None) -> go.Figure:
     """The exact KL along n beside log n − (n − 1)/n, the current n marked."""
     point = compute.best_of_n_point(n, b, sigma, seed)
@@ -139,7 +144,7 @@ def peak_spread(b: float, sigma: float, seed: int | None) -> go.Figure:
 HEATMAP_STEP = 2  # every 2nd grid point (0.1 standard units) for the policy heat map
 
 
-@cached(MARK_ENTRIES)
+@cached(HEAVY_ENTRIES)
 def policy_heatmap(beta: float, b: float, sigma: float) -> go.Figure:
     """π_β as a heat map; over it the closed-form Gaussian when σ = 0."""
     low, high = figures.PLANE_RANGE
@@ -158,7 +163,7 @@ def policy_heatmap(beta: float, b: float, sigma: float) -> go.Figure:
     return figures.policy_heatmap(np.round(grid[inside], 2), np.round(relative, 3), ellipses)
 
 
-@cached(MARK_ENTRIES)
+@cached(PAGE_ENTRIES)
 def grid_against_closed_form(beta: float, b: float, sigma: float) -> go.Figure:
     """The grid's KL and gains along β, past the slider's end, beside the closed form."""
     curve = compute.kl_curve(b, sigma, past_edge=True)

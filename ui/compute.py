@@ -27,7 +27,7 @@ BETA_CURVE_PAST_EDGE = np.geomspace(SETTINGS["beta"].high, BETA_EDGE / 1.5, CURV
 N_CURVE = np.unique(np.round(np.geomspace(1, SETTINGS["n"].high, 2 * CURVE_POINTS)))
 POINT_ENTRIES = 4096  # single settings: 20 β (or 28 n) x 441 (b, σ) pairs fit
 CURVE_ENTRIES = 512  # whole curves (~16 KB each): one per (b, σ[, seed]) recently looked at
-FIELD_ENTRIES = 32  # 241 x 241 fields, ~0.5 MB each
+FIELD_ENTRIES = 16  # 241 x 241 fields, ~0.5 MB each
 
 
 def _key(value):

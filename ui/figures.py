@@ -237,45 +237,57 @@ def gain_range(*curves) -> list[float]:
     return [float(low - room), float(high + room)]
 
 
-def curves_frame(bon_curve, kl_curve, *, visible: bool) -> go.Figure:
-    """The two panels' frame: best-of-n against n on top, the KL optimum against β below."""
-    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=visible)
-    n_low, n_high = bon_curve.pressure[0], bon_curve.pressure[-1]
-    beta_high, beta_low = kl_curve.pressure[0], kl_curve.pressure[-1]
-    figure.update_layout(
-        xaxis=_axis(
-            title=N_AXIS_TITLE,
-            visible=visible,
-            type="log",
-            range=_log_range(n_low, n_high * 1.05),
-            tickvals=list(N_TICKS),
-            ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
-            anchor="y",
-        ),
-        yaxis=_axis(
-            title=GAIN_AXIS_TITLE,
-            visible=visible,
-            range=gain_range(bon_curve),
-            domain=list(TOP_PANEL),
-            anchor="x",
-        ),
-        xaxis2=_axis(
-            title=BETA_AXIS_TITLE,
-            visible=visible,
-            type="log",
-            range=_log_range(beta_high * 1.05, beta_low / 1.05),
-            tickvals=list(BETA_TICKS),
-            ticktext=[f"{tick:g}" for tick in BETA_TICKS],
-            anchor="y2",
-        ),
-        yaxis2=_axis(
-            title=GAIN_AXIS_TITLE,
-            visible=visible,
-            range=gain_range(kl_curve),
-            domain=list(BOTTOM_PANEL),
-            anchor="x2",
-        ),
+def _best_of_n_panel(curve, *, visible: bool) -> tuple[dict, dict]:
+    """The top panel's axes (x, y): n on a log scale, gains."""
+    x_axis = _axis(
+        title=N_AXIS_TITLE,
+        visible=visible,
+        type="log",
+        range=_log_range(curve.pressure[0], curve.pressure[-1] * 1.05),
+        tickvals=list(N_TICKS),
+        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
     )
+    y_axis = _axis(
+        title=GAIN_AXIS_TITLE, visible=visible, range=gain_range(curve), domain=list(TOP_PANEL)
+    )
+    return x_axis, y_axis
+
+
+def _kl_panel(curve, *, visible: bool) -> tuple[dict, dict]:
+    """The bottom panel's axes (x, y): β on a reversed log scale, gains."""
+    x_axis = _axis(
+        title=BETA_AXIS_TITLE,
+        visible=visible,
+        type="log",
+        range=_log_range(curve.pressure[0] * 1.05, curve.pressure[-1] / 1.05),
+        tickvals=list(BETA_TICKS),
+        ticktext=[f"{tick:g}" for tick in BETA_TICKS],
+    )
+    y_axis = _axis(
+        title=GAIN_AXIS_TITLE, visible=visible, range=gain_range(curve), domain=list(BOTTOM_PANEL)
+    )
+    return x_axis, y_axis
+
+
+def curves_frame(bon_curve, kl_curve) -> go.Figure:
+    """Both panels: best-of-n against n on top (x, y), the KL optimum against β below (x2, y2)."""
+    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=True)
+    top_x, top_y = _best_of_n_panel(bon_curve, visible=True)
+    bottom_x, bottom_y = _kl_panel(kl_curve, visible=True)
+    figure.update_layout(
+        xaxis={**top_x, "anchor": "y"},
+        yaxis={**top_y, "anchor": "x"},
+        xaxis2={**bottom_x, "anchor": "y2"},
+        yaxis2={**bottom_y, "anchor": "x2"},
+    )
+    return figure
+
+
+def panel_frame(panel_axes: tuple[dict, dict]) -> go.Figure:
+    """A see-through layer holding one panel of the curves, placed exactly over it."""
+    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=False)
+    x_axis, y_axis = panel_axes
+    figure.update_layout(xaxis={**x_axis, "anchor": "y"}, yaxis={**y_axis, "anchor": "x"})
     return figure
 
 
@@ -332,7 +344,7 @@ def _score_lines(figure: go.Figure, curve, *, axes: tuple[str, str], legend: boo
 
 def curves_base(bon_curve, kl_curve) -> go.Figure:
     """Bottom layer of the curves: both methods' whole curves, their peaks, and labels."""
-    figure = curves_frame(bon_curve, kl_curve, visible=True)
+    figure = curves_frame(bon_curve, kl_curve)
     _score_lines(figure, bon_curve, axes=("x", "y"), legend=True)
     _score_lines(figure, kl_curve, axes=("x2", "y2"), legend=False)
     titles = (
@@ -367,52 +379,57 @@ def curves_base(bon_curve, kl_curve) -> go.Figure:
     return figure
 
 
-def curves_marks(bon_curve, kl_curve, bon_point, n: float, kl_point, beta: float) -> go.Figure:
-    """Top layer of the curves: where the current n and β sit on them (a few marks only)."""
-    figure = curves_frame(bon_curve, kl_curve, visible=False)
-    for pressure, point, colour, axes, label in (
-        (n, bon_point, BEST_OF_N, ("x", "y"), f"n = {n:g}"),
-        (beta, kl_point, KL_METHOD, ("x2", "y2"), f"β = {beta:g}"),
-    ):
-        x_axis, y_axis = axes
-        figure.add_shape(
-            type="line",
-            xref=x_axis,
-            x0=pressure,
-            x1=pressure,
-            yref=f"{y_axis} domain",
-            y0=0,
-            y1=1,
-            line={"color": colour, "width": 2.5, "dash": "dash"},
+def _current_marks(figure: go.Figure, pressure: float, point, colour: str, label: str) -> None:
+    """A dashed line at the current n or β, and where both scores stand there."""
+    figure.add_shape(
+        type="line",
+        xref="x",
+        x0=pressure,
+        x1=pressure,
+        yref="y domain",
+        y0=0,
+        y1=1,
+        line={"color": colour, "width": 2.5, "dash": "dash"},
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=[pressure, pressure],
+            y=[round(point.proxy_gain, 4), round(point.gold_gain, 4)],
+            mode="markers",
+            marker={
+                "size": CURRENT_MARKER_SIZE,
+                "color": [PROXY, GOLD],
+                "line": {"width": 2.5, "color": colour},
+            },
+            hoverinfo="skip",
         )
-        figure.add_trace(
-            go.Scatter(
-                x=[pressure, pressure],
-                y=[round(point.proxy_gain, 4), round(point.gold_gain, 4)],
-                mode="markers",
-                marker={
-                    "size": CURRENT_MARKER_SIZE,
-                    "color": [PROXY, GOLD],
-                    "line": {"width": 2.5, "color": colour},
-                },
-                xaxis=x_axis,
-                yaxis=y_axis,
-                hoverinfo="skip",
-            )
-        )
-        figure.add_annotation(
-            text=f"<b>{label}</b>",
-            x=math.log10(pressure),
-            y=1,
-            xref=x_axis,
-            yref=f"{y_axis} domain",
-            yanchor="top",
-            xanchor="left",
-            xshift=4,
-            showarrow=False,
-            font={"size": 14, "color": colour},
-            bgcolor="rgba(255,255,255,0.8)",
-        )
+    )
+    figure.add_annotation(
+        text=f"<b>{label}</b>",
+        x=math.log10(pressure),
+        y=1,
+        xref="x",
+        yref="y domain",
+        yanchor="top",
+        xanchor="left",
+        xshift=4,
+        showarrow=False,
+        font={"size": 14, "color": colour},
+        bgcolor="rgba(255,255,255,0.8)",
+    )
+
+
+def best_of_n_marks(curve, point, n: float) -> go.Figure:
+    """Layer over the top panel: the current n on best-of-n's curves."""
+    figure = panel_frame(_best_of_n_panel(curve, visible=False))
+    _current_marks(figure, n, point, BEST_OF_N, f"n = {n:g}")
+    return figure
+
+
+def kl_marks(curve, point, beta: float) -> go.Figure:
+    """Layer over the bottom panel: the current β on the KL optimum's curves."""
+    figure = panel_frame(_kl_panel(curve, visible=False))
+    _current_marks(figure, beta, point, KL_METHOD, f"β = {beta:g}")
     return figure
 
 

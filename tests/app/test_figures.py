@@ -62,14 +62,20 @@ def test_the_planes_layers_share_one_frame():
 def test_the_current_marks_line_up_with_the_curves():
     for b, sigma in ((0.0, 0.0), (0.2, 1.0)):
         base = _frame_of(charts.curves_base(b, sigma))
-        marks = _frame_of(charts.curves_marks(0.6, 49, b, sigma))
-        assert base == marks
+        top = _frame_of(charts.best_of_n_marks(49, b, sigma))
+        bottom = _frame_of(charts.kl_marks(0.6, b, sigma))
+        for layer, (x_name, y_name) in ((top, ("xaxis", "yaxis")), (bottom, ("xaxis2", "yaxis2"))):
+            assert layer["height"] == base["height"]
+            assert layer["margin"] == base["margin"]
+            assert layer["axes"]["xaxis"] == base["axes"][x_name]
+            assert layer["axes"]["yaxis"] == base["axes"][y_name]
 
 
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 1.0), (1.0, 2.0)])
 def test_a_beta_or_n_change_sends_only_small_figures(b, sigma):
     moving = [
-        charts.curves_marks(0.3, 590, b, sigma),
+        charts.best_of_n_marks(590, b, sigma),
+        charts.kl_marks(0.3, b, sigma),
         charts.plane_kl_cloud(0.3, b, sigma),
         charts.plane_best_of_n_cloud(590, b, sigma),
     ]
@@ -86,7 +92,8 @@ def test_a_whole_page_load_is_modest():
         charts.plane_proxy_lines(0.0, 0.0),
         charts.plane_legend(),
         charts.curves_base(0.0, 0.0),
-        charts.curves_marks(4.0, 1, 0.0, 0.0),
+        charts.best_of_n_marks(1, 0.0, 0.0),
+        charts.kl_marks(4.0, 0.0, 0.0),
         charts.plane_kl_cloud(4.0, 0.0, 0.0),
         charts.plane_best_of_n_cloud(1, 0.0, 0.0),
     ]

@@ -34,7 +34,9 @@ def test_every_page_renders_without_exception(page):
 def test_the_playground_is_the_default_page(playground):
     assert playground.title[0].value == "Reward hacking, live"
     assert len(readouts(playground)) == 8, "KL, two gains and mean length, for both methods"
-    assert len(playground.get("plotly_chart")) == 7  # 2 still layers + 3 moving, legend, curves
+    # Curves: the still panels and a layer of marks per method; the plane: true quality with the
+    # answers, the reward model's lines, a cloud per method, the legend.
+    assert len(playground.get("plotly_chart")) == 8
 
 
 @pytest.mark.parametrize(
