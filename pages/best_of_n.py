@@ -57,9 +57,10 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", f"{point.proxy_gain:+.2f}")
 gold_gain.metric("true quality gain", f"{point.gold_gain:+.2f}")
+still_rising = curve.peak_pressure >= state.SETTINGS["n"].high
 peak.metric(
     "true quality peaks at",
-    f"n = {curve.peak_pressure:.0f}",
+    "n ≥ 10,000" if still_rising else f"n = {curve.peak_pressure:,.0f}",
     help="For this answer set. The lesson's set peaks at n = 49.",
 )
 
@@ -75,8 +76,11 @@ st.markdown("**How far the peak moves between draws of 600 answers**")
 layout.chart(charts.peak_spread(b, sigma, seed), key="peak-spread")
 st.caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
-    "lesson's set; the ring is the set shown above. The exact KL can never pass log 600: "
-    "best-of-n only re-weights the 600 answers it has. The continuous formula assumes "
+    "lesson's set; the ring is the set shown above. Some sets never turn down before "
+    "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
+    "be padded is luck. The lesson's set was chosen to tell its story. The exact KL can "
+    "never pass log 600: best-of-n only re-weights the 600 answers it has. The continuous "
+    "formula assumes "
     "infinitely many distinct answers, so it overstates the KL, more so as n grows."
 )
 state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
