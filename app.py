@@ -5,13 +5,22 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
+st.set_page_config(
+    page_title="Reward hacking, live", page_icon=":material/trending_down:", layout="wide"
+)
 
 PAGES = [
-    st.Page("pages/playground.py", title="Playground", icon="🎛️", default=True),
-    st.Page("pages/best_of_n.py", title="Best-of-n", icon="🏆", url_path="best-of-n"),
-    st.Page("pages/kl_penalty.py", title="KL penalty", icon="⚖️", url_path="kl-penalty"),
-    st.Page("pages/lesson.py", title="Lesson", icon="📖", url_path="lesson"),
+    st.Page("pages/playground.py", title="Playground", icon=":material/tune:", default=True),
+    st.Page(
+        "pages/best_of_n.py",
+        title="Best-of-n",
+        icon=":material/emoji_events:",
+        url_path="best-of-n",
+    ),
+    st.Page(
+        "pages/kl_penalty.py", title="KL penalty", icon=":material/balance:", url_path="kl-penalty"
+    ),
+    st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is

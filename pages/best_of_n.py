@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui import charts, compute, layout, state
 
-state.settle_url(("n", "b", "sigma"), with_seed=True)
+state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
 seed = state.answer_seed()
 

@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import charts, compute, layout, state
 
-state.settle_url(("beta", "b", "sigma"))
+state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
 
 st.title("The KL penalty, solved exactly")

@@ -5,6 +5,7 @@ import streamlit as st
 import core
 from ui import compute, layout, state, story
 
+state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
 
 st.title("The lesson in plain words")
@@ -57,7 +58,7 @@ for step, preset in enumerate(story.TRIES, start=1):
     st.page_link(
         "pages/playground.py",
         label=f"{step}. {preset.name}",
-        icon="▶️",
+        icon=":material/play_arrow:",
         query_params=state.full_query(preset.values),
     )
     st.caption(preset.story)

@@ -11,7 +11,7 @@ import streamlit as st
 
 from ui import charts, compute, layout, state
 
-state.settle_url()
+state.settle_url("playground")
 layout.page_style()
 
 st.title("Reward hacking, live")

@@ -380,7 +380,12 @@ def curves_base(bon_curve, kl_curve) -> go.Figure:
 
 
 def _current_marks(figure: go.Figure, pressure: float, point, colour: str, label: str) -> None:
-    """A dashed line at the current n or β, and where both scores stand there."""
+    """A dashed line at the current n or β, and where both scores stand there.
+
+    The label goes right of the line, or left of it near the axis's right end.
+    """
+    low, high = figure.layout.xaxis.range
+    near_right_end = (math.log10(pressure) - low) / (high - low) > 0.8
     figure.add_shape(
         type="line",
         xref="x",
@@ -411,8 +416,8 @@ def _current_marks(figure: go.Figure, pressure: float, point, colour: str, label
         xref="x",
         yref="y domain",
         yanchor="top",
-        xanchor="left",
-        xshift=4,
+        xanchor="right" if near_right_end else "left",
+        xshift=-4 if near_right_end else 4,
         showarrow=False,
         font={"size": 14, "color": colour},
         bgcolor="rgba(255,255,255,0.8)",

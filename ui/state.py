@@ -44,6 +44,7 @@ SEED_LIMIT = 2**32  # seeds are whole numbers in [0, SEED_LIMIT)
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
+_PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
 _PRESET = "_preset"  # session key: the name of the last preset button pressed
 _FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
 
@@ -280,15 +281,18 @@ def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str
 # --- Streamlit glue ----------------------------------------------------------------------
 
 
-def settle_url(keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
-    """Make the address bar hold only usable settings; call it before any slider of the page.
+def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
+    """Make the address bar hold only usable settings; call it first on every page.
 
-    A value that is not a slider stop (``?beta=abc``, ``?n=1e99``, a repeated key) is
-    replaced by the nearest stop, or dropped for the default, and a note is kept for
-    :func:`show_notes`. A setting missing from the URL takes the value it last had in this
-    session (on another page), so moving between pages keeps the setting. If the URL
-    changed, the page reruns once so its sliders start from the corrected address.
+    ``page`` names the page, ``keys`` are its sliders. A value that is not a slider stop
+    (``?beta=abc``, ``?n=1e99``, a repeated key) is replaced by the nearest stop, or dropped
+    for the default, and a note is kept for :func:`show_notes`. A setting missing from the URL
+    takes the value it last had in this session (on another page), so moving between pages
+    keeps the setting. If the URL changed, the page reruns once so its sliders start from the
+    corrected address.
     """
+    entering = st.session_state.get(_PAGE) != page
+    st.session_state[_PAGE] = page
     notes: list[str] = []
     url_changed = False
     attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in (*keys, SEED_KEY))
@@ -297,22 +301,27 @@ def settle_url(keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
     for key in keys:
         setting = SETTINGS[key]
         raw_values = st.query_params.get_all(key)
-        if not raw_values:
-            carried = st.session_state.get(_LAST, {}).get(key, setting.default)
-            if carried != setting.default:
-                url_changed |= _write_url(key, url_form(carried))
-            continue
-        value, note = parse_setting(setting, raw_values)
-        if note:
-            notes.append(note)
-        if raw_values != [url_form(value)]:
-            wanted = None if value == setting.default else url_form(value)
-            if _write_url(key, wanted):
-                url_changed = True
-            else:
-                # The page's slider already owns this parameter: set the slider instead,
-                # and Streamlit writes the URL for it.
-                st.session_state[key] = value
+        if raw_values:
+            value, note = parse_setting(setting, raw_values)
+            if note:
+                notes.append(note)
+            if raw_values != [url_form(value)]:
+                wanted = None if value == setting.default else url_form(value)
+                if _write_url(key, wanted):
+                    url_changed = True
+                else:
+                    # The page's slider already owns this parameter: set the slider
+                    # instead, and Streamlit writes the URL for it.
+                    st.session_state[key] = value
+        else:
+            value = current(key)
+            if value != setting.default:
+                url_changed |= _write_url(key, url_form(value))
+        if entering:
+            # Arriving on a page, the address (or this session's last value) decides, never
+            # what another page's slider left under the same key; Streamlit would otherwise
+            # keep that old value when the address asks for the default.
+            st.session_state[key] = value
     if with_seed:
         _, note = parse_seed(st.query_params.get_all(SEED_KEY))
         if note:
@@ -341,8 +350,9 @@ def _write_url(key: str, url_value: str | None) -> bool:
 
 def show_notes() -> None:
     """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML)."""
-    for note in st.session_state.pop(_NOTES, []):
-        st.warning(note, icon="🔗")
+    notes = st.session_state.pop(_NOTES, [])
+    if notes:
+        st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
 
 
 def slider(key: str, *, container=None, label_visibility: str = "visible") -> float:

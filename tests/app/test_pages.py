@@ -244,3 +244,19 @@ def test_lesson_links_open_the_playground_at_each_step():
         assert dict(parse_qsl(link.proto.query_string)) == {
             key: state.url_form(value) for key, value in step.values.items()
         }
+
+
+def test_settings_follow_the_reader_across_pages_and_links_override_them():
+    app = open_page("playground", {"beta": "0.3", "n": "590", "b": "0.2"})
+    app.switch_page(PAGES["kl_penalty"]).run()
+    assert_clean(app)
+    assert slider_values(app) == {"beta": 0.3, "b": 0.2, "sigma": 0.0}, "carried over"
+    app.switch_page(PAGES["lesson"]).run()
+    # A Lesson link names every setting, defaults included: b = 0 must win over the b = 0.2
+    # this session had.
+    overoptimized = next(step for step in story.TRIES if step.name == "Overoptimized")
+    app.query_params.clear()
+    app.query_params.update(state.full_query(overoptimized.values))
+    app.switch_page(PAGES["playground"]).run()
+    assert_clean(app)
+    assert slider_values(app) == dict(overoptimized.values)
