@@ -5,9 +5,7 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-st.set_page_config(
-    page_title="Reward hacking, live", page_icon=":material/trending_down:", layout="wide"
-)
+st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
 PAGES = [
     st.Page("pages/playground.py", title="Playground", icon=":material/tune:", default=True),

@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
-from conftest import (
+from app_pages import (
     PAGE_SLIDERS,
     PAGES,
     assert_clean,
@@ -83,6 +83,13 @@ LESSON_TABLE = {
 def number_in(text: str) -> float:
     """The number a readout shows: "+0.56", "2.78", "n = 49", "n ≥ 10,000"."""
     return float(re.search(r"[-+]?[0-9][0-9,]*\.?[0-9]*", text).group().replace(",", ""))
+
+
+@pytest.fixture
+def playground():
+    app = open_page("playground")
+    assert_clean(app)
+    return app
 
 
 HOSTILE_QUERIES = [

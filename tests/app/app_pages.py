@@ -1,8 +1,11 @@
-"""Helpers for the AppTest page tests: open a page of the app, read its sliders and readouts."""
+"""Helpers for the AppTest page tests: open a page of the app, read its sliders and readouts.
+
+(A plain module, not a conftest.py: tests/browser has a conftest of its own, and two
+modules named conftest cannot both be imported by name in one pytest run.)
+"""
 
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -55,10 +58,3 @@ def assert_clean(app: AppTest) -> None:
     """No exception element and no error element on the page."""
     assert not app.exception, [exception.message for exception in app.exception]
     assert not app.error, [error.value for error in app.error]
-
-
-@pytest.fixture
-def playground() -> AppTest:
-    app = open_page("playground")
-    assert_clean(app)
-    return app
