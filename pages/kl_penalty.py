@@ -15,10 +15,11 @@ st.markdown(
     "trained on:"
 )
 st.latex(
-    r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; \beta\,\mathrm{KL}(\pi \,\|\, "
-    r"\pi_{\text{ref}}) \qquad\Longrightarrow\qquad \pi^*(y) \;\propto\; "
-    r"\pi_{\text{ref}}(y)\,\exp\!\big(r(y)/\beta\big)"
+    r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; "
+    r"\beta\,\mathrm{KL}(\pi \,\|\, \pi_{\text{ref}})"
 )
+st.markdown("is solved exactly by")
+st.latex(r"\pi^*(y) \;\propto\; \pi_{\text{ref}}(y)\,\exp\!\big(r(y)/\beta\big)")
 st.markdown(
     "The best policy is the starting model re-weighted by exp(r/β): a large β barely changes "
     "it, a small β piles the probability onto whatever the reward model likes best. Here y "
@@ -79,7 +80,7 @@ st.download_button(
     on_click="ignore",
 )
 st.caption(
-    f"Rows are the β values the lesson prints, for the reward model set in the sidebar "
+    f"Rows are the β values the lesson prints, for the reward model set by the sliders above "
     f"(b = {b:g}, σ = {sigma:g}); with b = σ = 0 they are the lesson's numbers."
 )
 state.share_box({"beta": beta, "b": b, "sigma": sigma})
