@@ -11,8 +11,10 @@ COPY core core
 COPY ui ui
 COPY pages pages
 COPY app.py .
+COPY scripts/warm_up.py scripts/warm_up.py
 
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s \
   CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health')"
-CMD ["streamlit", "run", "app.py", "--server.port=8501", "--server.address=0.0.0.0"]
+# scripts/warm_up.py runs the app once as soon as the server answers (see that file for why).
+CMD ["sh", "-c", "python scripts/warm_up.py 8501 & exec streamlit run app.py --server.port=8501 --server.address=0.0.0.0"]

@@ -7,7 +7,7 @@ BIN = $(VENV)/bin
 .PHONY: run test lint format bench table clean
 
 run: $(VENV)/.runtime-installed
-	$(BIN)/streamlit run app.py
+	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
