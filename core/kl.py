@@ -110,17 +110,15 @@ class _Problem:
             axis=1,
         )
         self.base_features = base[:, None] * features  # (cells, 6), float64
-        # The strong path works on cells padded to whole blocks (padding: weight 1, features 0).
+        self.below_top = below_top  # (cells,), float64
+        # Curves work in float32 on cells padded to whole blocks (padding: weight 1, features 0).
         self.cell_blocks = -(-proxy.size // CELL_BLOCK)
         padded = self.cell_blocks * CELL_BLOCK
-        self.below_top = {}
-        self.blocked_features = {}
-        for dtype in (np.float32, np.float64):
-            self.below_top[dtype] = np.zeros(padded, dtype=dtype)
-            self.below_top[dtype][: proxy.size] = below_top
-            blocked = np.zeros((padded, features.shape[1]), dtype=dtype)
-            blocked[: proxy.size] = self.base_features
-            self.blocked_features[dtype] = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
+        self.below_top_32 = np.zeros(padded, dtype=np.float32)
+        self.below_top_32[: proxy.size] = below_top
+        blocked = np.zeros((padded, features.shape[1]), dtype=np.float32)
+        blocked[: proxy.size] = self.base_features
+        self.blocked_features_32 = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
 
     def summaries(self, betas: np.ndarray, *, dtype=np.float32) -> np.ndarray:
         """(len(betas), 5) float64: KL, proxy gain, gold gain, mean length, mean substance."""
@@ -136,12 +134,15 @@ class _Problem:
 
     def _strong(self, betas: np.ndarray, dtype) -> np.ndarray:
         # Past 1e30 the top cell has all the weight anyway; clipping keeps 0 x inf out.
-        inverse_beta = np.minimum(1.0 / betas, 1e30).astype(dtype)[:, None]
-        weight = self.below_top[dtype] * inverse_beta
-        np.exp(weight, out=weight)
-        # Sum each block of cells in its own precision, then add the blocks up in float64.
-        blocked = weight.reshape(betas.size, self.cell_blocks, CELL_BLOCK).transpose(1, 0, 2)
-        sums = np.matmul(blocked, self.blocked_features[dtype]).sum(axis=0, dtype=np.float64)
+        inverse_beta = np.minimum(1.0 / betas, 1e30)[:, None]
+        if dtype == np.float64:
+            sums = np.exp(self.below_top * inverse_beta) @ self.base_features
+        else:
+            weight = self.below_top_32 * inverse_beta.astype(np.float32)
+            np.exp(weight, out=weight)
+            # Sum each block of cells in float32, then add the blocks up in float64.
+            blocked = weight.reshape(betas.size, self.cell_blocks, CELL_BLOCK).transpose(1, 0, 2)
+            sums = np.matmul(blocked, self.blocked_features_32).sum(axis=0, dtype=np.float64)
         normalizer = sums[:, 0]
         means = sums[:, 1:] / normalizer[:, None]
         # KL = E_π[log π/π_ref] = E_π[(proxy - top)/β] - log Σ π_ref exp((proxy - top)/β).
@@ -165,7 +166,7 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(WORKERS, thread_name_prefix="kl-optimum")
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _problem(b: float, sigma: float) -> _Problem:
     return _Problem(b, sigma)
 
