@@ -54,13 +54,17 @@ OBSERVER_INIT_SCRIPT = """
     chartMutations: 0,     // mutations inside plotly charts since the last reset
     lastChartMutationAt: null,
     chartsTouched: new Set(),  // ids of the charts that changed since the last reset
+    chartTimes: {},        // id -> {first, last}: its first and last mutation since the reset
     finishes: [],          // {status, t}: every script_finished ForwardMsg received
     receivedBytes: 0,      // websocket payload bytes received since the last reset
     receivedFrames: 0,
+    sends: [],             // times the page sent a websocket frame (a BackMsg)
+    firstFrameAfterSend: null,  // first frame received after the latest send
     reset() {
       this.chartMutations = 0;
       this.lastChartMutationAt = null;
       this.chartsTouched = new Set();
+      this.chartTimes = {};
       this.receivedBytes = 0;
       this.receivedFrames = 0;
     },
@@ -96,10 +100,16 @@ OBSERVER_INIT_SCRIPT = """
   };
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
+    send(data) {
+      bench.sends.push(performance.now());
+      bench.firstFrameAfterSend = null;
+      return super.send(data);
+    }
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (event) => {
         const now = performance.now();
+        if (bench.firstFrameAfterSend === null) bench.firstFrameAfterSend = now;
         if (!(event.data instanceof ArrayBuffer)) return;
         bench.receivedBytes += event.data.byteLength;
         bench.receivedFrames += 1;
@@ -121,7 +131,11 @@ OBSERVER_INIT_SCRIPT = """
   const touch = (chart, now) => {
     bench.chartMutations += 1;
     bench.lastChartMutationAt = now;
-    if (chart) bench.chartsTouched.add(chartId(chart));
+    if (!chart) return;
+    const id = chartId(chart);
+    bench.chartsTouched.add(id);
+    const times = bench.chartTimes[id] || (bench.chartTimes[id] = { first: now, last: now });
+    times.last = now;
   };
   const plotlyNodeIn = (nodes) => {
     for (const node of nodes) {
@@ -206,6 +220,9 @@ RERUN_SETTLED_JS = """
     lastChartMutationAt: lastChart,
     chartMutations: bench.chartMutations,
     chartsTouched: [...bench.chartsTouched].sort(),
+    chartTimes: bench.chartTimes,
+    sentAt: bench.sends.filter((t) => t >= since)[0] ?? null,
+    firstFrameAt: bench.firstFrameAfterSend,
     receivedBytes: bench.receivedBytes,
     receivedFrames: bench.receivedFrames,
   };
@@ -333,7 +350,8 @@ def wait_for_rerun(page, since_ms: float, *, quiet_ms: float = QUIET_MS) -> dict
     """Wait for the rerun started after `since_ms` (page time) to finish and charts to settle.
 
     Returns the page's record: rerunFinishedAt, finishStatus, lastChartMutationAt,
-    chartMutations, chartsTouched (ids of the charts that changed), receivedBytes and
+    chartMutations, chartsTouched (ids of the charts that changed), chartTimes (id ->
+    {first, last} mutation times), receivedBytes and
     receivedFrames (websocket payloads since the last `reset_chart_record`).
     """
     handle = page.wait_for_function(

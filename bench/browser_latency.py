@@ -53,6 +53,15 @@ class Figures:
     kilobytes: dict[str, list[float]] = field(default_factory=dict)
     charts_redrawn: dict[str, list[int]] = field(default_factory=dict)
     chart_count: int = 0
+    first_load_breakdown: dict = field(default_factory=dict)
+    # Per change: when the script_finished arrived, and per chart when its redraw began/ended,
+    # all in ms after the key press.
+    finished_after_ms: list[float] = field(default_factory=list)
+    sent_after_ms: list[float] = field(default_factory=list)
+    main_thread_ms: dict[str, list[float]] = field(default_factory=dict)
+    first_frame_after_ms: list[float] = field(default_factory=list)
+    chart_spans: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    fresh_load_breakdown: dict = field(default_factory=dict)
 
     def all_latencies(self) -> list[float]:
         return [value for values in self.latencies_ms.values() for value in values]
@@ -69,27 +78,70 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
 
 
-def load_page(browser, url: str) -> tuple[float, object, object]:
-    """Open `url` in a fresh context; returns (ms to ready, context, page)."""
+# Where a cold load's time goes, from the page's own clock (ms since navigation start).
+LOAD_BREAKDOWN_JS = """
+() => {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const scripts = resources.filter((entry) => entry.initiatorType === 'script'
+    || entry.name.endsWith('.js'));
+  const states = window.__bench.states;
+  const firstRun = states.find((entry) => entry.state === 'running');
+  const firstDone = states.find((entry) => entry.state === 'notRunning');
+  return {
+    domContentLoaded: navigation.domContentLoadedEventEnd,
+    scriptKilobytes: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0) / 1024,
+    lastScriptLoaded: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+    firstRunStarted: firstRun ? firstRun.t : null,
+    firstRunFinished: firstDone ? firstDone.t : null,
+    ready: performance.now(),
+  };
+}
+"""
+
+
+def load_page(browser, url: str) -> tuple[float, object, object, dict]:
+    """Open `url` in a fresh context; returns (ms to ready, context, page, breakdown)."""
     context = browser.new_context(viewport=VIEWPORT)
     page = chromium.new_observed_page(context)
     started = time.perf_counter()
     page.goto(url, wait_until="commit")
     chromium.wait_until_ready(page)
-    return (time.perf_counter() - started) * 1000.0, context, page
+    elapsed = (time.perf_counter() - started) * 1000.0
+    return elapsed, context, page, page.evaluate(LOAD_BREAKDOWN_JS)
 
 
-def measure_app(browser, server: StreamlitServer, name: str, presses: int, fresh: int) -> Figures:
+MAIN_THREAD_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+
+
+def main_thread_seconds(cdp) -> dict[str, float]:
+    """Chromium's cumulative main-thread times (CDP Performance.getMetrics), in seconds."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return {
+        metric["name"]: metric["value"]
+        for metric in metrics
+        if metric["name"] in MAIN_THREAD_METRICS
+    }
+
+
+def measure_app(
+    browser, server: StreamlitServer, name: str, presses: int, fresh: int, css: str | None = None
+) -> Figures:
     figures = Figures(name)
-    first_ms, context, page = load_page(browser, server.url)
+    first_ms, context, page, figures.first_load_breakdown = load_page(browser, server.url)
     figures.first_load_ms = first_ms
     context.close()
     for _ in range(fresh):
-        load_ms, context, page = load_page(browser, server.url)
+        load_ms, context, page, figures.fresh_load_breakdown = load_page(browser, server.url)
         figures.fresh_loads_ms.append(load_ms)
         context.close()
 
-    _, context, page = load_page(browser, server.url)
+    _, context, page, _ = load_page(browser, server.url)
+    if css:
+        page.add_style_tag(content=css)
+        chromium.wait_for_charts_quiet(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     figures.chart_count = page.locator('[data-testid="stPlotlyChart"]').count()
     for key in SLIDER_KEYS:
         thumb = chromium.slider_thumb(page, key)
@@ -100,8 +152,23 @@ def measure_app(browser, server: StreamlitServer, name: str, presses: int, fresh
         sequence = ["ArrowRight"] * walk + ["ArrowLeft"] * walk
         latencies, kilobytes, redrawn = [], [], []
         for keyboard_key in sequence:
+            before = main_thread_seconds(cdp)
             record = chromium.press_on_slider(page, key, keyboard_key)
+            after = main_thread_seconds(cdp)
+            for metric in MAIN_THREAD_METRICS:
+                figures.main_thread_ms.setdefault(metric, []).append(
+                    (after[metric] - before[metric]) * 1000.0
+                )
             latencies.append(record["latencyMs"])
+            pressed = record["keyDownAt"]
+            figures.finished_after_ms.append(record["rerunFinishedAt"] - pressed)
+            if record["sentAt"] is not None and record["firstFrameAt"] is not None:
+                figures.sent_after_ms.append(record["sentAt"] - pressed)
+                figures.first_frame_after_ms.append(record["firstFrameAt"] - pressed)
+            for chart, times in record["chartTimes"].items():
+                figures.chart_spans.setdefault(chart, []).append(
+                    (times["first"] - pressed, times["last"] - pressed)
+                )
             kilobytes.append(record["receivedBytes"] / 1024.0)
             redrawn.append(len(record["chartsTouched"]))
         figures.latencies_ms[key] = latencies
@@ -120,6 +187,19 @@ def report(figures: Figures) -> None:
         f"  cold load: first visitor {figures.first_load_ms:.0f} ms; fresh browser, warm server "
         f"median {statistics.median(figures.fresh_loads_ms or [float('nan')]):.0f} ms"
     )
+    for label, parts in (
+        ("first visitor", figures.first_load_breakdown),
+        ("last fresh load", figures.fresh_load_breakdown),
+    ):
+        if parts:
+            print(
+                f"    {label}: DOM ready {parts['domContentLoaded']:.0f} ms, "
+                f"{parts['scriptKilobytes']:.0f} KB of JavaScript (last at "
+                f"{parts['lastScriptLoaded']:.0f} ms), script run "
+                f"{parts['firstRunStarted'] or float('nan'):.0f}-"
+                f"{parts['firstRunFinished'] or float('nan'):.0f} ms, "
+                f"every chart drawn {parts['ready']:.0f} ms"
+            )
     for key in figures.latencies_ms:
         print(
             f"  {key:>5}: {len(figures.latencies_ms[key])} changes, "
@@ -128,6 +208,30 @@ def report(figures: Figures) -> None:
             f"median {statistics.median(figures.kilobytes[key]):.1f} KB, "
             f"charts redrawn per change: median "
             f"{statistics.median(figures.charts_redrawn[key]):.0f}"
+        )
+    if figures.finished_after_ms:
+        print(
+            f"  after the key press (medians): BackMsg sent "
+            f"{statistics.median(figures.sent_after_ms or [float('nan')]):.0f} ms, first "
+            f"reply {statistics.median(figures.first_frame_after_ms or [float('nan')]):.0f} ms, "
+            f"script_finished {statistics.median(figures.finished_after_ms):.0f} ms"
+        )
+    if figures.main_thread_ms:
+        print(
+            "  browser main thread per change (medians; the 400 ms quiet wait is idle): "
+            + ", ".join(
+                f"{metric.removesuffix('Duration').lower()} {statistics.median(values):.0f} ms"
+                for metric, values in figures.main_thread_ms.items()
+            )
+            + " (task = all main-thread work, paint included)"
+        )
+    for chart, spans in sorted(figures.chart_spans.items()):
+        starts = [start for start, _ in spans]
+        ends = [end for _, end in spans]
+        print(
+            f"    {chart}: redrawn in {len(spans)} changes; drawing from "
+            f"{statistics.median(starts):.0f} to {statistics.median(ends):.0f} ms (medians), "
+            f"p95 end {percentile(ends, 0.95):.0f} ms"
         )
     print(
         f"  all: p50 {percentile(latencies, 0.5):.0f} ms, "
@@ -157,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-naive", action="store_true", help="measure the app only")
     parser.add_argument("--presses", type=int, default=12, help="steps each way per slider")
     parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
+    parser.add_argument(
+        "--inject-css",
+        help="CSS added to the app's page before the changes are timed (to try a layout fix)",
+    )
     args = parser.parse_args(argv)
 
     print(f"bench.browser_latency: {machine_line()}")
@@ -172,7 +280,12 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for name, server in servers:
                     results[name] = measure_app(
-                        browser, server, name, args.presses, args.fresh_loads
+                        browser,
+                        server,
+                        name,
+                        args.presses,
+                        args.fresh_loads,
+                        css=args.inject_css if name == "app" else None,
                     )
                     report(results[name])
             finally:

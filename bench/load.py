@@ -11,7 +11,8 @@ Three measurements, each against a fresh server this script starts (or --port/--
 - sessions: N visitors (default 100) each move a slider every ~5 s (jittered) for ~60 s, then
   stop. Rerun time = BackMsg sent to `script_finished` received, on loopback. Closed loop per
   visitor: a change waits for the previous rerun to finish (counted as "late").
-- burst: N visitors open the page at the same moment; time to the first complete page.
+- burst: N visitors open the page at the same moment; time to the first complete page, on the
+  fresh server and again once it is warm.
 - reruns: one visitor reruns 1,000 times (random walk over every slider); server memory growth.
 
 Budgets (SPEC §5): sessions p95 ≤ 1 s, zero errors, peak RSS ≤ 1 GB; reruns growth ≤ 50 MB.
@@ -439,10 +440,8 @@ async def measure_sessions(server_url: str, pid: int, args: argparse.Namespace) 
     return ok_p95 and ok_errors and ok_memory
 
 
-async def measure_burst(server_url: str, pid: int, args: argparse.Namespace) -> bool:
+async def _burst_once(server_url: str, args: argparse.Namespace, label: str) -> bool:
     report = SessionsReport()
-    memory = MemoryWatch(pid)
-    memory.start()
     visitors = [Visitor(server_url, quick_ack=args.quick_ack) for _ in range(args.sessions)]
     began = time.perf_counter()
     try:
@@ -455,18 +454,29 @@ async def measure_burst(server_url: str, pid: int, args: argparse.Namespace) -> 
         report.errors.append("the burst did not end in time")
     elapsed = time.perf_counter() - began
     await asyncio.gather(*(visitor.close() for visitor in visitors))
-    await memory.stop()
-    print(f"burst: {args.sessions} visitors open the page at once")
     print(
-        f"  first complete page: p50 {percentile(report.open_seconds, 0.5) * 1000:.0f} ms, "
+        f"  {label}: first complete page p50 {percentile(report.open_seconds, 0.5) * 1000:.0f} ms, "
         f"p95 {percentile(report.open_seconds, 0.95) * 1000:.0f} ms, "
         f"max {max(report.open_seconds, default=float('nan')) * 1000:.0f} ms "
-        f"(all done in {elapsed:.1f} s); opened {sum(opened)}/{args.sessions}"
+        f"(all done in {elapsed:.1f} s); opened {sum(opened)}/{args.sessions}, "
+        f"errors {len(report.errors)}"
     )
-    print(f"  errors: {len(report.errors)}; server peak RSS {megabytes(memory.peak_kib):.0f} MB")
     for error in sorted(set(report.errors))[:10]:
         print(f"    {error}")
     return not report.errors
+
+
+async def measure_burst(server_url: str, pid: int, args: argparse.Namespace) -> bool:
+    """N visitors open the page at once: on the fresh server, then again once it is warm."""
+    memory = MemoryWatch(pid)
+    memory.start()
+    print(f"burst: {args.sessions} visitors open the page at the same moment")
+    cold_ok = await _burst_once(server_url, args, "fresh server (nothing cached yet)")
+    await asyncio.sleep(2.0)  # let the first burst's sessions close
+    warm_ok = await _burst_once(server_url, args, "warm server (the same page again)")
+    await memory.stop()
+    print(f"  server peak RSS {megabytes(memory.peak_kib):.0f} MB")
+    return cold_ok and warm_ok
 
 
 async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) -> bool:
