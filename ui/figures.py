@@ -56,21 +56,34 @@ BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the sl
 GAIN_AXIS_TITLE = "gain over base model"
 
 
+def _figure(layout: dict, data: list[dict] | tuple = ()) -> go.Figure:
+    """A figure from plain dicts, without plotly's property-by-property checks.
+
+    Those checks (and ``update_layout``'s path parsing) cost ~10 ms a figure, most of a
+    rerun's server time when b or σ changes; tests/app/test_figures.py validates every
+    builder's output instead, once, where it costs nothing.
+    """
+    return go.Figure({"data": list(data), "layout": layout}, _validate=False)
+
+
+def _frame_layout(height: int, margin: dict, *, visible: bool = True) -> dict:
+    """A layout with fixed size and margins; transparent when it is a top layer."""
+    background = "white" if visible else TRANSPARENT
+    return {
+        "height": height,
+        "margin": {**margin, "autoexpand": False},
+        "font": FONT,
+        "paper_bgcolor": background,
+        "plot_bgcolor": background,
+        "showlegend": False,
+        "hovermode": False,
+        "dragmode": False,
+    }
+
+
 def _frame(height: int, margin: dict, *, visible: bool = True) -> go.Figure:
     """An empty figure with fixed size and margins; transparent when it is a top layer."""
-    background = "white" if visible else TRANSPARENT
-    figure = go.Figure()
-    figure.update_layout(
-        height=height,
-        margin={**margin, "autoexpand": False},
-        font=FONT,
-        paper_bgcolor=background,
-        plot_bgcolor=background,
-        showlegend=False,
-        hovermode=False,
-        dragmode=False,
-    )
-    return figure
+    return _figure(_frame_layout(height, margin, visible=visible))
 
 
 def _axis(*, title: str = "", visible: bool = True, **settings) -> dict:
@@ -97,18 +110,24 @@ def _log_range(low: float, high: float) -> list[float]:
 # --- plane: true quality, the reward model, the answers and the moving clouds -------------
 
 
-def plane_frame(*, visible: bool) -> go.Figure:
-    """The frame every layer of the plane shares: length across, substance up."""
-    figure = _frame(PLANE_HEIGHT, PLANE_MARGIN, visible=visible)
-    figure.update_layout(
-        xaxis=_axis(
+def _plane_layout(*, visible: bool) -> dict:
+    """The layout every layer of the plane shares: length across, substance up."""
+    return {
+        **_frame_layout(PLANE_HEIGHT, PLANE_MARGIN, visible=visible),
+        "xaxis": _axis(
             title="length (standard units of the base model)",
             visible=visible,
             range=list(PLANE_RANGE),
         ),
-        yaxis=_axis(title="substance (standard units)", visible=visible, range=list(PLANE_RANGE)),
-    )
-    return figure
+        "yaxis": _axis(
+            title="substance (standard units)", visible=visible, range=list(PLANE_RANGE)
+        ),
+    }
+
+
+def plane_frame(*, visible: bool) -> go.Figure:
+    """The frame every layer of the plane shares: length across, substance up."""
+    return _figure(_plane_layout(visible=visible))
 
 
 def plane_base(
@@ -148,46 +167,42 @@ def plane_base(
 
 def plane_proxy_lines(grid: np.ndarray, proxy: np.ndarray) -> go.Figure:
     """Layer: the reward model's score as labelled contour lines (changes with b and σ)."""
-    figure = plane_frame(visible=False)
-    figure.add_trace(
-        go.Contour(
-            x=grid,
-            y=grid,
-            z=proxy,
-            contours={
-                **PROXY_LEVELS,
-                "coloring": "lines",
-                "showlabels": True,
-                "labelfont": {"size": 12, "color": PROXY},
-            },
-            colorscale=[[0.0, PROXY], [1.0, PROXY]],
-            line={"width": 1.6},
-            showscale=False,
-            hoverinfo="skip",
-        )
-    )
-    return figure
+    lines = {
+        "type": "contour",
+        "x": grid,
+        "y": grid,
+        "z": proxy,
+        "contours": {
+            **PROXY_LEVELS,
+            "coloring": "lines",
+            "showlabels": True,
+            "labelfont": {"size": 12, "color": PROXY},
+        },
+        "colorscale": [[0.0, PROXY], [1.0, PROXY]],
+        "line": {"width": 1.6},
+        "showscale": False,
+        "hoverinfo": "skip",
+    }
+    return _figure(_plane_layout(visible=False), [lines])
 
 
 def plane_cloud(length: np.ndarray, substance: np.ndarray, *, best_of_n: bool) -> go.Figure:
     """Layer: one method's moving cloud, (k,) points; circles for KL, diamonds for best-of-n."""
-    figure = plane_frame(visible=False)
-    figure.add_trace(
-        go.Scatter(
-            x=np.round(length, 3),
-            y=np.round(substance, 3),
-            mode="markers",
-            marker={
-                "size": CLOUD_MARKER_SIZE,
-                "color": BEST_OF_N if best_of_n else KL_METHOD,
-                "symbol": "diamond" if best_of_n else "circle",
-                "line": {"width": 1, "color": "white"},
-                "opacity": 0.9,
-            },
-            hoverinfo="skip",
-        )
-    )
-    return figure
+    points = {
+        "type": "scatter",
+        "x": np.round(length, 3),
+        "y": np.round(substance, 3),
+        "mode": "markers",
+        "marker": {
+            "size": CLOUD_MARKER_SIZE,
+            "color": BEST_OF_N if best_of_n else KL_METHOD,
+            "symbol": "diamond" if best_of_n else "circle",
+            "line": {"width": 1, "color": "white"},
+            "opacity": 0.9,
+        },
+        "hoverinfo": "skip",
+    }
+    return _figure(_plane_layout(visible=False), [points])
 
 
 def plane_legend() -> go.Figure:
@@ -269,104 +284,123 @@ def _kl_panel(curve, *, visible: bool) -> tuple[dict, dict]:
     return x_axis, y_axis
 
 
-def curves_frame(bon_curve, kl_curve) -> go.Figure:
+def _curves_layout(bon_curve, kl_curve) -> dict:
     """Both panels: best-of-n against n on top (x, y), the KL optimum against β below (x2, y2)."""
-    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=True)
     top_x, top_y = _best_of_n_panel(bon_curve, visible=True)
     bottom_x, bottom_y = _kl_panel(kl_curve, visible=True)
-    figure.update_layout(
-        xaxis={**top_x, "anchor": "y"},
-        yaxis={**top_y, "anchor": "x"},
-        xaxis2={**bottom_x, "anchor": "y2"},
-        yaxis2={**bottom_y, "anchor": "x2"},
-    )
-    return figure
+    return {
+        **_frame_layout(CURVES_HEIGHT, CURVES_MARGIN, visible=True),
+        "xaxis": {**top_x, "anchor": "y"},
+        "yaxis": {**top_y, "anchor": "x"},
+        "xaxis2": {**bottom_x, "anchor": "y2"},
+        "yaxis2": {**bottom_y, "anchor": "x2"},
+    }
+
+
+def curves_frame(bon_curve, kl_curve) -> go.Figure:
+    """Both panels, empty."""
+    return _figure(_curves_layout(bon_curve, kl_curve))
+
+
+def _panel_layout(panel_axes: tuple[dict, dict]) -> dict:
+    """A see-through layer holding one panel of the curves, placed exactly over it."""
+    x_axis, y_axis = panel_axes
+    return {
+        **_frame_layout(CURVES_HEIGHT, CURVES_MARGIN, visible=False),
+        "xaxis": {**x_axis, "anchor": "y"},
+        "yaxis": {**y_axis, "anchor": "x"},
+    }
 
 
 def panel_frame(panel_axes: tuple[dict, dict]) -> go.Figure:
     """A see-through layer holding one panel of the curves, placed exactly over it."""
-    figure = _frame(CURVES_HEIGHT, CURVES_MARGIN, visible=False)
-    x_axis, y_axis = panel_axes
-    figure.update_layout(xaxis={**x_axis, "anchor": "y"}, yaxis={**y_axis, "anchor": "x"})
-    return figure
+    return _figure(_panel_layout(panel_axes))
 
 
-def _score_lines(figure: go.Figure, curve, *, axes: tuple[str, str], legend: bool) -> None:
-    """The reward model's and true quality's gain along one curve, and the peak of the latter."""
+def _score_lines(curve, *, axes: tuple[str, str], legend: bool) -> tuple[list, list]:
+    """The reward model's and true quality's gain along one curve, and the peak of the latter:
+    (traces, shapes)."""
     x_axis, y_axis = axes
-    for name, values, colour, dash in (
-        ("reward model's score", curve.proxy_gain, PROXY, "solid"),
-        ("true quality", curve.gold_gain, GOLD, "solid"),
-    ):
-        figure.add_trace(
-            go.Scatter(
-                x=curve.pressure,
-                y=np.round(values, 4),
-                mode="lines",
-                name=name,
-                line={"color": colour, "width": LINE_WIDTH, "dash": dash},
-                xaxis=x_axis,
-                yaxis=y_axis,
-                showlegend=legend,
-                hoverinfo="skip",
-            )
+    traces = [
+        {
+            "type": "scatter",
+            "x": curve.pressure,
+            "y": np.round(values, 4),
+            "mode": "lines",
+            "name": name,
+            "line": {"color": colour, "width": LINE_WIDTH, "dash": "solid"},
+            "xaxis": x_axis,
+            "yaxis": y_axis,
+            "showlegend": legend,
+            "hoverinfo": "skip",
+        }
+        for name, values, colour in (
+            ("reward model's score", curve.proxy_gain, PROXY),
+            ("true quality", curve.gold_gain, GOLD),
         )
-    figure.add_trace(
-        go.Scatter(
-            x=[curve.peak_pressure],
-            y=[curve.peak_gold_gain],
-            mode="markers",
-            name="peak of true quality",
-            marker={
+    ]
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [curve.peak_pressure],
+            "y": [curve.peak_gold_gain],
+            "mode": "markers",
+            "name": "peak of true quality",
+            "marker": {
                 "symbol": "star",
                 "size": 18,
                 "color": GOLD,
                 "line": {"width": 1.5, "color": INK},
             },
-            xaxis=x_axis,
-            yaxis=y_axis,
-            showlegend=legend,
-            hoverinfo="skip",
-        )
+            "xaxis": x_axis,
+            "yaxis": y_axis,
+            "showlegend": legend,
+            "hoverinfo": "skip",
+        }
     )
     # The base model's level: below this line the chosen answers are worse than doing nothing.
-    figure.add_shape(
-        type="line",
-        xref=f"{x_axis} domain",
-        x0=0,
-        x1=1,
-        yref=y_axis,
-        y0=0,
-        y1=0,
-        line={"color": INK, "width": 1.2, "dash": "dot"},
-    )
+    base_level = {
+        "type": "line",
+        "xref": f"{x_axis} domain",
+        "x0": 0,
+        "x1": 1,
+        "yref": y_axis,
+        "y0": 0,
+        "y1": 0,
+        "line": {"color": INK, "width": 1.2, "dash": "dot"},
+    }
+    return traces, [base_level]
 
 
 def curves_base(bon_curve, kl_curve) -> go.Figure:
     """Bottom layer of the curves: both methods' whole curves, their peaks, and labels."""
-    figure = curves_frame(bon_curve, kl_curve)
-    _score_lines(figure, bon_curve, axes=("x", "y"), legend=True)
-    _score_lines(figure, kl_curve, axes=("x2", "y2"), legend=False)
+    bon_traces, bon_shapes = _score_lines(bon_curve, axes=("x", "y"), legend=True)
+    kl_traces, kl_shapes = _score_lines(kl_curve, axes=("x2", "y2"), legend=False)
     titles = (
         (f"Best-of-n · true quality peaks at n = {bon_curve.peak_pressure:.0f}", BEST_OF_N),
         (f"KL penalty · true quality peaks at β = {kl_curve.peak_pressure:.2f}", KL_METHOD),
     )
-    for (text, colour), top in zip(titles, (TOP_PANEL[1], BOTTOM_PANEL[1]), strict=True):
-        figure.add_annotation(
-            text=f"<b>{text}</b>",
-            x=0,
-            y=top,
-            xref="paper",
-            yref="paper",
-            xanchor="left",
-            yanchor="bottom",
-            yshift=4,
-            showarrow=False,
-            font={"size": TITLE_SIZE, "color": colour},
-        )
-    figure.update_layout(
-        showlegend=True,
-        legend={
+    annotations = [
+        {
+            "text": f"<b>{text}</b>",
+            "x": 0,
+            "y": top,
+            "xref": "paper",
+            "yref": "paper",
+            "xanchor": "left",
+            "yanchor": "bottom",
+            "yshift": 4,
+            "showarrow": False,
+            "font": {"size": TITLE_SIZE, "color": colour},
+        }
+        for (text, colour), top in zip(titles, (TOP_PANEL[1], BOTTOM_PANEL[1]), strict=True)
+    ]
+    layout = {
+        **_curves_layout(bon_curve, kl_curve),
+        "shapes": bon_shapes + kl_shapes,
+        "annotations": annotations,
+        "showlegend": True,
+        "legend": {
             "orientation": "h",
             "x": 1,
             "y": 1,
@@ -375,67 +409,64 @@ def curves_base(bon_curve, kl_curve) -> go.Figure:
             "yref": "container",
             "font": {"size": 13},
         },
-    )
-    return figure
+    }
+    return _figure(layout, bon_traces + kl_traces)
 
 
-def _current_marks(figure: go.Figure, pressure: float, point, colour: str, label: str) -> None:
-    """A dashed line at the current n or β, and where both scores stand there.
-
-    The label goes right of the line, or left of it near the axis's right end.
-    """
-    low, high = figure.layout.xaxis.range
+def _current_marks(
+    panel_axes: tuple[dict, dict], pressure: float, point, colour: str, label: str
+) -> go.Figure:
+    """A layer over one panel: a dashed line at the current n or β, and where both scores
+    stand there. The label goes right of the line, or left of it near the axis's right end."""
+    low, high = panel_axes[0]["range"]
     near_right_end = (math.log10(pressure) - low) / (high - low) > 0.8
-    figure.add_shape(
-        type="line",
-        xref="x",
-        x0=pressure,
-        x1=pressure,
-        yref="y domain",
-        y0=0,
-        y1=1,
-        line={"color": colour, "width": 2.5, "dash": "dash"},
-    )
-    figure.add_trace(
-        go.Scatter(
-            x=[pressure, pressure],
-            y=[round(point.proxy_gain, 4), round(point.gold_gain, 4)],
-            mode="markers",
-            marker={
-                "size": CURRENT_MARKER_SIZE,
-                "color": [PROXY, GOLD],
-                "line": {"width": 2.5, "color": colour},
-            },
-            hoverinfo="skip",
-        )
-    )
-    figure.add_annotation(
-        text=f"<b>{label}</b>",
-        x=math.log10(pressure),
-        y=1,
-        xref="x",
-        yref="y domain",
-        yanchor="top",
-        xanchor="right" if near_right_end else "left",
-        xshift=-4 if near_right_end else 4,
-        showarrow=False,
-        font={"size": 14, "color": colour},
-        bgcolor="rgba(255,255,255,0.8)",
-    )
+    line = {
+        "type": "line",
+        "xref": "x",
+        "x0": pressure,
+        "x1": pressure,
+        "yref": "y domain",
+        "y0": 0,
+        "y1": 1,
+        "line": {"color": colour, "width": 2.5, "dash": "dash"},
+    }
+    scores = {
+        "type": "scatter",
+        "x": [pressure, pressure],
+        "y": [round(point.proxy_gain, 4), round(point.gold_gain, 4)],
+        "mode": "markers",
+        "marker": {
+            "size": CURRENT_MARKER_SIZE,
+            "color": [PROXY, GOLD],
+            "line": {"width": 2.5, "color": colour},
+        },
+        "hoverinfo": "skip",
+    }
+    caption = {
+        "text": f"<b>{label}</b>",
+        "x": math.log10(pressure),
+        "y": 1,
+        "xref": "x",
+        "yref": "y domain",
+        "yanchor": "top",
+        "xanchor": "right" if near_right_end else "left",
+        "xshift": -4 if near_right_end else 4,
+        "showarrow": False,
+        "font": {"size": 14, "color": colour},
+        "bgcolor": "rgba(255,255,255,0.8)",
+    }
+    layout = {**_panel_layout(panel_axes), "shapes": [line], "annotations": [caption]}
+    return _figure(layout, [scores])
 
 
 def best_of_n_marks(curve, point, n: float) -> go.Figure:
     """Layer over the top panel: the current n on best-of-n's curves."""
-    figure = panel_frame(_best_of_n_panel(curve, visible=False))
-    _current_marks(figure, n, point, BEST_OF_N, f"n = {n:g}")
-    return figure
+    return _current_marks(_best_of_n_panel(curve, visible=False), n, point, BEST_OF_N, f"n = {n:g}")
 
 
 def kl_marks(curve, point, beta: float) -> go.Figure:
     """Layer over the bottom panel: the current β on the KL optimum's curves."""
-    figure = panel_frame(_kl_panel(curve, visible=False))
-    _current_marks(figure, beta, point, KL_METHOD, f"β = {beta:g}")
-    return figure
+    return _current_marks(_kl_panel(curve, visible=False), beta, point, KL_METHOD, f"β = {beta:g}")
 
 
 # --- Best-of-n page ----------------------------------------------------------------------
@@ -565,8 +596,8 @@ def _n_axis() -> dict:
 
 def scores_against_n(curve, point, n: float) -> go.Figure:
     """Both scores' gain along n, the peak of true quality and the current n."""
-    figure = _frame(PAGE_CHART_HEIGHT, PAGE_MARGIN)
-    _score_lines(figure, curve, axes=("x", "y"), legend=True)
+    traces, shapes = _score_lines(curve, axes=("x", "y"), legend=True)
+    figure = _figure({**_frame_layout(PAGE_CHART_HEIGHT, PAGE_MARGIN), "shapes": shapes}, traces)
     figure.add_trace(
         go.Scatter(
             x=[n, n],

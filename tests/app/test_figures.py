@@ -2,6 +2,7 @@
 
 import json
 
+import plotly.graph_objects
 import plotly.io
 import pytest
 
@@ -144,3 +145,24 @@ def test_every_axis_has_a_title_where_it_is_shown():
                 if name == "xaxis" and "xaxis2" in layout and not axis["title"].get("text"):
                     continue  # a top panel that shares the β axis title of the panel below
                 assert axis["title"]["text"], f"{name} has no title"
+
+
+PLAYGROUND_FIGURES = {
+    "plane_base": lambda: charts.plane_base(),
+    "plane_proxy_lines": lambda: charts.plane_proxy_lines(0.2, 0.7),
+    "plane_kl_cloud": lambda: charts.plane_kl_cloud(0.4, 0.2, 0.7),
+    "plane_best_of_n_cloud": lambda: charts.plane_best_of_n_cloud(590, 0.2, 0.7),
+    "plane_legend": lambda: charts.plane_legend(),
+    "curves_base": lambda: charts.curves_base(0.2, 0.7),
+    "kl_marks": lambda: charts.kl_marks(0.25, 0.2, 0.7),
+    "best_of_n_marks": lambda: charts.best_of_n_marks(10000, 0.2, 0.7),
+}
+
+
+@pytest.mark.parametrize("build", PLAYGROUND_FIGURES.values(), ids=PLAYGROUND_FIGURES.keys())
+def test_figures_built_without_plotly_checks_pass_them(build):
+    # figures._figure skips plotly's validation on the hot path; here every property is
+    # checked once: a validated rebuild must accept the figure and say the same.
+    figure = build()
+    validated = plotly.graph_objects.Figure(figure.to_dict())
+    assert json.loads(spec(validated)) == json.loads(spec(figure))
