@@ -166,7 +166,7 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(WORKERS, thread_name_prefix="kl-optimum")
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)
 def _problem(b: float, sigma: float) -> _Problem:
     return _Problem(b, sigma)
 

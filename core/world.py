@@ -87,7 +87,7 @@ def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     return _proxy_field(validate.padding_fraction(b), validate.error_size(sigma))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def _proxy_field(b: float, sigma: float) -> np.ndarray:
     length, substance = grid_coordinates()
     score = substance + length - b * padding_penalty(length)

@@ -21,8 +21,8 @@ COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for conto
 FIELD_DECIMALS = 2  # field values sent to the browser are rounded to this many decimals
 # A plotly Figure object holds ~75-100 KB of Python objects however small its data (a
 # moving cloud is 5 KB of JSON), so the bounds below keep the worst case near 150 MB.
-FIGURE_ENTRIES = 32  # figures that change with (b, σ) only
-MARK_ENTRIES = 128  # small figures that move with β or n: ~50 per (b, σ) pair, all stops
+FIGURE_ENTRIES = 8  # figures that change with (b, σ) only
+MARK_ENTRIES = 24  # small figures that move with β or n: ~50 per (b, σ) pair, all stops
 PAGE_ENTRIES = 64  # the other pages' figures that move with β or n
 HEAVY_ENTRIES = 16  # heat maps (10,000 cells) and 600-point figures
 

@@ -25,9 +25,9 @@ BETA_CURVE = np.geomspace(SETTINGS["beta"].high, SETTINGS["beta"].low, CURVE_POI
 # Down past the slider's end, to show on the KL page what the grid's edge does there.
 BETA_CURVE_PAST_EDGE = np.geomspace(SETTINGS["beta"].high, BETA_EDGE / 1.5, CURVE_POINTS)
 N_CURVE = np.unique(np.round(np.geomspace(1, SETTINGS["n"].high, 2 * CURVE_POINTS)))
-POINT_ENTRIES = 4096  # single settings: 20 β (or 28 n) x 441 (b, σ) pairs fit
-CURVE_ENTRIES = 512  # whole curves (~16 KB each): one per (b, σ[, seed]) recently looked at
-FIELD_ENTRIES = 16  # 241 x 241 fields, ~0.5 MB each
+POINT_ENTRIES = 1024  # single settings: a lecture hall's recent (β or n, b, σ)
+CURVE_ENTRIES = 64  # whole curves (~16 KB each): one per (b, σ[, seed]) recently looked at
+FIELD_ENTRIES = 6  # 241 x 241 fields, ~0.5 MB each
 
 
 def _key(value):
