@@ -21,6 +21,7 @@ if str(REPO_ROOT) not in sys.path:  # `pytest` run directly, not `python -m pyte
 
 from bench import browser as chromium  # noqa: E402
 from bench.serve import ServerStartError, StreamlitServer, start_streamlit  # noqa: E402
+from scripts.warm_up import warm_up  # noqa: E402
 
 APP_SCRIPT = REPO_ROOT / "app.py"
 DESKTOP = {"width": 1280, "height": 900}
@@ -79,6 +80,8 @@ def app_server(tmp_path_factory) -> Iterator[StreamlitServer]:
         server = start_streamlit(APP_SCRIPT, log_dir=tmp_path_factory.mktemp("streamlit"))
     except ServerStartError as error:
         pytest.fail(str(error), pytrace=False)
+    # As `make run` and the Dockerfile do: run the app once before the first visitor.
+    warm_up(server.port)
     _current_server.append(server)
     try:
         yield server
