@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
 
-.PHONY: run test lint format bench table clean
+.PHONY: run test lint format bench bench-browser bench-load table clean
 
 run: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
@@ -23,6 +23,13 @@ format: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
 	$(BIN)/python -m bench.recompute
+
+bench-browser: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.browser_latency
+
+bench-load: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.load --keys beta,n,b,sigma
+	$(BIN)/python -m bench.profile_rerun
 
 table: $(VENV)/.runtime-installed
 	$(BIN)/python -m core
