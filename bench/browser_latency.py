@@ -39,7 +39,7 @@ NAIVE_APP = Path(__file__).resolve().parent / "naive_app.py"
 VIEWPORT = {"width": 1280, "height": 900}
 BUDGET_KB_PER_CHANGE = 150.0
 BUDGET_P95_MS = 400.0
-SLIDER_KEYS = ("beta", "n")
+SLIDER_KEYS = ("beta", "n")  # the default; --keys b,sigma times the whole-page reruns
 
 
 @dataclass
@@ -125,7 +125,13 @@ def main_thread_seconds(cdp) -> dict[str, float]:
 
 
 def measure_app(
-    browser, server: StreamlitServer, name: str, presses: int, fresh: int, css: str | None = None
+    browser,
+    server: StreamlitServer,
+    name: str,
+    presses: int,
+    fresh: int,
+    css: str | None = None,
+    keys: tuple[str, ...] = SLIDER_KEYS,
 ) -> Figures:
     figures = Figures(name)
     first_ms, context, page, figures.first_load_breakdown = load_page(browser, server.url)
@@ -143,7 +149,7 @@ def measure_app(
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     figures.chart_count = page.locator('[data-testid="stPlotlyChart"]').count()
-    for key in SLIDER_KEYS:
+    for key in keys:
         thumb = chromium.slider_thumb(page, key)
         if thumb.get_attribute("value") != thumb.get_attribute("min"):
             chromium.press_on_slider(page, key, "Home")  # an end, so ArrowRight can walk
@@ -265,7 +271,11 @@ def main(argv: list[str] | None = None) -> int:
         "--inject-css",
         help="CSS added to the app's page before the changes are timed (to try a layout fix)",
     )
+    parser.add_argument(
+        "--keys", default=",".join(SLIDER_KEYS), help="sliders to move (comma-separated keys)"
+    )
     args = parser.parse_args(argv)
+    args.keys = tuple(key for key in args.keys.split(",") if key)
 
     print(f"bench.browser_latency: {machine_line()}")
     servers: list[tuple[str, StreamlitServer]] = []
@@ -286,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.presses,
                         args.fresh_loads,
                         css=args.inject_css if name == "app" else None,
+                        keys=args.keys,
                     )
                     report(results[name])
             finally:

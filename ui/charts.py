@@ -18,6 +18,10 @@ from ui.compute import cached
 from ui.state import BETA_EDGE, SETTINGS
 
 COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for contours on screen
+# The reward model's lines are redrawn on every b or σ change, and a labelled contour costs the
+# browser time in proportion to its cells: every 6th point (0.3 units; the error field's
+# correlation length is 0.75) keeps them smooth at half the cells.
+PROXY_STEP = 6
 FIELD_DECIMALS = 2  # field values sent to the browser are rounded to this many decimals
 # A plotly Figure object holds ~75-100 KB of Python objects however small its data (a
 # moving cloud is 5 KB of JSON), so the bounds below keep the worst case near 150 MB.
@@ -27,12 +31,12 @@ PAGE_ENTRIES = 64  # the other pages' figures that move with β or n
 HEAVY_ENTRIES = 16  # heat maps (10,000 cells) and 600-point figures
 
 
-def _coarse(field: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _coarse(field: np.ndarray, step: int = COARSE_STEP) -> tuple[np.ndarray, np.ndarray]:
     """The grid and a (241, 241) field thinned to the plane's window: (m,), (m, m)."""
     low, high = figures.PLANE_RANGE
-    grid = core.GRID[::COARSE_STEP]
+    grid = core.GRID[::step]
     inside = (grid >= low - 0.5) & (grid <= high + 0.5)
-    thinned = field[::COARSE_STEP, ::COARSE_STEP][np.ix_(inside, inside)]
+    thinned = field[::step, ::step][np.ix_(inside, inside)]
     return np.round(grid[inside], 2), np.round(thinned, FIELD_DECIMALS)
 
 
@@ -50,7 +54,7 @@ def plane_base() -> go.Figure:
 @cached(FIGURE_ENTRIES)
 def plane_proxy_lines(b: float, sigma: float) -> go.Figure:
     """The reward model's contour lines for (b, σ)."""
-    grid, proxy = _coarse(compute.proxy_field(b, sigma))
+    grid, proxy = _coarse(compute.proxy_field(b, sigma), PROXY_STEP)
     return figures.plane_proxy_lines(grid, proxy)
 
 
