@@ -18,7 +18,7 @@ from ui.compute import cached
 from ui.state import BETA_EDGE, SETTINGS
 
 COARSE_STEP = 4  # every 4th grid point (0.2 standard units) is plenty for contours on screen
-# The reward model's lines are redrawn on every b or σ change, and a labelled contour costs the
+# The reward model's lines are redrawn on every b or σ change, and a contour costs the
 # browser time in proportion to its cells: every 6th point (0.3 units; the error field's
 # correlation length is 0.75) keeps them smooth at half the cells.
 PROXY_STEP = 6

@@ -6,6 +6,7 @@ import plotly.graph_objects
 import plotly.io
 import pytest
 
+import core
 from ui import charts, compute, figures
 
 MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
@@ -166,3 +167,26 @@ def test_figures_built_without_plotly_checks_pass_them(build):
     figure = build()
     validated = plotly.graph_objects.Figure(figure.to_dict())
     assert json.loads(spec(validated)) == json.loads(spec(figure))
+
+
+def _edge_labels(b: float, sigma: float) -> list[tuple[float, float, float]]:
+    """(length, substance, level) of every level written on the reward model's layer."""
+    annotations = charts.plane_proxy_lines(b, sigma).to_dict()["layout"]["annotations"]
+    return [(label["x"], label["y"], float(label["text"])) for label in annotations]
+
+
+def test_the_reward_models_levels_are_written_where_its_lines_leave_the_plane():
+    # The lesson's reward model is length + substance: on the top edge (substance 6) level L
+    # is at length L - 6.
+    labels = _edge_labels(0.0, 0.0)
+    assert sorted(level for _, _, level in labels) == [4.0, 6.0, 8.0, 10.0]
+    for length, substance, level in labels:
+        assert substance == figures.PLANE_RANGE[1]
+        assert length + substance == pytest.approx(level, abs=1e-9)
+
+
+def test_edge_labels_sit_on_their_level_for_a_noisy_reward_model():
+    labels = _edge_labels(0.2, 1.0)
+    assert len(labels) >= 3
+    for length, substance, level in labels:
+        assert core.proxy(length, substance, b=0.2, sigma=1.0) == pytest.approx(level, abs=0.25)
