@@ -331,11 +331,6 @@ def _curves_layout(bon_curve, kl_curve) -> dict:
     }
 
 
-def curves_frame(bon_curve, kl_curve) -> go.Figure:
-    """Both panels, empty."""
-    return _figure(_curves_layout(bon_curve, kl_curve))
-
-
 def _panel_layout(panel_axes: tuple[dict, dict]) -> dict:
     """A see-through layer holding one panel of the curves, placed exactly over it."""
     x_axis, y_axis = panel_axes
@@ -344,11 +339,6 @@ def _panel_layout(panel_axes: tuple[dict, dict]) -> dict:
         "xaxis": {**x_axis, "anchor": "y"},
         "yaxis": {**y_axis, "anchor": "x"},
     }
-
-
-def panel_frame(panel_axes: tuple[dict, dict]) -> go.Figure:
-    """A see-through layer holding one panel of the curves, placed exactly over it."""
-    return _figure(_panel_layout(panel_axes))
 
 
 def _score_lines(curve, *, axes: tuple[str, str], legend: bool) -> tuple[list, list]:
