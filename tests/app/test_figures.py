@@ -7,7 +7,7 @@ import plotly.io
 import pytest
 
 import core
-from ui import charts, compute, figures
+from ui import best_of_n_charts, charts, compute, figures, kl_penalty_charts, style
 
 MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
 
@@ -34,6 +34,26 @@ def test_a_rebuilt_figure_is_identical_so_the_browser_keeps_it():
     assert cached == rebuilt
 
 
+def test_the_pages_cached_figures_are_shared_and_rebuilt_identically():
+    cached = best_of_n_charts.scores_against_n(49, 0.2, 0.5, 3)
+    assert best_of_n_charts.scores_against_n(49, 0.2, 0.5000000001, 3) is cached
+    rebuilt = best_of_n_charts.scores_against_n_figure(
+        compute.best_of_n_curve(0.2, 0.5, 3), compute.best_of_n_point(49, 0.2, 0.5, 3), 49
+    )
+    assert spec(rebuilt) == spec(cached)
+    heatmap = kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0)
+    assert kl_penalty_charts.policy_heatmap(0.6000000001, 0.2, 0.0) is heatmap
+
+
+def test_one_n_axis_for_the_playground_and_the_best_of_n_page():
+    playground = json.loads(spec(charts.curves_base(0.0, 0.0)))["layout"]["xaxis"]
+    page = json.loads(spec(best_of_n_charts.scores_against_n(49, 0.0, 0.0, None)))
+    page_axis = page["layout"]["xaxis"]
+    for key in ("type", "range", "tickvals", "ticktext", "title"):
+        assert page_axis[key] == playground[key], key
+    assert page_axis["tickvals"][3:6] == [49, 200, 590]  # the lesson's peak and its fall
+
+
 def _frame_of(figure) -> dict:
     layout = figure.to_dict()["layout"]
     axes = {
@@ -57,8 +77,8 @@ def test_the_planes_layers_share_one_frame():
     assert frames[0]["margin"]["autoexpand"] is False
     for layer in layers[1:]:  # upper layers are see-through
         layout = layer.to_dict()["layout"]
-        assert layout["paper_bgcolor"] == figures.TRANSPARENT
-        assert layout["plot_bgcolor"] == figures.TRANSPARENT
+        assert layout["paper_bgcolor"] == style.TRANSPARENT
+        assert layout["plot_bgcolor"] == style.TRANSPARENT
 
 
 def test_the_current_marks_line_up_with_the_curves():
@@ -111,11 +131,11 @@ def test_moving_clouds_use_svg_markers_and_few_of_them():
 
 def test_one_meaning_one_colour_on_every_page():
     okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
-    assert {figures.GOLD, figures.PROXY, figures.KL_METHOD, figures.BEST_OF_N} <= okabe_ito
+    assert {style.GOLD, style.PROXY, style.KL_METHOD, style.BEST_OF_N} <= okabe_ito
     pages = [
         charts.curves_base(0.0, 0.0),
-        charts.scores_against_n(49, 0.0, 0.0, None),
-        charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
+        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
     ]
     for figure in pages:
         colours = {
@@ -125,20 +145,20 @@ def test_one_meaning_one_colour_on_every_page():
         }
         for name, colour in colours.items():
             if "true quality" in name:
-                assert colour == figures.GOLD
+                assert colour == style.GOLD
             if "reward model" in name:
-                assert colour == figures.PROXY
+                assert colour == style.PROXY
 
 
 def test_every_axis_has_a_title_where_it_is_shown():
     for figure in (
         charts.curves_base(0.0, 0.0),
         charts.plane_base(),
-        charts.ranked_scores(0.0, 0.0, None),
-        charts.win_chances(49, 0.0, 0.0, None),
-        charts.kl_against_bound(49, 0.0, 0.0, None),
-        charts.policy_heatmap(0.6, 0.0, 0.0),
-        charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        best_of_n_charts.ranked_scores(0.0, 0.0, None),
+        best_of_n_charts.win_chances(49, 0.0, 0.0, None),
+        best_of_n_charts.kl_against_bound(49, 0.0, 0.0, None),
+        kl_penalty_charts.policy_heatmap(0.6, 0.0, 0.0),
+        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
     ):
         layout = json.loads(spec(figure))["layout"]
         for name, axis in layout.items():
@@ -160,9 +180,22 @@ PLAYGROUND_FIGURES = {
 }
 
 
-@pytest.mark.parametrize("build", PLAYGROUND_FIGURES.values(), ids=PLAYGROUND_FIGURES.keys())
+# The other pages' figures start from style.figure too, then add validated traces.
+PAGE_FIGURES = {
+    "ranked_scores": lambda: best_of_n_charts.ranked_scores(0.2, 0.7, 3),
+    "win_chances": lambda: best_of_n_charts.win_chances(590, 0.2, 0.7, 3),
+    "scores_against_n": lambda: best_of_n_charts.scores_against_n(10000, 0.2, 0.7, None),
+    "kl_against_bound": lambda: best_of_n_charts.kl_against_bound(1, 0.2, 0.7, None),
+    "peak_spread": lambda: best_of_n_charts.peak_spread(0.2, 0.7, 3),
+    "policy_heatmap": lambda: kl_penalty_charts.policy_heatmap(0.4, 0.2, 0.0),
+    "grid_against_closed_form": lambda: kl_penalty_charts.grid_against_closed_form(0.4, 0.2, 0),
+}
+ALL_FIGURES = PLAYGROUND_FIGURES | PAGE_FIGURES
+
+
+@pytest.mark.parametrize("build", ALL_FIGURES.values(), ids=ALL_FIGURES.keys())
 def test_figures_built_without_plotly_checks_pass_them(build):
-    # figures._figure skips plotly's validation on the hot path; here every property is
+    # style.figure skips plotly's validation on the hot path; here every property is
     # checked once: a validated rebuild must accept the figure and say the same.
     figure = build()
     validated = plotly.graph_objects.Figure(figure.to_dict())
@@ -181,7 +214,7 @@ def test_the_reward_models_levels_are_written_where_its_lines_leave_the_plane():
     labels = _edge_labels(0.0, 0.0)
     assert sorted(level for _, _, level in labels) == [4.0, 6.0, 8.0, 10.0]
     for length, substance, level in labels:
-        assert substance == figures.PLANE_RANGE[1]
+        assert substance == style.PLANE_RANGE[1]
         assert length + substance == pytest.approx(level, abs=1e-9)
 
 
