@@ -47,6 +47,7 @@ _LAST = "_last_settings"  # session key: the latest value of each setting, carri
 _PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
 _PRESET = "_preset"  # session key: the name of the last preset button pressed
 _FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
+_REQUEST = "_stage_request"  # session key: where Python last asked the stage to move
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Setting:
     stops: tuple[float, ...]  # every value the slider can take, left to right
     default: float
     log_scale: bool  # nearest stop by ratio (β, n) rather than by difference (b, σ)
+    hint: str = ""  # one visible line under a slider: which way is more pressure
 
     @property
     def low(self) -> float:
@@ -87,6 +89,7 @@ SETTINGS: dict[str, Setting] = {
             stops=BETA_STOPS,
             default=4.0,
             log_scale=True,
+            hint="reward per nat. Right: weaker penalty, more optimization.",
         ),
         Setting(
             key="n",
@@ -100,6 +103,7 @@ SETTINGS: dict[str, Setting] = {
             stops=N_STOPS,
             default=1,
             log_scale=True,
+            hint="Right: more answers, the reward model keeps its favourite.",
         ),
         Setting(
             key="b",
@@ -130,6 +134,9 @@ SETTINGS: dict[str, Setting] = {
     )
 }
 KEYS = tuple(SETTINGS)  # ("beta", "n", "b", "sigma")
+# The Playground moves these on its stage, in the browser, not with Streamlit sliders.
+STAGE_KEYS = ("beta", "n")
+PRESENT_KEY = "present"  # URL parameter: ?present=1 opens the Playground in presenter mode
 DEFAULTS = {key: setting.default for key, setting in SETTINGS.items()}
 
 
@@ -281,7 +288,13 @@ def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str
 # --- Streamlit glue ----------------------------------------------------------------------
 
 
-def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
+def settle_url(
+    page: str,
+    keys: Iterable[str] = KEYS,
+    *,
+    with_seed: bool = False,
+    stage_keys: Iterable[str] = (),
+) -> None:
     """Make the address bar hold only usable settings; call it first on every page.
 
     ``page`` names the page, ``keys`` are its sliders. A value that is not a slider stop
@@ -289,8 +302,10 @@ def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False
     for the default, and a note is kept for :func:`show_notes`. A setting missing from the URL
     takes the value it last had in this session (on another page), so moving between pages
     keeps the setting. If the URL changed, the page reruns once so its sliders start from the
-    corrected address.
+    corrected address. ``stage_keys`` are settings the page moves without a Streamlit slider
+    (the Playground's stage): the address sets them on arrival, and the page writes them back.
     """
+    stage_keys = tuple(stage_keys)
     entering = st.session_state.get(_PAGE) != page
     st.session_state[_PAGE] = page
     notes: list[str] = []
@@ -317,7 +332,10 @@ def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False
             value = current(key)
             if value != setting.default:
                 url_changed |= _write_url(key, url_form(value))
-        if entering:
+        if key in stage_keys:
+            if entering:
+                remember({key: value})
+        elif entering:
             # Arriving on a page, the address (or this session's last value) decides, never
             # what another page's slider left under the same key; Streamlit would otherwise
             # keep that old value when the address asks for the default.
@@ -329,6 +347,8 @@ def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False
             url_changed |= _write_url(SEED_KEY, None)
     if notes:
         st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
+    if entering and stage_keys:
+        request_stage_move()
     if url_changed:
         st.session_state[_FIXED] = attempt
         st.rerun()
@@ -376,6 +396,40 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
     return value
 
 
+def remember(values: Mapping[str, float]) -> None:
+    """Make these the session's latest settings (what the next page and link start from)."""
+    st.session_state.setdefault(_LAST, {}).update(values)
+
+
+def write_url(values: Mapping[str, float]) -> None:
+    """Write settings that no Streamlit slider owns into the address (defaults left out)."""
+    for key, value in values.items():
+        wanted = None if value == SETTINGS[key].default else url_form(value)
+        if st.query_params.get(key) != wanted:
+            _write_url(key, wanted)
+
+
+def request_stage_move() -> None:
+    """Ask the stage to show the session's current β and n (after a preset or an arrival)."""
+    previous = st.session_state.get(_REQUEST, {}).get("id", 0)
+    st.session_state[_REQUEST] = {
+        "id": previous + 1,
+        **{key: url_form(current(key)) for key in STAGE_KEYS},
+    }
+
+
+def stage_request() -> dict:
+    """Where Python last asked the stage to move: {"id", "beta", "n"} (β and n as URL text)."""
+    if _REQUEST not in st.session_state:
+        request_stage_move()
+    return st.session_state[_REQUEST]
+
+
+def presenter_mode() -> bool:
+    """Whether the address asks for presenter mode (?present=1); anything else is off."""
+    return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
     """The address of the current page at these settings, to copy and send."""
     page_url = st.context.url or ""
@@ -400,12 +454,13 @@ def apply_preset(preset: Preset) -> None:
     st.session_state[_PRESET] = preset.name
     for key, value in preset.values.items():
         st.session_state[key] = value
-        st.session_state.setdefault(_LAST, {})[key] = value
+    remember(preset.values)
+    request_stage_move()
 
 
 def preset_buttons(on_apply: Callable[[Preset], None] = apply_preset) -> None:
     """A row of preset buttons, each with its story as the tooltip."""
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.markdown("**Story, step by step:**", width="content")
         for preset in PRESETS:
             st.button(
