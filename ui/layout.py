@@ -10,7 +10,7 @@ CSS = """
 <style>
 h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 /* The Playground must fit a 1280x720 projector: no tall empty band above the title. */
-[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; padding-bottom: 2rem !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
 [data-testid="stMetricValue"] { font-size: 1.9rem; }
 [data-testid="stMetricLabel"] p { font-size: 0.95rem; white-space: normal; }
 [data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }

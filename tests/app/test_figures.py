@@ -6,7 +6,6 @@ import plotly.graph_objects
 import plotly.io
 import pytest
 
-import core
 from ui import best_of_n_charts, compute, kl_penalty_charts, style
 
 MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
