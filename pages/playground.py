@@ -12,9 +12,7 @@ from ui import layout, stage, state
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n.
-state.settle_url(
-    "playground", stage_keys=state.STAGE_KEYS + (("b", "sigma") if present else ())
-)
+state.settle_url("playground", stage_keys=state.STAGE_KEYS + (("b", "sigma") if present else ()))
 layout.page_style(present=present)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):

@@ -63,8 +63,6 @@ def test_every_axis_has_a_title_where_it_is_shown():
                 assert axis["title"]["text"], f"{name} has no title"
 
 
-
-
 # The other pages' figures start from style.figure too, then add validated traces.
 PAGE_FIGURES = {
     "ranked_scores": lambda: best_of_n_charts.ranked_scores(0.2, 0.7, 3),
