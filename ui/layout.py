@@ -19,7 +19,6 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall.
 PRESENTER_CSS = """
 <style>
-[data-testid="stMainBlockContainer"] { padding-top: 0.5rem !important; }
 [data-testid="stMarkdownContainer"] p, button p { font-size: clamp(1rem, 1.35vw, 1.9rem); }
 </style>
 """

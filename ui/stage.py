@@ -47,9 +47,17 @@ _stage_component = st.components.v2.component(
 
 
 def signed(value: float) -> str:
-    """A gain as the readouts print it: +0.52, -1.24, and +0.00 rather than -0.00."""
-    text = f"{value:+.2f}"
-    return "+0.00" if text == "-0.00" else text
+    """A gain as the readouts print it: +0.52, -1.24; never -0.00.
+
+    A value that rounds to zero at two decimals but is not zero gets the decimals that show
+    its sign (best-of-n's true quality at n = 590 is -0.0014: "-0.001", below the base model,
+    as the story says); float noise below 0.00005 prints as +0.00.
+    """
+    for decimals in (2, 3, 4):
+        text = f"{value:+.{decimals}f}"
+        if float(text) != 0:
+            return text
+    return "+0.00"
 
 
 def _readouts(result) -> dict[str, list[str]]:

@@ -472,10 +472,18 @@ def preset_buttons(on_apply: Callable[[Preset], None] = apply_preset) -> None:
             )
 
 
+def current_preset(values: Mapping[str, float]) -> Preset | None:
+    """The story step the settings sit on: the last one chosen, else any one they match
+    (a shared link or a Lesson link opens a step without a button press)."""
+    matching = [p for p in PRESETS if all(values[key] == p.values[key] for key in KEYS)]
+    last = st.session_state.get(_PRESET)
+    return next((p for p in matching if p.name == last), matching[0] if matching else None)
+
+
 def preset_story(values: Mapping[str, float]) -> None:
-    """The story line of the last preset chosen, while the sliders still sit on it."""
-    chosen = next((p for p in PRESETS if p.name == st.session_state.get(_PRESET)), None)
-    if chosen is not None and all(values[key] == chosen.values[key] for key in KEYS):
+    """The story line of the step the settings sit on, if they sit on one."""
+    chosen = current_preset(values)
+    if chosen is not None:
         st.info(f"**{chosen.name}.** {chosen.story}")
 
 

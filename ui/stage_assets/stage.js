@@ -411,7 +411,7 @@ class Stage {
       : [[0, 0, width, height / 2], [0, height / 2, width, height / 2]];
     const content = el("svg:g", {});
     this.panels = {};
-    const order = [["n", "Best-of-n: gain against n", "bon-title"], ["beta", "KL penalty: gain against β", "kl-title"]];
+    const order = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
     order.forEach(([key, title, titleClass], index) => {
       const [x0, y0, w, h] = cells[index];
       const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
@@ -445,7 +445,7 @@ class Stage {
       el("svg:line", { x1: x(tick), x2: x(tick), y1: box.bottom, y2: box.bottom + 0.3 * fontPx }, axis);
       el("svg:text", { x: x(tick), y: box.bottom + 1.25 * fontPx, "text-anchor": "middle" }, axis, formatTick(tick));
     }
-    const axisTitle = key === "n" ? "n, answers drawn (log scale) →" : "β, penalty (log; weaker →)";
+    const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
     el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" }, group, axisTitle);
     el("svg:text", { class: `title ${titleClass}`, x: box.left, y: box.top - 0.4 * fontPx }, group, title);
     const palette = this.world.palette;
@@ -464,7 +464,7 @@ class Stage {
     svg.setAttribute("height", height);
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     const plane = this.world.plane;
-    const box = { left: 2.6 * fontPx, right: width - 0.6 * fontPx, top: 0.5 * fontPx, bottom: height - 2.6 * fontPx };
+    const box = { left: 3.4 * fontPx, right: width - 0.6 * fontPx, top: 0.5 * fontPx, bottom: height - 2.6 * fontPx };
     const [low, high] = plane.range;
     const x = linearScale([low, high], [box.left, box.right]);
     const y = linearScale([low, high], [box.bottom, box.top]);
@@ -506,7 +506,9 @@ class Stage {
       el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle" }, axis, `${tick}`);
       el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, axis, `${tick}`);
     }
-    el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" }, content, "length →  (substance ↑)");
+    el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" }, content, "length →");
+    const middle = (box.top + box.bottom) / 2;
+    el("svg:text", { x: 0.85 * fontPx, y: middle, "text-anchor": "middle", transform: `rotate(-90 ${0.85 * fontPx} ${middle})` }, content, "substance →");
     svg.setAttribute("aria-label", "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.");
     svg.replaceChildren(...content.childNodes);
   }
