@@ -8,7 +8,7 @@ headless Chromium. For each:
 - per slider change (keyboard ArrowRight/ArrowLeft on β and on n): bytes the page received over
   the websocket (the protobuf payloads the app's JavaScript sees; permessage-deflate, if
   negotiated, shrinks the wire, not this) and the time from the key press to every chart
-  redrawn. "Redrawn" is defined in bench/browser.py:
+  redrawn. "Redrawn" is defined in tests/support/observer.py:
   the later of the script-state returning to notRunning and the last DOM mutation inside any
   plotly chart after the key press (measured once no chart has changed for 400 ms).
 
@@ -31,8 +31,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bench import browser as chromium
-from bench.serve import REPO_ROOT, StreamlitServer, start_streamlit
+from tests.support import app_page, chromium, observer
+from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 NAIVE_APP = Path(__file__).resolve().parent / "naive_app.py"
@@ -103,10 +103,10 @@ LOAD_BREAKDOWN_JS = """
 def load_page(browser, url: str) -> tuple[float, object, object, dict]:
     """Open `url` in a fresh context; returns (ms to ready, context, page, breakdown)."""
     context = browser.new_context(viewport=VIEWPORT)
-    page = chromium.new_observed_page(context)
+    page = observer.new_observed_page(context)
     started = time.perf_counter()
     page.goto(url, wait_until="commit")
-    chromium.wait_until_ready(page)
+    app_page.wait_until_ready_for_timing(page)
     elapsed = (time.perf_counter() - started) * 1000.0
     return elapsed, context, page, page.evaluate(LOAD_BREAKDOWN_JS)
 
@@ -145,21 +145,21 @@ def measure_app(
     _, context, page, _ = load_page(browser, server.url)
     if css:
         page.add_style_tag(content=css)
-        chromium.wait_for_charts_quiet(page)
+        observer.wait_for_charts_quiet(page)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     figures.chart_count = page.locator('[data-testid="stPlotlyChart"]').count()
     for key in keys:
-        thumb = chromium.slider_thumb(page, key)
+        thumb = app_page.slider_thumb(page, key)
         if thumb.get_attribute("value") != thumb.get_attribute("min"):
-            chromium.press_on_slider(page, key, "Home")  # an end, so ArrowRight can walk
+            app_page.press_on_slider(page, key, "Home")  # an end, so ArrowRight can walk
         steps = int(float(thumb.get_attribute("max")) - float(thumb.get_attribute("min")))
         walk = min(presses, max(1, steps))
         sequence = ["ArrowRight"] * walk + ["ArrowLeft"] * walk
         latencies, kilobytes, redrawn = [], [], []
         for keyboard_key in sequence:
             before = main_thread_seconds(cdp)
-            record = chromium.press_on_slider(page, key, keyboard_key)
+            record = app_page.press_on_slider(page, key, keyboard_key)
             after = main_thread_seconds(cdp)
             for metric in MAIN_THREAD_METRICS:
                 figures.main_thread_ms.setdefault(metric, []).append(
@@ -180,7 +180,7 @@ def measure_app(
         figures.latencies_ms[key] = latencies
         figures.kilobytes[key] = kilobytes
         figures.charts_redrawn[key] = redrawn
-    chromium.screenshot(page, chromium.SCREENSHOT_DIR / f"bench-{name}.png")
+    app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"bench-{name}.png")
     context.close()
     return figures
 

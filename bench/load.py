@@ -44,7 +44,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 
-from bench.serve import REPO_ROOT, StreamlitServer, read_memory_kib, start_streamlit
+from tests.support.server import REPO_ROOT, StreamlitServer, read_memory_kib, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 RUN_TIMEOUT_SECONDS = 60.0  # one rerun slower than this counts as an error

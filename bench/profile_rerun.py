@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from bench.load import machine_line
-    from bench.serve import start_streamlit
+    from tests.support.server import start_streamlit
 
     print(f"bench.profile_rerun: {machine_line()}")
     for mode in ("timing", "cprofile"):

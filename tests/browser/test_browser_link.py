@@ -4,7 +4,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from bench import browser as chromium
+from tests.support import app_page
 
 pytestmark = pytest.mark.browser
 
@@ -15,17 +15,17 @@ MOVES = (("beta", "ArrowRight"), ("beta", "ArrowRight"), ("n", "End"), ("b", "Ar
 def shown_setting(page) -> dict[str, str]:
     """What each slider shows, e.g. {"beta": "2.5", ...}."""
     return {
-        key: chromium.slider_thumb(page, key).get_attribute("aria-valuetext") for key in SLIDER_KEYS
+        key: app_page.slider_thumb(page, key).get_attribute("aria-valuetext") for key in SLIDER_KEYS
     }
 
 
-def test_copied_link_restores_the_setting(desktop, chromium_browser, app_server):
+def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     desktop.open()
     page = desktop.page
     for key, keyboard_key in MOVES:
-        chromium.press_on_slider(page, key, keyboard_key)
+        app_page.press_on_slider(page, key, keyboard_key)
     setting = shown_setting(page)
-    readouts = chromium.metric_values(page)
+    readouts = app_page.metric_values(page)
     query = parse_qs(urlsplit(page.url).query)
     for key in ("beta", "n", "b"):
         assert query.get(key) == [setting[key]], f"the address bar lost {key}: {page.url}"
@@ -42,19 +42,14 @@ def test_copied_link_restores_the_setting(desktop, chromium_browser, app_server)
 
     # Reload: the same screen.
     page.reload()
-    chromium.wait_until_ready(page)
+    app_page.wait_until_ready(page)
     assert shown_setting(page) == setting
-    assert chromium.metric_values(page) == readouts
+    assert app_page.metric_values(page) == readouts
 
     # Someone else opens the link: a fresh browser context, nothing shared.
-    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        visitor = chromium.new_observed_page(context)
-        visitor.goto(link)
-        chromium.wait_until_ready(visitor)
-        assert shown_setting(visitor) == setting
-        assert chromium.metric_values(visitor) == readouts
-        assert parse_qs(urlsplit(visitor.url).query) == query
-    finally:
-        context.close()
+    visitor = new_tab("desktop").page
+    app_page.open_and_wait(visitor, link)
+    assert shown_setting(visitor) == setting
+    assert app_page.metric_values(visitor) == readouts
+    assert parse_qs(urlsplit(visitor.url).query) == query
     assert desktop.console_errors == []

@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bench import browser as chromium
+from tests.support import app_page, observer
 
 pytestmark = pytest.mark.browser
 
@@ -28,18 +28,18 @@ def test_each_page_opens_from_the_navigation(desktop):
     # Visit every other page, then come back to the first: each arrives by a click.
     order = targets[1:] + targets[:1]
     for title, href in order:
-        before = chromium.page_now(page)
+        before = observer.page_now(page)
         page.locator(NAV_LINKS).and_(page.locator(f'[href="{href}"]')).first.click()
-        chromium.wait_for_rerun(page, before)
-        chromium.wait_until_ready(page)
+        observer.wait_for_rerun(page, before)
+        app_page.wait_until_ready(page)
         path = urlsplit(page.url).path.strip("/")
         assert path == urlsplit(href).path.strip("/"), f"clicked {title!r}, landed on {page.url}"
         assert page.locator('[data-testid="stException"]').count() == 0, title
         assert page.locator("h1").count() >= 1, f"{title}: no page title"
-        charts = chromium.chart_fingerprints(page)
+        charts = app_page.chart_fingerprints(page)
         assert len(charts) >= MIN_CHARTS[path], f"{title}: only {len(charts)} charts"
         assert all(charts.values()), f"{title}: a chart has no figure: {charts}"
-        chromium.screenshot(page, chromium.SCREENSHOT_DIR / f"desktop-{page_slug(page.url)}.png")
+        app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"desktop-{page_slug(page.url)}.png")
     assert desktop.console_errors == []
 
 
@@ -48,7 +48,7 @@ def test_each_page_opens_from_its_address(desktop, path):
     desktop.open(path)
     page = desktop.page
     assert page.locator('[data-testid="stException"]').count() == 0
-    charts = chromium.chart_fingerprints(page)
+    charts = app_page.chart_fingerprints(page)
     assert len(charts) >= MIN_CHARTS[path]
     assert all(charts.values()), f"a chart has no figure: {charts}"
     assert desktop.console_errors == []

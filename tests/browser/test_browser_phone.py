@@ -2,7 +2,7 @@
 
 import pytest
 
-from bench import browser as chromium
+from tests.support import app_page, observer
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def slider_track(page, key: str):
 def test_no_sideways_scrolling_on_a_phone(phone, path):
     phone.open(path)
     assert_no_sideways_scrolling(phone.page, path or "playground")
-    chromium.screenshot(phone.page, chromium.SCREENSHOT_DIR / f"phone-{path or 'playground'}.png")
+    app_page.screenshot(phone.page, app_page.SCREENSHOT_DIR / f"phone-{path or 'playground'}.png")
     assert phone.console_errors == []
 
 
@@ -79,22 +79,22 @@ def test_sliders_work_by_touch_and_keyboard_on_a_phone(phone):
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport_width, key
 
     # A tap on the β track moves the thumb there and reruns the page.
-    thumb = chromium.slider_thumb(page, "beta")
+    thumb = app_page.slider_thumb(page, "beta")
     track = slider_track(page, "beta")
     track.scroll_into_view_if_needed()
     box = track.bounding_box()
     before_value = thumb.get_attribute("value")
-    before_readouts = chromium.metric_values(page)
-    since = chromium.page_now(page)
+    before_readouts = app_page.metric_values(page)
+    since = observer.page_now(page)
     page.touchscreen.tap(box["x"] + TAP_AT * box["width"], box["y"] + box["height"] / 2)
-    chromium.wait_for_rerun(page, since)
+    observer.wait_for_rerun(page, since)
     tapped = int(thumb.get_attribute("value"))
     assert tapped != int(before_value), "the tap did not move β"
     expected = round(TAP_AT * int(thumb.get_attribute("max")))
     assert abs(tapped - expected) <= 1, f"tapped at {TAP_AT:.0%}, β went to stop {tapped}"
-    assert chromium.metric_values(page) != before_readouts
+    assert app_page.metric_values(page) != before_readouts
 
     # The keyboard still works (a phone with a keyboard, or a screen reader's gestures).
-    chromium.press_on_slider(page, "n", "ArrowRight")
+    app_page.press_on_slider(page, "n", "ArrowRight")
     assert_no_sideways_scrolling(page, "after two reruns")
     assert phone.console_errors == []

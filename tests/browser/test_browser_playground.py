@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from bench import browser as chromium
+from tests.support import app_page
 
 pytestmark = pytest.mark.browser
 
@@ -13,7 +13,7 @@ SLIDER_KEYS = ("beta", "n", "b", "sigma")
 
 def slider_state(page, key: str) -> dict:
     """Position, range and shown value of the slider `key` (an <input type=range>)."""
-    thumb = chromium.slider_thumb(page, key)
+    thumb = app_page.slider_thumb(page, key)
     return {
         "value": int(thumb.get_attribute("value")),
         "min": int(thumb.get_attribute("min")),
@@ -35,13 +35,13 @@ def test_playground_loads_without_console_errors(desktop):
     assert desktop.console_errors == []
     assert page.locator('[data-testid="stException"]').count() == 0
     for key in SLIDER_KEYS:
-        thumb = chromium.slider_thumb(page, key)
+        thumb = app_page.slider_thumb(page, key)
         assert thumb.is_visible(), f"slider {key} is not visible"
         assert thumb.get_attribute("aria-label"), f"slider {key} has no accessible name"
-    readouts = chromium.metric_values(page)
+    readouts = app_page.metric_values(page)
     assert len(readouts) >= 8, "KL, proxy gain, gold gain and mean length for both methods"
     assert_readouts_finite(readouts)
-    charts = chromium.chart_fingerprints(page)
+    charts = app_page.chart_fingerprints(page)
     assert len(charts) >= 2, f"expected the curves and the plane, found {sorted(charts)}"
     assert all(charts.values()), f"a chart has no figure: {charts}"
 
@@ -60,10 +60,10 @@ def test_keyboard_moves_slider_and_redraws(desktop, key):
     steps += ["Home", "ArrowRight", "ArrowLeft"]
     for keyboard_key in steps:
         before_slider = slider_state(page, key)
-        before_readouts = chromium.metric_values(page)
-        before_charts = chromium.chart_fingerprints(page)
+        before_readouts = app_page.metric_values(page)
+        before_charts = app_page.chart_fingerprints(page)
 
-        record = chromium.press_on_slider(page, key, keyboard_key)
+        record = app_page.press_on_slider(page, key, keyboard_key)
 
         after_slider = slider_state(page, key)
         expected_position = {
@@ -74,10 +74,10 @@ def test_keyboard_moves_slider_and_redraws(desktop, key):
         }[keyboard_key]
         assert after_slider["value"] == expected_position, keyboard_key
         assert after_slider["text"] != before_slider["text"]
-        after_readouts = chromium.metric_values(page)
+        after_readouts = app_page.metric_values(page)
         assert after_readouts != before_readouts, f"{keyboard_key} on {key}: readouts unchanged"
         assert_readouts_finite(after_readouts)
-        after_charts = chromium.chart_fingerprints(page)
+        after_charts = app_page.chart_fingerprints(page)
         assert set(after_charts) == set(before_charts), "a chart appeared or vanished"
         changed = {chart for chart in after_charts if after_charts[chart] != before_charts[chart]}
         assert changed, f"{keyboard_key} on {key}: no chart shows anything new"
@@ -95,7 +95,7 @@ def test_holding_an_arrow_key_reaches_the_lessons_values(desktop):
     page = desktop.page
     lesson_values = {"beta": {"4", "2", "1", "0.6", "0.4", "0.3"}, "n": {"1", "49", "590"}}
     for key, wanted in lesson_values.items():
-        thumb = chromium.slider_thumb(page, key)
+        thumb = app_page.slider_thumb(page, key)
         thumb.focus()
         thumb.press("Home")
         seen = {thumb.get_attribute("aria-valuetext")}
@@ -104,9 +104,9 @@ def test_holding_an_arrow_key_reaches_the_lessons_values(desktop):
             seen.add(thumb.get_attribute("aria-valuetext"))
         assert thumb.get_attribute("value") == thumb.get_attribute("max")
         assert wanted <= seen, f"{key}: cannot reach {sorted(wanted - seen)}"
-    chromium.wait_until_ready(page)
-    before = chromium.metric_values(page)
-    chromium.press_on_slider(page, "beta", "ArrowLeft")  # the page still answers afterwards
-    assert chromium.metric_values(page) != before
+    app_page.wait_until_ready(page)
+    before = app_page.metric_values(page)
+    app_page.press_on_slider(page, "beta", "ArrowLeft")  # the page still answers afterwards
+    assert app_page.metric_values(page) != before
     assert page.locator('[data-testid="stException"]').count() == 0
     assert desktop.console_errors == []
