@@ -297,7 +297,8 @@ class Stage {
   tick(now) {
     this.frame = null;
     if (!this.root.isConnected || !this.world) return;
-    const elapsed = Math.min(now - this.lastFrame, 1000);
+    // A frame's timestamp can precede the moment it was asked for: count at least one frame.
+    const elapsed = clamp(now - this.lastFrame, 16, 1000);
     this.lastFrame = now;
     if (this.playing) this.advancePlay(now);
     let moving = Boolean(this.playing);
