@@ -144,6 +144,8 @@ def fresh_set_peaks(
 
     ``counts`` is the curve each peak is searched along, as in :func:`best_of_n_curve`.
     """
+    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)  # even with no seeds
+    seeds = tuple(validate.seed(seed) for seed in seeds)
     peaks = np.array(
         [best_of_n_curve(counts, b=b, sigma=sigma, seed=seed).peak_pressure for seed in seeds]
     )
