@@ -14,8 +14,25 @@ exact best-of-n over 600 fixed answers.
 """
 
 from core.answers import ANSWER_COUNT, LESSON_SEED, Answers, answers, draw_answers
-from core.best_of_n import BestOfNResult, best_of_n, win_probabilities
+from core.best_of_n import (
+    BestOfNResult,
+    RankedAnswers,
+    best_of_n,
+    ranked_answers,
+    win_probabilities,
+)
+from core.closed_form import GaussianOptimum, gaussian_optimum
 from core.clouds import CLOUD_MAX_N, CLOUD_SIZE, Cloud, best_of_n_cloud, kl_cloud
+from core.curves import (
+    CURVE_POINTS,
+    FRESH_SEEDS,
+    Curve,
+    best_of_n_curve,
+    fresh_set_peaks,
+    kl_curve,
+    log_spaced_betas,
+    log_spaced_counts,
+)
 from core.kl import KLResult, kl_optimum, kl_policy
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
@@ -33,6 +50,8 @@ __all__ = [
     "ANSWER_COUNT",
     "CLOUD_MAX_N",
     "CLOUD_SIZE",
+    "CURVE_POINTS",
+    "FRESH_SEEDS",
     "GRID",
     "GRID_POINTS",
     "LESSON_BETAS",
@@ -40,21 +59,31 @@ __all__ = [
     "Answers",
     "BestOfNResult",
     "Cloud",
+    "Curve",
+    "GaussianOptimum",
     "KLResult",
+    "RankedAnswers",
     "answers",
     "base_density",
     "best_of_n",
     "best_of_n_cloud",
+    "best_of_n_curve",
     "draw_answers",
     "error_field",
     "format_lesson_table",
+    "fresh_set_peaks",
+    "gaussian_optimum",
     "gold",
     "gold_field",
     "kl_cloud",
+    "kl_curve",
     "kl_optimum",
     "kl_policy",
     "lesson_table",
+    "log_spaced_betas",
+    "log_spaced_counts",
     "proxy",
     "proxy_field",
+    "ranked_answers",
     "win_probabilities",
 ]

@@ -85,6 +85,27 @@ def win_probabilities(
 
 
 @dataclass(frozen=True)
+class RankedAnswers:
+    """The answers sorted by the reward model's score, worst first: arrays (600,), read-only."""
+
+    proxy: np.ndarray  # the reward model's scores, rising
+    gold: np.ndarray  # the true quality of the same answers
+    order: np.ndarray  # answer indices in answers() order, worst proxy first
+
+
+def ranked_answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> RankedAnswers:
+    """The answers in the order best-of-n ranks them (by proxy, worst first; ties keep their
+    order in :func:`core.answers`), with both scores."""
+    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
+    order = _ranking(b, sigma, seed).order
+    scored = answers(b=b, sigma=sigma, seed=seed)
+    proxy, gold = scored.proxy[order], scored.gold[order]
+    for array in (proxy, gold):
+        array.flags.writeable = False
+    return RankedAnswers(proxy=proxy, gold=gold, order=order)
+
+
+@dataclass(frozen=True)
 class _Ranking:
     """The answers sorted by proxy, worst first, with their tie groups."""
 
@@ -98,6 +119,7 @@ class _Ranking:
 def _ranking(b: float, sigma: float, seed: int | None) -> _Ranking:
     scored = answers(b=b, sigma=sigma, seed=seed)
     order = np.argsort(scored.proxy, kind="stable")
+    order.flags.writeable = False  # shared with every caller of ranked_answers
     ranked_proxy = scored.proxy[order]
     group_below = np.searchsorted(ranked_proxy, ranked_proxy, side="left")
     group_top = np.searchsorted(ranked_proxy, ranked_proxy, side="right")

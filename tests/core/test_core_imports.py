@@ -17,6 +17,11 @@ core.kl_cloud(1.0)
 core.best_of_n([1, 49], sigma=0.5)
 core.best_of_n_cloud(49)
 core.format_lesson_table(core.lesson_table())
+core.kl_curve(core.log_spaced_betas(high=10.0, low=0.25), lowest_peak_beta=0.25)
+core.best_of_n_curve(core.log_spaced_counts(high=10_000))
+core.fresh_set_peaks([1, 2, 3], seeds=(1,))
+core.gaussian_optimum([0.5, 1.0], b=0.2)
+core.ranked_answers(b=0.2)
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 
