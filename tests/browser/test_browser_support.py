@@ -6,8 +6,6 @@ import pytest
 
 from tests.support import app_page, chromium
 
-pytestmark = pytest.mark.browser
-
 # From Streamlit's index.html: without it a phone lays a page out 980 px wide.
 STREAMLIT_VIEWPORT_META = (
     '<meta name="viewport" content="width=device-width, initial-scale=1, shrink-to-fit=no">'
@@ -80,6 +78,7 @@ def test_launch_options_carry_the_projects_flags(no_chosen_chromium, monkeypatch
     assert {"--no-sandbox", "--disable-background-networking"} <= set(options["args"])
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("name", sorted(app_page.VIEWPORTS))
 def test_new_tab_gives_each_screen_its_size(new_tab, name):
     page = new_tab(name).page
@@ -92,6 +91,7 @@ def test_new_tab_gives_each_screen_its_size(new_tab, name):
     assert screen["scale"] == (app_page.PHONE_OPTIONS["device_scale_factor"] if is_phone else 1)
 
 
+@pytest.mark.browser
 def test_new_tab_refuses_an_unknown_screen(new_tab):
     with pytest.raises(ValueError, match="projector"):
         new_tab("projecter")
