@@ -67,7 +67,7 @@ def test_bad_n(function, n):
         function(n)
 
 
-@pytest.mark.parametrize("n", [1.5, 10_001, 1e6, [1, 2]], ids=ids)
+@pytest.mark.parametrize("n", [1.5, 10_001, 1e6, [[1, 2]], [1, 10_001], [2, 2.5]], ids=ids)
 def test_cloud_n_must_be_a_whole_number_up_to_the_cloud_maximum(n):
     with pytest.raises(ValueError, match=CLOUD_N_MESSAGE):
         core.best_of_n_cloud(n)
