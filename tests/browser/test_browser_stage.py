@@ -60,7 +60,8 @@ def test_the_stage_loads_with_readouts_equal_to_core(desktop):
     for key in ("beta", "n"):
         slider = stage_page.slider(page, key)
         expect(slider).to_be_visible()
-        expect(slider).to_have_attribute("aria-valuetext", re.compile(rf"= {shown_stop(key, page)}$"))
+        valuetext = re.compile(rf"= {shown_stop(key, page)}$")
+        expect(slider).to_have_attribute("aria-valuetext", valuetext)
         thumb_height = slider.bounding_box()["height"]
         assert thumb_height >= 24, f"{key}'s slider is {thumb_height} px tall: too small to touch"
     # The lesson's peak: a star on each panel, at the peak's pressure.
@@ -191,9 +192,7 @@ def test_a_sigma_change_never_blanks_a_chart(desktop):
     steady = stage_page.frames_around(page, lambda: None)
     base = {chart: max(frame[chart] for frame in steady) for chart in ("curves", "plane")}
     sigma = page.get_by_role("slider", name=re.compile("σ · other reward-model errors"))
-    frames = stage_page.frames_around(
-        page, lambda: (sigma.focus(), sigma.press("ArrowRight"))
-    )
+    frames = stage_page.frames_around(page, lambda: (sigma.focus(), sigma.press("ArrowRight")))
     assert frames[-1]["world"] == "0,0.1", "the new world was drawn"
     for chart in ("curves", "plane"):
         least = min(frame[chart] for frame in frames)

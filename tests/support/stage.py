@@ -38,10 +38,12 @@ FRAME_SAMPLER_JS = f"""
   const findRoot = {STAGE_ROOT_JS};
   window.__stageFrames = [];
   window.__sampling = true;
-  const marks = (svg) => svg ? svg.querySelectorAll('path, polyline, circle, image, line, text').length : 0;
+  const drawn = 'path, polyline, circle, image, line, text';
+  const marks = (svg) => svg ? svg.querySelectorAll(drawn).length : 0;
   const opacityOf = (element) => {{
     let opacity = 1;
-    for (let node = element; node && node.nodeType === 1; node = node.parentElement || (node.getRootNode() && node.getRootNode().host)) {{
+    const up = (node) => node.parentElement || (node.getRootNode() && node.getRootNode().host);
+    for (let node = element; node && node.nodeType === 1; node = up(node)) {{
       opacity *= parseFloat(getComputedStyle(node).opacity);
     }}
     return opacity;
@@ -136,8 +138,10 @@ def next_frame(page) -> None:
 
 def cloud_positions(page, key: str) -> list[str]:
     """Where each point of a method's cloud is drawn (its SVG transforms)."""
-    return root(page).locator(f'[data-cloud="{key}"] path').evaluate_all(
-        "(points) => points.map((point) => point.getAttribute('transform'))"
+    return (
+        root(page)
+        .locator(f'[data-cloud="{key}"] path')
+        .evaluate_all("(points) => points.map((point) => point.getAttribute('transform'))")
     )
 
 
