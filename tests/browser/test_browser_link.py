@@ -3,29 +3,34 @@
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.support import app_page
+from tests.support import app_page, stage
 
 pytestmark = pytest.mark.browser
 
-SLIDER_KEYS = ("beta", "n", "b", "sigma")
-MOVES = (("beta", "ArrowRight"), ("beta", "ArrowRight"), ("n", "End"), ("b", "ArrowRight"))
+STAGE_MOVES = (("beta", "ArrowRight"), ("beta", "ArrowRight"), ("n", "End"))
 
 
 def shown_setting(page) -> dict[str, str]:
-    """What each slider shows, e.g. {"beta": "2.5", ...}."""
-    return {
-        key: app_page.slider_thumb(page, key).get_attribute("aria-valuetext") for key in SLIDER_KEYS
-    }
+    """What the stage and the b slider show, e.g. {"beta": "6", "n": "10000", "b": "0.05"}."""
+    stage.wait_until_drawn(page)
+    shown = {key: stage.shown(page, key) for key in ("beta", "n")}
+    shown["b"] = app_page.slider_thumb(page, "b").get_attribute("aria-valuetext")
+    return shown
 
 
 def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     desktop.open()
     page = desktop.page
-    for key, keyboard_key in MOVES:
-        app_page.press_on_slider(page, key, keyboard_key)
+    stage.wait_until_drawn(page)
+    for key, keyboard_key in STAGE_MOVES:
+        stage.slider(page, key).press(keyboard_key)
+    stage.expect_url_holds(page, "n", "10000")
+    app_page.press_on_slider(page, "b", "ArrowRight")
+    expect(stage.root(page)).to_have_attribute("data-world", "0.05,0")  # the new world drawn
     setting = shown_setting(page)
-    readouts = app_page.metric_values(page)
+    readouts = stage.readouts(page)
     query = parse_qs(urlsplit(page.url).query)
     for key in ("beta", "n", "b"):
         assert query.get(key) == [setting[key]], f"the address bar lost {key}: {page.url}"
@@ -44,12 +49,12 @@ def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     page.reload()
     app_page.wait_until_ready(page)
     assert shown_setting(page) == setting
-    assert app_page.metric_values(page) == readouts
+    assert stage.readouts(page) == readouts
 
     # Someone else opens the link: a fresh browser context, nothing shared.
     visitor = new_tab("desktop").page
     app_page.open_and_wait(visitor, link)
     assert shown_setting(visitor) == setting
-    assert app_page.metric_values(visitor) == readouts
+    assert stage.readouts(visitor) == readouts
     assert parse_qs(urlsplit(visitor.url).query) == query
     assert desktop.console_errors == []

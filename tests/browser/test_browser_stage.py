@@ -194,6 +194,9 @@ def test_a_sigma_change_never_blanks_a_chart(desktop):
     sigma = page.get_by_role("slider", name=re.compile("σ · other reward-model errors"))
     frames = stage_page.frames_around(page, lambda: (sigma.focus(), sigma.press("ArrowRight")))
     assert frames[-1]["world"] == "0,0.1", "the new world was drawn"
+    assert stage_page.readouts(page) == stage_page.world_readouts(
+        stage_page.world(0.0, 0.1), "0.6", "49"
+    ), "the readouts are the new reward model's"
     for chart in ("curves", "plane"):
         least = min(frame[chart] for frame in frames)
         assert least >= MIN_DRAWN_SHARE * base[chart], (chart, least, base[chart])

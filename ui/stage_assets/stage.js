@@ -182,6 +182,10 @@ class Stage {
         if (index >= 0) this.jumpTo(key, index);
       }
     }
+    if (worldChanged) {
+      // A new reward model: the same stops, new numbers.
+      for (const key of ["beta", "n"]) this.showStop(key);
+    }
     this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
     this.layout(worldChanged);
   }
