@@ -1,7 +1,6 @@
 """At a phone's size (390 x 844, touch): nothing scrolls sideways and the sliders work."""
 
 import pytest
-
 from playwright.sync_api import expect
 
 from tests.support import app_page, stage
