@@ -57,10 +57,11 @@ def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
 def kl_policies(betas: np.ndarray, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """π_β on the grid for each β of a 1-d array (k,): (k, 241, 241), each summing to 1."""
     proxy = world.proxy_field(b=validate.padding_fraction(b), sigma=validate.error_size(sigma))
-    # Shift each β's exponent by its maximum: no overflow however small β is.
+    # Shift each β's exponent by its maximum: no overflow however small β is. float32 for the
+    # exponentials (~3x faster): a cloud point moves by ~1e-6 units, far below a pixel.
     log_weight = world.base_log_weight() + proxy / betas[:, None, None]
     log_weight -= log_weight.max(axis=(1, 2), keepdims=True)
-    weight = np.exp(log_weight, out=log_weight)
+    weight = np.exp(log_weight.astype(np.float32)).astype(np.float64)
     return weight / weight.sum(axis=(1, 2), keepdims=True)
 
 
@@ -79,10 +80,13 @@ def best_of_n_cloud(n, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     streams = _answer_streams()[:, : int(prefix_ends.max()) + 1]  # (K, longest n)
     scores = answers(b=b, sigma=sigma).proxy[streams]
     best_so_far = np.maximum.accumulate(scores, axis=1)  # (K, longest n)
-    # A trial's winner at n is the first entry of its stream that reaches the best score of
-    # the first n: argmax finds the first True, and that entry lies within the first n.
-    reaches_best = scores[:, None, :] == best_so_far[:, prefix_ends][:, :, None]  # (K, k, N)
-    positions = np.argmax(reaches_best, axis=2)  # (K, k)
+    # A trial's winner at n is the first entry of its stream with the best score of the first
+    # n (argmax's choice): the last place, up to n, where the score beat everything before it.
+    beats_all_before = np.ones(scores.shape, dtype=bool)
+    beats_all_before[:, 1:] = scores[:, 1:] > best_so_far[:, :-1]
+    places = np.where(beats_all_before, np.arange(scores.shape[1]), 0)
+    latest_record = np.maximum.accumulate(places, axis=1)  # (K, longest n)
+    positions = latest_record[:, prefix_ends]  # (K, k)
     winners = np.take_along_axis(streams, positions, axis=1).T  # (k, K)
     length, substance = answer_points(None)
     if counts.ndim == 0:

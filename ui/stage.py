@@ -149,7 +149,7 @@ def world_json(b: float, sigma: float) -> str:
         "beta": _method(
             "beta",
             betas,
-            core.kl_optimum(betas, b=b, sigma=sigma),
+            core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
             core.kl_cloud(betas, b=b, sigma=sigma),
             compute.kl_curve(b, sigma),
         ),
