@@ -13,10 +13,13 @@ exact best-of-n over 600 fixed answers.
 1
 """
 
+from core.answer_errors import ERROR_KINDS
 from core.answers import ANSWER_COUNT, LESSON_SEED, Answers, answers, draw_answers
 from core.best_of_n import BestOfNResult, best_of_n, win_probabilities
 from core.clouds import CLOUD_MAX_N, CLOUD_SIZE, Cloud, best_of_n_cloud, kl_cloud
+from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import KLResult, kl_optimum, kl_policy
+from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -30,6 +33,14 @@ from core.world import (
 )
 
 __all__ = [
+    "ERROR_KINDS",
+    "GAO_FORMS",
+    "BradleyTerryFit",
+    "Comparisons",
+    "GaoFit",
+    "comparisons",
+    "fit_bradley_terry",
+    "fit_gao",
     "ANSWER_COUNT",
     "CLOUD_MAX_N",
     "CLOUD_SIZE",

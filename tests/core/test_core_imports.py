@@ -17,6 +17,9 @@ core.kl_cloud(1.0)
 core.best_of_n([1, 49], sigma=0.5)
 core.best_of_n_cloud(49)
 core.format_lesson_table(core.lesson_table())
+core.fit_bradley_terry(core.comparisons(100))
+core.fit_gao([1.0, 2.0, 3.0], [1.0, 1.2, 1.1], form="rl")
+core.best_of_n(49, sigma=1.0, errors="heavy")
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 
