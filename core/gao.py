@@ -30,7 +30,10 @@ class GaoFit:
     def gold(self, kl) -> np.ndarray:
         """The fitted R at KL values of any shape (R(0) = 0)."""
         distance = np.sqrt(np.asarray(kl, dtype=np.float64))
-        return distance * (self.alpha - self.beta * _shape(self.form, distance))
+        inside = np.maximum(distance, MIN_DISTANCE)  # d·ln d → 0 as d → 0: no log of 0
+        return np.where(
+            distance > 0, distance * (self.alpha - self.beta * _shape(self.form, inside)), 0.0
+        )
 
 
 def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:

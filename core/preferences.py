@@ -49,6 +49,16 @@ class BradleyTerryFit:
     message: str  # "" when converged; otherwise why not, in a sentence
     steps: int  # Newton steps taken
 
+    def scaled_reward(self, length, substance) -> np.ndarray:
+        """The model's score in units of substance, s + (w_l/w_s)·l - b·(l² - 1).
+
+        ``length`` and ``substance`` broadcast; returns their shape. Dividing by w_s puts the
+        score on true quality's scale (Bradley–Terry fixes a reward only up to scale); when
+        w_s is not positive the weights are used as they are.
+        """
+        scale = self.weights[0] if self.weights[0] > 0 else 1.0
+        return features(length, substance) @ (self.weights / scale)
+
 
 def comparisons(
     n_pairs: int, *, length_spread: float = 1.0, rater_noise: float = 1.0, seed: int = 0

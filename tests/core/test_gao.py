@@ -51,3 +51,12 @@ def test_no_peak_when_gold_never_turns_down():
     distance = np.linspace(0.1, 3.0, 30)
     fit = core.fit_gao(distance**2, 2.0 * distance + distance**2, form="best_of_n")
     assert fit.beta < 0 and fit.peak_kl == np.inf
+
+
+@pytest.mark.parametrize("form", core.GAO_FORMS)
+def test_fitted_curve_starts_at_zero_without_warnings(form):
+    distance = np.linspace(0.1, 2.0, 20)
+    fit = core.fit_gao(distance**2, distance * (1.0 - 0.3 * distance), form=form)
+    with np.errstate(all="raise"):
+        values = fit.gold(np.array([0.0, 1e-30, 1.0]))
+    assert values[0] == 0.0 and np.isfinite(values).all()
