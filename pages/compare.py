@@ -15,8 +15,9 @@ st.markdown(
     "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
     "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
     "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
-    "d axis, with each law fitted by least squares to the exact curves (here α and β are the "
-    "laws' coefficients, not the KL penalty β)."
+    "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
+    "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
+    "KL penalty β)."
 )
 state.show_notes()
 beyond_settings.show_notes()

@@ -15,9 +15,9 @@ st.markdown(
     "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
     "from the base model; the rater prefers the first with probability "
     "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
-    "r = w_s·substance + w_l·length − w_pad·(length² − 1) is then fitted to their choices by "
+    "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their choices by "
     "maximum likelihood (Bradley–Terry, Newton's method). What it learned about padding is "
-    "**b = w_pad ÷ w_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
+    "**b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
     "believes longer is always better."
 )
 beyond_settings.show_notes()
@@ -36,7 +36,7 @@ bon_peak_at_end = bon_curve.peak_pressure >= state.SETTINGS["n"].high
 kl_peak_at_end = kl_curve.peak_pressure <= state.SETTINGS["beta"].low
 
 row = st.container(horizontal=True, gap="small")
-row.metric("learned b", f"{fit.b:.2f}", help="w_pad ÷ w_s: the padding penalty learned")
+row.metric("learned b", f"{fit.b:.2f}", help="w\\_pad ÷ w\\_s: the padding penalty learned")
 row.metric(
     "90% interval of b",
     f"{low:.2f} to {high:.2f}" if math.isfinite(low) else "unbounded",

@@ -56,6 +56,7 @@ class GaoPanel:
     bon_proxy: np.ndarray
     bon_gold: np.ndarray
     fits: dict
+    fitted_until: dict  # method -> the largest d the fit used
 
 
 @cached(FIT_ENTRIES)
@@ -78,6 +79,10 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
         bon_proxy=bon_side.proxy_gain,
         bon_gold=bon_side.gold_gain,
         fits=fits,
+        fitted_until={
+            "kl": float(np.sqrt(kl_side.kl[fitted_part].max())),
+            "best_of_n": float(np.sqrt(bon_side.kl.max())),
+        },
     )
 
 

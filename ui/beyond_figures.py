@@ -13,7 +13,6 @@ import plotly.graph_objects as go
 
 from ui.figures import (
     BEST_OF_N,
-    BOUND,
     FONT,
     GOLD,
     GOLD_LEVELS,
@@ -161,8 +160,11 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
         title, x_title, ticks = f"KL optimum at b = {b:.2f}", "β (log; weaker →)", BETA_TICKS
         x_range = [math.log10(10), math.log10(0.25)]
     figure = _base(title, x_title=x_title, y_title="gain over base model")
-    figure.add_trace(_line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY))
+    # True quality first and the reward model dashed over it: at b = 1 they are the same line.
     figure.add_trace(_line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD))
+    figure.add_trace(
+        _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
+    )
     peak_label = f"n = {curve.peak_pressure:,.0f}" if best_of_n else f"β = {curve.peak_pressure:g}"
     figure.add_trace(
         go.Scatter(
@@ -190,8 +192,14 @@ def fit_label(fit) -> str:
     return f"d({alpha} {sign} {beta}{inner})"
 
 
+def better_fit(panel, method: str):
+    """The law (of Gao's two) that fits ``method``'s gold curve better, by R²."""
+    return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
+
+
 def gao_chart(panel) -> go.Figure:
-    """Both methods' gains against d = √KL, each gold curve with Gao's fit of its method.
+    """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
+    (dotted, over the range it was fitted on).
 
     ``panel`` is a ui.beyond_compute.GaoPanel.
     """
@@ -203,38 +211,31 @@ def gao_chart(panel) -> go.Figure:
     )
     figure.update_layout(margin={**MARGIN, "t": 120})
     sides = (
-        ("KL optimum", KL_METHOD, panel.kl_distance, panel.kl_proxy, panel.kl_gold, "kl", "rl"),
-        (
-            "best-of-n",
-            BEST_OF_N,
-            panel.bon_distance,
-            panel.bon_proxy,
-            panel.bon_gold,
-            "best_of_n",
-            "best_of_n",
-        ),
+        ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
+        ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
     )
-    for name, colour, distance, proxy, gold, method, form in sides:
+    for name, colour, _method, distance, proxy, gold in sides:
         figure.add_trace(
             _line(
                 distance, proxy, name=f"{name}: reward model", colour=colour, dash="dash", width=2
             )
         )
         figure.add_trace(_line(distance, gold, name=f"{name}: true quality", colour=colour))
-        fit = panel.fits[method, form]
-        smooth = np.linspace(0.0, float(distance.max()), 120)
+    for name, colour, method, *_ in sides:
+        fit = better_fit(panel, method)
+        smooth = np.linspace(0.0, panel.fitted_until[method], 120)
         figure.add_trace(
             _line(
                 smooth,
                 fit.gold(smooth**2),
-                name=f"{name}, Gao fit {fit_label(fit)}",
-                colour=BOUND,
+                name=f"{name}, Gao fit {fit_label(fit)}, R² = {fit.r_squared:.3f}",
+                colour=colour,
                 dash="dot",
-                width=2.5,
+                width=4,
             )
         )
-    top = float(max(panel.kl_gold.max(), panel.bon_gold.max(), 1.0))
-    figure.update_yaxes(range=[min(-3.0, float(panel.bon_gold.min()) - 0.5), top + 3.5])
+    figure.update_xaxes(range=[0.0, 3.0])
+    figure.update_yaxes(range=[-3.0, 5.0])
     return figure
 
 

@@ -1,6 +1,7 @@
 """The Reward model and Compare pages in AppTest: they render, every slider moves at both ends,
 hostile URLs are safe, and every number they state equals core's."""
 
+import json
 from urllib.parse import parse_qsl
 
 import numpy as np
@@ -282,3 +283,17 @@ def test_a_tails_link_opens_heavy():
     assert not app.warning
     assert app.button_group(key="tails").value == "heavy"
     assert app.query_params["tails"] == "heavy"
+
+
+def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
+    app = open_page(COMPARE)
+    names = [
+        trace.get("name", "") for trace in json.loads(app.get("plotly_chart")[0].proto.spec)["data"]
+    ]
+    figure = "\n".join(names)
+    rows = gao_rows(0.0, 0.0)  # order: (kl, bon) for best_of_n form, then for rl form
+    kl_best = max((rows[0], rows[2]), key=lambda row: row[2])
+    bon_best = max((rows[1], rows[3]), key=lambda row: row[2])
+    assert kl_best is rows[0], "at b = σ = 0 the KL optimum follows d(α − βd) exactly"
+    assert f"KL optimum, Gao fit d({kl_best[0]:.2f} − {kl_best[1]:.2f}d)" in figure
+    assert f"R² = {kl_best[2]:.3f}" in figure and f"R² = {bon_best[2]:.3f}" in figure
