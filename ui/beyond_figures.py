@@ -97,7 +97,7 @@ def fitted_plane(
     step = slice(None, None, PLANE_STEP)
     x, y = grid[step], grid[step]
     figure = _base(
-        "True quality (filled) and the learned reward model (lines)",
+        "The learned model against the truth",
         x_title="length (standard units)",
         y_title="substance",
         height=460,
@@ -204,7 +204,7 @@ def gao_chart(panel) -> go.Figure:
     ``panel`` is a ui.beyond_compute.GaoPanel.
     """
     figure = _base(
-        "Both methods on one axis: d = √KL from the base model",
+        "Both methods against d = √KL",
         x_title="d = √KL (√nats)",
         y_title="gain over base model",
         height=480,
@@ -246,7 +246,7 @@ def tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     """
     kind, other_kind = ("heavy", "light") if heavy else ("light", "heavy")
     figure = _base(
-        f"Best-of-n, {kind}-tailed errors (mean of 100 error draws; b = 1, σ = 1)",
+        f"Best-of-n, {kind} tails, b = σ = 1",
         x_title="n (log scale)",
         y_title="gain over base model",
     )
