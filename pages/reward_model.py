@@ -79,9 +79,9 @@ with curves_column:
     layout.chart(beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used), key="rm-bon")
     layout.chart(beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used), key="rm-kl")
 
-b_stop = state.nearest_stop(state.SETTINGS["b"], b_used)
 st.markdown(
-    f"The curves put the learned b (clipped to 0…1, to 0.01: **{b_used:.2f}**) into the "
+    f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "
+    "into the "
     "lesson's reward model, with no other errors (σ = 0). Many comparisons of widely varying "
     "lengths teach the whole penalty (b → 1) and the decline disappears; few comparisons of "
     "typical answers, plus a prior, leave b near 0, and the reward model believes longer is "
@@ -89,9 +89,9 @@ st.markdown(
 )
 st.page_link(
     "pages/playground.py",
-    label=f"Open the Playground at b = {state.url_form(b_stop)}, the nearest step",
+    label=f"Open the Playground at b = {state.url_form(b_used)}, the nearest step",
     icon=":material/tune:",
-    query_params={"b": state.url_form(b_stop)},
+    query_params={"b": state.url_form(b_used)},
 )
 st.info(
     "DPO skips the separate reward model but fits the same Bradley–Terry model of the "

@@ -6,17 +6,20 @@ bound; results are frozen dataclasses or read-only arrays shared by every sessio
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 import core
 from ui.compute import best_of_n_curve, cached, kl_curve
+from ui.state import SETTINGS as LESSON_SETTINGS
+from ui.state import nearest_stop
 
 GRID = core.GRID  # the lesson's grid, for the plane
+B_SETTING = LESSON_SETTINGS["b"]  # the Playground's b slider: 0 to 1 in steps of 0.05
 COMPARISON_SEED = 0  # the raters' one fixed draw, so a link shows the same fit to everyone
 FIT_ENTRIES = 64  # a fit is ~100 bytes; the arrays behind it are dropped
-B_DIGITS = 2  # the overoptimization curves use the learned b to 0.01 (Playground b steps: 0.05)
 GAO_BETA_LOW = 0.5  # fits use β from 10 down to 0.5 (d ≤ 2): the grid's edge is far from there
 ERROR_SEEDS = tuple(range(100))  # the heavy-tail experiment averages error seeds 0..99
 TAILS_SIGMA = 1.0  # error size of the heavy-tail experiment
@@ -37,8 +40,12 @@ def reward_model_fit(pairs: int, spread: float, noise: float, prior: float) -> c
 
 
 def curve_b(fit: core.BradleyTerryFit) -> float:
-    """The b the overoptimization curves use: the learned b, clipped to [0, 1], to 0.01."""
-    return round(min(max(fit.b, 0.0), 1.0), B_DIGITS)
+    """The b the overoptimization curves use: the Playground's b step nearest the learned b.
+
+    So the curves are the Playground's at the link's b, and 21 values of b share the curve
+    caches (a new b costs a fresh 200-β KL curve, ~0.2 s).
+    """
+    return nearest_stop(B_SETTING, fit.b if math.isfinite(fit.b) else 0.0)
 
 
 @dataclass(frozen=True)

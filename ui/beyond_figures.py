@@ -27,7 +27,9 @@ from ui.figures import (
 
 HEIGHT = 400
 MARGIN = {"l": 64, "r": 16, "t": 88, "b": 56}
-PLANE_STEP = 3  # every 3rd grid point (0.15 units): smooth contours, a ninth of the data
+PLANE_STEP = 4  # every 4th grid point (0.2 units): smooth contours, a 16th of the data
+FIELD_DECIMALS = 2  # contour heights to 0.01: far below a contour step of 1
+CURVE_DECIMALS = 4  # curve values to 1e-4: below a pixel on any of these charts
 FIT_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the fitted model's contour lines
 LENGTH_BAND = 2.0  # compared lengths drawn to ±2 spreads: where 95% of them fall
 N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)
@@ -106,7 +108,7 @@ def fitted_plane(
         go.Contour(
             x=x,
             y=y,
-            z=gold[step, step],
+            z=np.round(gold[step, step], FIELD_DECIMALS),
             colorscale=GOLD_SCALE,
             contours={**GOLD_LEVELS, "coloring": "fill", "showlines": False},
             showscale=False,
@@ -119,7 +121,7 @@ def fitted_plane(
         go.Contour(
             x=x,
             y=y,
-            z=fitted[step, step],
+            z=np.round(fitted[step, step], FIELD_DECIMALS),
             contours={**FIT_LEVELS, "coloring": "none", "showlabels": True},
             line={"color": PROXY, "width": 2},
             showscale=False,

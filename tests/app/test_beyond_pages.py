@@ -43,7 +43,7 @@ def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
     """What the Reward model page must show, computed from core alone."""
     fit = fitted(pairs, spread, noise, prior)
     low, high = fit.b_interval
-    b_used = round(min(max(fit.b, 0.0), 1.0), 2)
+    b_used = state.nearest_stop(state.SETTINGS["b"], fit.b)
     every_n = np.arange(1, 10_001)
     bon_peak = int(every_n[np.argmax(core.best_of_n(every_n, b=b_used).gold_gain)])
     kl_peak = float(BETA_CURVE[np.argmax(core.kl_optimum(BETA_CURVE, b=b_used).gold_gain)])
@@ -95,7 +95,7 @@ def test_few_typical_comparisons_and_a_prior_leave_b_near_zero_and_link_there():
     assert abs(fit.b) < 0.2, "the story the page tells must hold for this link"
     assert readouts(app)[0] == f"{fit.b:.2f}"
     link = app.get("page_link")[0]
-    b_stop = state.nearest_stop(state.SETTINGS["b"], round(min(max(fit.b, 0.0), 1.0), 2))
+    b_stop = state.nearest_stop(state.SETTINGS["b"], fit.b)
     assert dict(parse_qsl(link.proto.query_string)) == {"b": state.url_form(b_stop)}
     playground = next(
         page_hash
