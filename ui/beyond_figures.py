@@ -130,6 +130,15 @@ def fitted_plane(
             hoverinfo="skip",
         )
     )
+    _mark_compared_lengths(figure, length_spread)
+    figure.update_xaxes(range=list(PLANE_RANGE))
+    figure.update_yaxes(range=list(PLANE_RANGE))
+    figure.update_layout(hovermode=False)
+    return figure
+
+
+def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
+    """Dotted lines at ±2 spreads of length: where 95% of the compared answers' lengths fall."""
     edge = LENGTH_BAND * length_spread
     for side in (-edge, edge):
         if PLANE_RANGE[0] < side < PLANE_RANGE[1]:
@@ -143,10 +152,6 @@ def fitted_plane(
         showarrow=False,
         font={"size": 12},
     )
-    figure.update_xaxes(range=list(PLANE_RANGE))
-    figure.update_yaxes(range=list(PLANE_RANGE))
-    figure.update_layout(hovermode=False)
-    return figure
 
 
 def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
