@@ -2,6 +2,7 @@
 
 Core (one process, best of 5 after a first call): comparisons and the Bradley–Terry fit for
 200,000 pairs; best-of-n averaged over 100 error seeds (the Compare page's tails); Gao's fits.
+Reruns: every slider stop in AppTest, cold then warm caches (server time only).
 Browser (one `streamlit run`, one headless Chromium, as bench.browser_latency measures the
 Playground): cold load of each page, then per slider change the time from the key press to
 every chart redrawn and the bytes received.
@@ -72,6 +73,33 @@ def core_figures() -> None:
     print(f"core: one Gao fit on 200 points: {gao * 1e6:.0f} µs")
 
 
+def rerun_figures() -> None:
+    """Server-side reruns in AppTest: every stop of every slider, first visit (cold caches)
+    and a second pass over the same stops (warm caches)."""
+    from streamlit.testing.v1 import AppTest
+
+    from ui import beyond_settings, state
+
+    for path, keys in PAGE_KEYS.items():
+        app = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=120)
+        app.run().switch_page(f"pages/{path.replace('-', '_')}.py").run()
+        for label in ("cold", "warm"):
+            times = []
+            for key in keys:
+                setting = beyond_settings.SETTINGS.get(key) or state.SETTINGS[key]
+                for stop in (*setting.stops, setting.default):
+                    app.select_slider(key=key).set_value(stop)
+                    started = time.perf_counter()
+                    app.run()
+                    times.append((time.perf_counter() - started) * 1000.0)
+            times.sort()
+            print(
+                f"rerun {path} ({label}, {len(times)} changes, AppTest): median "
+                f"{statistics.median(times):.0f} ms, p95 {times[int(0.95 * len(times))]:.0f} ms, "
+                f"max {times[-1]:.0f} ms"
+            )
+
+
 def browser_figures(presses: int, fresh: int) -> None:
     server = start_streamlit(REPO_ROOT / "app.py")
     try:
@@ -98,11 +126,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--presses", type=int, default=6, help="steps each way per slider")
     parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
-    parser.add_argument("--core-only", action="store_true", help="skip the browser")
+    parser.add_argument("--core-only", action="store_true", help="skip reruns and the browser")
+    parser.add_argument("--skip-browser", action="store_true", help="skip the browser")
     args = parser.parse_args(argv)
     print(f"bench.beyond_pages: {machine_line()}")
     core_figures()
     if not args.core_only:
+        rerun_figures()
+    if not (args.core_only or args.skip_browser):
         browser_figures(args.presses, args.fresh_loads)
     return 0
 
