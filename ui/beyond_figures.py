@@ -216,7 +216,13 @@ def gao_chart(panel) -> go.Figure:
         y_title="gain over base model",
         height=480,
     )
-    figure.update_layout(margin={**MARGIN, "t": 120})
+    # Six legend entries wrap to six lines on a phone: below the axis, where plotly grows the
+    # margin to fit them, rather than over the title.
+    figure.update_layout(
+        margin={**MARGIN, "t": 40},
+        legend={"orientation": "h", "x": 0, "y": -0.18, "yanchor": "top"},
+        height=560,
+    )
     sides = (
         ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
         ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
