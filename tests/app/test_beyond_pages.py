@@ -70,6 +70,10 @@ def test_reward_model_defaults_match_core():
     defaults = [SETTINGS[key].default for key in REWARD_KEYS]
     assert readouts(app) == expected_reward_readouts(*defaults)
     assert any("DPO" in info.value and "π_ref·exp(r̂/β)" in info.value for info in app.info)
+    b_stop = state.url_form(state.nearest_stop(state.SETTINGS["b"], fitted(*defaults).b))
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert f"(**b = {b_stop}**)" in text
+    assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
 
 
 @pytest.mark.parametrize("key", REWARD_KEYS)
@@ -263,6 +267,11 @@ def test_tails_switch_shows_the_averaged_result_from_core():
         f"{light_proxy[-1]:+.2f}",
     ]
     assert light_gold[-1] >= 0.95 * light_gold.max()
+    sentence = " ".join(markdown.value for markdown in app.markdown)
+    assert (
+        f"{light_gold[-1]:+.2f} at n = 10,000, {light_gold[-1] / light_gold.max():.0%} of its peak"
+        in sentence
+    )
     app.button_group(key="tails").set_value("heavy").run()
     assert_clean(app)
     assert readouts(app) == [
