@@ -19,6 +19,13 @@ PAGES = [
         "pages/kl_penalty.py", title="KL penalty", icon=":material/balance:", url_path="kl-penalty"
     ),
     st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
+    st.Page(
+        "pages/reward_model.py",
+        title="Reward model",
+        icon=":material/groups:",
+        url_path="reward-model",
+    ),
+    st.Page("pages/compare.py", title="Compare", icon=":material/compare:", url_path="compare"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is

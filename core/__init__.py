@@ -13,6 +13,7 @@ exact best-of-n over 600 fixed answers.
 1
 """
 
+from core.answer_errors import ERROR_KINDS
 from core.answers import ANSWER_COUNT, LESSON_SEED, Answers, answers, draw_answers
 from core.best_of_n import (
     BestOfNResult,
@@ -33,7 +34,9 @@ from core.curves import (
     log_spaced_betas,
     log_spaced_counts,
 )
+from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import KLResult, kl_optimum, kl_policy
+from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -47,6 +50,14 @@ from core.world import (
 )
 
 __all__ = [
+    "ERROR_KINDS",
+    "GAO_FORMS",
+    "BradleyTerryFit",
+    "Comparisons",
+    "GaoFit",
+    "comparisons",
+    "fit_bradley_terry",
+    "fit_gao",
     "ANSWER_COUNT",
     "CLOUD_MAX_N",
     "CLOUD_SIZE",

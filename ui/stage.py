@@ -32,9 +32,6 @@ COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 u
 FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
 FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
 CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
-GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
-PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
-BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +129,8 @@ def _plane(b: float, sigma: float) -> dict:
         "gold": field(compute.gold_field()),
         "proxy": field(compute.proxy_field(b, sigma)),
         "answers": np.rint(answers * COORDINATE_SCALE).astype(int).ravel().tolist(),
-        "gold_levels": GOLD_LEVELS,
-        "proxy_levels": PROXY_LEVELS,
+        "gold_levels": style.GOLD_LEVELS,
+        "proxy_levels": style.PROXY_LEVELS,
     }
 
 
@@ -161,7 +158,7 @@ def world_json(b: float, sigma: float) -> str:
             compute.best_of_n_curve(b, sigma),
         ),
         "plane": _plane(b, sigma),
-        "ticks": {"beta": list(BETA_TICKS), "n": list(style.N_TICKS)},
+        "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
             "gold": style.GOLD,
             "proxy": style.PROXY,

@@ -43,6 +43,9 @@ LENGTH_AXIS_TITLE = "length (standard units of the base model)"
 SUBSTANCE_AXIS_TITLE = "substance (standard units)"
 N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
 N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
+BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
+GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
+PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
 BETA_AXIS_TITLE = "β, reward per nat (log scale; weaker penalty →)"
 GAIN_AXIS_TITLE = "gain over base model"
 TOP_PANEL = (0.63, 1.0)  # y domains of two panels stacked in one chart

@@ -22,6 +22,9 @@ core.best_of_n_curve(core.log_spaced_counts(high=10_000))
 core.fresh_set_peaks([1, 2, 3], seeds=(1,))
 core.gaussian_optimum([0.5, 1.0], b=0.2)
 core.ranked_answers(b=0.2)
+core.fit_bradley_terry(core.comparisons(100))
+core.fit_gao([1.0, 2.0, 3.0], [1.0, 1.2, 1.1], form="rl")
+core.best_of_n(49, sigma=1.0, errors="heavy")
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 

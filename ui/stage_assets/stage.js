@@ -382,13 +382,19 @@ class Stage {
 
   layout(worldChanged) {
     const size = this.measure();
+    if (size.curvesWidth < 80 || size.planeWidth < 80) {
+      // Hidden or not laid out yet: draw when the ResizeObserver says it has a size.
+      this.stillPending = this.stillPending || worldChanged;
+      return;
+    }
     const key = JSON.stringify(size);
-    if (!worldChanged && key === this.sizeKey) {
+    if (!worldChanged && key === this.sizeKey && !this.stillPending) {
       this.drawMoving();
       return;
     }
     this.sizeKey = key;
     this.size = size;
+    this.stillPending = false;
     this.drawStill();
     this.drawMoving();
     this.announce();
