@@ -19,6 +19,7 @@ PAGES = [
         "pages/kl_penalty.py", title="KL penalty", icon=":material/balance:", url_path="kl-penalty"
     ),
     st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
+    st.Page("pages/poll.py", title="Class poll", icon=":material/how_to_vote:", url_path="poll"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
