@@ -25,6 +25,8 @@ from poll import guesses as checks
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
 RATE_WINDOW_SECONDS = 60.0
 RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 20 times is plenty
+SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
+POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 CODE_ATTEMPTS = 8  # fresh room codes tried when one is taken (1 in ~1e8 per open poll)
 
 metadata = sa.MetaData()
@@ -111,6 +113,16 @@ def guarded(function):
             raise StoreUnavailable(UNAVAILABLE) from error
 
     return call
+
+
+def engine_options(url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> dict:
+    """create_engine() arguments for this URL: how long to wait for a lock or a server."""
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": busy_seconds}}
+    return {
+        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS},
+        "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
+    }
 
 
 @guarded
@@ -303,7 +315,10 @@ def _upsert(connection, *, poll_id: int, student_id: str, guess: int, now: float
         },
         where=sa.or_(new_minute, guesses.c.window_count < RATE_LIMIT),
     )
-    return connection.execute(statement).rowcount == 1
+    # RETURNING gives a row exactly when one was written (rowcount is not reliable for an
+    # upsert under psycopg); SQLite has had RETURNING since 3.35.
+    written = connection.execute(statement.returning(guesses.c.window_count)).first()
+    return written is not None
 
 
 def _now(now: float | None) -> float:

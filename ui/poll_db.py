@@ -22,8 +22,6 @@ URL_ENV = "POLL_DATABASE_URL"
 DATA_DIR_ENV = "POLL_DATA_DIR"
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 SQLITE_FILE = "poll.sqlite3"
-SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
-POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 SCHEMA_ENTRIES = 4  # databases whose tables this process has made (one in practice)
 
 
@@ -48,16 +46,6 @@ def _secrets_url() -> str:
     return str(section.get("url", "")).strip()
 
 
-def engine_options(url: str) -> dict:
-    """create_engine() arguments: how long to wait for a lock or a server, per database."""
-    if url.startswith("sqlite"):
-        return {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
-    return {
-        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS},
-        "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
-    }
-
-
 def poll_engine() -> Engine:
     """The poll's engine with its tables made.
 
@@ -68,7 +56,9 @@ def poll_engine() -> Engine:
     """
     try:
         url = database_url()
-        connection = st.connection(CONNECTION_NAME, type="sql", url=url, **engine_options(url))
+        connection = st.connection(
+            CONNECTION_NAME, type="sql", url=url, **store.engine_options(url)
+        )
     except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
         raise store.StoreUnavailable(store.UNAVAILABLE) from error
     _schema_made(url, connection.engine)
