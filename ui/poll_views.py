@@ -75,8 +75,8 @@ def start_screen(engine: Engine) -> None:
         st.rerun()
     join.subheader("Students: join a poll")
     with join.form("poll_join", border=False):
-        code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X")
-        if st.form_submit_button("Join"):
+        code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
+        if st.form_submit_button("Join", key="poll_join_button"):
             try:
                 room = checks.normalize_room_code(code)
             except checks.BadInput as error:
@@ -172,8 +172,10 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         f"{checks.GUESS_LOW} to {checks.GUESS_HIGH:,}."
     )
     with st.form("poll_guess"):
-        raw = st.text_input("Your guess: n =", max_chars=checks.MAX_GUESS_CHARACTERS)
-        if st.form_submit_button("Send my guess", type="primary"):
+        raw = st.text_input(
+            "Your guess: n =", max_chars=checks.MAX_GUESS_CHARACTERS, key="poll_guess"
+        )
+        if st.form_submit_button("Send my guess", type="primary", key="poll_send"):
             submission = store.submit_guess(
                 engine, room_code=room, student_id=student_id(), raw_guess=raw
             )
