@@ -20,6 +20,8 @@ from ui import compute, layout, poll_figures
 from ui.state import SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
+# Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
+STUDENT_REFRESH_SECONDS = 5
 STUDENT_KEY = "poll_student_id"  # session key: this browser session's anonymous id
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
@@ -181,7 +183,23 @@ def student_screen(engine: Engine, raw_room: str) -> None:
             )
             st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
     _show_submission()
-    mine = store.guess_of(engine, poll.id, student_id())
+    student_status(engine, room)
+
+
+@st.fragment(run_every=STUDENT_REFRESH_SECONDS)
+def student_status(engine: Engine, room: str) -> None:
+    """The student's stored guess, and the poll's state: closed, and the truth once revealed.
+
+    Re-read every STUDENT_REFRESH_SECONDS, so phones show the reveal without a reload.
+    """
+    try:
+        poll = store.poll_for_room(engine, room)
+        mine = store.guess_of(engine, poll.id, student_id()) if poll else None
+    except store.StoreUnavailable as error:
+        st.warning(str(error))
+        return
+    if poll is None:
+        return
     if mine is not None:
         st.markdown(f"Your guess: **n = {mine:,}**")
     if poll.closed:

@@ -39,6 +39,23 @@ def send_guess(page, guess: str) -> None:
     box.press("Enter")  # submits the form, as a phone's "Go" key does
 
 
+def start_poll(lecturer, server_url: str) -> tuple[str, str]:
+    """The lecturer starts a poll: (room code, join link), both as the projector shows them."""
+    lecturer.goto(server_url + "poll")
+    chromium.wait_until_ready(lecturer)
+    lecturer.get_by_role("button", name="Start a poll").click()
+    wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
+    room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h3").first.inner_text())
+    room = room.group(1)
+    join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
+    assert join_link == f"{server_url}poll?room={room}"
+    assert "lecturer=" in lecturer.url and room not in lecturer.url
+    qr = lecturer.locator('[data-testid="stImage"] img').first
+    qr.wait_for()
+    assert lecturer.evaluate("(img) => img.naturalWidth", qr.element_handle()) >= 200
+    return room, join_link
+
+
 def new_tab(browser, **options):
     context = browser.new_context(**options)
     page = chromium.new_observed_page(context)
@@ -52,18 +69,7 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(chromium_browser, app_se
     students = [new_tab(chromium_browser, viewport=DESKTOP) for _ in range(4)]
     students.append(new_tab(chromium_browser, viewport=PHONE, is_mobile=True, has_touch=True))
     try:
-        lecturer.goto(app_server.url + "poll")
-        chromium.wait_until_ready(lecturer)
-        lecturer.get_by_role("button", name="Start a poll").click()
-        wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
-        room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h3").first.inner_text())
-        room = room.group(1)
-        join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
-        assert join_link == f"{app_server.url}poll?room={room}"
-        assert "lecturer=" in lecturer.url and room not in lecturer.url
-        qr = lecturer.locator('[data-testid="stImage"] img').first
-        qr.wait_for()
-        assert lecturer.evaluate("(img) => img.naturalWidth", qr.element_handle()) >= 200
+        room, join_link = start_poll(lecturer, app_server.url)
 
         for (_context, page, _errors), guess in zip(students, GUESSES, strict=True):
             page.goto(join_link)
@@ -91,9 +97,13 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(chromium_browser, app_se
         wait_for_text(lecturer, r"Answers \(poll closed\)")
 
         _context, phone, _errors = students[-1]
-        send_guess(phone, "70")
-        wait_for_text(phone, r"This poll is closed: it takes no more answers\.")
+        # The phone learns of the reveal and the close by itself (it re-reads every 5 s).
         wait_for_text(phone, r"The truth: true quality peaks at n = 49\.")
+        wait_for_text(phone, r"This poll is closed: it takes no more answers\.")
+        send_guess(phone, "70")
+        # The refusal is a second copy of that line, above the first.
+        closed = phone.get_by_text("This poll is closed: it takes no more answers.")
+        closed.nth(1).wait_for(timeout=LIVE_SECONDS * 1000)
         assert "Your guess: n = 1,000" in phone.locator('[data-testid="stMain"]').inner_text()
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
