@@ -262,6 +262,7 @@ def test_sqlite_votes_survive_a_restart_and_the_file_stays_in_wal_mode(tmp_path)
     assert sorted(store.guesses_of(reopened, poll.id)) == list(range(1, 31))
     with reopened.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
     reopened.dispose()
 
 
