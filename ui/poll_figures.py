@@ -7,6 +7,8 @@ logarithmic scale, which plotly's own histogram cannot bin.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -48,7 +50,7 @@ def guess_histogram(guesses: np.ndarray, *, truth: Curve | None = None) -> go.Fi
     )
     figure.update_layout(
         height=HEIGHT,
-        margin={"l": 50, "r": 50, "t": 30, "b": 50},
+        margin={"l": 60, "r": 90, "t": 30, "b": 60},
         plot_bgcolor="white",
         paper_bgcolor="white",
         font={"color": figures.INK, "size": 14},
@@ -61,7 +63,14 @@ def guess_histogram(guesses: np.ndarray, *, truth: Curve | None = None) -> go.Fi
             "ticktext": [f"{tick:,}" for tick in TICKS],
             "gridcolor": figures.RULE,
         },
-        yaxis={"title": "guesses", "rangemode": "tozero", "gridcolor": figures.RULE},
+        # Whole numbers of guesses: about eight grid lines whatever the class's size.
+        yaxis={
+            "title": "guesses",
+            "rangemode": "tozero",
+            "gridcolor": figures.RULE,
+            "tick0": 0,
+            "dtick": max(1, math.ceil(counts.max(initial=0) / 8)),
+        },
     )
     if truth is not None:
         _add_truth(figure, truth)
@@ -92,10 +101,12 @@ def _add_truth(figure: go.Figure, truth: Curve) -> None:
     )
     figure.update_layout(
         yaxis2={
-            "title": "gain over the base model",
+            "title": {"text": "gain over the base model", "standoff": 12},
             "overlaying": "y",
             "side": "right",
             "showgrid": False,
+            "tickformat": "+.1f",
+            "zeroline": False,
         }
     )
 

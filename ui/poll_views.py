@@ -60,7 +60,7 @@ def qr_png(link: str) -> bytes:
 def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
     start, join = st.columns(2, gap="large")
-    start.subheader("Lecturers: start a poll")
+    start.header("Lecturers: start a poll")
     start.markdown(
         "Students guess on their phones where true quality will peak for best-of-n; "
         "you show the guesses live, then reveal the truth."
@@ -75,7 +75,7 @@ def start_screen(engine: Engine) -> None:
         poll = store.start_poll(engine, b=b, sigma=sigma)
         st.query_params.from_dict({"lecturer": poll.lecturer_token})
         st.rerun()
-    join.subheader("Students: join a poll")
+    join.header("Students: join a poll")
     with join.form("poll_join", border=False):
         code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
         if st.form_submit_button("Join", key="poll_join_button"):
@@ -106,7 +106,7 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
         return
     link = join_link(poll.room_code)
     code_column, qr_column = st.columns([3, 2], gap="large")
-    code_column.markdown(f"### Room code: `{poll.room_code}`")
+    code_column.markdown(f"## Room code: `{poll.room_code}`")
     code_column.markdown("Students open this link, or scan the code, and answer on their phone:")
     code_column.code(link, language=None)
     code_column.markdown(f"The question: {QUESTION} (b = {poll.b:g}, σ = {poll.sigma:g})")

@@ -45,7 +45,7 @@ def start_poll(lecturer, server_url: str) -> tuple[str, str]:
     chromium.wait_until_ready(lecturer)
     lecturer.get_by_role("button", name="Start a poll").click()
     wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
-    room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h3").first.inner_text())
+    room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h2").first.inner_text())
     room = room.group(1)
     join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
     assert join_link == f"{server_url}poll?room={room}"
@@ -93,6 +93,7 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(chromium_browser, app_se
             "reward model",
         ]
 
+        chromium.screenshot(lecturer, chromium.SCREENSHOT_DIR / "desktop-poll-revealed.png")
         lecturer.get_by_role("button", name="Close").click()
         wait_for_text(lecturer, r"Answers \(poll closed\)")
 
@@ -106,6 +107,7 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(chromium_browser, app_se
         closed.nth(1).wait_for(timeout=LIVE_SECONDS * 1000)
         assert "Your guess: n = 1,000" in phone.locator('[data-testid="stMain"]').inner_text()
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        chromium.screenshot(phone, chromium.SCREENSHOT_DIR / "phone-poll-student.png")
 
         # A refresh later the lecturer still counts five.
         before = chromium.page_now(lecturer)
