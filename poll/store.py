@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 
 SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
 POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 CODE_ATTEMPTS = 8  # fresh room codes tried when one is taken (1 in ~1e8 per open poll)
+
+_LOG = logging.getLogger(__name__)
 
 metadata = sa.MetaData()
 polls = sa.Table(
@@ -112,6 +115,8 @@ def guarded(function):
         try:
             return function(*args, **kwargs)
         except sa.exc.SQLAlchemyError as error:
+            # The visitor gets the plain message; the host's log gets the reason, one line.
+            _LOG.warning("class poll: %s failed: %s", function.__name__, str(error).splitlines()[0])
             raise StoreUnavailable(UNAVAILABLE) from error
 
     return call

@@ -8,6 +8,7 @@ the app (made on first use, so ``make run`` needs no set-up). A PostgreSQL URL m
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from sqlalchemy.engine import Engine
 
 from poll import store
 
+_LOG = logging.getLogger(__name__)
 CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml
 URL_ENV = "POLL_DATABASE_URL"
 DATA_DIR_ENV = "POLL_DATA_DIR"
@@ -60,6 +62,7 @@ def poll_engine() -> Engine:
             CONNECTION_NAME, type="sql", url=url, **store.engine_options(url)
         )
     except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
+        _LOG.warning("class poll: cannot open the database: %s", error)
         raise store.StoreUnavailable(store.UNAVAILABLE) from error
     _schema_made(url, connection.engine)
     return connection.engine
