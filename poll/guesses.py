@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 import secrets
+from dataclasses import dataclass
 
 GUESS_LOW = 1  # best-of-n with one answer is the base model
 GUESS_HIGH = 10_000  # the Playground's n goes as far (its curves end there)
@@ -24,50 +25,79 @@ class BadInput(ValueError):
     """Input a visitor sent that the poll refuses; ``str(error)`` is the message to show."""
 
 
-def parse_guess(raw: object, *, low: int = GUESS_LOW, high: int = GUESS_HIGH) -> int:
-    """A student's guess of n as a whole number in [low, high].
+@dataclass(frozen=True)
+class Question:
+    """What a poll asks: where true quality peaks along one method's pressure."""
+
+    key: str  # stored in the poll's row
+    symbol: str  # "n" or "β"
+    low: float  # the accepted range of guesses, inclusive
+    high: float
+    whole: bool  # n is a whole number; β is rounded to DECIMALS
+    example: str
+    text: str  # Markdown, fixed: never holds what a visitor typed
+
+    def shown(self, value: float) -> str:
+        """A guess or the truth as the page writes it: "1,000" or "0.8"."""
+        return f"{value:,.0f}" if self.whole else f"{round(value, BETA_DECIMALS):g}"
+
+
+BETA_DECIMALS = 2  # a β guess is kept to 0.01: finer than anyone can tell apart on the curve
+QUESTIONS = {
+    "best_of_n": Question(
+        "best_of_n", "n", GUESS_LOW, GUESS_HIGH, True, "50",
+        "Best-of-n: where will **true quality** peak? n = ?",
+    ),
+    # The Playground's β slider runs from 10 to 0.25 (below, the grid's edge shapes the optimum).
+    "kl": Question(
+        "kl", "β", 0.25, 10.0, False, "0.8",
+        "KL penalty: at which β will **true quality** peak? β = ?",
+    ),
+}  # fmt: skip
+
+
+def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:
+    """A student's guess, checked against the question's range.
 
     Parameters
     ----------
     raw : object
-        What was typed: a string such as "50", " 1,000 " or "5e1", or a number.
-    low, high : int
-        The accepted range, inclusive.
+        What was typed: a string such as "50", " 1,000 ", "5e1" or "0.8", or a number.
+    question : Question
+        What is asked: its symbol, range and whether the answer is a whole number.
 
     Returns
     -------
-    int, the guess rounded to the nearest whole number.
+    float, rounded to a whole number (n) or to BETA_DECIMALS (β).
 
     Raises
     ------
     BadInput
         Empty, too long, not a number, not finite, or out of range.
     """
+    low, high = question.shown(question.low), question.shown(question.high)
+    wanted = f"type a {'whole ' if question.whole else ''}number from {low} to {high}"
     if isinstance(raw, bool) or raw is None:
-        raise BadInput("Type a number, for example 50.")
+        raise BadInput(f"Type a number, for example {question.example}.")
     if isinstance(raw, int | float):
         number = float(raw)
     else:
         text = str(raw)
         if len(text) > MAX_GUESS_CHARACTERS:
-            raise BadInput(
-                f"That is too long for a number: type a whole number from {low} to {high}."
-            )
+            raise BadInput(f"That is too long for a number: {wanted}.")
         # Thousands separators and spaces are how people write 1,000 on a phone.
         cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
         if not cleaned:
-            raise BadInput("Type a number, for example 50.")
+            raise BadInput(f"Type a number, for example {question.example}.")
         try:
             number = float(cleaned)
         except ValueError:
-            raise BadInput(
-                f"That is not a number: type a whole number from {low} to {high}."
-            ) from None
+            raise BadInput(f"That is not a number: {wanted}.") from None
     if not math.isfinite(number):
-        raise BadInput(f"That is not a finite number: type a whole number from {low} to {high}.")
-    if not low <= number <= high:
-        raise BadInput(f"n must be from {low} to {high}.")
-    return round(number)
+        raise BadInput(f"That is not a finite number: {wanted}.")
+    if not question.low <= number <= question.high:
+        raise BadInput(f"{question.symbol} must be from {low} to {high}.")
+    return float(round(number)) if question.whole else round(number, BETA_DECIMALS)
 
 
 def normalize_room_code(raw: object) -> str:

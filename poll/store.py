@@ -44,6 +44,7 @@ polls = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False, index=True),
     sa.Column("b", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("question", sa.String(16), nullable=False),  # a key of poll.guesses.QUESTIONS
     sa.Column("closed", sa.Boolean, nullable=False, default=False),
     sa.Column("revealed", sa.Boolean, nullable=False, default=False),
 )
@@ -90,6 +91,7 @@ class Poll:
     created_at: float
     b: float
     sigma: float
+    question: str
     closed: bool
     revealed: bool
 
@@ -100,7 +102,7 @@ class Submission:
 
     outcome: Outcome
     message: str
-    guess: int | None = None
+    guess: float | None = None
 
     @property
     def accepted(self) -> bool:
@@ -171,8 +173,20 @@ def purge_old_polls(engine: Engine, *, now: float | None = None) -> int:
 
 
 @guarded
-def start_poll(engine: Engine, *, b: float, sigma: float, now: float | None = None) -> Poll:
-    """Open a new poll about the reward model (b, σ), with a fresh room code and token."""
+def start_poll(
+    engine: Engine,
+    *,
+    b: float,
+    sigma: float,
+    question: str = "best_of_n",
+    now: float | None = None,
+) -> Poll:
+    """Open a new poll about the reward model (b, σ), with a fresh room code and token.
+
+    ``question`` is a key of ``poll.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β).
+    """
+    if question not in checks.QUESTIONS:
+        raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)}")
     purge_old_polls(engine, now=now)
     for _attempt in range(CODE_ATTEMPTS):
         values = {
@@ -181,6 +195,7 @@ def start_poll(engine: Engine, *, b: float, sigma: float, now: float | None = No
             "created_at": _now(now),
             "b": float(b),
             "sigma": float(sigma),
+            "question": question,
             "closed": False,
             "revealed": False,
         }
@@ -246,7 +261,7 @@ def guesses_of(engine: Engine, poll_id: int) -> np.ndarray:
 
 
 @guarded
-def guess_of(engine: Engine, poll_id: int, student_id: str) -> int | None:
+def guess_of(engine: Engine, poll_id: int, student_id: str) -> float | None:
     """This student's current guess in this poll, or None."""
     with engine.connect() as connection:
         value = connection.execute(
@@ -254,7 +269,7 @@ def guess_of(engine: Engine, poll_id: int, student_id: str) -> int | None:
                 guesses.c.poll_id == poll_id, guesses.c.student_id == student_id
             )
         ).scalar()
-    return None if value is None else round(value)
+    return value
 
 
 @guarded
@@ -279,16 +294,17 @@ def submit_guess(
         student = checks.check_token(student_id, what="browser session")
     except checks.BadInput as error:
         return Submission(Outcome.BAD_STUDENT, str(error))
-    try:
-        guess = checks.parse_guess(raw_guess)
-    except checks.BadInput as error:
-        return Submission(Outcome.BAD_GUESS, str(error))
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
     if poll is None:
         return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
     if poll.closed:
         return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+    question = checks.QUESTIONS[poll.question]
+    try:
+        guess = checks.parse_guess(raw_guess, question=question)
+    except checks.BadInput as error:
+        return Submission(Outcome.BAD_GUESS, str(error))
     with _writer(engine), engine.begin() as connection:
         had_guess = (
             connection.execute(
@@ -304,14 +320,13 @@ def submit_guess(
                 "Too many answers in one minute: your last accepted guess stands. "
                 "Wait a minute to change it.",
             )
+    said = f"{question.symbol} = {question.shown(guess)}"
     if had_guess:
-        return Submission(
-            Outcome.REPLACED, f"Your guess n = {guess} replaced your earlier one.", guess
-        )
-    return Submission(Outcome.ACCEPTED, f"Your guess n = {guess} is in.", guess)
+        return Submission(Outcome.REPLACED, f"Your guess {said} replaced your earlier one.", guess)
+    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in.", guess)
 
 
-def _upsert(connection, *, poll_id: int, student_id: str, guess: int, now: float) -> bool:
+def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:
     """Insert or replace the student's row unless they hit the rate limit; True if written."""
     insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
     statement = insert(guesses).values(

@@ -22,10 +22,16 @@ from ui.state import SETTINGS
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
 STUDENT_REFRESH_SECONDS = 5
+# What the symbol means, where the student first meets it (no hovering on a phone).
+EXPLAINED = {
+    "best_of_n": "n is how many answers best-of-n draws before keeping the one the reward "
+    "model likes best.",
+    "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
+    "β is a weaker leash, so more pressure from the reward model.",
+}
 STUDENT_KEY = "poll_student_id"  # session key: this browser session's anonymous id
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
-QUESTION = "Best-of-n: where will **true quality** peak? n = ?"
 
 
 def student_id() -> str:
@@ -34,7 +40,9 @@ def student_id() -> str:
 
 
 def truth(poll: store.Poll) -> compute.Curve:
-    """Best-of-n at the poll's reward model, with the exact n of the peak of true quality."""
+    """The asked method's curve at the poll's reward model, with the peak of true quality."""
+    if poll.question == "kl":
+        return compute.kl_curve(poll.b, poll.sigma)
     return compute.best_of_n_curve(poll.b, poll.sigma)
 
 
@@ -62,8 +70,14 @@ def start_screen(engine: Engine) -> None:
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
-        "Students guess on their phones where true quality will peak for best-of-n; "
+        "Students guess on their phones where true quality will peak; "
         "you show the guesses live, then reveal the truth."
+    )
+    question = start.radio(
+        "Question",
+        options=list(checks.QUESTIONS),
+        format_func=lambda key: checks.QUESTIONS[key].text.replace("**", ""),
+        key="poll_question",
     )
     b = start.select_slider(
         SETTINGS["b"].label, options=SETTINGS["b"].stops, value=0.0, key="poll_b"
@@ -72,7 +86,7 @@ def start_screen(engine: Engine) -> None:
         SETTINGS["sigma"].label, options=SETTINGS["sigma"].stops, value=0.0, key="poll_sigma"
     )
     if start.button("Start a poll", type="primary", key="poll_start"):
-        poll = store.start_poll(engine, b=b, sigma=sigma)
+        poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
         st.query_params.from_dict({"lecturer": poll.lecturer_token})
         st.rerun()
     join.header("Students: join a poll")
@@ -109,7 +123,8 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     code_column.markdown(f"## Room code: `{poll.room_code}`")
     code_column.markdown("Students open this link, or scan the code, and answer on their phone:")
     code_column.code(link, language=None)
-    code_column.markdown(f"The question: {QUESTION} (b = {poll.b:g}, σ = {poll.sigma:g})")
+    question = checks.QUESTIONS[poll.question]
+    code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
     qr_column.image(qr_png(link), caption=f"QR code of the join link for room {poll.room_code}")
     _controls(engine, token, poll)
     live_results(engine, token)
@@ -143,12 +158,12 @@ def live_results(engine: Engine, token: str) -> None:
         st.warning("This poll is gone (polls are deleted after a day).")
         return
     known = truth(poll) if poll.revealed else None
+    question = checks.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
     st.metric(f"Answers (poll {status})", len(guesses))
-    layout.chart(
-        poll_figures.guess_histogram(guesses, truth=known), key="poll_histogram", hover=True
-    )
-    st.caption(poll_figures.describe(guesses, truth=known))
+    figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
+    layout.chart(figure, key="poll_histogram", hover=True)
+    st.caption(poll_figures.describe(guesses, question=question, truth=known))
 
 
 # --- the student's screen ------------------------------------------------------------
@@ -167,15 +182,18 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
         _back_to_start()
         return
-    st.markdown(f"**Room {room}.** {QUESTION}")
+    question = checks.QUESTIONS[poll.question]
+    st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
-        "n is how many answers best-of-n draws before keeping the one the reward model likes "
-        f"best (b = {poll.b:g}, σ = {poll.sigma:g}). Type a whole number from "
-        f"{checks.GUESS_LOW} to {checks.GUESS_HIGH:,}."
+        f"{EXPLAINED[question.key]} The reward model: b = {poll.b:g}, σ = {poll.sigma:g}. "
+        f"Type a {'whole ' if question.whole else ''}number from {question.shown(question.low)} "
+        f"to {question.shown(question.high)}."
     )
     with st.form("poll_guess"):
         raw = st.text_input(
-            "Your guess: n =", max_chars=checks.MAX_GUESS_CHARACTERS, key="poll_guess"
+            f"Your guess: {question.symbol} =",
+            max_chars=checks.MAX_GUESS_CHARACTERS,
+            key="poll_guess",
         )
         if st.form_submit_button("Send my guess", type="primary", key="poll_send"):
             submission = store.submit_guess(
@@ -200,13 +218,14 @@ def student_status(engine: Engine, room: str) -> None:
         return
     if poll is None:
         return
+    question = checks.QUESTIONS[poll.question]
     if mine is not None:
-        st.markdown(f"Your guess: **n = {mine:,}**")
+        st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
     if poll.closed:
         st.info("This poll is closed: it takes no more answers.")
     if poll.revealed:
         peak = truth(poll).peak_pressure
-        text = f"The truth: true quality peaks at **n = {peak:,.0f}**."
+        text = f"The truth: true quality peaks at **{question.symbol} = {question.shown(peak)}**."
         if mine is not None:
             text += f" Your guess was off by a factor of {checks.factor_off(mine, peak):.1f}."
         st.success(text)

@@ -41,11 +41,12 @@ def texts(elements) -> str:
     return "\n".join(str(element.value) for element in elements)
 
 
-def start_poll(*, b: float = 0.0) -> tuple[AppTest, str, str]:
+def start_poll(*, b: float = 0.0, question: str = "best_of_n") -> tuple[AppTest, str, str]:
     """A lecturer starts a poll: (their AppTest, lecturer token, room code)."""
     lecturer = open_poll()
     if b:
         lecturer.select_slider(key="poll_b").set_value(b).run()
+    lecturer.radio(key="poll_question").set_value(question).run()
     lecturer.button(key="poll_start").click().run()
     assert_no_exception(lecturer)
     token = lecturer.query_params["lecturer"]
@@ -114,12 +115,26 @@ def test_a_whole_poll_lecturer_and_students(poll_data_dir):
     assert lecturer.metric[0].value == "4"
 
 
+def test_a_beta_poll_asks_for_beta_and_reveals_beta_one():
+    lecturer, _token, room = start_poll(question="kl")
+    student = open_poll({"room": room})
+    assert student.text_input(key="poll_guess").label == "Your guess: β ="
+    assert "weaker leash" in texts(student.caption)
+    answer(room, "0.5", student=student)
+    assert "Your guess β = 0.5 is in." in texts(student.success)
+    lecturer.run()
+    lecturer.button(key="poll_reveal").click().run()
+    assert "True quality peaks at β = 1." in texts(lecturer.caption)
+    student.run()
+    assert "off by a factor of 2.0" in texts(student.success)
+
+
 @pytest.mark.parametrize(
     ("guess", "message"),
     [
         ("fifty", "not a number"),
         ("nan", "not a finite number"),
-        ("0", "from 1 to 10000"),
+        ("0", "from 1 to 10,000"),
         ("<b>50</b>", "not a number"),
         # The text box keeps its first 32 characters (max_chars): still not a number.
         ("x" * 10_240, "not a number"),

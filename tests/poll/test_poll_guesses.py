@@ -38,9 +38,9 @@ def test_a_number_in_range_is_read_as_a_whole_n(raw, expected):
         (float("nan"), "not a finite number"),
         ("-inf", "not a finite number"),
         ("1e309", "not a finite number"),
-        ("0", "from 1 to 10000"),
-        ("0.4", "from 1 to 10000"),
-        ("10001", "from 1 to 10000"),
+        ("0", "from 1 to 10,000"),
+        ("0.4", "from 1 to 10,000"),
+        ("10001", "from 1 to 10,000"),
         ("9" * 10_240, "too long"),
         ("<b>50</b>", "not a number"),
         ("0x32", "not a number"),
@@ -97,3 +97,35 @@ def test_the_revealed_chart_marks_the_true_peak_and_says_it_in_words():
     text = poll_figures.describe(np.array([49.0, 20.0, 200.0]), truth=truth)
     assert text.startswith("3 answers: median guess n = 49")
     assert "peaks at n = 49" in text and "33% of the guesses were within a factor 2" in text
+
+
+KL = checks.QUESTIONS["kl"]
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("0.8", 0.8), ("1", 1.0), (" 0.333 ", 0.33)])
+def test_a_beta_guess_is_kept_to_two_decimals(raw, expected):
+    assert checks.parse_guess(raw, question=KL) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [("0.1", "β must be from 0.25 to 10"), ("49", "β must be from 0.25 to 10"), ("β", "not a")],
+)
+def test_a_beta_out_of_the_sliders_range_is_refused(raw, message):
+    with pytest.raises(checks.BadInput, match=message):
+        checks.parse_guess(raw, question=KL)
+
+
+def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
+    truth = compute.kl_curve(0.0, 0.0)
+    guesses = np.array([0.25, 0.8, 1.0, 10.0])
+    figure = poll_figures.guess_histogram(guesses, question=KL, truth=truth)
+    assert sum(figure.data[0].y) == 4
+    low, high = figure.layout.xaxis.range
+    assert low > high, "β falls from left to right, like the Playground's slider"
+    assert any("β = 1" in annotation.text for annotation in figure.layout.annotations)
+    text = poll_figures.describe(guesses, question=KL, truth=truth)
+    assert text == (
+        "4 answers: median guess β = 0.9, from β = 0.25 to β = 10. "
+        "True quality peaks at β = 1. 50% of the guesses were within a factor 2 of it."
+    )

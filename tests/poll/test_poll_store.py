@@ -329,6 +329,23 @@ def test_a_postgres_server_that_is_down_gives_a_plain_message_then_recovers(post
     engine.dispose()
 
 
+def test_a_beta_poll_takes_betas_and_refuses_n_sized_guesses(engine):
+    poll = store.start_poll(engine, b=0.0, sigma=0.0, question="kl", now=T0)
+    assert store.poll_for_room(engine, poll.room_code, now=T0).question == "kl"
+    refused = store.submit_guess(
+        engine, room_code=poll.room_code, student_id=STUDENT, raw_guess="49", now=T0
+    )
+    assert refused.outcome is Outcome.BAD_GUESS
+    assert refused.message == "β must be from 0.25 to 10."
+    accepted = store.submit_guess(
+        engine, room_code=poll.room_code, student_id=STUDENT, raw_guess="0.8", now=T0
+    )
+    assert accepted.message == "Your guess β = 0.8 is in."
+    assert store.guesses_of(engine, poll.id).tolist() == [0.8]
+    with pytest.raises(ValueError, match="question must be one of"):
+        store.start_poll(engine, b=0.0, sigma=0.0, question="<b>", now=T0)
+
+
 def test_guesses_come_back_as_an_array_of_floats(engine):
     first, _second = two_polls(engine)
     values = store.guesses_of(engine, first.id)
