@@ -23,6 +23,7 @@ format: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
 	$(BIN)/python -m bench.recompute
+	$(BIN)/python -m bench.poll_store
 
 bench-browser: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.browser_latency

@@ -5,6 +5,8 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
+from ui import not_found
+
 st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
 PAGES = [
@@ -26,8 +28,10 @@ PAGES = [
         url_path="reward-model",
     ),
     st.Page("pages/compare.py", title="Compare", icon=":material/compare:", url_path="compare"),
+    st.Page("pages/poll.py", title="Class poll", icon=":material/how_to_vote:", url_path="poll"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
 # not listed a second time (st.navigation replaces its automatic sidebar menu).
-st.navigation(PAGES, position="top").run()
+# An address that names no page gets a plain page listing the real ones (ui/not_found.py).
+st.navigation(PAGES + not_found.unknown_page(PAGES), position="top").run()

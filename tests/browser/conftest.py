@@ -70,6 +70,8 @@ _current_server: list[StreamlitServer] = []
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> Iterator[StreamlitServer]:
     """`streamlit run app.py` on a free loopback port, its process group stopped at the end."""
+    # The class poll's SQLite file goes to a temporary directory, not the checkout's data/.
+    os.environ.setdefault("POLL_DATA_DIR", str(tmp_path_factory.mktemp("poll-data")))
     try:
         server = start_streamlit(APP_SCRIPT, log_dir=tmp_path_factory.mktemp("streamlit"))
     except ServerStartError as error:

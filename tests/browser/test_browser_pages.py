@@ -11,7 +11,15 @@ pytestmark = pytest.mark.browser
 NAV_LINKS = '[data-testid="stSidebarNavLink"], [data-testid="stTopNavLink"]'
 # Charts each page must draw at least, by URL path (SPEC §4); the Lesson is words and code.
 # The Playground draws its two charts on its stage, not with plotly (checked apart).
-MIN_CHARTS = {"": 0, "best-of-n": 1, "kl-penalty": 1, "lesson": 0, "reward-model": 3, "compare": 2}
+MIN_CHARTS = {
+    "": 0,
+    "best-of-n": 1,
+    "kl-penalty": 1,
+    "lesson": 0,
+    "reward-model": 3,
+    "compare": 2,
+    "poll": 0,
+}
 
 
 def page_slug(url: str) -> str:
