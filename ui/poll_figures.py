@@ -15,7 +15,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from poll.guesses import QUESTIONS, Question
-from ui import figures
+from ui import style
 from ui.compute import Curve
 
 HEIGHT = 380  # px: fits a projector beside the room code
@@ -69,7 +69,7 @@ def guess_histogram(
             x=(edges[:-1] + edges[1:]) / 2,
             y=counts,
             width=np.diff(edges) * 0.92,
-            marker_color=figures.BEST_OF_N,
+            marker_color=style.BEST_OF_N,
             name="guesses",
             customdata=bounds,
             hovertemplate=(
@@ -84,7 +84,7 @@ def guess_histogram(
         margin={"l": 60, "r": 90, "t": 30, "b": 60},
         plot_bgcolor="white",
         paper_bgcolor="white",
-        font={"color": figures.INK, "size": 14},
+        font={"color": style.INK, "size": 14},
         showlegend=truth is not None,
         legend={"orientation": "h", "y": 1.12, "x": 0},
         xaxis={
@@ -92,13 +92,13 @@ def guess_histogram(
             "range": x_range,
             "tickvals": np.log10(axis.ticks),
             "ticktext": [question.shown(tick) for tick in axis.ticks],
-            "gridcolor": figures.RULE,
+            "gridcolor": style.RULE,
         },
         # Whole numbers of guesses: about eight grid lines whatever the class's size.
         yaxis={
             "title": "guesses",
             "rangemode": "tozero",
-            "gridcolor": figures.RULE,
+            "gridcolor": style.RULE,
             "tick0": 0,
             "dtick": max(1, math.ceil(counts.max(initial=0) / 8)),
         },
@@ -113,8 +113,8 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
     inside = (truth.pressure >= question.low) & (truth.pressure <= question.high)
     logs = np.log10(truth.pressure[inside])
     for values, name, colour in (
-        (truth.gold_gain, "true quality", figures.GOLD),
-        (truth.proxy_gain, "reward model", figures.PROXY),
+        (truth.gold_gain, "true quality", style.GOLD),
+        (truth.proxy_gain, "reward model", style.PROXY),
     ):
         figure.add_trace(
             go.Scatter(
@@ -122,7 +122,7 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
             )
         )
     peak = np.log10(truth.peak_pressure)
-    figure.add_vline(x=peak, line={"color": figures.GOLD, "width": 4, "dash": "dash"})
+    figure.add_vline(x=peak, line={"color": style.GOLD, "width": 4, "dash": "dash"})
     figure.add_annotation(
         x=peak,
         y=1.0,
@@ -130,7 +130,7 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         text=f"true peak: {question.symbol} = {question.shown(truth.peak_pressure)}",
         showarrow=False,
         xanchor="left",
-        font={"color": figures.INK, "size": 15},
+        font={"color": style.INK, "size": 15},
         bgcolor="rgba(255,255,255,0.8)",
     )
     figure.update_layout(
