@@ -8,7 +8,7 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import layout, stage, state
+from ui import layout, stage, state, steps
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n.
@@ -17,7 +17,7 @@ layout.page_style(present=present)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
-    state.preset_buttons()
+    steps_slot = st.container(width="content")
 state.show_notes()
 story_slot = st.container()
 if present:
@@ -32,10 +32,13 @@ else:
 @st.fragment
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
+    steps.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
     state.write_url({key: settings[key] for key in state.STAGE_KEYS})
+    with steps_slot:
+        steps.step_bar(settings)
     with story_slot:
-        state.preset_story(settings)
+        steps.step_line(settings)
     if not present:
         state.share_box(settings)
 

@@ -175,15 +175,31 @@ def test_hover_reads_out_the_curves_and_the_plane(desktop):
     expect(tooltip).to_contain_text("reward model")
 
 
-def test_a_story_step_moves_the_stage(desktop):
+def test_story_steps_move_the_stage_with_one_history_entry_each(desktop):
     open_stage(desktop)
     page = desktop.page
-    page.get_by_role("button", name="The peak").click()
+    history = page.evaluate("() => history.length")
+    page.get_by_role("button", name="2", exact=True).click()
     expect(stage_page.root(page)).to_have_attribute("data-beta", "1")
     expect(stage_page.root(page)).to_have_attribute("data-n", "49")
     stage_page.expect_url_holds(page, "n", "49")
+    app_page.wait_until_ready(page)
     story = page.locator('[data-testid="stAlert"]', has_text="True quality at its best")
-    expect(story).to_be_visible()
+    expect(story).to_contain_text("Step 2 of 7")
+    assert page.evaluate("() => history.length") == history + 1, "one entry per click"
+    # The → key is Next (step 3 changes β, n and b), unless a stage slider has the focus.
+    page.locator("h1").first.click()
+    page.keyboard.press("ArrowRight")
+    expect(stage_page.root(page)).to_have_attribute("data-n", "590")
+    app_page.wait_until_ready(page)
+    stage_page.slider(page, "beta").press("ArrowLeft")
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "0.35")
+    expect(stage_page.root(page)).to_have_attribute("data-n", "590")
+    stage_page.expect_url_holds(page, "beta", "0.35")
+    # Back in the browser: the step before that move, whole.
+    page.go_back()
+    app_page.wait_until_ready(page)
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "0.3")
 
 
 def test_a_sigma_change_never_blanks_a_chart(desktop):
