@@ -34,7 +34,7 @@ def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
     steps.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
-    state.write_url({key: settings[key] for key in state.STAGE_KEYS})
+    state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
     with steps_slot:
         steps.step_bar(settings)
     with story_slot:
@@ -61,4 +61,6 @@ if not present:
         "about 0.15 the edge of the computed grid (substance 6), not the lesson, would cap the "
         "optimum."
     )
-layout.presenter_switch(present)
+with st.container(horizontal=True, gap="small"):
+    layout.presenter_switch(present)
+    layout.predict_switch(stage.prediction_in_url()["on"])

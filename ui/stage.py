@@ -27,6 +27,10 @@ from ui import compute, state, style
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
+PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
+_ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
+_PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
+_PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
 WORLD_ENTRIES = 32  # (b, σ) worlds kept, ~70 KB of JSON each: ~2 MB at most
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
 FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
@@ -193,15 +197,58 @@ def settled_from_browser(raw) -> dict[str, float]:
     return values
 
 
+def prediction_from_browser(raw) -> dict:
+    """The guesses and the reveal a browser reports, guesses snapped to stops (or dropped)."""
+    if not isinstance(raw, dict):
+        return {}
+    guesses = settled_from_browser(
+        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+    )
+    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    if guesses and raw.get("revealed") is True:
+        prediction["revealed"] = "1"
+    return prediction
+
+
+def prediction_in_url() -> dict:
+    """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
+    if st.query_params.get(PREDICT_KEY) != "1":
+        return {"on": False}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw["revealed"] = st.query_params.get("revealed") == "1"
+    return {"on": True, **prediction_from_browser(raw)}
+
+
 def _on_settled() -> None:
-    """Callback: the stage settled on a new (β, n); make it the session's setting."""
+    """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    st.session_state[_PREDICTION] = prediction_from_browser(report)
+
+
+def _request_with_prediction() -> dict:
+    """Where Python last asked the stage to move, with the prediction the address held then
+    (changes only with the request, so a guess does not resend the world)."""
+    request = state.stage_request()
+    if st.session_state.get(_PREDICTION_FOR) != request["id"]:
+        st.session_state[_PREDICTION_FOR] = request["id"]
+        st.session_state[_ASKED] = prediction_in_url()
+        st.session_state[_PREDICTION] = {
+            key: value for key, value in st.session_state[_ASKED].items() if key != "on"
+        }
+    return {**request, "predict": st.session_state[_ASKED]}
+
+
+def prediction_url() -> dict[str, str | None]:
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    on = st.session_state.get(_ASKED, {}).get("on", False)
+    prediction = st.session_state.get(_PREDICTION, {}) if on else {}
+    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
 
 
 def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
-    request = state.stage_request()
+    request = _request_with_prediction()
     _stage_component(
         key=STAGE_KEY,
         data={"world": world_json(b, sigma), "request": request, "present": present},

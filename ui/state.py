@@ -180,6 +180,11 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
     return value
 
 
+def arrive_again() -> None:
+    """Make the next run of this page an arrival: the address decides, the stage follows."""
+    st.session_state[_PAGE] = None
+
+
 def note_arrival(how: str | None) -> None:
     """Remember how this page was reached: "lesson", "link" (an address), or None."""
     st.session_state[_ARRIVAL] = how
@@ -195,8 +200,9 @@ def remember(values: Mapping[str, float]) -> None:
     st.session_state.setdefault(_LAST, {}).update(values)
 
 
-def write_url(values: Mapping[str, float]) -> None:
-    """Write settings that no Streamlit slider owns into the address (defaults left out).
+def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | None = None) -> None:
+    """Write settings that no Streamlit slider owns into the address (defaults left out), and
+    ``extra`` parameters (None drops one).
 
     Every value set goes in one update, so a move adds one entry to the browser's history.
     """
@@ -204,7 +210,8 @@ def write_url(values: Mapping[str, float]) -> None:
         key: None if value == SETTINGS[key].default else url_form(value)
         for key, value in values.items()
     }
-    st.session_state[_WRITTEN] = wanted
+    st.session_state[_WRITTEN] = dict(wanted)
+    wanted |= dict(extra or {})
     changed = {key: text for key, text in wanted.items() if st.query_params.get(key) != text}
     updates = {key: text for key, text in changed.items() if text is not None}
     if updates:

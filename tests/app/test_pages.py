@@ -368,3 +368,26 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     app.switch_page(PAGES["playground"]).run()
     assert_clean(app)
     assert slider_values(app) == dict(overoptimized.values)
+
+
+@pytest.mark.parametrize(
+    ("raw", "wanted"),
+    [
+        ({"guess_n": "200", "revealed": True}, {"guess_n": "200", "revealed": "1"}),
+        ({"guess_beta": "0.33", "guess_n": "<b>"}, {"guess_beta": "0.35"}),
+        ({"revealed": True}, {}),  # nothing to reveal without a guess
+        ({"guess_n": "9" * 5000, "revealed": "yes"}, {}),
+        ("guess", {}),
+    ],
+)
+def test_guesses_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
+    assert stage.prediction_from_browser(raw) == wanted
+
+
+def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses():
+    app = open_page("playground", {"predict": "1", "guess_n": "190", "guess_beta": "abc"})
+    assert_clean(app)
+    asked = stage_data(app)["request"]["predict"]
+    assert asked == {"on": True, "guess_n": "200"}, "a guess snaps to a stop; junk is dropped"
+    plain = open_page("playground", {"predict": "yes"})
+    assert stage_data(plain)["request"]["predict"] == {"on": False}

@@ -99,6 +99,7 @@ class Stage {
     this.size = null;
     this.position = { beta: { target: 0, shown: 0 }, n: { target: 0, shown: 0 } };
     this.playing = null; // { key, direction, last }
+    this.prediction = { on: false, guess: { beta: null, n: null }, revealed: false };
     this.redraws = 0;
     this.build();
     this.observe();
@@ -110,6 +111,7 @@ class Stage {
     const methods = el("div", { class: "methods" }, grid);
     this.controls = {};
     for (const key of ["beta", "n"]) this.controls[key] = this.buildMethod(methods, key);
+    this.predictPanel = this.buildPredictPanel(grid);
     this.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
     this.curvesFigure = el("figure", { class: "curves" }, grid);
     this.planeFigure = el("figure", { class: "plane" }, grid);
@@ -150,6 +152,66 @@ class Stage {
     return { section, name, output, hint, input, play, heading, cells };
   }
 
+  buildPredictPanel(parent) {
+    // Predict, then reveal: true quality stays hidden until the reader has committed a guess.
+    const panel = el("div", { class: "predict", "data-testid": "predict" }, parent);
+    const text = el("p", { class: "predict-text", "aria-live": "polite" }, panel);
+    const row = el("div", { class: "predict-row" }, panel);
+    const buttons = {};
+    for (const [key, label] of [["n", "Guess: n here"], ["beta", "Guess: β here"]]) {
+      buttons[key] = el("button", { type: "button", class: "play", "data-guess": key }, row, label);
+      buttons[key].addEventListener("click", () => this.guess(key, this.stopIndex(key)));
+    }
+    buttons.reveal = el("button", { type: "button", class: "play reveal" }, row, "Reveal the truth");
+    buttons.reveal.addEventListener("click", () => this.reveal());
+    return { panel, text, buttons };
+  }
+
+  guess(key, index) {
+    if (!this.prediction.on || this.prediction.revealed) return;
+    this.prediction.guess[key] = this.world[key].stops[index];
+    this.showPrediction();
+    this.drawMoving();
+    this.settleSoon();
+  }
+
+  reveal() {
+    const { guess } = this.prediction;
+    if (guess.n === null && guess.beta === null) return;
+    this.prediction.revealed = true;
+    this.showPrediction();
+    for (const key of ["beta", "n"]) this.showStop(key);
+    this.drawMoving();
+    this.settleSoon();
+  }
+
+  showPrediction() {
+    const { on, guess, revealed } = this.prediction;
+    this.root.classList.toggle("predicting", on && !revealed);
+    this.predictPanel.panel.hidden = !on;
+    if (!on) return;
+    const { text, buttons } = this.predictPanel;
+    for (const key of ["n", "beta"]) buttons[key].disabled = revealed;
+    buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
+    if (!revealed) {
+      const placed = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => `${this.world[key].symbol} = ${guess[key]}`);
+      text.textContent = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press its Guess button), then reveal. "
+        + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
+      return;
+    }
+    const parts = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => {
+      const peak = this.world[key].curve.peak.pressure;
+      const symbol = this.world[key].symbol;
+      const guessed = Number(guess[key]);
+      const factor = Math.max(guessed / peak, peak / guessed);
+      const peakText = key === "n" ? `${Math.round(peak)}` : peak.toPrecision(2);
+      const way = factor < 1.05 ? "right on" : `off by a factor of ${factor.toFixed(1)} (${guessed > peak ? "too high" : "too low"})`;
+      return `${symbol}: true quality peaks at ${symbol} = ${peakText}; you guessed ${guess[key]}, ${way}.`;
+    });
+    text.textContent = `Revealed. ${parts.join(" ")}`;
+    this.root.dataset.revealed = "true";
+  }
+
   observe() {
     const schedule = () => this.scheduleLayout();
     this.resizeObserver = new ResizeObserver(schedule);
@@ -161,6 +223,7 @@ class Stage {
       svg.addEventListener("pointermove", (event) => this.hover(kind, event));
       svg.addEventListener("pointerleave", () => (this.tooltip.style.display = "none"));
     }
+    this.curvesSvg.addEventListener("click", (event) => this.guessAt(event));
   }
 
   // --- data from Python ------------------------------------------------------------------
@@ -176,6 +239,13 @@ class Stage {
     const request = data.request || {};
     if (request.id !== this.requestId) {
       this.requestId = request.id;
+      const asked = request.predict || {};
+      this.prediction = {
+        on: Boolean(asked.on),
+        guess: { beta: asked.guess_beta ?? null, n: asked.guess_n ?? null },
+        revealed: Boolean(asked.revealed),
+      };
+      this.showPrediction();
       this.stopPlaying(false);
       for (const key of ["beta", "n"]) {
         const index = this.world[key].stops.indexOf(String(request[key]));
@@ -219,6 +289,10 @@ class Stage {
     this.animate();
   }
 
+  hidingTruth() {
+    return this.prediction.on && !this.prediction.revealed;
+  }
+
   stopIndex(key) {
     return Math.round(this.position[key].target);
   }
@@ -238,6 +312,7 @@ class Stage {
     for (const field of ["kl", "proxy", "gold", "length"]) {
       control.cells[field].textContent = method.readouts[field][index];
     }
+    if (this.hidingTruth()) control.cells.gold.textContent = "?";
     this.root.dataset[key] = stop;
   }
 
@@ -250,6 +325,11 @@ class Stage {
     if (!this.report || !this.world) return;
     const settled = { seq: ++this.seq };
     for (const key of ["beta", "n"]) settled[key] = this.world[key].stops[this.stopIndex(key)];
+    if (this.prediction.on) {
+      settled.guess_beta = this.prediction.guess.beta;
+      settled.guess_n = this.prediction.guess.n;
+      settled.revealed = this.prediction.revealed;
+    }
     this.report("settled", settled);
     this.announce();
   }
@@ -674,6 +754,12 @@ class Stage {
       const px = panel.x(pressure);
       const colour = key === "beta" ? palette.kl : palette.best_of_n;
       el("svg:line", { x1: px, x2: px, y1: panel.box.top, y2: panel.box.bottom, stroke: colour, "stroke-width": 2.5, "stroke-dasharray": "6 4" }, group);
+      const guessed = this.prediction.on ? this.prediction.guess[key] : null;
+      if (guessed !== null) {
+        const gx = panel.x(Number(guessed));
+        el("svg:line", { x1: gx, x2: gx, y1: panel.box.top, y2: panel.box.bottom, stroke: "#1a1a1a", "stroke-width": 3, "stroke-dasharray": "2 4", "data-guess-mark": key }, group);
+        el("svg:text", { x: gx + 4, y: panel.box.top + 1.1 * this.size.fontPx, class: "guess-label" }, group, "your guess");
+      }
       for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
         const gain = lerp(method.marks[field][low], method.marks[field][high], t);
         el("svg:circle", { cx: px, cy: panel.y(gain), r: 0.42 * this.size.fontPx, fill, stroke: colour, "stroke-width": 3, "data-mark": `${key}-${field}` }, group);
@@ -703,6 +789,21 @@ class Stage {
     this.tooltip.style.top = `${event.clientY - rootBounds.top + 16}px`;
   }
 
+  guessAt(event) {
+    if (!this.prediction.on || this.prediction.revealed || !this.size) return;
+    const bounds = this.curvesSvg.getBoundingClientRect();
+    const px = event.clientX - bounds.left;
+    const py = event.clientY - bounds.top;
+    for (const key of ["n", "beta"]) {
+      const { box, x } = this.panels[key];
+      if (px < box.left || px > box.right || py < box.top || py > box.bottom) continue;
+      const pressure = x.invert(px);
+      const stops = this.world[key].stops.map(Number);
+      const index = stops.reduce((best, stop, i) => (Math.abs(Math.log(stop / pressure)) < Math.abs(Math.log(stops[best] / pressure)) ? i : best), 0);
+      this.guess(key, index);
+    }
+  }
+
   curvesHoverText(px, py) {
     for (const key of ["n", "beta"]) {
       const { box, x } = this.panels[key];
@@ -713,7 +814,8 @@ class Stage {
       const gold = interpolateAt(curve.pressure, curve.gold_gain, pressure);
       const shown = curve.pressure[proxy.index];
       const label = key === "n" ? `n ≈ ${Math.round(shown).toLocaleString("en")}` : `β ≈ ${shown.toPrecision(3)}`;
-      return `${label} · reward model ${signedText(proxy.value)} · true quality ${signedText(gold.value)}`;
+      const goldText = this.hidingTruth() ? "?" : signedText(gold.value);
+      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}`;
     }
     return null;
   }
