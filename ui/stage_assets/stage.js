@@ -758,7 +758,9 @@ class Stage {
       if (guessed !== null) {
         const gx = panel.x(Number(guessed));
         el("svg:line", { x1: gx, x2: gx, y1: panel.box.top, y2: panel.box.bottom, stroke: "#1a1a1a", "stroke-width": 3, "stroke-dasharray": "2 4", "data-guess-mark": key }, group);
-        el("svg:text", { x: gx + 4, y: panel.box.top + 1.1 * this.size.fontPx, class: "guess-label" }, group, "your guess");
+        const nearRight = gx > panel.box.right - 6 * this.size.fontPx;
+        const label = { x: nearRight ? gx - 4 : gx + 4, "text-anchor": nearRight ? "end" : "start" };
+        el("svg:text", { ...label, y: panel.box.top + 1.1 * this.size.fontPx, class: "guess-label" }, group, "your guess");
       }
       for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
         const gain = lerp(method.marks[field][low], method.marks[field][high], t);
