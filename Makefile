@@ -25,7 +25,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.recompute
 
 bench-browser: $(VENV)/.dev-installed
-	$(BIN)/python -m bench.browser_latency
+	$(BIN)/python -m bench.stage_latency
 
 bench-load: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.load --keys beta,n,b,sigma
