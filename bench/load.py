@@ -44,6 +44,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 
+from bench.stage_client import StageState
 from tests.support.server import REPO_ROOT, StreamlitServer, read_memory_kib, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
@@ -135,6 +136,7 @@ class Visitor:
     url: str
     websocket: websockets.ClientConnection | None = None
     sliders: dict[str, SliderState] = field(default_factory=dict)
+    stage: StageState | None = None  # the Playground's stage: β and n move there
     url_query: dict[str, list[str]] = field(default_factory=dict)  # the address bar's query
     page_script_hash: str = ""
     cached_hashes: set[str] = field(default_factory=set)
@@ -188,6 +190,8 @@ class Visitor:
         state.context_info.color_scheme = "light"
         for slider in self.sliders.values():
             slider.fill(state.widget_states.widgets.add())
+        if self.stage is not None and self.stage.seq:  # a browser sends it once it has settled
+            self.stage.fill(state.widget_states.widgets.add())
         state.cached_message_hashes.extend(sorted(self.cached_hashes))
         return message
 
@@ -243,6 +247,10 @@ class Visitor:
                 ):
                     slider.position = known.position
                 self.sliders[slider.key] = slider
+            elif element_type == "bidi_component" and StageState.is_stage(element.bidi_component):
+                self.stage = StageState.from_proto(
+                    element.bidi_component, message.delta.fragment_id, self.stage
+                )
             elif element_type == "exception":
                 raise RunError(
                     f"the app raised {element.exception.type}: {element.exception.message}"
@@ -263,17 +271,47 @@ class Visitor:
             # FINISHED_EARLY_FOR_RERUN: another run follows; keep reading.
         return False
 
+    def stage_keys(self) -> list[str]:
+        return list(self.stage.stops) if self.stage is not None else []
+
+    def fragment_of(self, key: str) -> str:
+        """The fragment a change of `key` reruns ("" for the whole page)."""
+        if key in self.sliders:
+            return self.sliders[key].fragment_id
+        return self.stage.fragment_id if self.stage is not None else ""
+
+    def positions(self) -> dict[str, float]:
+        """Where every slider and stage key is now (to replay a walk from here)."""
+        found = {key: slider.position for key, slider in self.sliders.items()}
+        if self.stage is not None:
+            found.update(self.stage.position)
+        return found
+
+    def set_position(self, key: str, position: float) -> None:
+        if key in self.sliders:
+            self.sliders[key].position = position
+        elif self.stage is not None and key in self.stage.stops:
+            self.stage.set_position(key, int(position))
+
     def move_random_slider(self, keys: list[str], rng: random.Random) -> str:
         """Move one of `keys` by 1-3 steps, as a drag would; returns the key moved.
 
-        The next `run(self.sliders[key].fragment_id)` is then what the browser would ask for.
+        A key on the stage (β, n) is moved as the stage reports it: a settle report carrying
+        the new stop. The next `run(self.fragment_of(key))` is then what the browser would
+        ask for.
         """
-        candidates = [key for key in keys if key in self.sliders]
+        candidates = [key for key in keys if key in self.sliders or key in self.stage_keys()]
         if not candidates:
-            raise RunError(f"none of the sliders {keys} is on the page ({sorted(self.sliders)})")
+            raise RunError(
+                f"none of the sliders {keys} is on the page "
+                f"({sorted(self.sliders) + self.stage_keys()})"
+            )
         key = rng.choice(candidates)
-        slider = self.sliders[key]
         steps = rng.choice((-3, -2, -1, 1, 2, 3))
+        if key not in self.sliders:
+            self.stage.step(key, steps)
+            return key
+        slider = self.sliders[key]
         moved = slider.stepped(steps)
         if moved == slider.position:  # at an end: go the other way
             moved = slider.stepped(-steps)
@@ -338,6 +376,7 @@ def verdict(ok: bool) -> str:
 @dataclass
 class SessionsReport:
     rerun_seconds: list[float] = field(default_factory=list)
+    seconds_by_key: dict[str, list[float]] = field(default_factory=dict)
     rerun_bytes: list[int] = field(default_factory=list)
     open_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -375,11 +414,12 @@ async def _visit(url: str, args: argparse.Namespace, seed: int, report: Sessions
                 report.late_changes += 1
             moved = visitor.move_random_slider(keys, rng)
             try:
-                result = await visitor.run(visitor.sliders[moved].fragment_id)
+                result = await visitor.run(visitor.fragment_of(moved))
             except (RunError, OSError, websockets.WebSocketException) as error:
                 report.errors.append(f"rerun: {type(error).__name__}: {error}")
                 return
             report.rerun_seconds.append(result.seconds)
+            report.seconds_by_key.setdefault(moved, []).append(result.seconds)
             report.rerun_bytes.append(result.bytes_received)
             next_change += rng.uniform(0.8, 1.2) * interval
     finally:
@@ -417,6 +457,11 @@ async def measure_sessions(server_url: str, pid: int, args: argparse.Namespace) 
         f"  rerun time: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
         f"max {max(report.rerun_seconds, default=float('nan')) * 1000:.0f} ms"
     )
+    for key, seconds in sorted(report.seconds_by_key.items()):
+        print(
+            f"    {key}: {len(seconds)} reruns, p50 {percentile(seconds, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms"
+        )
     if report.rerun_bytes:
         print(f"  bytes per rerun: median {statistics.median(report.rerun_bytes) / 1024:.1f} KB")
     print(
@@ -494,7 +539,7 @@ async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) ->
         for index in range(1, args.reruns + 1):
             moved = visitor.move_random_slider(keys, rng)
             try:
-                seconds.append((await visitor.run(visitor.sliders[moved].fragment_id)).seconds)
+                seconds.append((await visitor.run(visitor.fragment_of(moved))).seconds)
             except (RunError, OSError, websockets.WebSocketException) as error:
                 errors.append(f"rerun {index}: {type(error).__name__}: {error}")
                 break

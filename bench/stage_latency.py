@@ -14,7 +14,8 @@ folder that is removed afterwards). For each, in one headless Chromium:
   the drag and after it (a rerun request is one);
 - key presses (ArrowRight, then ArrowLeft) on β and on n: stage, keydown to the first frame
   after both its readouts and its cloud changed; release, keydown to every chart redrawn (its
-  rerun finished and no plotly chart changed for 400 ms, as the retired bench.browser_latency measured).
+  rerun finished and no plotly chart changed for 400 ms, as bench.browser_latency, retired
+  with this, measured it).
   KB received per settle: stage, the settle report's fragment rerun; release, each key press;
 - key presses on the b and σ Streamlit sliders: stage, keydown to the first frame after the
   stage's data-world changed; release, to every chart redrawn; KB received per change.
