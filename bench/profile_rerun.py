@@ -6,8 +6,9 @@ optionally under cProfile, and hooks gc.callbacks to time every garbage collecti
 resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visitor) moves the
 sliders like a browser tab:
 
-- "beta/n, new settings": a random walk of β or n moves (the Playground reruns only its
-  fragment), mostly to settings no session has seen since the server started;
+- "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
+  (bench/stage_client.py; the Playground reruns only the stage's fragment), mostly to
+  settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
 - "b/sigma": b or σ moves (the whole page reruns).
 
