@@ -46,10 +46,21 @@ class PageFigures:
     world_ms: dict[str, list[float]] = field(default_factory=dict)
     world_kb: dict[str, list[float]] = field(default_factory=dict)
     load_average: dict[str, float] = field(default_factory=dict)  # 1-minute, per section
+    # Where the time goes: the browser's main-thread work (CDP TaskDuration) per key press up
+    # to redrawn, and per b/σ change; when the change's rerun finished after the key press.
+    key_task_ms: list[float] = field(default_factory=list)
+    world_task_ms: list[float] = field(default_factory=list)
+    world_finished_ms: list[float] = field(default_factory=list)
 
 
 def load_now() -> float:
     return os.getloadavg()[0]
+
+
+def main_thread_ms(cdp) -> float:
+    """Chromium's cumulative main-thread task time for the page (CDP Performance), in ms."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return 1000.0 * next(m["value"] for m in metrics if m["name"] == "TaskDuration")
 
 
 class TransferCount:
@@ -183,23 +194,27 @@ def walk(slider_max: int, presses: int) -> list[str]:
     return ["ArrowRight"] * count + ["ArrowLeft"] * count
 
 
-def press_stage_key(page, key: str, keyboard_key: str) -> tuple[float, float, float]:
-    """One key press on the stage's slider: (ms to redrawn, KB before it, KB of the settle)."""
+def press_stage_key(page, cdp, key: str, keyboard_key: str) -> tuple[float, ...]:
+    """One key press on the stage's slider: (ms to redrawn, KB before it, KB of the settle,
+    main-thread ms up to redrawn)."""
     slider = stage_slider(page, key)
     slider.focus()
     observer.reset_chart_record(page)
     since = observer.page_now(page)
     page.evaluate(STAGE_KEY_PROBE_JS, key)
+    busy = main_thread_ms(cdp)
     slider.press(keyboard_key)
     probe = page.wait_for_function(
         "() => window.__keyProbe.drawnAt !== null && window.__keyProbe",
         timeout=PROBE_TIMEOUT_MS,
         polling=20,
     ).json_value()
+    busy = main_thread_ms(cdp) - busy
     key_down = page.evaluate("window.__bench.keyDownAt")
     kilobytes_before = page.evaluate("window.__bench.receivedBytes") / 1024.0
     record = observer.wait_for_rerun(page, since, quiet_ms=SETTLE_QUIET_MS)
-    return probe["drawnAt"] - key_down, kilobytes_before, record["receivedBytes"] / 1024.0
+    settle_kb = record["receivedBytes"] / 1024.0
+    return probe["drawnAt"] - key_down, kilobytes_before, settle_kb, busy
 
 
 def home_stage_slider(page, key: str) -> None:
@@ -216,7 +231,7 @@ def home_streamlit_slider(page, key: str) -> None:
         app_page.press_on_slider(page, key, "Home")
 
 
-def measure_keys(page, kind: PageKind, figures: PageFigures, presses: int) -> None:
+def measure_keys(page, cdp, kind: PageKind, figures: PageFigures, presses: int) -> None:
     figures.load_average["keys"] = load_now()
     for key in KEYS:
         latencies, before, settles = [], [], []
@@ -224,7 +239,8 @@ def measure_keys(page, kind: PageKind, figures: PageFigures, presses: int) -> No
             home_stage_slider(page, key)
             slider_max = int(stage_slider(page, key).get_attribute("max"))
             for keyboard_key in walk(slider_max, presses):
-                latency, kilobytes, settle = press_stage_key(page, key, keyboard_key)
+                latency, kilobytes, settle, busy = press_stage_key(page, cdp, key, keyboard_key)
+                figures.key_task_ms.append(busy)
                 latencies.append(latency)
                 before.append(kilobytes)
                 settles.append(settle)
@@ -233,7 +249,9 @@ def measure_keys(page, kind: PageKind, figures: PageFigures, presses: int) -> No
             thumb = app_page.slider_thumb(page, key)
             slider_max = int(float(thumb.get_attribute("max")) - float(thumb.get_attribute("min")))
             for keyboard_key in walk(slider_max, presses):
+                busy = main_thread_ms(cdp)
                 record = app_page.press_on_slider(page, key, keyboard_key)
+                figures.key_task_ms.append(main_thread_ms(cdp) - busy)  # the quiet wait is idle
                 latencies.append(record["latencyMs"])
                 before.append(record["receivedBytes"] / 1024.0)  # the rerun is the redraw
                 settles.append(record["receivedBytes"] / 1024.0)
@@ -244,7 +262,7 @@ def measure_keys(page, kind: PageKind, figures: PageFigures, presses: int) -> No
         )
 
 
-def measure_worlds(page, kind: PageKind, figures: PageFigures, presses: int) -> None:
+def measure_worlds(page, cdp, kind: PageKind, figures: PageFigures, presses: int) -> None:
     """b and σ key presses: to the new world drawn (stage) or every chart redrawn (release)."""
     figures.load_average["worlds"] = load_now()
     for key in WORLD_KEYS:
@@ -255,7 +273,10 @@ def measure_worlds(page, kind: PageKind, figures: PageFigures, presses: int) -> 
         for keyboard_key in walk(slider_max, presses):
             if kind.is_stage:
                 page.evaluate(WORLD_PROBE_JS)
+            busy = main_thread_ms(cdp)
             record = app_page.press_on_slider(page, key, keyboard_key)
+            figures.world_task_ms.append(main_thread_ms(cdp) - busy)
+            figures.world_finished_ms.append(record["rerunFinishedAt"] - record["keyDownAt"])
             if kind.is_stage:
                 drawn_at = page.wait_for_function(
                     "() => window.__worldProbe.drawnAt", timeout=PROBE_TIMEOUT_MS, polling=20
@@ -272,10 +293,12 @@ def measure_page(browser, url: str, kind: PageKind, args) -> PageFigures:
     figures = PageFigures(kind.name)
     measure_loads(browser, url, kind, figures, args.fresh_loads)
     context, page, _, _ = open_page(browser, url, kind)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     try:
         measure_drag(page, kind, figures, args.drag_steps, args.drag_seconds)
-        measure_keys(page, kind, figures, args.presses)
-        measure_worlds(page, kind, figures, args.world_presses)
+        measure_keys(page, cdp, kind, figures, args.presses)
+        measure_worlds(page, cdp, kind, figures, args.world_presses)
         app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"bench-stage-{kind.name}.png")
     finally:
         context.close()

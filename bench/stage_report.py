@@ -169,6 +169,14 @@ def print_table(stage: PageFigures, release: PageFigures) -> bool:
             f"{percentile(release.world_ms.get(key, []), 0.95):.0f} ms, "
             f"{median(release.world_kb.get(key, [])):.1f} KB"
         )
+    print(
+        "  where the time goes (medians): browser main-thread work per β/n key press "
+        f"{median(stage.key_task_ms):.1f} ms (release {median(release.key_task_ms):.1f} ms), "
+        f"per b/σ change {median(stage.world_task_ms):.0f} ms "
+        f"(release {median(release.world_task_ms):.0f} ms); b/σ rerun finished "
+        f"{median(stage.world_finished_ms):.0f} ms after the key press "
+        f"(release {median(release.world_finished_ms):.0f} ms)"
+    )
     verdicts = budgets_met(stage)
     print("budgets: " + "; ".join(f"{name} {'PASS' if ok else 'FAIL'}" for name, ok in verdicts))
     return all(ok for _, ok in verdicts)
