@@ -155,7 +155,7 @@ def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
 
 
 async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
-    from bench.load import Visitor
+    from bench.load_client import Visitor
 
     rng = random.Random(seed)
     visitor = Visitor(url)

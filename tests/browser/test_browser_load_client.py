@@ -1,4 +1,4 @@
-"""The load benchmarks' client (bench.load.Visitor) speaks to a real server as a browser does:
+"""The load benchmarks' client (bench.load_client.Visitor) talks to a real server as a browser:
 β and n move on the stage, and a settle report is a fragment rerun with the stage's JSON state.
 
 No Chromium here, but the same real `streamlit run` as the browser tests.
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bench.load import Visitor
+from bench.load_client import Visitor
 from ui.state import SETTINGS, url_form
 
 pytestmark = pytest.mark.browser
