@@ -26,7 +26,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.poll_store
 
 bench-browser: $(VENV)/.dev-installed
-	$(BIN)/python -m bench.browser_latency
+	$(BIN)/python -m bench.stage_latency
 
 bench-beyond: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.beyond_pages
