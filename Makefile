@@ -7,7 +7,7 @@ BIN = $(VENV)/bin
 .PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
-	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
+	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 $(BIN)/streamlit run app.py
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -31,13 +34,18 @@ PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a 
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
-WORLD_ENTRIES = 32  # (b, σ) worlds kept, ~70 KB of JSON each: ~2 MB at most
+# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
+# 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
+WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
+PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
+PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
 FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
 FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
 CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
 
 log = logging.getLogger(__name__)
+_prewarm_started = False  # one background builder per server process
 
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
@@ -176,6 +184,25 @@ def world_json(b: float, sigma: float) -> str:
     return json.dumps(world, separators=(",", ":"), allow_nan=False)
 
 
+def prewarm_in_background() -> None:
+    """With STAGE_PREWARM=1 (make run, the Dockerfile, the cluster), build every world once,
+    in a background thread of this process: the story steps' first, then the rest."""
+    global _prewarm_started
+    if _prewarm_started or os.environ.get(PREWARM_ENV) != "1":
+        return
+    _prewarm_started = True
+    threading.Thread(target=_prewarm, name="stage-prewarm", daemon=True).start()
+
+
+def _prewarm() -> None:
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
+    every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
+    for b, sigma in dict.fromkeys(steps + every):
+        world_json(b, sigma)
+        time.sleep(PREWARM_PAUSE_SECONDS)
+    log.info("stage: every world built (%d)", len(every))
+
+
 def settled_from_browser(raw) -> dict[str, float]:
     """The (β, n) a browser reports, each snapped to a stop; a bad value is logged and dropped.
 
@@ -248,6 +275,7 @@ def prediction_url() -> dict[str, str | None]:
 
 def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
+    prewarm_in_background()
     request = _request_with_prediction()
     _stage_component(
         key=STAGE_KEY,

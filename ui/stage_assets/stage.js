@@ -117,6 +117,10 @@ class Stage {
     this.planeFigure = el("figure", { class: "plane" }, grid);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
     this.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, this.planeFigure);
+    // What moves with β and n is drawn on a layer of its own above each chart, so a frame
+    // repaints a hundred small shapes, not the shading, the contours and 600 answers below.
+    this.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, this.curvesFigure);
+    this.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, this.planeFigure);
     this.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, this.root);
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, this.root);
   }
@@ -508,8 +512,10 @@ class Stage {
       const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
       this.panels[key] = this.drawPanel(content, key, box, title, titleClass, fontPx);
     });
-    this.curvesMarks = el("svg:g", { class: "marks" }, content);
     svg.replaceChildren(...content.childNodes);
+    sizeLike(this.curvesMoving, width, height);
+    this.curvesMarks = el("svg:g", { class: "marks" });
+    this.curvesMoving.replaceChildren(this.curvesMarks);
   }
 
   drawPanel(parent, key, box, title, titleClass, fontPx) {
@@ -575,8 +581,15 @@ class Stage {
       el("svg:circle", { cx: x(plane.answers[i] / scale).toFixed(1), cy: y(plane.answers[i + 1] / scale).toFixed(1), r: radius }, answers);
     }
     this.cloudGroups = {};
+    sizeLike(this.planeMoving, width, height);
+    const movingDefs = el("svg:defs", {});
+    const movingClip = `${clip}-moving`;
+    const movingClipPath = el("svg:clipPath", { id: movingClip }, movingDefs);
+    el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top }, movingClipPath);
+    const moving = el("svg:g", { "clip-path": `url(#${movingClip})` });
+    this.planeMoving.replaceChildren(movingDefs, moving);
     for (const key of ["beta", "n"]) {
-      const group = el("svg:g", { "data-cloud": key }, inside);
+      const group = el("svg:g", { "data-cloud": key }, moving);
       const count = this.world[key].cloud[0].length / 2;
       const colour = key === "beta" ? this.world.palette.kl : this.world.palette.best_of_n;
       const size = Math.max(4, 0.32 * fontPx);
@@ -605,7 +618,15 @@ class Stage {
   }
 
   goldImage(box, x, y) {
-    // True quality's filled contours, painted once per size from the shipped field.
+    // True quality's filled contours, painted once per size (true quality never changes).
+    const cacheKey = `${box.left},${box.right},${box.top},${box.bottom}`;
+    if (this.goldImageCache && this.goldImageCache.key === cacheKey) return this.goldImageCache.url;
+    const url = this.paintGold(box, x, y);
+    this.goldImageCache = { key: cacheKey, url };
+    return url;
+  }
+
+  paintGold(box, x, y) {
     const plane = this.world.plane;
     const levels = plane.gold_levels;
     const width = Math.max(1, Math.round(box.right - box.left));
@@ -835,6 +856,12 @@ class Stage {
 }
 
 // --- drawing helpers -------------------------------------------------------------------
+
+function sizeLike(svg, width, height) {
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+}
 
 function spacedTicks(ticks, x, box, fontPx) {
   // Ticks in order of importance (the ends and the lesson's values first), each kept only
