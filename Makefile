@@ -4,10 +4,17 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
 
+REPLICAS ?= 2
+
 .PHONY: run test lint format bench bench-browser bench-load table clean
 
 run: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
+
+# N replicas behind HAProxy on one port (Debian: apt-get install haproxy); Ctrl-C stops all.
+.PHONY: cluster
+cluster: $(VENV)/.runtime-installed
+	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
