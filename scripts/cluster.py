@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ctypes
+import json
 import os
 import secrets
 import shutil
@@ -183,6 +184,21 @@ class Cluster:
     def config_path(self) -> Path:
         return self.run_dir / "haproxy.cfg"
 
+    def write_state(self) -> None:
+        """Who is where, for tests and benchmarks: RUN_DIR/state.json (pids and ports)."""
+        state = {
+            "port": self.lb_port,
+            "haproxy_pid": self.balancer.pid if self.balancer is not None else None,
+            "replicas": [
+                {"name": slot.name, "port": slot.port, "restarts": slot.restarts}
+                | {"pid": slot.process.pid if slot.process is not None else None}
+                for slot in self.slots
+            ],
+        }
+        partial = self.run_dir / "state.json.partial"
+        partial.write_text(json.dumps(state, indent=1))
+        partial.replace(self.run_dir / "state.json")  # readers never see half a file
+
     def _replica_command(self, slot: Replica) -> list[str]:
         return [
             sys.executable,
@@ -204,6 +220,7 @@ class Cluster:
         slot.process = spawn(self._replica_command(slot), log_path=slot.log_path, env=env)
         slot.started_at = time.monotonic()
         slot.restart_at = None
+        self.write_state()
 
     def start(self) -> None:
         """Start every replica, warm each up, then HAProxy; return once the port answers."""
@@ -230,6 +247,7 @@ class Cluster:
         command = [self.haproxy, "-db", "-f", str(self.config_path)]  # -db: stay in foreground
         log_path = self.run_dir / "haproxy.log"
         self.balancer = spawn(command, log_path=log_path, env=dict(os.environ))
+        self.write_state()
 
     def _wait_ready(self, slot: Replica) -> bool:
         """Wait for a replica's health check, then run the app once on it; True if both."""
