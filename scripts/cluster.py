@@ -25,7 +25,6 @@ import secrets
 import shutil
 import signal
 import socket
-import string
 import subprocess
 import sys
 import tempfile
@@ -40,9 +39,14 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
     sys.path.insert(0, str(REPO_ROOT))
 
+from scripts.haproxy_config import (  # noqa: E402
+    check_config,
+    compose_config,
+    render_config,
+    server_line,
+)
 from scripts.warm_up import warm_up  # noqa: E402
 
-TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg.template"
 LOOPBACK = "127.0.0.1"
 HEALTH_PATH = "/_stcore/health"
 STARTUP_TIMEOUT_SECONDS = 90.0  # a cold replica imports streamlit, plotly, pandas: ~5-15 s here
@@ -53,38 +57,6 @@ SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
 FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS = 1.0, 30.0
 STABLE_SECONDS = 30.0  # a replica that lived this long starts its backoff afresh
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when its parent dies
-
-
-def render_config(
-    *, lb_port: int, servers: list[str], bind_address: str = LOOPBACK, admin_socket: str = ""
-) -> str:
-    """HAProxy's configuration from the template.
-
-    ``servers`` are backend lines (``server ...`` or ``server-template ...``); ``admin_socket``
-    is a path for the runtime API (empty: none).
-    """
-    stats = f"    stats socket {admin_socket} mode 600 level admin" if admin_socket else ""
-    return string.Template(TEMPLATE.read_text()).substitute(
-        lb_port=lb_port,
-        bind_address=bind_address,
-        admin_socket=stats,
-        resolvers="",
-        servers="\n".join(f"    {line}" for line in servers),
-    )
-
-
-def server_line(index: int, port: int) -> str:
-    """One loopback replica as HAProxy names it (its cookie value is its name)."""
-    return f"server replica{index} {LOOPBACK}:{port} cookie replica{index}"
-
-
-def check_config(haproxy: str, path: Path) -> None:
-    """Raise ValueError with HAProxy's own words if it rejects the configuration."""
-    checked = subprocess.run(
-        [haproxy, "-c", "-f", str(path)], capture_output=True, text=True, check=False
-    )
-    if checked.returncode != 0:
-        raise ValueError(f"haproxy rejects {path}:\n{checked.stdout}{checked.stderr}")
 
 
 def free_port() -> int:
@@ -337,7 +309,12 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--run-dir", type=Path, help="config and logs (default: a new temp dir)")
     parser.add_argument("--haproxy", default=shutil.which("haproxy") or "/usr/sbin/haproxy")
+    parser.add_argument(
+        "--print-compose-config", action="store_true", help="print deploy/compose/haproxy.cfg"
+    )
     args = parser.parse_args(argv)
+    if args.print_compose_config:
+        return args
     if not 1 <= args.replicas <= 64:
         parser.error(f"--replicas must be from 1 to 64, not {args.replicas}")
     if not Path(args.haproxy).exists():
@@ -347,6 +324,9 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
+    if args.print_compose_config:
+        print(compose_config(), end="")  # how deploy/compose/haproxy.cfg is made
+        return 0
     run_dir = args.run_dir or Path(tempfile.mkdtemp(prefix="cluster-"))
     cluster = Cluster(args.replicas, args.port, run_dir, args.haproxy)
     if os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET"):
