@@ -8,7 +8,8 @@ speaks Streamlit's protocol through HAProxy's port, each at its own (b, σ) from
 - sessions: 300 visitors each move one of the four sliders every ~5 s for 60 s: rerun p95,
   errors, total resident memory of HAProxy and every replica;
 - burst: 300 visitors arrive within 10 s: time to each one's first complete page;
-- failover: the sessions run again and one replica is SIGKILLed 15 s in; a visitor whose
+- failover: the sessions open again and, 5 s after the last has its page, one replica is
+  SIGKILLed (the sessions go on 30 s more); a visitor whose
   websocket closes reconnects through HAProxy at once (as the browser does) and must find
   the setting its URL holds: time from the kill to its next complete page; the script's
   restart of the replica is timed too;
@@ -114,7 +115,9 @@ class Tally:
     reconnect_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     wrong_setting: int = 0
+    opened: int = 0  # visitors past their first page (or given up on it)
     killed_at: float | None = None
+    stop_at: float | None = None  # failover: every visitor stops here
 
 
 async def open_page(url: str, query: dict[str, list[str]], tally: Tally) -> PageVisitor | None:
@@ -132,15 +135,14 @@ async def open_page(url: str, query: dict[str, list[str]], tally: Tally) -> Page
     return visitor
 
 
-async def reconnect(url: str, visitor: PageVisitor, tally: Tally) -> PageVisitor | None:
+async def reconnect(url: str, query: dict[str, list[str]], tally: Tally) -> PageVisitor | None:
     """Back through HAProxy with the same URL, retrying every 0.25 s for up to 30 s."""
-    await visitor.close()
     deadline = time.perf_counter() + 30.0
     while time.perf_counter() < deadline:
-        fresh = await open_page(url, visitor.url_query, Tally())
+        fresh = await open_page(url, query, Tally())
         if fresh is not None:
-            since = time.perf_counter() - (tally.killed_at or time.perf_counter())
-            tally.reconnect_seconds.append(since)
+            if tally.killed_at is not None:  # a session the killed replica held
+                tally.reconnect_seconds.append(time.perf_counter() - tally.killed_at)
             tally.wrong_setting += fresh.link_query() != fresh.url_query
             return fresh
         await asyncio.sleep(0.25)
@@ -163,10 +165,15 @@ async def visit(url: str, index: int, args, tally: Tally, *, survive: bool) -> N
     """One visitor: open its own setting, then move a slider every ~interval s."""
     rng = random.Random(args.seed + index)
     await asyncio.sleep(rng.uniform(0, args.interval))
-    visitor = await open_page(url, own_setting(index), tally)
+    visitor = await open_page(url, own_setting(index), Tally() if survive else tally)
+    if visitor is None and survive:
+        if tally.killed_at is None:
+            tally.errors.append("open: no first page before the kill")
+        visitor = await reconnect(url, own_setting(index), tally)
+    tally.opened += 1
     began = time.perf_counter()
     next_change = began + rng.uniform(0.5, 1.5) * args.interval
-    while visitor is not None and next_change < began + args.duration:
+    while visitor is not None and next_change < min(began + args.duration, tally.stop_at or 1e18):
         dropped = await closed_within(visitor, next_change - time.perf_counter())
         if not dropped:
             key = jump_to_random_stop(visitor, args.keys, rng)
@@ -183,7 +190,8 @@ async def visit(url: str, index: int, args, tally: Tally, *, survive: bool) -> N
             if not survive:
                 tally.errors.append("rerun: the websocket closed")
                 break
-            visitor = await reconnect(url, visitor, tally)
+            await visitor.close()
+            visitor = await reconnect(url, visitor.url_query, tally)
         next_change += rng.uniform(0.8, 1.2) * args.interval
     if visitor is not None:
         await visitor.close()
@@ -242,19 +250,26 @@ async def measure_failover(cluster: RunningCluster, args) -> bool:
     tally = Tally()
 
     async def kill_later() -> float:
+        while tally.opened < args.sessions:  # the replica must hold its sessions first
+            await asyncio.sleep(0.25)
         await asyncio.sleep(args.kill_after)
         tally.killed_at = time.perf_counter()
+        tally.stop_at = tally.killed_at + 30.0  # long enough for every drop to come back
         old_pid = cluster.kill_replica("replica1")
         entry = await asyncio.to_thread(cluster.wait_restarted, "replica1", old_pid, timeout=180)
         return time.perf_counter() - tally.killed_at if entry else float("nan")
 
+    endless = argparse.Namespace(**{**vars(args), "duration": float("inf")})
     visits = [
-        visit(cluster.websocket_url, i, args, tally, survive=True) for i in range(args.sessions)
+        visit(cluster.websocket_url, i, endless, tally, survive=True) for i in range(args.sessions)
     ]
     restart_seconds, *_ = await asyncio.gather(kill_later(), *visits)
     worst = max(tally.reconnect_seconds, default=float("nan"))
     back = tally.reconnect_seconds
-    print(f"failover: {args.sessions} sessions, replica1 SIGKILLed {args.kill_after:.0f} s in")
+    print(
+        f"failover: {args.sessions} sessions; replica1 SIGKILLed {args.kill_after:.0f} s after "
+        "the last one had its first page; 30 s more"
+    )
     print(
         f"  sessions that reconnected: {len(back)}; from the kill to their next complete page: "
         f"p50 {percentile(back, 0.5):.2f} s, p95 {percentile(back, 0.95):.2f} s, "
@@ -265,6 +280,8 @@ async def measure_failover(cluster: RunningCluster, args) -> bool:
         f"rerun p95 {ms(percentile(tally.rerun_seconds, 0.95))}"
     )
     print(f"  replica1 restarted and healthy {restart_seconds:.1f} s after the kill")
+    for error in sorted(set(tally.errors))[:5]:
+        print(f"    {error}")
     ok = (
         bool(tally.reconnect_seconds)
         and worst <= BUDGETS["reconnect"]
@@ -293,6 +310,7 @@ async def measure_reruns(cluster: RunningCluster, args) -> bool:
             done[0] += 1
             if done[0] % max(1, args.reruns // 10) == 0:
                 checkpoints.append((done[0], read_memory_kib(pid)["VmRSS"] / 1024))
+                print(f"  ... {done[0]} reruns, {checkpoints[-1][1]:.0f} MB {load_text()}")
         if visitor is not None:
             await visitor.close()
 
@@ -328,13 +346,15 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench.cluster_load", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--mode", choices=[*MODES, "all"], default="all")
+    parser.add_argument("--mode", default="all", help=f"all, or some of {','.join(MODES)}")
     parser.add_argument("--replicas", type=int, default=2)
     parser.add_argument("--sessions", type=int, default=300)
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--interval", type=float, default=5.0)
     parser.add_argument("--arrival-window", type=float, default=10.0)
-    parser.add_argument("--kill-after", type=float, default=15.0)
+    parser.add_argument(
+        "--kill-after", type=float, default=5.0, help="s after every session has its page"
+    )
     parser.add_argument("--reruns", type=int, default=10_000)
     parser.add_argument("--rerun-visitors", type=int, default=4)
     parser.add_argument("--keys", default="beta,n,b,sigma", help="sliders the sessions move")
@@ -345,8 +365,12 @@ def parse_arguments(argv=None) -> argparse.Namespace:
 
 
 def main(argv=None) -> int:
+    sys.stdout.reconfigure(line_buffering=True)  # progress shows as it happens
     args = parse_arguments(argv)
-    modes = list(MODES) if args.mode == "all" else [args.mode]
+    modes = list(MODES) if args.mode == "all" else args.mode.split(",")
+    if not set(modes) <= set(MODES):
+        print(f"--mode: {args.mode!r} is not 'all' or some of {','.join(MODES)}", file=sys.stderr)
+        return 2
     print(f"bench.cluster_load: {args.replicas} replicas behind HAProxy {load_text()}")
     cluster = start_cluster(Path(tempfile.mkdtemp(prefix="cluster-load-")), replicas=args.replicas)
     all_ok = True
