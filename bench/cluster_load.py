@@ -173,7 +173,11 @@ async def visit(url: str, index: int, args, tally: Tally, *, survive: bool) -> N
     tally.opened += 1
     began = time.perf_counter()
     next_change = began + rng.uniform(0.5, 1.5) * args.interval
-    while visitor is not None and next_change < min(began + args.duration, tally.stop_at or 1e18):
+
+    def end() -> float:  # wall clock: a visitor whose reruns queue does not catch up later
+        return min(began + args.duration, tally.stop_at or float("inf"))
+
+    while visitor is not None and time.perf_counter() < end() and next_change < end():
         dropped = await closed_within(visitor, next_change - time.perf_counter())
         if not dropped:
             key = jump_to_random_stop(visitor, args.keys, rng)
