@@ -332,13 +332,18 @@ def main(argv: list[str] | None = None) -> int:
     if os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET"):
         cluster.cookie_secret = os.environ["STREAMLIT_SERVER_COOKIE_SECRET"]
     stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+    # While starting, Ctrl-C or SIGTERM interrupts the wait at once (and `finally` cleans up);
+    # once serving, they only end the supervisor's loop.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
         say(f"starting {args.replicas} replicas; config and logs in {run_dir}")
         cluster.start()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: stop.set())
         say(f"serving http://{LOOPBACK}:{args.port}/ through HAProxy; Ctrl-C stops everything")
         cluster.supervise(stop)
+    except KeyboardInterrupt:
+        pass
     finally:
         cluster.stop()
         say("stopped: HAProxy and every replica")
