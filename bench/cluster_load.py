@@ -37,10 +37,8 @@ import websockets
 from bench.cluster_run import RunningCluster, start_cluster
 from bench.load import RunError, percentile
 from bench.serve import LOOPBACK, read_memory_kib
-from bench.session_probe import PageVisitor
+from bench.session_probe import PageVisitor, jump_to_random_stop, own_setting
 
-B_STOPS = [f"{0.05 * step:g}" for step in range(21)]  # ui/state.py's stops, as the URL writes them
-SIGMA_STOPS = [f"{0.1 * step:g}" for step in range(21)]
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 BUDGETS = {"p95": 1.0, "rss_mb": 1536.0, "first_page_p95": 3.0, "reconnect": 10.0, "growth": 20.0}
 
@@ -58,26 +56,6 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def own_setting(index: int) -> dict[str, list[str]]:
-    """Visitor `index`'s own (b, σ): 300 visitors, 300 different settings of the 441."""
-    return {"b": [B_STOPS[index % 21]], "sigma": [SIGMA_STOPS[(index // 21 + index) % 21]]}
-
-
-def jump_to_random_stop(visitor: PageVisitor, keys: list[str], rng: random.Random) -> str:
-    """Put one slider on a random stop (not where it is), as a click on its track would."""
-    key = rng.choice([key for key in keys if key in visitor.sliders])
-    slider = visitor.sliders[key]
-    stops = len(slider.options)
-    slider.position = float((int(slider.position) + rng.randrange(1, stops)) % stops)
-    if slider.query_param_key:  # the browser keeps a bound slider in the address bar
-        value = slider.url_value()
-        if value is None:
-            visitor.url_query.pop(slider.query_param_key, None)
-        else:
-            visitor.url_query[slider.query_param_key] = [value]
-    return key
-
-
 class ClusterMemory:
     """Polls the summed VmRSS of HAProxy and every replica (pids re-read after restarts)."""
 
@@ -91,6 +69,15 @@ class ClusterMemory:
             with contextlib.suppress(OSError, KeyError):
                 total += read_memory_kib(pid)["VmRSS"]
         return total / 1024
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) HAProxy and the replicas have used so far, in seconds."""
+        total = 0
+        for pid in self.cluster.pids():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (stat(5) 14, 15)
+        return total / os.sysconf("SC_CLK_TCK")
 
     async def _poll(self) -> None:
         while True:
@@ -204,13 +191,14 @@ async def visit(url: str, index: int, args, tally: Tally, *, survive: bool) -> N
 async def measure_sessions(cluster: RunningCluster, args) -> bool:
     tally = Tally()
     with ClusterMemory(cluster) as memory:
-        before = memory.total_mb()
+        before, cpu_before = memory.total_mb(), memory.cpu_seconds()
         await asyncio.gather(
             *(
                 visit(cluster.websocket_url, i, args, tally, survive=False)
                 for i in range(args.sessions)
             )
         )
+        cpu = memory.cpu_seconds() - cpu_before
     p95 = percentile(tally.rerun_seconds, 0.95)
     keys = "/".join(args.keys)
     print(f"sessions: {args.sessions} x {args.duration:.0f} s, one of {keys} every")
@@ -221,6 +209,12 @@ async def measure_sessions(cluster: RunningCluster, args) -> bool:
         f"max {ms(max(seconds, default=float('nan')))}; errors {len(tally.errors)}"
     )
     print(f"  total RSS (HAProxy + replicas): {before:.0f} MB before, peak {memory.peak_mb:.0f} MB")
+    # What a rerun costs whatever else the machine runs: the cores a given load needs.
+    runs = len(seconds) + len(tally.open_seconds)
+    print(
+        f"  CPU of HAProxy + replicas: {cpu:.0f} s for {runs} runs (first pages included): "
+        f"{ms(cpu / max(runs, 1))} a run"
+    )
     ok = p95 <= BUDGETS["p95"] and not tally.errors and memory.peak_mb <= BUDGETS["rss_mb"]
     print(f"  budget p95 <= 1 s, 0 errors, <= 1.5 GB: {verdict(ok)} {load_text()}")
     for error in sorted(set(tally.errors))[:5]:

@@ -8,11 +8,15 @@ URL-bound slider from its address bar, and so does this visitor).
 
 from __future__ import annotations
 
+import random
 import urllib.parse
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.load import Visitor
+
+B_STOPS = [f"{0.05 * step:g}" for step in range(21)]  # ui/state.py's stops, as the URL writes them
+SIGMA_STOPS = [f"{0.1 * step:g}" for step in range(21)]
 
 
 class PageVisitor(Visitor):
@@ -56,3 +60,23 @@ class PageVisitor(Visitor):
     def link_query(self) -> dict[str, list[str]]:
         """The query of the link the page offers (what it shows is what it computed)."""
         return urllib.parse.parse_qs(urllib.parse.urlsplit(self.share_link).query)
+
+
+def own_setting(index: int) -> dict[str, list[str]]:
+    """Visitor `index`'s own (b, σ): 300 visitors, 300 different settings of the 441."""
+    return {"b": [B_STOPS[index % 21]], "sigma": [SIGMA_STOPS[(index // 21 + index) % 21]]}
+
+
+def jump_to_random_stop(visitor: PageVisitor, keys: list[str], rng: random.Random) -> str:
+    """Put one slider on a random stop (not where it is), as a click on its track would."""
+    key = rng.choice([key for key in keys if key in visitor.sliders])
+    slider = visitor.sliders[key]
+    stops = len(slider.options)
+    slider.position = float((int(slider.position) + rng.randrange(1, stops)) % stops)
+    if slider.query_param_key:  # the browser keeps a bound slider in the address bar
+        value = slider.url_value()
+        if value is None:
+            visitor.url_query.pop(slider.query_param_key, None)
+        else:
+            visitor.url_query[slider.query_param_key] = [value]
+    return key
