@@ -30,6 +30,7 @@ format: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
 	$(BIN)/python -m bench.recompute
+	$(BIN)/python -m bench.cache_thrash
 
 bench-browser: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.browser_latency
@@ -37,6 +38,11 @@ bench-browser: $(VENV)/.dev-installed
 bench-load: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.load --keys beta,n,b,sigma
 	$(BIN)/python -m bench.profile_rerun
+
+# Load and faults through `make cluster` (HAProxy): takes ~30 min on 2 shared cores.
+.PHONY: bench-cluster
+bench-cluster: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.cluster_load
 
 table: $(VENV)/.runtime-installed
 	$(BIN)/python -m core
