@@ -36,8 +36,8 @@ import websockets
 
 from bench.cluster_run import RunningCluster, start_cluster
 from bench.load import RunError, percentile
-from bench.serve import LOOPBACK, read_memory_kib
 from bench.session_probe import PageVisitor, jump_to_random_stop, own_setting
+from tests.support.server import LOOPBACK, read_memory_kib
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 BUDGETS = {"p95": 1.0, "rss_mb": 1536.0, "first_page_p95": 3.0, "reconnect": 10.0, "growth": 20.0}

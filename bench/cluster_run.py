@@ -20,7 +20,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.serve import LOOPBACK, REPO_ROOT, free_port
+from tests.support.server import LOOPBACK, REPO_ROOT, free_port
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 START_TIMEOUT_SECONDS = 240.0  # two cold replicas on a loaded 2-core machine: ~20-60 s

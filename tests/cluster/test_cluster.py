@@ -17,9 +17,9 @@ import websockets
 
 from bench.cluster_run import RunningCluster, http_status
 from bench.load import RunError
-from bench.serve import LOOPBACK
 from bench.session_probe import PageVisitor
 from scripts.cluster import Cluster
+from tests.support.server import LOOPBACK
 
 pytestmark = pytest.mark.cluster
 
