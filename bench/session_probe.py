@@ -8,6 +8,7 @@ URL-bound slider from its address bar, and so does this visitor).
 
 from __future__ import annotations
 
+import json
 import random
 import urllib.parse
 
@@ -37,6 +38,11 @@ class PageVisitor(Visitor):
                 if self.metrics is None:
                     self.metrics = {}
                 self.metrics.setdefault(element.metric.label, []).append(element.metric.body)
+            elif kind == "bidi_component" and element.bidi_component.json:
+                # The Playground's stage: its readouts at the stops it was asked to show.
+                if self.metrics is None:
+                    self.metrics = {}
+                self.metrics["stage"] = stage_readouts(json.loads(element.bidi_component.json))
         finished = super()._absorb(message)
         if finished:
             self.align_sliders_with_url()
@@ -60,6 +66,17 @@ class PageVisitor(Visitor):
     def link_query(self) -> dict[str, list[str]]:
         """The query of the link the page offers (what it shows is what it computed)."""
         return urllib.parse.parse_qs(urllib.parse.urlsplit(self.share_link).query)
+
+
+def stage_readouts(data: dict) -> list[str]:
+    """The eight readouts the Playground's stage shows for the data it was sent."""
+    world, request = json.loads(data["world"]), data["request"]
+    shown = []
+    for key in ("beta", "n"):
+        method = world[key]
+        index = method["stops"].index(request[key])
+        shown += [method["readouts"][field][index] for field in ("kl", "proxy", "gold", "length")]
+    return shown
 
 
 def own_setting(index: int) -> dict[str, list[str]]:
