@@ -19,6 +19,7 @@ PAGES = [
         "pages/kl_penalty.py", title="KL penalty", icon=":material/balance:", url_path="kl-penalty"
     ),
     st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
+    st.Page("pages/defenses.py", title="Defenses", icon=":material/shield:", url_path="defenses"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
