@@ -82,7 +82,8 @@ DEFENSE_SETTINGS: dict[str, Setting] = {
 DEFENSE_KEYS = tuple(DEFENSE_SETTINGS)  # ("k", "rho", "lam", "m")
 
 AGGREGATE = "agg"  # URL key of the ensemble's combination
-AGGREGATES = {"mean": "mean", "min": "minimum (worst case)"}  # URL form -> what the page says
+# The URL form is the button's label (Streamlit binds a segmented control by its labels).
+AGGREGATES = ("mean", "min")
 DEFAULT_AGGREGATE = "mean"
 
 _NOTES = "_defense_url_notes"  # session key: notes about this page's URL, shown once
@@ -186,10 +187,9 @@ def aggregate_control(*, container=None) -> str:
     """Mean or minimum: how the ensemble combines its members, bound to the URL."""
     target = container if container is not None else st
     choice = target.segmented_control(
-        "How the members' scores are combined",
-        options=tuple(AGGREGATES),
+        "Combine the members' scores by their",
+        options=AGGREGATES,
         default=DEFAULT_AGGREGATE,
-        format_func=AGGREGATES.get,
         key=AGGREGATE,
         required=True,
         bind="query-params",
