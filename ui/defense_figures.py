@@ -168,7 +168,12 @@ def spot_check_choices(result, *, method: str) -> go.Figure:
     layout["xaxis"] = _axis(axis_title.split(" (")[0] + " (slider stops)", type="category")
     layout["yaxis"] = _axis(GAIN_TITLE)
     layout["yaxis2"] = _axis(
-        "chosen (%)", overlaying="y", side="right", range=[0, 100], showgrid=False
+        "chosen (%)",
+        overlaying="y",
+        side="right",
+        range=[0, 100],
+        tickvals=[0, 25, 50, 75, 100],
+        showgrid=False,
     )
     layout["margin"] = {**MARGIN, "r": 56}
     return go.Figure({"data": traces, "layout": layout})

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 NAV_LINKS = '[data-testid="stSidebarNavLink"], [data-testid="stTopNavLink"]'
 # Charts each page must draw at least, by URL path (SPEC §4); the Lesson is words and code.
-MIN_CHARTS = {"": 2, "best-of-n": 1, "kl-penalty": 1, "lesson": 0}
+MIN_CHARTS = {"": 2, "best-of-n": 1, "kl-penalty": 1, "lesson": 0, "defenses": 8}
 
 
 def page_slug(url: str) -> str:
