@@ -26,6 +26,9 @@ from core.kl import KLResult
 
 MEMBER_FIELD_SEED = 20231002  # Coste et al. posted "Reward model ensembles" on this day
 MAX_MEMBERS = defense_validate.MAX_MEMBERS
+# Up to this many β in one call (a slider's stops, a readout) are computed in float64; longer
+# curves take float32 exponentials, within 1e-5 of float64 (tests/core/test_defended.py).
+FLOAT64_BETAS = 32
 
 
 @dataclass(frozen=True)
@@ -193,8 +196,9 @@ def defended_kl_optimum(
 
     ``beta``: a scalar or array of shape (...,), every entry finite and > 0; the other
     arguments as in :func:`defended_best_of_n`. Returns a KLResult of ``beta``'s shape
-    (proxy gain in the defended score). Computed in float64 with the maximum shifted out,
-    so nothing overflows for β down to 0.01.
+    (proxy gain in the defended score). The maximum is shifted out, so nothing overflows
+    for β down to 0.01; up to FLOAT64_BETAS values of β are computed in float64, longer
+    curves with float32 exponentials (within 1e-5).
     """
     betas = validate.positive_array(beta, name="beta")
     checked = Defense.checked(
@@ -210,7 +214,14 @@ def defended_kl_optimum(
         [np.ones_like(proxy), centered, gold - base @ gold, length, substance, below_top], axis=1
     )
     flat = betas.ravel()
-    sums = np.exp(np.outer(1.0 / flat, below_top)) @ features  # (B, 6)
+    if flat.size > FLOAT64_BETAS:
+        # A whole curve: exp in float32 (several times faster; every exponent is <= 0, so
+        # weights keep 7 digits), sums in float64.
+        exponent = np.outer((1.0 / flat).astype(np.float32), below_top.astype(np.float32))
+        sums = np.exp(exponent, out=exponent) @ features.astype(np.float32)
+        sums = sums.astype(np.float64)
+    else:
+        sums = np.exp(np.outer(1.0 / flat, below_top)) @ features  # (B, 6)
     means = sums[:, 1:] / sums[:, :1]
     # KL = E_π[(proxy - top)/β] - log Σ π_ref·exp((proxy - top)/β), never below 0.
     kl = np.maximum(means[:, 4] / flat - np.log(sums[:, 0]), 0.0)
@@ -254,9 +265,20 @@ def _proxy_field(defense: Defense) -> np.ndarray:
 @lru_cache(maxsize=16)
 def _answer_scores(defense: Defense) -> np.ndarray:
     length, substance = answer_points(None)
-    scores = defended_proxy(length, substance, **vars(defense))
+    scores = world.proxy(length, substance, b=defense.b) - defense.length_penalty * length
+    if defense.sigma:
+        shared, members = _answer_error_fields()
+        members = members[: defense.k] if defense.rho < 1 else None
+        scores = scores + defense.sigma * _aggregate_errors(shared, members, defense)
     scores.flags.writeable = False
     return scores
+
+
+@lru_cache(maxsize=1)
+def _answer_error_fields() -> tuple[np.ndarray, np.ndarray]:
+    """ε₀ (600,) and ε_1..ε_16 (16, 600) at the lesson's answers, computed once."""
+    length, substance = answer_points(None)
+    return world.error_field(length, substance), member_error_fields(length, substance)
 
 
 def _winning_chances(counts: np.ndarray, scores: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ CURVE_ENTRIES = 48  # whole defended curves (~5 KB each): a lecture hall's recen
 SPOT_ENTRIES = 32  # spot-check runs (200 repeats each)
 # Curves are drawn through these pressures; the peak and the collapse are read at the stops.
 N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
-BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 60)
+BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
 SPOT_REPEATS = 200  # seeded repeats of the spot-check procedure
 SPOT_SEED = 0  # the repeats' seed: the same page for everyone
 
@@ -44,16 +44,17 @@ class Summary:
     kl: MethodSummary
 
 
-def _method(pressure, curve, at_stops, stops, strongest: int) -> MethodSummary:
-    peak = int(np.argmax(at_stops.gold_gain))
+def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
+    curve, at_stops = parts
+    peak = int(np.argmax(at_stops["gold_gain"]))
     summary = MethodSummary(
         pressure=np.asarray(pressure, dtype=float).copy(),
-        gold_gain=np.array(curve.gold_gain),
-        proxy_gain=np.array(curve.proxy_gain),
+        gold_gain=np.array(curve["gold_gain"]),
+        proxy_gain=np.array(curve["proxy_gain"]),
         peak_pressure=float(stops[peak]),
-        peak_gold_gain=float(at_stops.gold_gain[peak]),
+        peak_gold_gain=float(at_stops["gold_gain"][peak]),
         strongest_pressure=float(stops[strongest]),
-        strongest_gold_gain=float(at_stops.gold_gain[strongest]),
+        strongest_gold_gain=float(at_stops["gold_gain"][strongest]),
     )
     for array in (summary.pressure, summary.gold_gain, summary.proxy_gain):
         array.flags.writeable = False
@@ -82,17 +83,23 @@ def summary(
         "length_penalty": length_penalty,
     }
     n_stops, beta_stops = np.array(N_STOPS, dtype=float), np.array(BETA_STOPS)
+    # The curve and the slider's stops apart: the stops are computed as core computes any
+    # handful of settings (float64 throughout), so the numbers stated equal core's.
     bon = _method(
         N_CURVE,
-        core.defended_best_of_n(N_CURVE, **defense),
-        core.defended_best_of_n(n_stops, **defense),
+        (
+            vars(core.defended_best_of_n(N_CURVE, **defense)),
+            vars(core.defended_best_of_n(n_stops, **defense)),
+        ),
         n_stops,
         int(np.argmax(n_stops)),
     )
     kl = _method(
         BETA_CURVE,
-        core.defended_kl_optimum(BETA_CURVE, **defense),
-        core.defended_kl_optimum(beta_stops, **defense),
+        (
+            vars(core.defended_kl_optimum(BETA_CURVE, **defense)),
+            vars(core.defended_kl_optimum(beta_stops, **defense)),
+        ),
         beta_stops,
         int(np.argmin(beta_stops)),
     )

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import core
-from core import world
+from core import defended, world
 from core.answers import answer_points
 
 N_VALUES = np.array([1, 3, 10, 49, 200, 590, 2000, 10000])
@@ -171,3 +171,16 @@ def test_a_length_penalty_of_one_removes_the_decline_and_two_costs_quality():
     assert too_big == pytest.approx(-1.0, abs=1e-4)  # 1/β - 1/β - 1/β², shorter than best
     strong = core.defended_best_of_n(10000, length_penalty=1.0).gold_gain
     assert strong > core.best_of_n(10000).gold_gain + 2.0
+
+
+def test_a_whole_curve_in_float32_stays_within_1e5_of_float64():
+    betas = np.geomspace(10, 0.25, 64)
+    assert betas.size > defended.FLOAT64_BETAS
+    kwargs = {"b": 0.1, "sigma": 1.0, "k": 6, "rho": 0.2, "length_penalty": 0.3}
+    curve = core.defended_kl_optimum(betas, **kwargs)
+    for start in range(0, betas.size, 16):  # 16 at a time: float64 throughout
+        part = core.defended_kl_optimum(betas[start : start + 16], **kwargs)
+        for name in ("kl", "proxy_gain", "gold_gain", "mean_length", "mean_substance"):
+            np.testing.assert_allclose(
+                getattr(curve, name)[start : start + 16], getattr(part, name), atol=1e-5
+            )
