@@ -33,9 +33,7 @@ undefended = defense_compute.summary(b, sigma)
 def two_charts(chart, *args) -> None:
     """The same defense for both methods, side by side (stacked on a phone)."""
     for column, method in zip(st.columns(2, gap="medium"), ("best_of_n", "kl"), strict=True):
-        layout.chart(
-            chart(method, *args), key=f"{chart.__name__}-{method}", hover=True, container=column
-        )
+        layout.chart(chart(method, *args), key=f"{chart.__name__}-{method}", container=column)
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
@@ -46,72 +44,81 @@ st.markdown(
 defense_view.peak_and_collapse(st, defense_compute.summary(0.0, sigma), undefended)
 two_charts(defense_charts.padding_learned, b, sigma)
 
-st.header("2 · An ensemble of reward models", divider="gray")
-k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
-k = defense_settings.slider("k", container=k_slot)
-rho = defense_settings.slider("rho", container=rho_slot)
-aggregate = defense_settings.aggregate_control(container=aggregate_slot)
-measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
-st.markdown(
-    f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
-    f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
-    f"of its own. Averaging k members shrinks the errors from σ to "
-    f"σ·√(ρ + (1 − ρ)/k) = **{sigma * (rho + (1 - rho) / k) ** 0.5:.2f}** "
-    f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole."
-)
-if sigma == 0:
-    st.info(
-        "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
-        "Move σ up to give the members errors to average out."
+
+@st.fragment
+def defenses(b: float, sigma: float, undefended) -> None:
+    """Sections 2 to 5: a change to k, ρ, the combination, λ or m reruns only these."""
+    st.header("2 · An ensemble of reward models", divider="gray")
+    k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
+    k = defense_settings.slider("k", container=k_slot)
+    rho = defense_settings.slider("rho", container=rho_slot)
+    aggregate = defense_settings.aggregate_control(container=aggregate_slot)
+    measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
+    st.markdown(
+        f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
+        f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
+        f"of its own. Averaging k members shrinks the errors from σ to "
+        f"σ·√(ρ + (1 − ρ)/k) = **{sigma * (rho + (1 - rho) / k) ** 0.5:.2f}** "
+        f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole."
     )
-defended = defense_compute.summary(b, sigma, k, rho, aggregate)
-defense_view.peak_and_collapse(st, undefended, defended)
-two_charts(defense_charts.ensemble, b, sigma, k, rho, aggregate)
+    if sigma == 0:
+        st.info(
+            "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
+            "Move σ up to give the members errors to average out."
+        )
+    defended = defense_compute.summary(b, sigma, k, rho, aggregate)
+    defense_view.peak_and_collapse(st, undefended, defended)
+    two_charts(defense_charts.ensemble, b, sigma, k, rho, aggregate)
 
-st.header("3 · A length penalty", divider="gray")
-penalty = defense_settings.slider("lam")
-st.markdown(
-    f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
-    "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
-    "than true quality wants."
-)
-defense_view.peak_and_collapse(
-    st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
-)
-two_charts(defense_charts.length_penalty, b, sigma, penalty)
+    st.header("3 · A length penalty", divider="gray")
+    penalty = defense_settings.slider("lam")
+    st.markdown(
+        f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
+        "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
+        "than true quality wants."
+    )
+    defense_view.peak_and_collapse(
+        st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
+    )
+    two_charts(defense_charts.length_penalty, b, sigma, penalty)
 
-st.header("4 · Stop early, from spot checks", divider="gray")
-m = defense_settings.slider("m")
-st.markdown(
-    f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
-    f"quality and stop where their average looks best. Repeated "
-    f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
-    f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
-    "lose against the real peak?"
-)
-spot_bon, spot_kl = defense_compute.spot_checks(m, b, sigma)
-bon_column, kl_column = st.columns(2, gap="medium")
-defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
-defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
-two_charts(defense_charts.spot_checks, m, b, sigma)
+    st.header("4 · Stop early, from spot checks", divider="gray")
+    m = defense_settings.slider("m")
+    st.markdown(
+        f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
+        f"quality and stop where their average looks best. Repeated "
+        f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
+        f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
+        "lose against the real peak?"
+    )
+    spot_bon, spot_kl = defense_compute.spot_checks(m, b, sigma)
+    bon_column, kl_column = st.columns(2, gap="medium")
+    defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
+    defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
+    two_charts(defense_charts.spot_checks, m, b, sigma)
 
-st.header("5 · The slack: stop at the peak", divider="gray")
-slack = defense_compute.slack(b, sigma)
-st.markdown(
-    "Where true quality peaks, how much of the reward model's score is given up against the "
-    "slider's strongest setting, and what that buys:\n\n"
-    f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
-    f"- {defense_view.slack_sentence('kl', slack.kl)}"
-)
-st.caption(
-    "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
-    "average away b or ρ, and a length penalty only fixes the one flaw it names."
-)
-query = defense_settings.link_query(
-    {"k": k, "rho": rho, "lam": penalty, "m": m, defense_settings.AGGREGATE: aggregate}
-)
-link = state.share_link({"b": b, "sigma": sigma})
-st.caption("Link to this setting (the address bar holds it too):")
-st.code(
-    link + (("&" if "?" in link else "?") + query if query else ""), language=None, wrap_lines=True
-)
+    st.header("5 · The slack: stop at the peak", divider="gray")
+    slack = defense_compute.slack(b, sigma)
+    st.markdown(
+        "Where true quality peaks, how much of the reward model's score is given up against the "
+        "slider's strongest setting, and what that buys:\n\n"
+        f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
+        f"- {defense_view.slack_sentence('kl', slack.kl)}"
+    )
+    st.caption(
+        "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
+        "average away b or ρ, and a length penalty only fixes the one flaw it names."
+    )
+    query = defense_settings.link_query(
+        {"k": k, "rho": rho, "lam": penalty, "m": m, defense_settings.AGGREGATE: aggregate}
+    )
+    link = state.share_link({"b": b, "sigma": sigma})
+    st.caption("Link to this setting (the address bar holds it too):")
+    st.code(
+        link + (("&" if "?" in link else "?") + query if query else ""),
+        language=None,
+        wrap_lines=True,
+    )
+
+
+defenses(b, sigma, undefended)
