@@ -58,7 +58,7 @@ def defenses(b: float, sigma: float, undefended) -> None:
         f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
         f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
         f"of its own. Averaging k members shrinks the errors from σ to "
-        f"σ·√(ρ + (1 − ρ)/k) = **{sigma * (rho + (1 - rho) / k) ** 0.5:.2f}** "
+        f"σ·√(ρ + (1 − ρ)/k) = **{defense_compute.error_size(sigma, k, rho):.2f}** "
         f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole."
     )
     if sigma == 0:

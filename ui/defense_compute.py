@@ -127,6 +127,11 @@ def slack(b: float, sigma: float) -> core.Slack:
     return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
 
 
+def error_size(sigma: float, k: int, rho: float) -> float:
+    """The mean of k members' errors, by the formula: σ·√(ρ + (1 − ρ)/k)."""
+    return core.ensemble_error_size(sigma, k=k, rho=rho)
+
+
 @cached(CURVE_ENTRIES)
 def ensemble_error_sizes(rho: float) -> np.ndarray:
     """The shipped ensemble's measured error size for k = 1..16, per unit σ: (16,)."""
