@@ -45,9 +45,8 @@ defense_view.peak_and_collapse(st, defense_compute.summary(0.0, sigma), undefend
 two_charts(defense_charts.padding_learned, b, sigma)
 
 
-@st.fragment
-def defenses(b: float, sigma: float, undefended) -> None:
-    """Sections 2 to 5: a change to k, ρ, the combination, λ or m reruns only these."""
+def ensemble_section(b: float, sigma: float, undefended) -> dict:
+    """Section 2; returns its settings (k, ρ, the combination)."""
     st.header("2 · An ensemble of reward models", divider="gray")
     k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
     k = defense_settings.slider("k", container=k_slot)
@@ -69,7 +68,11 @@ def defenses(b: float, sigma: float, undefended) -> None:
     defended = defense_compute.summary(b, sigma, k, rho, aggregate)
     defense_view.peak_and_collapse(st, undefended, defended)
     two_charts(defense_charts.ensemble, b, sigma, k, rho, aggregate)
+    return {"k": k, "rho": rho, defense_settings.AGGREGATE: aggregate}
 
+
+def length_section(b: float, sigma: float, undefended) -> dict:
+    """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
     penalty = defense_settings.slider("lam")
     st.markdown(
@@ -81,7 +84,11 @@ def defenses(b: float, sigma: float, undefended) -> None:
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
     )
     two_charts(defense_charts.length_penalty, b, sigma, penalty)
+    return {"lam": penalty}
 
+
+def spot_check_section(b: float, sigma: float) -> dict:
+    """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
     m = defense_settings.slider("m")
     st.markdown(
@@ -96,7 +103,11 @@ def defenses(b: float, sigma: float, undefended) -> None:
     defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
     defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
     two_charts(defense_charts.spot_checks, m, b, sigma)
+    return {"m": m}
 
+
+def slack_section(b: float, sigma: float) -> None:
+    """Section 5: the slack sentence for both methods."""
     st.header("5 · The slack: stop at the peak", divider="gray")
     slack = defense_compute.slack(b, sigma)
     st.markdown(
@@ -109,16 +120,16 @@ def defenses(b: float, sigma: float, undefended) -> None:
         "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
         "average away b or ρ, and a length penalty only fixes the one flaw it names."
     )
-    query = defense_settings.link_query(
-        {"k": k, "rho": rho, "lam": penalty, "m": m, defense_settings.AGGREGATE: aggregate}
-    )
-    link = state.share_link({"b": b, "sigma": sigma})
-    st.caption("Link to this setting (the address bar holds it too):")
-    st.code(
-        link + (("&" if "?" in link else "?") + query if query else ""),
-        language=None,
-        wrap_lines=True,
-    )
+
+
+@st.fragment
+def defenses(b: float, sigma: float, undefended) -> None:
+    """Sections 2 to 5: a change to k, ρ, the combination, λ or m reruns only these."""
+    settings = ensemble_section(b, sigma, undefended)
+    settings |= length_section(b, sigma, undefended)
+    settings |= spot_check_section(b, sigma)
+    slack_section(b, sigma)
+    defense_settings.share_box({"b": b, "sigma": sigma}, settings)
 
 
 defenses(b, sigma, undefended)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from ui.state import Setting, nearest_stop, parse_setting, shown, url_form
+from ui.state import Setting, nearest_stop, parse_setting, share_link, shown, url_form
 
 __all__ = ["AGGREGATE", "DEFENSE_KEYS", "DEFENSE_SETTINGS", "nearest_stop", "parse_aggregate"]
 
@@ -206,3 +206,13 @@ def link_query(values: Mapping[str, float | str]) -> str:
     """The query string (without "?") for this page's settings, to append to a link."""
     # Values are stops or "min": digits, '.', letters; nothing from a URL is repeated here.
     return "&".join(f"{key}={value}" for key, value in query_for(values).items())
+
+
+def share_box(reward_model: Mapping[str, float], values: Mapping[str, float | str]) -> None:
+    """The link to this page's setting: the reward model's (b, σ) and this page's own."""
+    link = share_link(reward_model)
+    query = link_query(values)
+    if query:
+        link += ("&" if "?" in link else "?") + query
+    st.caption("Link to this setting (the address bar holds it too):")
+    st.code(link, language=None, wrap_lines=True)
