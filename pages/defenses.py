@@ -58,7 +58,9 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
         f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
         f"of its own. Averaging k members shrinks the errors from σ to "
         f"σ·√(ρ + (1 − ρ)/k) = **{defense_compute.error_size(sigma, k, rho):.2f}** "
-        f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole."
+        f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole. "
+        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
+        "collapse of the σ = 0 reward model."
     )
     if sigma == 0:
         st.info(

@@ -184,3 +184,11 @@ def test_a_whole_curve_in_float32_stays_within_1e5_of_float64():
             np.testing.assert_allclose(
                 getattr(curve, name)[start : start + 16], getattr(part, name), atol=1e-5
             )
+
+
+def test_sixteen_independent_members_leave_the_padding_collapse():
+    # σ = 1, b = 0: averaging 16 independent members brings best-of-n back to the σ = 0
+    # reward model's collapse at n = 10,000; the padding every member shares stays.
+    ensemble = core.defended_best_of_n(10000, sigma=1.0, k=16, rho=0.0)
+    assert ensemble.gold_gain == pytest.approx(core.best_of_n(10000).gold_gain, abs=0.01)
+    assert ensemble.gold_gain < 0
