@@ -1,15 +1,17 @@
 """The Defenses page in AppTest: every slider at both ends, hostile URLs, numbers against core."""
 
+import json
 import math
 import re
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, slider_values, warnings_text
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import defense_view, layout
+from ui import defense_charts, defense_view, layout
 from ui.defense_compute import SPOT_REPEATS, SPOT_SEED
 from ui.defense_settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
 from ui.state import BETA_STOPS, N_STOPS, SETTINGS
@@ -226,3 +228,21 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
         assert sentence in text
     if slack.best_of_n.peak_pressure != slack.best_of_n.strongest_pressure:
         assert f"**{100 * slack.best_of_n.score_given_up:.0f}%**" in text
+
+
+DEFENSE_FIGURES = {
+    "padding_learned": lambda method: defense_charts.padding_learned(method, 0.3, 1.0),
+    "ensemble": lambda method: defense_charts.ensemble(method, 0.0, 1.0, 16, 0.2, "min"),
+    "length_penalty": lambda method: defense_charts.length_penalty(method, 0.0, 0.5, 2.0),
+    "spot_checks": lambda method: defense_charts.spot_checks(method, 1, 0.0, 0.0),
+}
+
+
+@pytest.mark.parametrize("method", ["best_of_n", "kl"])
+@pytest.mark.parametrize("build", DEFENSE_FIGURES.values(), ids=DEFENSE_FIGURES.keys())
+def test_defense_figures_pass_plotly_checks_and_are_shared(build, method):
+    figure = build(method)
+    validated = go.Figure(figure.to_dict())  # raises on any property plotly does not know
+    assert json.loads(validated.to_json()) == json.loads(figure.to_json())
+    assert build(method) is figure, "the same setting gives the same (cached) figure"
+    assert len(figure.to_json()) < 20_000, "a defense's chart stays small"
