@@ -69,6 +69,12 @@ def slack_sentence(method: str, slack) -> str:
     )
 
 
+def change_text(change: float) -> str | None:
+    """'+0.42' for a metric's change against the undefended; None when it rounds to zero."""
+    text = f"{change:+.2f}"
+    return None if text in ("+0.00", "-0.00") else text
+
+
 def peak_and_collapse(container, undefended, defended) -> None:
     """Four metrics: each method's peak and its strongest setting, with the change made.
 
@@ -82,7 +88,7 @@ def peak_and_collapse(container, undefended, defended) -> None:
         peak.metric(
             f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
             f"{after.peak_gold_gain:+.2f}",
-            delta=f"{after.peak_gold_gain - before.peak_gold_gain:+.2f}",
+            delta=change_text(after.peak_gold_gain - before.peak_gold_gain),
             help=(
                 "True quality gain at its best slider stop. Undefended: "
                 f"{before.peak_gold_gain:+.2f} at {pressure_text(method, before.peak_pressure)}."
@@ -91,7 +97,7 @@ def peak_and_collapse(container, undefended, defended) -> None:
         strongest.metric(
             f"{name}: at {pressure_text(method, after.strongest_pressure)}",
             f"{after.strongest_gold_gain:+.2f}",
-            delta=f"{after.strongest_gold_gain - before.strongest_gold_gain:+.2f}",
+            delta=change_text(after.strongest_gold_gain - before.strongest_gold_gain),
             help=(
                 "True quality gain at the slider's strongest setting: the collapse, if it "
                 f"fell. Undefended: {before.strongest_gold_gain:+.2f}."

@@ -125,6 +125,13 @@ def test_a_hostile_aggregate_falls_back_to_the_mean(raw):
     assert "<" not in warnings_text(app)
 
 
+def test_no_change_shows_no_arrow():
+    assert defense_view.change_text(0.004) is None
+    assert defense_view.change_text(-0.001) is None
+    assert defense_view.change_text(0.006) == "+0.01"
+    assert defense_view.change_text(-1.234) == "-1.23"
+
+
 def test_parse_aggregate_is_pure():
     assert parse_aggregate([]) == ("mean", None)
     assert parse_aggregate(["min"]) == ("min", None)
@@ -186,12 +193,12 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
         ):
             peak_metric, last_metric = cells[2 * method], cells[2 * method + 1]
             assert peak_metric.value == f"{peak:+.2f}"
-            assert peak_metric.delta == f"{peak - old_peak:+.2f}"
+            assert peak_metric.delta == (defense_view.change_text(peak - old_peak) or "")
             assert f"{where:,g}" in peak_metric.label.replace(",", "") or f"{where:g}" in (
                 peak_metric.label
             )
             assert last_metric.value == f"{last:+.2f}"
-            assert last_metric.delta == f"{last - old_last:+.2f}"
+            assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
 
 
 def test_the_ensemble_sentence_states_core_sizes(set_page):
