@@ -124,14 +124,21 @@ def slack_section(b: float, sigma: float) -> None:
     )
 
 
-@st.fragment
-def defenses(b: float, sigma: float, undefended) -> None:
-    """Sections 2 to 5: a change to k, ρ, the combination, λ or m reruns only these."""
-    settings = ensemble_section(b, sigma, undefended)
-    settings |= length_section(b, sigma, undefended)
-    settings |= spot_check_section(b, sigma)
-    slack_section(b, sigma)
-    defense_settings.share_box({"b": b, "sigma": sigma}, settings)
+def section(draw, *args, link_slot) -> None:
+    """One defense as a fragment: moving its own sliders reruns only it (and the link)."""
+
+    @st.fragment
+    def fragment() -> None:
+        draw(*args)
+        defense_settings.share_box({"b": b, "sigma": sigma}, link_slot=link_slot)
+
+    fragment()
 
 
-defenses(b, sigma, undefended)
+sections = st.container()
+slack_section(b, sigma)
+link = st.empty()
+with sections:
+    section(ensemble_section, b, sigma, undefended, link_slot=link)
+    section(length_section, b, sigma, undefended, link_slot=link)
+    section(spot_check_section, b, sigma, link_slot=link)

@@ -208,11 +208,22 @@ def link_query(values: Mapping[str, float | str]) -> str:
     return "&".join(f"{key}={value}" for key, value in query_for(values).items())
 
 
-def share_box(reward_model: Mapping[str, float], values: Mapping[str, float | str]) -> None:
-    """The link to this page's setting: the reward model's (b, σ) and this page's own."""
+def current_values() -> dict[str, float | str]:
+    """This page's settings as its widgets hold them now (defaults before they are drawn)."""
+    values = {key: st.session_state.get(key, s.default) for key, s in DEFENSE_SETTINGS.items()}
+    values[AGGREGATE] = st.session_state.get(AGGREGATE) or DEFAULT_AGGREGATE
+    return values
+
+
+def share_box(reward_model: Mapping[str, float], *, link_slot) -> None:
+    """The link to this page's setting in ``link_slot`` (an ``st.empty``), replacing the last.
+
+    Every section's fragment calls it, so the link follows whichever slider moved.
+    """
     link = share_link(reward_model)
-    query = link_query(values)
+    query = link_query(current_values())
     if query:
         link += ("&" if "?" in link else "?") + query
-    st.caption("Link to this setting (the address bar holds it too):")
-    st.code(link, language=None, wrap_lines=True)
+    with link_slot.container():
+        st.caption("Link to this setting (the address bar holds it too):")
+        st.code(link, language=None, wrap_lines=True)
