@@ -13,9 +13,7 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from ui.state import Setting, nearest_stop, parse_setting, share_link, shown, url_form
-
-__all__ = ["AGGREGATE", "DEFENSE_KEYS", "DEFENSE_SETTINGS", "nearest_stop", "parse_aggregate"]
+from ui.state import Setting, parse_setting, share_link, shown, url_form
 
 K_STOPS = (1, 2, 3, 4, 6, 8, 12, 16)  # reward models in the ensemble
 RHO_STOPS = tuple(round(0.1 * step, 1) for step in range(11))  # 0, 0.1, ..., 1

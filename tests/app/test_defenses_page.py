@@ -253,3 +253,14 @@ def test_defense_figures_pass_plotly_checks_and_are_shared(build, method):
     assert json.loads(validated.to_json()) == json.loads(figure.to_json())
     assert build(method) is figure, "the same setting gives the same (cached) figure"
     assert len(figure.to_json()) < 20_000, "a defense's chart stays small"
+
+
+def test_the_defense_settings_table_is_sound():
+    for key, setting in DEFENSE_SETTINGS.items():
+        assert setting.key == key
+        assert setting.default in setting.stops
+        assert list(setting.stops) == sorted(setting.stops), "left to right is more"
+    assert DEFENSE_SETTINGS["k"].stops[0] == 1 and DEFENSE_SETTINGS["k"].stops[-1] == 16
+    assert DEFENSE_SETTINGS["m"].stops[0] == 1 and DEFENSE_SETTINGS["m"].stops[-1] == 10_000
+    assert DEFENSE_SETTINGS["rho"].low == 0 and DEFENSE_SETTINGS["rho"].high == 1
+    assert not set(DEFENSE_SETTINGS) & set(SETTINGS), "one URL key, one meaning"
