@@ -9,10 +9,13 @@ RUN pip install --no-cache-dir -r requirements.txt
 COPY .streamlit .streamlit
 COPY core core
 COPY ui ui
+COPY poll poll
 COPY pages pages
 COPY app.py .
 COPY scripts/warm_up.py scripts/warm_up.py
 
+# The class poll's SQLite file lives in /app/data: mount a volume there (-v poll-data:/app/data)
+# to keep polls across containers, or set POLL_DATABASE_URL to a PostgreSQL server.
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s \
   CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health')"

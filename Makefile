@@ -4,7 +4,7 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
 
-.PHONY: run test lint format bench bench-browser bench-load table clean
+.PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
@@ -23,9 +23,13 @@ format: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
 	$(BIN)/python -m bench.recompute
+	$(BIN)/python -m bench.poll_store
 
 bench-browser: $(VENV)/.dev-installed
-	$(BIN)/python -m bench.browser_latency
+	$(BIN)/python -m bench.stage_latency
+
+bench-beyond: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.beyond_pages
 
 bench-load: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.load --keys beta,n,b,sigma

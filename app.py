@@ -5,6 +5,8 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
+from ui import not_found
+
 st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
 PAGES = [
@@ -19,9 +21,18 @@ PAGES = [
         "pages/kl_penalty.py", title="KL penalty", icon=":material/balance:", url_path="kl-penalty"
     ),
     st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
+    st.Page(
+        "pages/reward_model.py",
+        title="Reward model",
+        icon=":material/groups:",
+        url_path="reward-model",
+    ),
+    st.Page("pages/compare.py", title="Compare", icon=":material/compare:", url_path="compare"),
+    st.Page("pages/poll.py", title="Class poll", icon=":material/how_to_vote:", url_path="poll"),
     st.Page("pages/defenses.py", title="Defenses", icon=":material/shield:", url_path="defenses"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
 # not listed a second time (st.navigation replaces its automatic sidebar menu).
-st.navigation(PAGES, position="top").run()
+# An address that names no page gets a plain page listing the real ones (ui/not_found.py).
+st.navigation(PAGES + not_found.unknown_page(PAGES), position="top").run()

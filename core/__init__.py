@@ -13,10 +13,30 @@ exact best-of-n over 600 fixed answers.
 1
 """
 
+from core.answer_errors import ERROR_KINDS
 from core.answers import ANSWER_COUNT, LESSON_SEED, Answers, answers, draw_answers
-from core.best_of_n import BestOfNResult, best_of_n, win_probabilities
+from core.best_of_n import (
+    BestOfNResult,
+    RankedAnswers,
+    best_of_n,
+    ranked_answers,
+    win_probabilities,
+)
+from core.closed_form import GaussianOptimum, gaussian_optimum
 from core.clouds import CLOUD_MAX_N, CLOUD_SIZE, Cloud, best_of_n_cloud, kl_cloud
+from core.curves import (
+    CURVE_POINTS,
+    FRESH_SEEDS,
+    Curve,
+    best_of_n_curve,
+    fresh_set_peaks,
+    kl_curve,
+    log_spaced_betas,
+    log_spaced_counts,
+)
+from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import KLResult, kl_optimum, kl_policy
+from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -30,9 +50,19 @@ from core.world import (
 )
 
 __all__ = [
+    "ERROR_KINDS",
+    "GAO_FORMS",
+    "BradleyTerryFit",
+    "Comparisons",
+    "GaoFit",
+    "comparisons",
+    "fit_bradley_terry",
+    "fit_gao",
     "ANSWER_COUNT",
     "CLOUD_MAX_N",
     "CLOUD_SIZE",
+    "CURVE_POINTS",
+    "FRESH_SEEDS",
     "GRID",
     "GRID_POINTS",
     "LESSON_BETAS",
@@ -40,22 +70,32 @@ __all__ = [
     "Answers",
     "BestOfNResult",
     "Cloud",
+    "Curve",
+    "GaussianOptimum",
     "KLResult",
+    "RankedAnswers",
     "answers",
     "base_density",
     "best_of_n",
     "best_of_n_cloud",
+    "best_of_n_curve",
     "draw_answers",
     "error_field",
     "format_lesson_table",
+    "fresh_set_peaks",
+    "gaussian_optimum",
     "gold",
     "gold_field",
     "kl_cloud",
+    "kl_curve",
     "kl_optimum",
     "kl_policy",
     "lesson_table",
+    "log_spaced_betas",
+    "log_spaced_counts",
     "proxy",
     "proxy_field",
+    "ranked_answers",
     "win_probabilities",
 ]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from core import validate, world
+from core.answer_errors import per_answer_errors
 
 ANSWER_COUNT = 600  # the lesson's fixed set of answers
 ANSWERS_FILE = Path(__file__).with_name("data") / "answers.csv"
@@ -42,18 +43,39 @@ def draw_answers(seed: int) -> tuple[np.ndarray, np.ndarray]:
     return points[:, 0], points[:, 1]
 
 
-def answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> Answers:
+def answers(
+    *,
+    b: float = 0.0,
+    sigma: float = 0.0,
+    seed: int | None = None,
+    errors: str = "smooth",
+    error_seed: int = 0,
+) -> Answers:
     """The answers (the lesson's fixed set, or a fresh set for an integer ``seed``), scored.
 
-    Arrays are read-only and shared between calls with the same arguments.
+    ``errors`` picks the reward model's other errors (size ``sigma``): "smooth" is the lesson's
+    field ε(l, s); "light" and "heavy" give each answer its own independent error, drawn from
+    ``error_seed`` (see :mod:`core.answer_errors`). Arrays are read-only and shared between
+    calls with the same arguments.
     """
-    return _scored(validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed))
+    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
+    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
+    if errors == "smooth":
+        return _scored(b, sigma, seed)
+    return _scored(b, sigma, seed, errors, error_seed)
 
 
 @lru_cache(maxsize=64)
-def _scored(b: float, sigma: float, seed: int | None) -> Answers:
+def _scored(
+    b: float, sigma: float, seed: int | None, errors: str = "smooth", error_seed: int = 0
+) -> Answers:
     length, substance = answer_points(seed)
-    proxy, gold = world.proxy(length, substance, b=b, sigma=sigma), world.gold(length, substance)
+    if errors == "smooth":
+        proxy = world.proxy(length, substance, b=b, sigma=sigma)
+    else:
+        own_errors = per_answer_errors(errors, error_seed, ANSWER_COUNT)
+        proxy = world.proxy(length, substance, b=b) + sigma * own_errors
+    gold = world.gold(length, substance)
     for array in (proxy, gold):
         array.flags.writeable = False
     return Answers(length=length, substance=substance, proxy=proxy, gold=gold)

@@ -29,7 +29,15 @@ class BestOfNResult:
     kl_bound: np.ndarray  # log n - (n - 1)/n, the continuous formula: an upper bound on kl
 
 
-def best_of_n(n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> BestOfNResult:
+def best_of_n(
+    n,
+    *,
+    b: float = 0.0,
+    sigma: float = 0.0,
+    seed: int | None = None,
+    errors: str = "smooth",
+    error_seed: int = 0,
+) -> BestOfNResult:
     """Exact best-of-n for a scalar n or an array of n (one numpy pass).
 
     Parameters
@@ -40,15 +48,16 @@ def best_of_n(n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None)
         The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
     seed : int or None
         None for the lesson's fixed 600 answers, an integer for 600 fresh draws.
+    errors, error_seed : str, int
+        The reward model's other errors: "smooth" (the lesson's field), or "light" / "heavy"
+        independent per-answer errors drawn from ``error_seed`` (see :func:`core.answers`).
 
     Returns
     -------
     BestOfNResult whose fields have the shape of ``n``.
     """
     counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(
-        validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
-    )
+    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
     chance = _chances_in_rank_order(counts.ravel(), ranking)
     with np.errstate(divide="ignore", invalid="ignore"):
         surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
@@ -68,7 +77,13 @@ def best_of_n(n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None)
 
 
 def win_probabilities(
-    n, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None
+    n,
+    *,
+    b: float = 0.0,
+    sigma: float = 0.0,
+    seed: int | None = None,
+    errors: str = "smooth",
+    error_seed: int = 0,
 ) -> np.ndarray:
     """Each answer's chance of being the one best-of-n keeps.
 
@@ -76,12 +91,31 @@ def win_probabilities(
     :func:`core.answers`; each row sums to 1.
     """
     counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(
-        validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
-    )
+    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
     chance = np.empty((counts.size, ANSWER_COUNT))
     chance[:, ranking.order] = _chances_in_rank_order(counts.ravel(), ranking)
     return chance.reshape(counts.shape + (ANSWER_COUNT,))
+
+
+@dataclass(frozen=True)
+class RankedAnswers:
+    """The answers sorted by the reward model's score, worst first: arrays (600,), read-only."""
+
+    proxy: np.ndarray  # the reward model's scores, rising
+    gold: np.ndarray  # the true quality of the same answers
+    order: np.ndarray  # answer indices in answers() order, worst proxy first
+
+
+def ranked_answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> RankedAnswers:
+    """The answers in the order best-of-n ranks them (by proxy, worst first; ties keep their
+    order in :func:`core.answers`), with both scores."""
+    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
+    order = _ranking(b, sigma, seed).order
+    scored = answers(b=b, sigma=sigma, seed=seed)
+    proxy, gold = scored.proxy[order], scored.gold[order]
+    for array in (proxy, gold):
+        array.flags.writeable = False
+    return RankedAnswers(proxy=proxy, gold=gold, order=order)
 
 
 @dataclass(frozen=True)
@@ -94,10 +128,20 @@ class _Ranking:
     centered_scores: np.ndarray  # (600, 4) proxy, gold minus their means; length; substance
 
 
+def _settings(b, sigma, seed, errors, error_seed) -> tuple:
+    """Validated ranking key; the lesson's smooth errors keep their three-part key."""
+    key = (validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed))
+    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
+    return key if errors == "smooth" else (*key, errors, error_seed)
+
+
 @lru_cache(maxsize=64)
-def _ranking(b: float, sigma: float, seed: int | None) -> _Ranking:
-    scored = answers(b=b, sigma=sigma, seed=seed)
+def _ranking(
+    b: float, sigma: float, seed: int | None, errors: str = "smooth", error_seed: int = 0
+) -> _Ranking:
+    scored = answers(b=b, sigma=sigma, seed=seed, errors=errors, error_seed=error_seed)
     order = np.argsort(scored.proxy, kind="stable")
+    order.flags.writeable = False  # shared with every caller of ranked_answers
     ranked_proxy = scored.proxy[order]
     group_below = np.searchsorted(ranked_proxy, ranked_proxy, side="left")
     group_top = np.searchsorted(ranked_proxy, ranked_proxy, side="right")

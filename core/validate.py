@@ -76,3 +76,18 @@ def _show(value) -> str:
     """A short, safe description of a bad value for an error message."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def error_kind(value) -> str:
+    """Return ``errors`` as one of "smooth", "light", "heavy"."""
+    kinds = ("smooth", "light", "heavy")
+    if not isinstance(value, str) or value not in kinds:
+        raise ValueError(f'errors must be one of "smooth", "light", "heavy", got {_show(value)}')
+    return value
+
+
+def error_seed(value) -> int:
+    """Return ``error_seed`` as a whole number >= 0."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+        raise ValueError(f"error_seed must be a whole number >= 0, got {_show(value)}")
+    return int(value)

@@ -5,7 +5,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import charts, compute, layout, state
+from ui import best_of_n_charts, compute, layout, state
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -66,14 +66,14 @@ peak.metric(
 
 left, right = st.columns(2, gap="medium")
 with left:
-    layout.chart(charts.ranked_scores(b, sigma, seed), key="ranked-scores", hover=True)
-    layout.chart(charts.win_chances(n, b, sigma, seed), key="win-chances", hover=True)
+    layout.chart(best_of_n_charts.ranked_scores(b, sigma, seed), key="ranked-scores", hover=True)
+    layout.chart(best_of_n_charts.win_chances(n, b, sigma, seed), key="win-chances", hover=True)
 with right:
-    layout.chart(charts.scores_against_n(n, b, sigma, seed), key="scores-against-n")
-    layout.chart(charts.kl_against_bound(n, b, sigma, seed), key="kl-against-bound")
+    layout.chart(best_of_n_charts.scores_against_n(n, b, sigma, seed), key="scores-against-n")
+    layout.chart(best_of_n_charts.kl_against_bound(n, b, sigma, seed), key="kl-against-bound")
 
 st.markdown("**How far the peak moves between draws of 600 answers**")
-layout.chart(charts.peak_spread(b, sigma, seed), key="peak-spread")
+layout.chart(best_of_n_charts.peak_spread(b, sigma, seed), key="peak-spread")
 st.caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "

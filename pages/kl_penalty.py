@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import charts, compute, layout, state
+from ui import compute, kl_penalty_charts, layout, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -44,10 +44,12 @@ layout.readouts(
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at β = {beta:g}, on the 241 × 241 grid**")
-    layout.chart(charts.policy_heatmap(beta, b, sigma), key="policy-heatmap", hover=True)
+    layout.chart(kl_penalty_charts.policy_heatmap(beta, b, sigma), key="policy-heatmap", hover=True)
 with curves_column:
     st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
-    layout.chart(charts.grid_against_closed_form(beta, b, sigma), key="grid-vs-closed-form")
+    layout.chart(
+        kl_penalty_charts.grid_against_closed_form(beta, b, sigma), key="grid-vs-closed-form"
+    )
 if sigma > 0:
     st.info(
         "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, so "

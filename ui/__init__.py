@@ -2,7 +2,9 @@
 
 - ``state``: the four settings (one table), their sliders and their URL form; presets.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
-- ``figures``: small figure builders, data in and ``go.Figure`` out, one palette.
-- ``charts``: the figures each page shows, built once per setting and shared by all sessions.
+- ``style``: the look every chart shares: palette, fonts, frames (fixed size and margins), axes.
+- ``best_of_n_charts``, ``kl_penalty_charts``: what each page draws; each chart's builder
+  (data in, ``go.Figure`` out) beside its cached version, shared by all sessions.
+- ``figures``, ``charts``: the Playground's layered figures and their caches.
 - ``layout``: page CSS, stacked chart layers, and how a chart is handed to Streamlit.
 """

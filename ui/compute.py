@@ -10,7 +10,6 @@ Every cache has a bound on its entries; none hashes an array.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -20,11 +19,11 @@ import core
 from ui.state import BETA_EDGE, SETTINGS
 
 DIGITS = 6  # settings are rounded to this many decimals before they key a cache
-CURVE_POINTS = 200  # points along each method's whole curve
-BETA_CURVE = np.geomspace(SETTINGS["beta"].high, SETTINGS["beta"].low, CURVE_POINTS)
+CURVE_POINTS = core.CURVE_POINTS  # points along each method's whole curve
+BETA_CURVE = core.log_spaced_betas(high=SETTINGS["beta"].high, low=SETTINGS["beta"].low)
 # Down past the slider's end, to show on the KL page what the grid's edge does there.
-BETA_CURVE_PAST_EDGE = np.geomspace(SETTINGS["beta"].high, BETA_EDGE / 1.5, CURVE_POINTS)
-N_CURVE = np.unique(np.round(np.geomspace(1, SETTINGS["n"].high, 2 * CURVE_POINTS)))
+BETA_CURVE_PAST_EDGE = core.log_spaced_betas(high=SETTINGS["beta"].high, low=BETA_EDGE / 1.5)
+N_CURVE = core.log_spaced_counts(high=SETTINGS["n"].high)
 POINT_ENTRIES = 1024  # single settings: a lecture hall's recent (β or n, b, σ)
 CURVE_ENTRIES = 64  # whole curves (~16 KB each): one per (b, σ[, seed]) recently looked at
 FIELD_ENTRIES = 6  # 241 x 241 fields, ~0.5 MB each
@@ -65,21 +64,9 @@ def _read_only(*arrays: np.ndarray) -> None:
         array.flags.writeable = False
 
 
-@dataclass(frozen=True)
-class Curve:
-    """A method's scores along its pressure axis, with the peak of true quality.
-
-    Every array has shape (points,): ``pressure`` is β (falling) or n (rising).
-    """
-
-    pressure: np.ndarray
-    kl: np.ndarray  # nats
-    proxy_gain: np.ndarray
-    gold_gain: np.ndarray
-    peak_pressure: float  # β or n where true quality peaks
-    peak_gold_gain: float
-    peak_proxy_gain: float
-    kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
+Curve = core.Curve  # the math lives in core; the names stay here for callers
+GaussianOptimum = core.GaussianOptimum
+RankedAnswers = core.RankedAnswers
 
 
 # --- one setting -------------------------------------------------------------------------
@@ -138,47 +125,18 @@ def lesson_table(b: float, sigma: float) -> dict[str, np.ndarray]:
 
 @cached(CURVE_ENTRIES)
 def kl_curve(b: float, sigma: float, *, past_edge: bool = False) -> Curve:
-    """The KL-penalized optimum along β from 10 to 0.25 (or on past the grid's edge)."""
+    """The KL-penalized optimum along β from 10 to 0.25 (or on past the grid's edge).
+
+    The peak of true quality is looked for where the slider goes (β >= 0.25).
+    """
     betas = BETA_CURVE_PAST_EDGE if past_edge else BETA_CURVE
-    result = core.kl_optimum(betas, b=b, sigma=sigma)
-    on_slider = betas >= SETTINGS["beta"].low  # the peak is looked for where the slider goes
-    peak = int(np.argmax(np.where(on_slider, result.gold_gain, -np.inf)))
-    curve = Curve(
-        pressure=betas.copy(),
-        kl=result.kl,
-        proxy_gain=result.proxy_gain,
-        gold_gain=result.gold_gain,
-        peak_pressure=float(betas[peak]),
-        peak_gold_gain=float(result.gold_gain[peak]),
-        peak_proxy_gain=float(result.proxy_gain[peak]),
-    )
-    _read_only(curve.pressure, curve.kl, curve.proxy_gain, curve.gold_gain)
-    return curve
+    return core.kl_curve(betas, b=b, sigma=sigma, lowest_peak_beta=SETTINGS["beta"].low)
 
 
 @cached(CURVE_ENTRIES)
 def best_of_n_curve(b: float, sigma: float, seed: int | None = None) -> Curve:
     """Best-of-n along n from 1 to 10,000, with the exact whole-number n of the peak."""
-    result = core.best_of_n(N_CURVE, b=b, sigma=sigma, seed=seed)
-    # The log-spaced curve finds the peak's neighbourhood; every whole n there finds the peak.
-    rough = int(np.argmax(result.gold_gain))
-    low = int(N_CURVE[max(rough - 1, 0)])
-    high = int(N_CURVE[min(rough + 1, N_CURVE.size - 1)])
-    around = np.arange(low, high + 1)
-    fine = core.best_of_n(around, b=b, sigma=sigma, seed=seed)
-    peak = int(np.argmax(fine.gold_gain))
-    curve = Curve(
-        pressure=N_CURVE.copy(),
-        kl=result.kl,
-        proxy_gain=result.proxy_gain,
-        gold_gain=result.gold_gain,
-        peak_pressure=float(around[peak]),
-        peak_gold_gain=float(fine.gold_gain[peak]),
-        peak_proxy_gain=float(fine.proxy_gain[peak]),
-        kl_bound=result.kl_bound,
-    )
-    _read_only(curve.pressure, curve.kl, curve.proxy_gain, curve.gold_gain, curve.kl_bound)
-    return curve
+    return core.best_of_n_curve(N_CURVE, b=b, sigma=sigma, seed=seed)
 
 
 @cached(CURVE_ENTRIES)
@@ -204,73 +162,29 @@ def proxy_field(b: float, sigma: float) -> np.ndarray:
 # --- the closed form (σ = 0, away from the grid's edge) ----------------------------------
 
 
-@dataclass(frozen=True)
-class GaussianOptimum:
-    """The KL-penalized optimum in closed form when σ = 0; arrays of β's shape.
-
-    π_β ∝ π_ref·exp(proxy/β) is then a Gaussian: substance has mean 1/β and variance 1;
-    length has mean 1/(β + 2b) and variance β/(β + 2b).
-    """
-
-    mean_length: np.ndarray
-    variance_length: np.ndarray
-    mean_substance: np.ndarray
-    kl: np.ndarray  # nats
-    proxy_gain: np.ndarray
-    gold_gain: np.ndarray
-
-
 def gaussian_optimum(beta, b: float) -> GaussianOptimum:
-    """The closed form of the KL-penalized optimum for σ = 0 (exact on an infinite grid)."""
-    beta = np.asarray(beta, dtype=float)
-    mean_length = 1.0 / (beta + 2.0 * b)
-    variance_length = beta / (beta + 2.0 * b)
-    mean_substance = 1.0 / beta
-    # KL(N(μ, v) ‖ N(0, 1)) = (v + μ² − 1 − ln v) / 2, summed over the two independent axes.
-    kl = 0.5 * (variance_length + mean_length**2 - 1.0 - np.log(variance_length))
-    kl = kl + 0.5 * mean_substance**2
-    # Under the base model E[length² − 1] = 0, so the gains are the expectations under π_β.
-    padding = variance_length + mean_length**2 - 1.0
-    return GaussianOptimum(
-        mean_length=mean_length,
-        variance_length=variance_length,
-        mean_substance=mean_substance,
-        kl=kl,
-        proxy_gain=mean_substance + mean_length - b * padding,
-        gold_gain=mean_substance + mean_length - padding,
-    )
+    """The closed form of the KL-penalized optimum for σ = 0 (β a number or an array).
+
+    Not cached: the KL page passes whole arrays of β, and a cache never hashes an array.
+    """
+    return core.gaussian_optimum(beta, b=b)
 
 
 # --- Best-of-n page ----------------------------------------------------------------------
 
-FRESH_SEEDS = tuple(range(1, 31))  # the fresh answer sets compared with the lesson's
-
-
-@dataclass(frozen=True)
-class RankedAnswers:
-    """The answers sorted by the reward model's score, worst first: arrays (600,)."""
-
-    proxy: np.ndarray
-    gold: np.ndarray
-    order: np.ndarray  # answer indices in answers() order, worst proxy first
+FRESH_SEEDS = core.FRESH_SEEDS  # the fresh answer sets compared with the lesson's
 
 
 @cached(CURVE_ENTRIES)
 def ranked_answers(b: float, sigma: float, seed: int | None = None) -> RankedAnswers:
-    """The answers of a set ranked by the reward model (ties keep their order)."""
-    scored = answers(b, sigma, seed)
-    order = np.argsort(scored.proxy, kind="stable")
-    ranked = RankedAnswers(scored.proxy[order], scored.gold[order], order)
-    _read_only(ranked.proxy, ranked.gold, ranked.order)
-    return ranked
+    """The answers of a set ranked by the reward model, as best-of-n ranks them: (600,)."""
+    return core.ranked_answers(b=b, sigma=sigma, seed=seed)
 
 
 @cached(CURVE_ENTRIES)
 def fresh_set_peaks(b: float, sigma: float) -> np.ndarray:
     """The n where true quality peaks for each of FRESH_SEEDS's answer sets: (30,)."""
-    peaks = np.array([best_of_n_curve(b, sigma, seed).peak_pressure for seed in FRESH_SEEDS])
-    _read_only(peaks)
-    return peaks
+    return core.fresh_set_peaks(N_CURVE, b=b, sigma=sigma, seeds=FRESH_SEEDS)
 
 
 # --- KL penalty page ---------------------------------------------------------------------

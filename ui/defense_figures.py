@@ -3,7 +3,7 @@
 Built from plain dicts without plotly's property checks (~10 ms a figure saved);
 tests/app/test_defenses_page.py rebuilds each with the checks on.
 
-Colours and fonts come from :mod:`ui.figures`, so the page looks like the others.
+Colours and fonts come from :mod:`ui.style`, so the page looks like the others.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from ui.figures import (
+from ui.style import (
     BEST_OF_N,
     BETA_TICKS,
     BOUND,

@@ -1,33 +1,27 @@
-"""How pages hand things to Streamlit: the page's CSS, stacked chart layers, lean charts.
-
-A *stack* is a container whose children are drawn on top of each other at the same size
-(CSS grid, one cell). The Playground draws what never changes with β or n in the bottom
-layers and only the moving clouds and marks in small transparent layers above, so a slider
-change redraws just those.
-"""
+"""How pages hand things to Streamlit: the page's CSS, lean charts, readouts, presenter mode."""
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
 
-STACK_PREFIX = "stack-"  # container keys starting with this become stacks
+from ui import state
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
-CSS = f"""
+CSS = """
 <style>
-div[class*="st-key-{STACK_PREFIX}"] {{
-  display: grid !important;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 0 !important;
-}}
-div[class*="st-key-{STACK_PREFIX}"] > * {{ grid-area: 1 / 1; width: 100%; min-width: 0; }}
-div[class*="st-key-{STACK_PREFIX}"] div.stVerticalBlock {{ gap: 0 !important; }}
-div[class*="st-key-{STACK_PREFIX}"] > *:not(:first-child) {{ pointer-events: none; }}
-h1 {{ font-size: 2.3rem !important; padding-top: 0.25rem !important; }}
-[data-testid="stMetricValue"] {{ font-size: 1.9rem; }}
-[data-testid="stMetricLabel"] p {{ font-size: 0.95rem; white-space: normal; }}
-[data-testid="stMetricLabel"] div {{ overflow: visible; white-space: normal; }}
+h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
+/* The Playground must fit a 1280x720 projector: no tall empty band above the title. */
+[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
+[data-testid="stMetricValue"] { font-size: 1.9rem; }
+[data-testid="stMetricLabel"] p { font-size: 0.95rem; white-space: normal; }
+[data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }
+</style>
+"""
+# Presenter mode: the page's own text grows with the screen, for the back of a lecture hall.
+PRESENTER_CSS = """
+<style>
+[data-testid="stMarkdownContainer"] p, button p { font-size: clamp(1rem, 1.35vw, 1.9rem); }
 </style>
 """
 
@@ -39,14 +33,20 @@ STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
 HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 
 
-def page_style() -> None:
+def page_style(*, present: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space)."""
-    st.html(CSS)
+    st.html(CSS + (PRESENTER_CSS if present else ""))
 
 
-def stack(name: str):
-    """A container whose children are drawn on top of each other: st-key-stack-<name>."""
-    return st.container(key=f"{STACK_PREFIX}{name}")
+def presenter_switch(present: bool) -> None:
+    """A link into presenter mode (?present=1), or back out of it."""
+    label = "Leave presenter mode" if present else "Presenter mode (larger type, fewer words)"
+    if st.button(label, key="presenter-switch", icon=":material/co_present:"):
+        if present:
+            del st.query_params["present"]
+        else:
+            st.query_params["present"] = "1"
+        st.rerun()
 
 
 def chart(figure: go.Figure, *, key: str, hover: bool = False, container=None) -> None:
@@ -90,3 +90,16 @@ def readouts(container, title: str, result, pressure: str) -> None:
         f"{result.mean_length:+.2f}",
         help="Average length of the chosen answers, in standard units (the base model's is 0)",
     )
+
+
+def predict_switch(predicting: bool) -> None:
+    """A link into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
+    label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
+    if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
+        for key in ("predict", "guess_beta", "guess_n", "revealed"):
+            if key in st.query_params:
+                del st.query_params[key]
+        if not predicting:
+            st.query_params["predict"] = "1"
+        state.arrive_again()  # the stage takes the new address
+        st.rerun()

@@ -1,4 +1,4 @@
-"""The app's four settings: one table says what each is, where its slider stops, and its URL form.
+"""The app's settings on the page: sliders bound to the URL, the URL cleaned, presets, links.
 
 Pages build their sliders with :func:`slider` and never read ``st.query_params`` themselves.
 A setting lives in the address bar as ``?beta=0.6&n=49`` (a setting at its default is left
@@ -6,282 +6,65 @@ out), so a copied link restores the screen. The sliders are bound to the URL by 
 (``bind="query-params"``); Streamlit drops a value that is not one of a slider's stops and
 falls back to the default without a word, so :func:`settle_url` runs first on every page: it
 replaces each unusable value with the nearest stop, keeps a plain note for the reader, and
-reruns the page once so the sliders start from the corrected address.
-
-The parsing functions (:func:`parse_setting`, :func:`parse_seed`) are pure, so tests can feed
-them anything.
+reruns the page once so the sliders start from the corrected address. The table itself and
+the pure parsing live in ``ui.settings`` (re-exported here).
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-# β runs from 10 (a strong penalty, little optimization) down to 0.25, so on every slider
-# moving right means more optimization pressure.
-# It holds every β the lesson prints (4, 2, 1, 0.6, 0.4, 0.3) and stops at 0.25: below about
-# 0.15 the grid's edge at substance 6 caps the optimum and bends the curves (SPEC §3).
-BETA_STOPS = (10.0, 8.0, 6.0, 5.0, 4.0, 3.0, 2.5, 2.0, 1.6, 1.3, 1.0)
-BETA_STOPS += (0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25)
-BETA_EDGE = 0.15  # below this β the grid's edge, not the lesson, shapes the optimum
-# n, on roughly log-even steps from 1 to 10,000, with the lesson's 1, 49 (the peak) and 590
-# (back below the base model) exactly.
-N_STOPS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 40, 49, 60, 80, 100, 150, 200, 300, 400)
-N_STOPS += (590, 800, 1000, 1500, 2000, 3000, 5000, 7000, 10000)
-B_STOPS = tuple(round(0.05 * step, 2) for step in range(21))  # 0, 0.05, ..., 1
-SIGMA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 2
-
-MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
-SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
-SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n page draws
-SEED_LIMIT = 2**32  # seeds are whole numbers in [0, SEED_LIMIT)
+from ui.settings import (  # noqa: F401 - the settings' names, re-exported for the pages
+    B_STOPS,
+    BETA_EDGE,
+    BETA_STOPS,
+    DEFAULTS,
+    KEYS,
+    MAX_URL_VALUE,
+    N_STOPS,
+    PRESENT_KEY,
+    PRESETS,
+    SEED_KEY,
+    SEED_LIMIT,
+    SETTINGS,
+    SHOWN_CHARACTERS,
+    SIGMA_STOPS,
+    STAGE_KEYS,
+    Preset,
+    Setting,
+    full_query,
+    nearest_stop,
+    parse_seed,
+    parse_setting,
+    query_for,
+    query_string,
+    shown,
+    url_form,
+)
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
 _PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
-_PRESET = "_preset"  # session key: the name of the last preset button pressed
+_ARRIVAL = "_arrival"  # session key: how the session came to this page ("lesson", "link")
+_WRITTEN = "_stage_url"  # session key: the stage settings as this page last wrote them
 _FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One slider: what it means, where it can stop, and how it reads from a URL."""
-
-    key: str  # the widget key and the URL parameter name
-    symbol: str  # how text writes it: "β"
-    label: str  # the slider's label (Markdown)
-    help: str  # the slider's tooltip: what the setting is, which way is more pressure
-    stops: tuple[float, ...]  # every value the slider can take, left to right
-    default: float
-    log_scale: bool  # nearest stop by ratio (β, n) rather than by difference (b, σ)
-
-    @property
-    def low(self) -> float:
-        return min(self.stops)
-
-    @property
-    def high(self) -> float:
-        return max(self.stops)
-
-
-SETTINGS: dict[str, Setting] = {
-    setting.key: setting
-    for setting in (
-        Setting(
-            key="beta",
-            symbol="β",
-            label="β · KL penalty strength",
-            help=(
-                "The KL-penalized optimum maximizes E[reward model] − β·KL(π ‖ π_ref). "
-                "A large β keeps the policy near the base model; a small β lets it chase "
-                "the reward model. Right = weaker penalty = more optimization. "
-                "β is in reward units per nat. It stops at 0.25: below about 0.15 the edge "
-                "of the computed grid, not the lesson, would shape the answer."
-            ),
-            stops=BETA_STOPS,
-            default=4.0,
-            log_scale=True,
-        ),
-        Setting(
-            key="n",
-            symbol="n",
-            label="n · answers drawn (best-of-n)",
-            help=(
-                "Best-of-n draws n answers from the base model and keeps the one the reward "
-                "model scores highest. Right = more answers = more optimization. "
-                "n = 1 is the base model itself."
-            ),
-            stops=N_STOPS,
-            default=1,
-            log_scale=True,
-        ),
-        Setting(
-            key="b",
-            symbol="b",
-            label="b · padding penalty learned",
-            help=(
-                "The true goal subtracts a padding penalty, length² − 1. The reward model "
-                "learned the fraction b of it: b = 0 is the lesson's reward model "
-                "(longer is always better), b = 1 knows the whole penalty."
-            ),
-            stops=B_STOPS,
-            default=0.0,
-            log_scale=False,
-        ),
-        Setting(
-            key="sigma",
-            symbol="σ",
-            label="σ · other reward-model errors",
-            help=(
-                "The reward model also errs in ways nobody mapped: σ times a fixed, smooth "
-                "random field over the answers (mean 0, variance 1). σ = 0 is the lesson's "
-                "reward model."
-            ),
-            stops=SIGMA_STOPS,
-            default=0.0,
-            log_scale=False,
-        ),
-    )
-}
-KEYS = tuple(SETTINGS)  # ("beta", "n", "b", "sigma")
-DEFAULTS = {key: setting.default for key, setting in SETTINGS.items()}
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A setting of all four sliders that tells one step of the story."""
-
-    name: str  # the button's label
-    story: str  # one line: what to look at
-    values: Mapping[str, float]  # a value for every key in SETTINGS
-
-
-PRESETS = (
-    Preset(
-        "Lesson default",
-        "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
-        {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "The peak",
-        "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n.",
-        {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "Overoptimized",
-        "β = 0.3 and n = 590: the reward model's score still climbs, true quality has fallen "
-        "below the base model's.",
-        {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "Fix: b = 0.2",
-        "Same pressure, but the reward model learned a fifth of the padding penalty: "
-        "the decline is gone.",
-        {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
-    ),
-    Preset(
-        "Noisy reward model",
-        "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
-        "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
-        {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
-    ),
-)
-
-
-# --- URL form (pure) ---------------------------------------------------------------------
-
-
-def url_form(value: float) -> str:
-    """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
-    return f"{value:g}"
-
-
-def nearest_stop(setting: Setting, number: float) -> float:
-    """The stop closest to a finite or infinite ``number`` (by ratio on log-scaled settings)."""
-    clamped = min(max(number, setting.low), setting.high)
-    if setting.log_scale:
-        return min(setting.stops, key=lambda stop: abs(math.log(stop / clamped)))
-    return min(setting.stops, key=lambda stop: abs(stop - clamped))
-
-
-def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
-    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
-    if not cleaned:
-        return "nothing readable"
-    if len(cleaned) > SHOWN_CHARACTERS:
-        cleaned = cleaned[:SHOWN_CHARACTERS] + "…"
-    return f"“{cleaned}”"
-
-
-def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str | None]:
-    """The slider value a URL asks for, and a plain note if the URL's value was not usable.
-
-    ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
-    the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
-    """
-    if not raw_values:
-        return setting.default, None
-    raw = raw_values[-1]
-    symbol, default = setting.symbol, url_form(setting.default)
-    repeated = (
-        f"The link sets {symbol} {len(raw_values)} times; the last one counts. "
-        if len(raw_values) > 1
-        else ""
-    )
-    if len(raw) > MAX_URL_VALUE:
-        return setting.default, (
-            f"{repeated}The link sets {symbol} to a value {len(raw)} characters long, too long "
-            f"to be a setting, so {symbol} starts at its default, {default}."
-        )
-    try:
-        number = float(raw)
-    except ValueError:
-        number = math.nan
-    if math.isnan(number):
-        return setting.default, (
-            f"{repeated}The link sets {symbol} to {shown(raw)}, which is not a number, so "
-            f"{symbol} starts at its default, {default}."
-        )
-    value = nearest_stop(setting, number)
-    if value == number:
-        return value, (repeated.strip() or None)
-    if not setting.low <= number <= setting.high:
-        why = (
-            f"outside the slider's range of {url_form(setting.low)} to "
-            f"{url_form(setting.high)}, so {symbol} starts at the nearest end"
-        )
-    else:
-        why = f"between the slider's steps, so {symbol} starts at the nearest step"
-    return value, (f"{repeated}The link sets {symbol} to {shown(raw)}, {why}, {url_form(value)}.")
-
-
-def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
-    """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable."""
-    if not raw_values:
-        return None, None
-    raw = raw_values[-1].strip()
-    if raw.isdigit() and len(raw) <= 10 and int(raw) < SEED_LIMIT:
-        return int(raw), None
-    return None, (
-        f"The link asks for answer set {shown(raw)}, which is not a whole number from 0 to "
-        f"{SEED_LIMIT - 1}, so the page shows the lesson's fixed 600 answers."
-    )
-
-
-def query_for(values: Mapping[str, float]) -> dict[str, str]:
-    """The URL parameters for some settings, leaving out those at their default."""
-    return {
-        key: url_form(value)
-        for key, value in values.items()
-        if key in SETTINGS and value != SETTINGS[key].default
-    }
-
-
-def full_query(values: Mapping[str, float]) -> dict[str, str]:
-    """URL parameters for every setting given, defaults included (a link that resets too)."""
-    return {key: url_form(value) for key, value in values.items() if key in SETTINGS}
-
-
-def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str:
-    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults)."""
-    query = query_for(values)
-    if seed is not None:
-        query[SEED_KEY] = str(seed)
-    return "?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else ""
+_REQUEST = "_stage_request"  # session key: where Python last asked the stage to move
 
 
 # --- Streamlit glue ----------------------------------------------------------------------
 
 
-def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False) -> None:
+def settle_url(
+    page: str,
+    keys: Iterable[str] = KEYS,
+    *,
+    with_seed: bool = False,
+    stage_keys: Iterable[str] = (),
+) -> None:
     """Make the address bar hold only usable settings; call it first on every page.
 
     ``page`` names the page, ``keys`` are its sliders. A value that is not a slider stop
@@ -289,35 +72,33 @@ def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False
     for the default, and a note is kept for :func:`show_notes`. A setting missing from the URL
     takes the value it last had in this session (on another page), so moving between pages
     keeps the setting. If the URL changed, the page reruns once so its sliders start from the
-    corrected address.
+    corrected address. ``stage_keys`` are settings the page moves without a Streamlit slider
+    (the Playground's stage): the address sets them on arrival, and the page writes them back.
     """
-    entering = st.session_state.get(_PAGE) != page
+    stage_keys = tuple(stage_keys)
+    previous_page = st.session_state.get(_PAGE)
+    entering = previous_page != page
     st.session_state[_PAGE] = page
+    if entering:
+        linked = any(key in st.query_params for key in KEYS)
+        note_arrival("lesson" if previous_page == "lesson" else "link" if linked else None)
     notes: list[str] = []
-    url_changed = False
+    url_changed = moved_by_address = False
     attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in (*keys, SEED_KEY))
     if st.session_state.get(_FIXED) == attempt:
         return  # this very address was corrected on the last run: never loop
     for key in keys:
-        setting = SETTINGS[key]
-        raw_values = st.query_params.get_all(key)
-        if raw_values:
-            value, note = parse_setting(setting, raw_values)
-            if note:
-                notes.append(note)
-            if raw_values != [url_form(value)]:
-                wanted = None if value == setting.default else url_form(value)
-                if _write_url(key, wanted):
-                    url_changed = True
-                else:
-                    # The page's slider already owns this parameter: set the slider
-                    # instead, and Streamlit writes the URL for it.
-                    st.session_state[key] = value
-        else:
-            value = current(key)
-            if value != setting.default:
-                url_changed |= _write_url(key, url_form(value))
-        if entering:
+        value, note, changed = _settle_key(key)
+        notes += [note] if note else []
+        url_changed |= changed
+        if key in stage_keys:
+            # Arriving, or the address changed under the page (the browser's Back and
+            # Forward): the address decides, and the stage is asked to follow.
+            written = st.session_state.get(_WRITTEN, {})
+            if entering or (key in written and written[key] != st.query_params.get(key)):
+                remember({key: value})
+                moved_by_address = True
+        elif entering:
             # Arriving on a page, the address (or this session's last value) decides, never
             # what another page's slider left under the same key; Streamlit would otherwise
             # keep that old value when the address asks for the default.
@@ -329,9 +110,32 @@ def settle_url(page: str, keys: Iterable[str] = KEYS, *, with_seed: bool = False
             url_changed |= _write_url(SEED_KEY, None)
     if notes:
         st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
+    if stage_keys and (entering or moved_by_address):
+        request_stage_move()
     if url_changed:
         st.session_state[_FIXED] = attempt
         st.rerun()
+
+
+def _settle_key(key: str) -> tuple[float, str | None, bool]:
+    """One setting's usable value from the URL (or this session), a note if the URL's was not
+    usable, and whether the URL was rewritten."""
+    setting = SETTINGS[key]
+    raw_values = st.query_params.get_all(key)
+    if not raw_values:
+        value = current(key)
+        changed = value != setting.default and _write_url(key, url_form(value))
+        return value, None, changed
+    value, note = parse_setting(setting, raw_values)
+    if raw_values == [url_form(value)]:
+        return value, note, False
+    wanted = None if value == setting.default else url_form(value)
+    if _write_url(key, wanted):
+        return value, note, True
+    # The page's slider already owns this parameter: set the slider instead, and Streamlit
+    # writes the URL for it.
+    st.session_state[key] = value
+    return value, note, False
 
 
 def _write_url(key: str, url_value: str | None) -> bool:
@@ -376,6 +180,67 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
     return value
 
 
+def arrive_again() -> None:
+    """Make the next run of this page an arrival: the address decides, the stage follows."""
+    st.session_state[_PAGE] = None
+
+
+def note_arrival(how: str | None) -> None:
+    """Remember how this page was reached: "lesson", "link" (an address), or None."""
+    st.session_state[_ARRIVAL] = how
+
+
+def arrival() -> str | None:
+    """How this page was reached: "lesson", "link" (an address with settings), or None."""
+    return st.session_state.get(_ARRIVAL)
+
+
+def remember(values: Mapping[str, float]) -> None:
+    """Make these the session's latest settings (what the next page and link start from)."""
+    st.session_state.setdefault(_LAST, {}).update(values)
+
+
+def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | None = None) -> None:
+    """Write settings that no Streamlit slider owns into the address (defaults left out), and
+    ``extra`` parameters (None drops one).
+
+    Every value set goes in one update, so a move adds one entry to the browser's history.
+    """
+    wanted = {
+        key: None if value == SETTINGS[key].default else url_form(value)
+        for key, value in values.items()
+    }
+    st.session_state[_WRITTEN] = dict(wanted)
+    wanted |= dict(extra or {})
+    changed = {key: text for key, text in wanted.items() if st.query_params.get(key) != text}
+    updates = {key: text for key, text in changed.items() if text is not None}
+    if updates:
+        st.query_params.update(updates)
+    for key in changed.keys() - updates.keys():
+        _write_url(key, None)
+
+
+def request_stage_move() -> None:
+    """Ask the stage to show the session's current β and n (after a preset or an arrival)."""
+    previous = st.session_state.get(_REQUEST, {}).get("id", 0)
+    st.session_state[_REQUEST] = {
+        "id": previous + 1,
+        **{key: url_form(current(key)) for key in STAGE_KEYS},
+    }
+
+
+def stage_request() -> dict:
+    """Where Python last asked the stage to move: {"id", "beta", "n"} (β and n as URL text)."""
+    if _REQUEST not in st.session_state:
+        request_stage_move()
+    return st.session_state[_REQUEST]
+
+
+def presenter_mode() -> bool:
+    """Whether the address asks for presenter mode (?present=1); anything else is off."""
+    return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
     """The address of the current page at these settings, to copy and send."""
     page_url = st.context.url or ""
@@ -393,35 +258,6 @@ def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
 def current(key: str) -> float:
     """The latest value of a setting in this session (its default before any slider ran)."""
     return st.session_state.get(_LAST, {}).get(key, SETTINGS[key].default)
-
-
-def apply_preset(preset: Preset) -> None:
-    """Button callback: move every slider to the preset (Streamlit writes the URL)."""
-    st.session_state[_PRESET] = preset.name
-    for key, value in preset.values.items():
-        st.session_state[key] = value
-        st.session_state.setdefault(_LAST, {})[key] = value
-
-
-def preset_buttons(on_apply: Callable[[Preset], None] = apply_preset) -> None:
-    """A row of preset buttons, each with its story as the tooltip."""
-    with st.container(horizontal=True, gap="small"):
-        st.markdown("**Story, step by step:**", width="content")
-        for preset in PRESETS:
-            st.button(
-                preset.name,
-                key=f"preset-{preset.name}",
-                help=preset.story,
-                on_click=on_apply,
-                args=(preset,),
-            )
-
-
-def preset_story(values: Mapping[str, float]) -> None:
-    """The story line of the last preset chosen, while the sliders still sit on it."""
-    chosen = next((p for p in PRESETS if p.name == st.session_state.get(_PRESET)), None)
-    if chosen is not None and all(values[key] == chosen.values[key] for key in KEYS):
-        st.info(f"**{chosen.name}.** {chosen.story}")
 
 
 def answer_seed() -> int | None:

@@ -4,6 +4,7 @@
 modules named conftest cannot both be imported by name in one pytest run.)
 """
 
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -41,13 +42,49 @@ def open_page(page: str = "playground", query: dict | None = None) -> AppTest:
     return app.switch_page(PAGES[page]).run()
 
 
+STAGE_READOUTS = ("kl", "proxy", "gold", "length")  # the stage's four readouts per method
+
+
+def stage_data(app: AppTest) -> dict | None:
+    """What the Playground's stage was given (its world parsed), or None on other pages."""
+    stages = app.get("bidi_component")
+    if not stages:
+        return None
+    (stage,) = stages
+    data = json.loads(stage.proto.json)
+    data["world"] = json.loads(data["world"])
+    return data
+
+
+def stage_values(app: AppTest) -> dict:
+    """The β and n the stage was asked to show (the session's setting), as numbers."""
+    data = stage_data(app)
+    if data is None:
+        return {}
+    return {key: float(data["request"][key]) for key in ("beta", "n")}
+
+
+def stage_readouts(app: AppTest) -> list[str]:
+    """The eight readouts the stage shows at its setting: the KL penalty's, then best-of-n's."""
+    data = stage_data(app)
+    if data is None:
+        return []
+    shown = []
+    for key in ("beta", "n"):
+        method = data["world"][key]
+        index = method["stops"].index(data["request"][key])
+        shown += [method["readouts"][field][index] for field in STAGE_READOUTS]
+    return shown
+
+
 def readouts(app: AppTest) -> list[str]:
-    """Every metric's value on the page, in page order."""
-    return [metric.value for metric in app.metric]
+    """Every readout on the page, in page order: the stage's (if any), then the metrics."""
+    return stage_readouts(app) + [metric.value for metric in app.metric]
 
 
 def slider_values(app: AppTest) -> dict:
-    return {slider.key: slider.value for slider in app.select_slider}
+    """Every setting the page shows: its Streamlit sliders and its stage's β and n."""
+    return stage_values(app) | {slider.key: slider.value for slider in app.select_slider}
 
 
 def warnings_text(app: AppTest) -> str:

@@ -2,6 +2,7 @@
 
 import contextlib
 import io
+import json
 import re
 from urllib.parse import parse_qsl
 
@@ -10,16 +11,21 @@ import pytest
 from app_pages import (
     PAGE_SLIDERS,
     PAGES,
+    STAGE_READOUTS,
     assert_clean,
     open_page,
     readouts,
     slider_values,
+    stage_data,
     warnings_text,
 )
 
 import core
-from ui import layout, state, story
+from ui import compute, layout, stage, state, story
+from ui.stage import signed
 from ui.state import PRESETS, SETTINGS
+
+MAX_WORLD_BYTES = 150_000  # issue 7: everything β and n move, per (b, σ), at most 150 KB
 
 
 @pytest.mark.parametrize("page", list(PAGES))
@@ -35,14 +41,22 @@ def test_every_page_renders_without_exception(page):
 def test_the_playground_is_the_default_page(playground):
     assert playground.title[0].value == "Reward hacking, live"
     assert len(readouts(playground)) == 8, "KL, two gains and mean length, for both methods"
-    # Curves: the still panels and a layer of marks per method; the plane: true quality with the
-    # answers, the reward model's lines, a cloud per method, the legend.
-    assert len(playground.get("plotly_chart")) == 8
+    # No plotly chart: the stage draws both charts in the browser from one world.
+    assert not playground.get("plotly_chart")
+    world = stage_data(playground)["world"]
+    for key in ("beta", "n"):
+        assert world[key]["stops"] == [state.url_form(stop) for stop in SETTINGS[key].stops]
 
 
-@pytest.mark.parametrize(
-    ("page", "key"), [(page, key) for page, keys in PAGE_SLIDERS.items() for key in keys]
-)
+STREAMLIT_SLIDERS = [
+    (page, key)
+    for page, keys in PAGE_SLIDERS.items()
+    for key in keys
+    if not (page == "playground" and key in state.STAGE_KEYS)  # the stage's: tests/browser
+]
+
+
+@pytest.mark.parametrize(("page", "key"), STREAMLIT_SLIDERS)
 def test_each_slider_moved_to_both_ends_changes_the_readouts(page, key):
     app = open_page(page)
     stops = SETTINGS[key].stops
@@ -144,7 +158,7 @@ def test_hostile_urls_never_raise_and_leave_every_setting_in_range(page, query):
 def test_a_bad_value_gets_the_nearest_stop_and_a_visible_note(query, key, value, says):
     app = open_page("playground", query)
     assert_clean(app)
-    assert app.select_slider(key=key).value == value
+    assert slider_values(app)[key] == value
     assert says in warnings_text(app)
     if value != SETTINGS[key].default:
         assert app.query_params[key] == state.url_form(value), "the address holds the fix"
@@ -160,9 +174,9 @@ def test_playground_readouts_equal_core_at_the_lesson_table(beta):
     exact = core.kl_optimum(beta)
     assert kl_readouts == [
         f"{exact.kl:.2f}",
-        f"{exact.proxy_gain:+.2f}",
-        f"{exact.gold_gain:+.2f}",
-        f"{exact.mean_length:+.2f}",
+        signed(exact.proxy_gain),
+        signed(exact.gold_gain),
+        signed(exact.mean_length),
     ]
     # ... and the lesson's printed table, to its printed precision (KL to 0.1, the rest 0.01).
     printed = LESSON_TABLE[beta]
@@ -174,20 +188,107 @@ def test_playground_readouts_equal_core_at_the_lesson_table(beta):
 def test_playground_best_of_n_readouts_equal_core(n):
     app = open_page("playground", {"n": str(n)})
     exact = core.best_of_n(n)
-    assert readouts(app)[4:] == [
+    assert readouts(app)[4:8] == [
         f"{exact.kl:.2f}",
-        f"{exact.proxy_gain:+.2f}",
-        f"{exact.gold_gain:+.2f}",
-        f"{exact.mean_length:+.2f}",
+        signed(exact.proxy_gain),
+        signed(exact.gold_gain),
+        signed(exact.mean_length),
     ]
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.name)
-def test_presets_move_every_slider_and_keep_the_story_in_view(playground, preset):
-    playground.button(key=f"preset-{preset.name}").click().run()
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.0), (0.35, 1.3), (1.0, 2.0)])
+def test_the_stage_world_holds_core_at_every_stop(b, sigma):
+    """Each readout the stage can show, and each moving cloud, is core's at that stop."""
+    world = json.loads(stage.world_json(b, sigma))
+    for key, solve, cloud in (
+        ("beta", core.kl_optimum, core.kl_cloud),
+        ("n", core.best_of_n, core.best_of_n_cloud),
+    ):
+        method = world[key]
+        for index, stop in enumerate(SETTINGS[key].stops):
+            exact = solve(stop, b=b, sigma=sigma)
+            shown = [method["readouts"][field][index] for field in STAGE_READOUTS]
+            assert shown == [
+                f"{exact.kl:.2f}",
+                signed(exact.proxy_gain),
+                signed(exact.gold_gain),
+                signed(exact.mean_length),
+            ], (key, stop)
+            points = cloud(stop, b=b, sigma=sigma)
+            sent = np.array(method["cloud"][index]).reshape(-1, 2) / world["scale"]
+            np.testing.assert_allclose(sent[:, 0], points.length, atol=0.005 + 1e-9)
+            np.testing.assert_allclose(sent[:, 1], points.substance, atol=0.005 + 1e-9)
+            assert method["marks"]["gold_gain"][index] == pytest.approx(exact.gold_gain, abs=6e-4)
+    assert world["beta"]["curve"]["peak"]["pressure"] == compute.kl_curve(b, sigma).peak_pressure
+
+
+def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
+    sizes = [len(stage.world_json(b, sigma).encode()) for b, sigma in ((0, 0), (0.35, 1.3))]
+    assert max(sizes) <= MAX_WORLD_BYTES, sizes
+
+
+@pytest.mark.parametrize(
+    ("raw", "wanted"),
+    [
+        ({"beta": "0.6", "n": "49", "seq": 3}, {"beta": 0.6, "n": 49}),
+        ({"beta": "0.33"}, {"beta": 0.35}),
+        ({"n": "1e99"}, {"n": 10000}),
+        ({"beta": "abc", "n": "<script>"}, {}),
+        ({"beta": 1e308, "n": -5}, {"beta": 10.0, "n": 1}),
+        ("not an object", {}),
+        (None, {}),
+        ({"beta": "9" * 10_000}, {}),
+    ],
+)
+def test_values_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
+    assert stage.settled_from_browser(raw) == wanted
+
+
+@pytest.mark.parametrize("index", range(len(PRESETS)), ids=[p.name for p in PRESETS])
+def test_each_story_step_moves_every_setting_and_keeps_its_line_in_view(playground, index):
+    step = PRESETS[index]
+    playground.button(key=f"step-{index}").click().run()
     assert_clean(playground)
-    assert slider_values(playground) == dict(preset.values)
-    assert any(preset.story in info.value for info in playground.info)
+    assert slider_values(playground) == dict(step.values)
+    (line,) = [info.value for info in playground.info if step.story in info.value]
+    assert f"Step {index + 1} of {len(PRESETS)}" in line
+    assert "chosen with the story buttons" in line
+    assert playground.button(key=f"step-{index}").proto.type == "primary", "shown selected"
+    others = [playground.button(key=f"step-{other}") for other in range(len(PRESETS))]
+    assert sum(button.proto.type == "primary" for button in others) == 1
+
+
+def test_back_and_next_walk_the_story_in_order(playground):
+    # The Playground opens on step 1 (the lesson's defaults); Next walks the rest in order.
+    assert slider_values(playground) == dict(PRESETS[0].values)
+    assert playground.button(key="step-back").disabled
+    seen = []
+    for _ in range(len(PRESETS) - 1):
+        playground.button(key="step-next").click().run()
+        assert_clean(playground)
+        seen.append(slider_values(playground))
+    assert seen == [dict(step.values) for step in PRESETS[1:]]
+    assert playground.button(key="step-next").disabled, "the last step has no Next"
+    playground.button(key="step-back").click().run()
+    assert slider_values(playground) == dict(PRESETS[-2].values)
+
+
+@pytest.mark.parametrize(
+    ("arrive", "says"),
+    [("link", "opened from a shared link"), ("lesson", "opened from the Lesson")],
+)
+def test_a_step_line_says_how_the_step_was_opened(arrive, says):
+    overoptimized = next(step for step in PRESETS if step.name == "Overoptimized")
+    if arrive == "link":
+        app = open_page("playground", state.full_query(overoptimized.values))
+    else:
+        app = open_page("lesson")
+        app.query_params.clear()
+        app.query_params.update(state.full_query(overoptimized.values))
+        app.switch_page(PAGES["playground"]).run()
+    assert_clean(app)
+    (line,) = [info.value for info in app.info if overoptimized.story in info.value]
+    assert says in line
 
 
 def test_best_of_n_draws_fresh_answers_by_seed():
@@ -267,3 +368,26 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     app.switch_page(PAGES["playground"]).run()
     assert_clean(app)
     assert slider_values(app) == dict(overoptimized.values)
+
+
+@pytest.mark.parametrize(
+    ("raw", "wanted"),
+    [
+        ({"guess_n": "200", "revealed": True}, {"guess_n": "200", "revealed": "1"}),
+        ({"guess_beta": "0.33", "guess_n": "<b>"}, {"guess_beta": "0.35"}),
+        ({"revealed": True}, {}),  # nothing to reveal without a guess
+        ({"guess_n": "9" * 5000, "revealed": "yes"}, {}),
+        ("guess", {}),
+    ],
+)
+def test_guesses_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
+    assert stage.prediction_from_browser(raw) == wanted
+
+
+def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses():
+    app = open_page("playground", {"predict": "1", "guess_n": "190", "guess_beta": "abc"})
+    assert_clean(app)
+    asked = stage_data(app)["request"]["predict"]
+    assert asked == {"on": True, "guess_n": "200"}, "a guess snaps to a stop; junk is dropped"
+    plain = open_page("playground", {"predict": "yes"})
+    assert stage_data(plain)["request"]["predict"] == {"on": False}

@@ -1,31 +1,31 @@
-"""Fixtures for the browser tests: one real `streamlit run app.py` and one headless Chromium.
+"""Fixtures for the browser tests: one real `streamlit run app.py`, driven by headless Chromium.
 
-The browser is chosen by bench.browser.choose_chromium: $CHROMIUM_PATH (or
-$PLAYWRIGHT_CHROMIUM_EXECUTABLE), else Playwright's own build, else a system Chromium. Where
-none is found the tests are skipped with a loud reason, except under CI=true, where they fail.
+pytest-playwright (pinned in requirements-dev.txt) runs Playwright and owns the `browser` and
+`new_context` fixtures, so a failing test leaves a screenshot of each of its pages in
+artifacts/failures/<test>/ (options in pyproject.toml's addopts). Add
+`--tracing=retain-on-failure` for a Playwright trace too (`playwright show-trace trace.zip`):
+off by default, as it makes the slider tests 2-3x slower. `--headed` and `--slowmo=MS` work.
+
+Its launch options are overridden here so that the browser is the one
+tests.support.chromium.choose_chromium picks: $CHROMIUM_PATH (or
+$PLAYWRIGHT_CHROMIUM_EXECUTABLE), else Playwright's own build, else a system Chromium. Where none
+is found the tests are skipped with a loud reason, except under CI=true, where they fail.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:  # `pytest` run directly, not `python -m pytest`
-    sys.path.insert(0, str(REPO_ROOT))
+from scripts.warm_up import warm_up
+from tests.support import app_page, chromium, observer
+from tests.support.server import ServerStartError, StreamlitServer, start_streamlit
 
-from bench import browser as chromium  # noqa: E402
-from bench.serve import ServerStartError, StreamlitServer, start_streamlit  # noqa: E402
-from scripts.warm_up import warm_up  # noqa: E402
-
-APP_SCRIPT = REPO_ROOT / "app.py"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}  # an iPhone 12-15 in CSS pixels
+APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
 SERVER_LOG_LINES = 200  # how much of the server log a failure report shows
 BASE_PATH_PROBES = ("_stcore/health", "_stcore/host-config")
 
@@ -44,7 +44,10 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"BROWSER TESTS NOT RUN: {reason}")
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    failures = Path(config.getoption("--output")).absolute()
+    if terminalreporter.stats.get("failed") and failures.is_dir() and any(failures.iterdir()):
+        terminalreporter.write_line(f"what the failing browser tests' pages showed: {failures}/")
     if _skip_reasons:
         terminalreporter.write_sep("!", "browser tests were SKIPPED", yellow=True, bold=True)
         terminalreporter.write_line(f"reason: {_skip_reasons[0]}")
@@ -52,22 +55,13 @@ def pytest_terminal_summary(terminalreporter) -> None:
 
 
 @pytest.fixture(scope="session")
-def chromium_browser() -> Iterator[object]:
-    """A headless Chromium for the whole session."""
+def browser_type_launch_args(browser_type_launch_args, playwright) -> dict:
+    """pytest-playwright's options (--headed, --slowmo) applied to the Chromium chosen here."""
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as error:
-        _unavailable(f"the playwright package is missing ({error})")
-    manager = sync_playwright().start()
-    try:
-        try:
-            browser, _choice = chromium.launch_chromium(manager)
-        except chromium.BrowserNotFound as error:
-            _unavailable(str(error))
-        yield browser
-        browser.close()
-    finally:
-        manager.stop()
+        options, _choice = chromium.launch_options(playwright)
+    except chromium.BrowserNotFound as error:
+        _unavailable(str(error))
+    return {**options, **browser_type_launch_args}
 
 
 _current_server: list[StreamlitServer] = []
@@ -76,6 +70,8 @@ _current_server: list[StreamlitServer] = []
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> Iterator[StreamlitServer]:
     """`streamlit run app.py` on a free loopback port, its process group stopped at the end."""
+    # The class poll's SQLite file goes to a temporary directory, not the checkout's data/.
+    os.environ.setdefault("POLL_DATA_DIR", str(tmp_path_factory.mktemp("poll-data")))
     try:
         server = start_streamlit(APP_SCRIPT, log_dir=tmp_path_factory.mktemp("streamlit"))
     except ServerStartError as error:
@@ -112,9 +108,8 @@ class Tab:
     console_errors: list[str] = field(default_factory=list)
 
     def open(self, path: str = "") -> None:
-        """Go to the app's `path` (e.g. "best-of-n?beta=1") and wait until fully drawn."""
-        self.page.goto(self.server.url + path)
-        chromium.wait_until_ready(self.page)
+        """Go to the app's `path` (e.g. "best-of-n?beta=1"); wait until run and drawn."""
+        app_page.open_and_wait(self.page, self.server.url + path)
 
 
 def is_base_path_probe(message, server: StreamlitServer) -> bool:
@@ -133,9 +128,8 @@ def is_base_path_probe(message, server: StreamlitServer) -> bool:
     )
 
 
-def _tab(browser, server: StreamlitServer, **context_options) -> Iterator[Tab]:
-    context = browser.new_context(**context_options)
-    page = chromium.new_observed_page(context)
+def _watched_tab(page, server: StreamlitServer) -> Tab:
+    """A Tab on `page` that collects the console errors and uncaught exceptions it sees."""
     tab = Tab(page, server)
 
     def on_console(message) -> None:
@@ -144,26 +138,43 @@ def _tab(browser, server: StreamlitServer, **context_options) -> Iterator[Tab]:
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: tab.console_errors.append(f"uncaught: {error}"))
-    try:
-        yield tab
-    finally:
-        context.close()
+    return tab
 
 
 @pytest.fixture
-def desktop(chromium_browser, app_server) -> Iterator[Tab]:
-    """A fresh browser context at a laptop's size."""
-    yield from _tab(chromium_browser, app_server, viewport=DESKTOP)
+def new_tab(new_context, request) -> Callable[..., Tab]:
+    """Open tabs in fresh browser contexts: `new_tab("projector")`, `new_tab({"width": ...})`.
+
+    The viewport is a name in app_page.VIEWPORTS or a {"width", "height"} dict; "phone" also
+    gets a 2x touch screen. More keywords go to `browser.new_context`. Each tab has the timing
+    observer and records console errors; it is on the shared `app_server` unless `server=` is
+    given (then the shared one is not started). pytest-playwright closes the contexts at the
+    end, screenshotting their pages if the test failed.
+    """
+
+    def make(
+        viewport: str | dict = "desktop", *, server: StreamlitServer | None = None, **options
+    ) -> Tab:
+        if isinstance(viewport, str):
+            if viewport not in app_page.VIEWPORTS:
+                raise ValueError(f"no viewport {viewport!r}; known: {sorted(app_page.VIEWPORTS)}")
+            if viewport == "phone":
+                options = {**app_page.PHONE_OPTIONS, **options}
+            viewport = app_page.VIEWPORTS[viewport]
+        context = new_context(viewport=viewport, **options)
+        page = observer.new_observed_page(context)
+        return _watched_tab(page, server or request.getfixturevalue("app_server"))
+
+    return make
 
 
 @pytest.fixture
-def phone(chromium_browser, app_server) -> Iterator[Tab]:
-    """A fresh browser context the size of a phone, with touch."""
-    yield from _tab(
-        chromium_browser,
-        app_server,
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
+def desktop(new_tab, app_server) -> Tab:
+    """A fresh browser context at a laptop's size (1280 x 900)."""
+    return new_tab("desktop")
+
+
+@pytest.fixture
+def phone(new_tab, app_server) -> Tab:
+    """A fresh browser context the size of a phone (390 x 844), with touch."""
+    return new_tab("phone")

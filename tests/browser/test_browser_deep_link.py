@@ -4,28 +4,24 @@ from pathlib import Path
 
 import pytest
 
-from bench import browser as chromium
-from bench.serve import start_streamlit
 from scripts.warm_up import warm_up
+from tests.support.server import start_streamlit
 
 pytestmark = pytest.mark.browser
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
 
 
-def test_a_deep_link_on_a_fresh_server_opens_its_page_without_a_not_found_box(
-    chromium_browser, tmp_path
-):
+def test_a_deep_link_on_a_fresh_server_opens_its_page_without_a_not_found_box(new_tab, tmp_path):
     # A server of its own: the shared one has long since served other pages.
     with start_streamlit(APP_SCRIPT, log_dir=tmp_path) as server:
         assert warm_up(server.port), server.log_text()
-        context = chromium_browser.new_context()
+        tab = new_tab("projector", server=server)
+        page = tab.page
         try:
-            page = context.new_page()
-            page.goto(server.url + "best-of-n?n=590")
-            chromium.wait_until_ready(page)
+            tab.open("best-of-n?n=590")
             assert page.locator("h1").first.inner_text().startswith("Best-of-n")
             assert page.get_by_text("Page not found").count() == 0
             assert page.locator('[role="dialog"]').count() == 0
         finally:
-            context.close()
+            page.context.close()  # while the server is up, so a failure's screenshot shows the page

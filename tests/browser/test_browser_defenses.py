@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from test_browser_phone import assert_no_sideways_scrolling
 
-from bench import browser as chromium
+from tests.support import app_page, observer
 
 pytestmark = pytest.mark.browser
 
@@ -23,20 +23,20 @@ def test_the_defenses_page_loads_and_its_controls_write_the_address(desktop):
     page = desktop.page
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.locator("h1").first.inner_text().startswith("Defenses")
-    charts = chromium.chart_fingerprints(page)
+    charts = app_page.chart_fingerprints(page)
     assert len(charts) == CHARTS and all(charts.values()), charts
-    chromium.screenshot(page, chromium.SCREENSHOT_DIR / "desktop-defenses.png")
+    app_page.screenshot(page, app_page.SCREENSHOT_DIR / "desktop-defenses.png")
 
     # A key press on k moves it one stop right (4 -> 6) and the address follows.
-    before = chromium.metric_values(page)
-    chromium.press_on_slider(page, "k", "ArrowRight")
+    before = app_page.metric_values(page)
+    app_page.press_on_slider(page, "k", "ArrowRight")
     assert query_of(page).get("k") == ["6"], page.url
-    assert chromium.metric_values(page) != before
+    assert app_page.metric_values(page) != before
 
     # The ensemble's combination: "min" is written to the address as it reads.
-    since = chromium.page_now(page)
+    since = observer.page_now(page)
     page.locator(".st-key-agg button", has_text="min").first.click()
-    chromium.wait_for_rerun(page, since)
+    observer.wait_for_rerun(page, since)
     assert query_of(page).get("agg") == ["min"], page.url
 
     # The link offered to copy says what the address bar says.
@@ -59,7 +59,7 @@ def test_a_hostile_link_is_corrected_with_a_plain_note(desktop):
     query = query_of(page)
     assert "k" not in query and "agg" not in query, page.url  # back to their defaults
     assert query.get("m") == ["10000"] and query.get("lam") == ["0"], page.url  # nearest ends
-    assert chromium.slider_thumb(page, "m").get_attribute("aria-valuetext") in (None, "10000")
+    assert app_page.slider_thumb(page, "m").get_attribute("aria-valuetext") in (None, "10000")
     assert desktop.console_errors == []
 
 
@@ -67,5 +67,5 @@ def test_the_defenses_page_fits_a_phone(phone):
     phone.open(PATH)
     assert phone.page.locator('[data-testid="stException"]').count() == 0
     assert_no_sideways_scrolling(phone.page, PATH)
-    chromium.screenshot(phone.page, chromium.SCREENSHOT_DIR / "phone-defenses.png")
+    app_page.screenshot(phone.page, app_page.SCREENSHOT_DIR / "phone-defenses.png")
     assert phone.console_errors == []

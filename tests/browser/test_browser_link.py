@@ -3,29 +3,34 @@
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
-from bench import browser as chromium
+from tests.support import app_page, stage
 
 pytestmark = pytest.mark.browser
 
-SLIDER_KEYS = ("beta", "n", "b", "sigma")
-MOVES = (("beta", "ArrowRight"), ("beta", "ArrowRight"), ("n", "End"), ("b", "ArrowRight"))
+STAGE_MOVES = (("beta", "ArrowRight"), ("beta", "ArrowRight"), ("n", "End"))
 
 
 def shown_setting(page) -> dict[str, str]:
-    """What each slider shows, e.g. {"beta": "2.5", ...}."""
-    return {
-        key: chromium.slider_thumb(page, key).get_attribute("aria-valuetext") for key in SLIDER_KEYS
-    }
+    """What the stage and the b slider show, e.g. {"beta": "6", "n": "10000", "b": "0.05"}."""
+    stage.wait_until_drawn(page)
+    shown = {key: stage.shown(page, key) for key in ("beta", "n")}
+    shown["b"] = app_page.slider_thumb(page, "b").get_attribute("aria-valuetext")
+    return shown
 
 
-def test_copied_link_restores_the_setting(desktop, chromium_browser, app_server):
+def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     desktop.open()
     page = desktop.page
-    for key, keyboard_key in MOVES:
-        chromium.press_on_slider(page, key, keyboard_key)
+    stage.wait_until_drawn(page)
+    for key, keyboard_key in STAGE_MOVES:
+        stage.slider(page, key).press(keyboard_key)
+    stage.expect_url_holds(page, "n", "10000")
+    app_page.press_on_slider(page, "b", "ArrowRight")
+    expect(stage.root(page)).to_have_attribute("data-world", "0.05,0")  # the new world drawn
     setting = shown_setting(page)
-    readouts = chromium.metric_values(page)
+    readouts = stage.readouts(page)
     query = parse_qs(urlsplit(page.url).query)
     for key in ("beta", "n", "b"):
         assert query.get(key) == [setting[key]], f"the address bar lost {key}: {page.url}"
@@ -42,19 +47,14 @@ def test_copied_link_restores_the_setting(desktop, chromium_browser, app_server)
 
     # Reload: the same screen.
     page.reload()
-    chromium.wait_until_ready(page)
+    app_page.wait_until_ready(page)
     assert shown_setting(page) == setting
-    assert chromium.metric_values(page) == readouts
+    assert stage.readouts(page) == readouts
 
     # Someone else opens the link: a fresh browser context, nothing shared.
-    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        visitor = chromium.new_observed_page(context)
-        visitor.goto(link)
-        chromium.wait_until_ready(visitor)
-        assert shown_setting(visitor) == setting
-        assert chromium.metric_values(visitor) == readouts
-        assert parse_qs(urlsplit(visitor.url).query) == query
-    finally:
-        context.close()
+    visitor = new_tab("desktop").page
+    app_page.open_and_wait(visitor, link)
+    assert shown_setting(visitor) == setting
+    assert stage.readouts(visitor) == readouts
+    assert parse_qs(urlsplit(visitor.url).query) == query
     assert desktop.console_errors == []

@@ -131,3 +131,30 @@ def test_best_of_n_cloud_is_a_sample_of_best_of_n(n):
     cloud = core.best_of_n_cloud(n)
     assert abs(cloud.length.mean() - mean) <= 4 * spread / np.sqrt(core.CLOUD_SIZE)
     assert mean == pytest.approx(core.best_of_n(n).mean_length, abs=1e-12)
+
+
+@pytest.mark.parametrize(("b", "sigma"), SETTINGS)
+def test_a_whole_slider_of_stops_in_one_call_equals_each_stop_alone(b, sigma):
+    betas = np.array([10.0, 4.0, 1.0, 0.6, 0.3, 0.25])
+    counts = np.array([1, 2, 49, 590, 10_000])
+    for many, single, stops in (
+        (core.kl_cloud(betas, b=b, sigma=sigma), core.kl_cloud, betas),
+        (core.best_of_n_cloud(counts, b=b, sigma=sigma), core.best_of_n_cloud, counts),
+    ):
+        assert many.length.shape == many.substance.shape == (stops.size, core.CLOUD_SIZE)
+        for index, stop in enumerate(stops):
+            alone = single(stop.item(), b=b, sigma=sigma)
+            np.testing.assert_array_equal(many.length[index], alone.length)
+            np.testing.assert_array_equal(many.substance[index], alone.substance)
+
+
+def test_the_best_of_n_winner_is_the_first_best_of_its_stream():
+    """Against a plain loop: trial k's winner at n is the argmax of its first n draws."""
+    draws = np.random.default_rng([1952, 1])  # the cloud's documented seed and stream
+    streams = draws.integers(0, 600, (core.CLOUD_SIZE, 10_000), dtype=np.int16)
+    proxy = core.answers(b=0.3, sigma=0.7).proxy
+    scored = core.answers()
+    for n in (1, 7, 590):
+        winners = [stream[np.argmax(proxy[stream[:n]])] for stream in streams]
+        cloud = core.best_of_n_cloud(n, b=0.3, sigma=0.7)
+        np.testing.assert_array_equal(cloud.length, scored.length[winners])

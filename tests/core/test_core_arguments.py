@@ -21,7 +21,7 @@ BAD_BS = [-0.01, 1.01, 2, [0.1], *BAD_NUMBERS]
 BAD_SIGMAS = [-0.5, -1e-12, [0.5], *BAD_NUMBERS]
 BAD_SEEDS = [-1, np.int64(-2), 1.5, 3.0, True, "3"]
 
-BETA_FUNCTIONS = [core.kl_optimum, core.kl_policy, core.kl_cloud]
+BETA_FUNCTIONS = [core.kl_optimum, core.kl_policy, core.kl_cloud, core.gaussian_optimum]
 N_FUNCTIONS = [core.best_of_n, core.win_probabilities, core.best_of_n_cloud]
 SETTINGS_FUNCTIONS = {  # each takes b and sigma; every other argument is fine
     "kl_optimum": lambda **kw: core.kl_optimum(1.0, **kw),
@@ -34,11 +34,18 @@ SETTINGS_FUNCTIONS = {  # each takes b and sigma; every other argument is fine
     "proxy": lambda **kw: core.proxy(0.5, 0.5, **kw),
     "proxy_field": core.proxy_field,
     "lesson_table": core.lesson_table,
+    "kl_curve": lambda **kw: core.kl_curve([2.0, 1.0], **kw),
+    "best_of_n_curve": lambda **kw: core.best_of_n_curve([1, 2, 3], **kw),
+    "fresh_set_peaks": lambda **kw: core.fresh_set_peaks([1, 2, 3], seeds=(), **kw),
+    "ranked_answers": core.ranked_answers,
 }
 SEED_FUNCTIONS = {
     "best_of_n": lambda seed: core.best_of_n(2, seed=seed),
     "win_probabilities": lambda seed: core.win_probabilities(2, seed=seed),
     "answers": lambda seed: core.answers(seed=seed),
+    "best_of_n_curve": lambda seed: core.best_of_n_curve([1, 2, 3], seed=seed),
+    "fresh_set_peaks": lambda seed: core.fresh_set_peaks([1, 2, 3], seeds=(seed,)),
+    "ranked_answers": lambda seed: core.ranked_answers(seed=seed),
 }
 
 
@@ -60,7 +67,7 @@ def test_bad_n(function, n):
         function(n)
 
 
-@pytest.mark.parametrize("n", [1.5, 10_001, 1e6, [1, 2]], ids=ids)
+@pytest.mark.parametrize("n", [1.5, 10_001, 1e6, [[1, 2]], [1, 10_001], [2, 2.5]], ids=ids)
 def test_cloud_n_must_be_a_whole_number_up_to_the_cloud_maximum(n):
     with pytest.raises(ValueError, match=CLOUD_N_MESSAGE):
         core.best_of_n_cloud(n)

@@ -260,3 +260,15 @@ class TestBelowTheDocumentedRange:
         except ValueError:
             return
         assert np.all(np.isfinite(as_array(result)))
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.3, 0.7), (1.0, 2.0)])
+def test_exact_curves_equal_single_calls_to_the_last_bit(b, sigma):
+    betas = np.geomspace(10, 0.25, 40)  # more than one float32 block
+    curve = core.kl_optimum(betas, b=b, sigma=sigma, exact=True)
+    for index in (0, 17, 39):
+        alone = core.kl_optimum(float(betas[index]), b=b, sigma=sigma)
+        assert curve.kl[index] == pytest.approx(alone.kl, rel=1e-12, abs=1e-14)
+        assert curve.gold_gain[index] == pytest.approx(alone.gold_gain, rel=1e-12, abs=1e-14)
+    fast = core.kl_optimum(betas, b=b, sigma=sigma)
+    np.testing.assert_allclose(fast.gold_gain, curve.gold_gain, atol=1e-5)

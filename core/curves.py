@@ -1,0 +1,170 @@
+"""Whole curves of both optimizers against their pressure, and where true quality peaks.
+
+A curve is one vectorized call of :func:`core.kl_optimum` (along β) or :func:`core.best_of_n`
+(along n); the peak of the gold gain is then looked up on it. For best-of-n the log-spaced
+curve only finds the peak's neighbourhood, and every whole n there finds the exact peak.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core import validate
+from core.best_of_n import best_of_n
+from core.kl import kl_optimum
+
+CURVE_POINTS = 200  # points along a KL curve; a best-of-n curve asks for twice as many
+FRESH_SEEDS = tuple(range(1, 31))  # the 30 fresh answer sets compared with the lesson's
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A method's scores along its pressure axis, with the peak of true quality.
+
+    Every array has shape (points,) and is read-only: ``pressure`` is β (falling) or n
+    (rising). The peak fields are floats.
+    """
+
+    pressure: np.ndarray
+    kl: np.ndarray  # nats
+    proxy_gain: np.ndarray
+    gold_gain: np.ndarray
+    peak_pressure: float  # β or n where true quality peaks
+    peak_gold_gain: float
+    peak_proxy_gain: float
+    kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
+
+
+def log_spaced_betas(*, high: float, low: float, points: int = CURVE_POINTS) -> np.ndarray:
+    """``points`` values of β from ``high`` down to ``low``, evenly spaced in log β: (points,)."""
+    high_low = validate.positive_array([high, low], name="high and low")
+    if not high_low[0] > high_low[1] or not _at_least_two(points):
+        raise ValueError(f"need high > low > 0 and points >= 2, got {high}, {low}, {points}")
+    return np.geomspace(high_low[0], high_low[1], points)
+
+
+def log_spaced_counts(*, high: int, points: int = 2 * CURVE_POINTS) -> np.ndarray:
+    """Whole numbers n from 1 to ``high``, about evenly spaced in log n: (at most points,).
+
+    Rounding merges the close values at small n, so fewer than ``points`` come back, rising.
+    """
+    top = validate.at_least_one_array(high, name="high")
+    if top.ndim != 0 or not _at_least_two(points):
+        raise ValueError(f"need one high >= 1 and points >= 2, got {high}, {points}")
+    return np.unique(np.round(np.geomspace(1.0, float(top), points)))
+
+
+def kl_curve(
+    betas, *, b: float = 0.0, sigma: float = 0.0, lowest_peak_beta: float | None = None
+) -> Curve:
+    """The KL-penalized optimum along β, with the β where true quality peaks.
+
+    Parameters
+    ----------
+    betas : array_like of shape (points,)
+        The pressure axis, every entry finite and > 0 (usually falling).
+    b, sigma : float
+        The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
+    lowest_peak_beta : float or None
+        The peak is looked for only at β >= this (where a slider goes: below about 0.15 the
+        grid's edge, not the lesson, bends the curve); None looks everywhere.
+
+    Returns
+    -------
+    Curve with ``pressure`` a copy of ``betas`` and arrays of shape (points,).
+    """
+    pressure = _one_axis(validate.positive_array(betas, name="betas"), name="betas")
+    searched = np.ones(pressure.shape, dtype=bool)
+    if lowest_peak_beta is not None:
+        floor = validate.positive_array(lowest_peak_beta, name="lowest_peak_beta")
+        if floor.ndim != 0:
+            raise ValueError("lowest_peak_beta must be a single number > 0 or None")
+        searched = pressure >= floor
+    if not searched.any():
+        raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
+    result = kl_optimum(pressure, b=b, sigma=sigma)
+    peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
+    return _read_only_curve(
+        pressure=pressure,
+        kl=result.kl,
+        proxy_gain=result.proxy_gain,
+        gold_gain=result.gold_gain,
+        peak_pressure=float(pressure[peak]),
+        peak_gold_gain=float(result.gold_gain[peak]),
+        peak_proxy_gain=float(result.proxy_gain[peak]),
+    )
+
+
+def best_of_n_curve(
+    counts, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None
+) -> Curve:
+    """Best-of-n along n, with the exact whole-number n where true quality peaks.
+
+    Parameters
+    ----------
+    counts : array_like of shape (points,)
+        Whole numbers n >= 1, strictly rising (e.g. :func:`log_spaced_counts`).
+    b, sigma : float
+        The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
+    seed : int or None
+        None for the lesson's fixed 600 answers, an integer for 600 fresh draws.
+
+    Returns
+    -------
+    Curve with ``pressure`` a copy of ``counts``, ``kl_bound`` set, arrays (points,). The peak
+    is the best whole n between the neighbours of the curve's own best point, so it is exact
+    when the gold gain rises then falls at that scale.
+    """
+    pressure = _one_axis(validate.at_least_one_array(counts, name="counts"), name="counts")
+    if np.any(pressure != np.round(pressure)) or np.any(np.diff(pressure) <= 0):
+        raise ValueError("counts must be whole numbers >= 1, strictly rising")
+    result = best_of_n(pressure, b=b, sigma=sigma, seed=seed)
+    rough = int(np.argmax(result.gold_gain))
+    low = pressure[max(rough - 1, 0)]
+    high = pressure[min(rough + 1, pressure.size - 1)]
+    around = np.arange(low, high + 1)
+    fine = best_of_n(around, b=b, sigma=sigma, seed=seed)
+    peak = int(np.argmax(fine.gold_gain))
+    return _read_only_curve(
+        pressure=pressure,
+        kl=result.kl,
+        proxy_gain=result.proxy_gain,
+        gold_gain=result.gold_gain,
+        peak_pressure=float(around[peak]),
+        peak_gold_gain=float(fine.gold_gain[peak]),
+        peak_proxy_gain=float(fine.proxy_gain[peak]),
+        kl_bound=result.kl_bound,
+    )
+
+
+def fresh_set_peaks(
+    counts, *, b: float = 0.0, sigma: float = 0.0, seeds: tuple[int, ...] = FRESH_SEEDS
+) -> np.ndarray:
+    """The whole n where true quality peaks for each fresh answer set: (len(seeds),), read-only.
+
+    ``counts`` is the curve each peak is searched along, as in :func:`best_of_n_curve`.
+    """
+    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)  # even with no seeds
+    seeds = tuple(validate.seed(seed) for seed in seeds)
+    peaks = np.array(
+        [best_of_n_curve(counts, b=b, sigma=sigma, seed=seed).peak_pressure for seed in seeds]
+    )
+    peaks.flags.writeable = False
+    return peaks
+
+
+def _at_least_two(points) -> bool:
+    return isinstance(points, int | np.integer) and not isinstance(points, bool) and points >= 2
+
+
+def _one_axis(values: np.ndarray, *, name: str) -> np.ndarray:
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be a one-dimensional array, got shape {values.shape}")
+    return values.copy()
+
+
+def _read_only_curve(**fields) -> Curve:
+    for value in fields.values():
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+    return Curve(**fields)

@@ -1,0 +1,78 @@
+"""Compare: Gao, Schulman & Hilton's laws for both methods on one axis, and what heavy-tailed
+reward-model errors do (catastrophic Goodhart)."""
+
+import pandas as pd
+import streamlit as st
+
+from ui import beyond_compute, beyond_figures, beyond_settings, layout, state
+
+state.settle_url("compare", ("b", "sigma"))
+beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
+layout.page_style()
+
+st.title("Compare the methods, and heavier tails")
+st.markdown(
+    "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
+    "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
+    "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
+    "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
+    "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
+    "KL penalty β)."
+)
+state.show_notes()
+beyond_settings.show_notes()
+
+b_slot, sigma_slot = st.columns(2, gap="medium")
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
+panel = beyond_compute.gao_panel(b, sigma)
+layout.chart(beyond_figures.gao_chart(panel), key="gao-chart", hover=True)
+
+rows = [
+    {
+        "method": "KL optimum" if method == "kl" else "best-of-n",
+        "law": beyond_figures.FORM_TEXT[form],
+        "α": fit.alpha,
+        "β": fit.beta,
+        "R²": fit.r_squared,
+        "KL at the fitted peak (nats)": fit.peak_kl,
+    }
+    for (method, form), fit in panel.fits.items()
+]
+st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+st.markdown(
+    "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
+    "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
+    "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
+    "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
+)
+
+st.header("Heavy-tailed errors: catastrophic Goodhart")
+st.markdown(
+    "Kwa, Thomas & Garriga-Alonso (2024): if the reward model is the truth plus an error "
+    "independent of it, optimizing harder keeps raising the truth when the error has light "
+    "tails, but with heavy tails the reward model can soar on a few huge errors while the "
+    "truth gains nothing. Here the reward model knows the padding penalty (b = 1); its only "
+    "flaw is an error of size 1 on each of the 600 answers."
+)
+tails = beyond_settings.switch("tails")
+light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
+shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
+row = st.container(horizontal=True, gap="small")
+row.metric("true quality at n = 10,000", f"{shown.last_gold_gain:+.2f}")
+row.metric("share of its peak", f"{shown.last_gold_gain / shown.peak_gold_gain:.0%}")
+row.metric("reward model at n = 10,000", f"{shown.last_proxy_gain:+.2f}")
+layout.chart(beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"), key="tails-chart")
+if tails == "heavy":
+    sentence = (
+        f"With heavy tails true quality peaks early (about n = {shown.peak_n:,.0f}, "
+        f"{shown.peak_gold_gain:+.2f}) and collapses to {shown.last_gold_gain:+.2f} at "
+        f"n = 10,000, while the reward model's score climbs to {shown.last_proxy_gain:+.2f}, "
+        f"far past light tails' {other.last_proxy_gain:+.2f}."
+    )
+else:
+    sentence = (
+        f"With light tails true quality keeps rising with n: {shown.last_gold_gain:+.2f} at "
+        f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
+    )
+st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")

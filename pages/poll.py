@@ -1,0 +1,28 @@
+"""Class poll: a lecturer starts a poll, students guess on their phones, the truth is revealed.
+
+The address says who is here: ``?lecturer=TOKEN`` (the lecturer's own link), ``?room=CODE``
+(a student's join link), or neither (start or join a poll). A database that is down gives a
+plain note here; the other pages do not use it.
+"""
+
+import streamlit as st
+
+from poll import store
+from ui import layout, poll_db, poll_views
+
+layout.page_style()
+st.title("Class poll")
+
+lecturer_token = st.query_params.get("lecturer")
+room_code = st.query_params.get("room")
+
+try:
+    engine = poll_db.poll_engine()
+    if lecturer_token is not None:
+        poll_views.lecturer_screen(engine, lecturer_token)
+    elif room_code is not None:
+        poll_views.student_screen(engine, room_code)
+    else:
+        poll_views.start_screen(engine)
+except store.StoreUnavailable as error:
+    st.warning(str(error))

@@ -1,0 +1,101 @@
+"""Reward model: people compare answers, Bradley–Terry learns from their choices, then it is
+optimized. Where b (the padding penalty it learned) comes from."""
+
+import math
+
+import streamlit as st
+
+from ui import beyond_compute, beyond_figures, beyond_settings, compute, layout, state
+
+beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)
+layout.page_style()
+
+st.title("Where the reward model comes from")
+st.markdown(
+    "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
+    "from the base model; the rater prefers the first with probability "
+    "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
+    "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their choices by "
+    "maximum likelihood (Bradley–Terry, Newton's method). What it learned about padding is "
+    "**b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
+    "believes longer is always better."
+)
+beyond_settings.show_notes()
+
+slots = st.columns(4, gap="medium")
+pairs, spread, noise, prior = (
+    beyond_settings.slider(key, container=slot)
+    for key, slot in zip(beyond_settings.REWARD_MODEL_KEYS, slots, strict=True)
+)
+
+fit = beyond_compute.reward_model_fit(pairs, spread, noise, prior)
+b_used = beyond_compute.curve_b(fit)
+low, high = fit.b_interval
+bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
+bon_peak_at_end = bon_curve.peak_pressure >= state.SETTINGS["n"].high
+kl_peak_at_end = kl_curve.peak_pressure <= state.SETTINGS["beta"].low
+
+row = st.container(horizontal=True, gap="small")
+row.metric("learned b", f"{fit.b:.2f}", help="w\\_pad ÷ w\\_s: the padding penalty learned")
+row.metric(
+    "90% interval of b",
+    f"{low:.2f} to {high:.2f}" if math.isfinite(low) else "unbounded",
+    help="b ± 1.645 standard errors, by the delta method from the inverse Hessian",
+)
+row.metric(
+    "length weight ÷ substance weight",
+    f"{fit.length_ratio:.2f}",
+    help="What the model pays for one unit of length, per unit of substance; the truth is 1",
+)
+row.metric(
+    "best-of-n: true quality peaks at",
+    "n ≥ 10,000" if bon_peak_at_end else f"n = {bon_curve.peak_pressure:,.0f}",
+)
+row.metric(
+    "KL optimum: true quality peaks at",
+    "β ≤ 0.25" if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}",
+)
+if not fit.converged:
+    st.warning(
+        f"The fit did not converge: {fit.message}. The numbers shown come from the last "
+        "Newton step.",
+        icon=":material/warning:",
+    )
+
+plane_column, curves_column = st.columns(2, gap="medium")
+with plane_column:
+    field = beyond_compute.fitted_field(pairs, spread, noise, prior)
+    figure = beyond_figures.fitted_plane(
+        beyond_compute.GRID, compute.gold_field(), field, length_spread=spread
+    )
+    layout.chart(figure, key="fitted-plane")
+    st.caption(
+        "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
+        "reward is known only up to scale). Where its lines bend back like the filled "
+        "contours, it learned the padding penalty. Raters saw lengths only between the "
+        "dotted lines; beyond them, the model guesses."
+    )
+with curves_column:
+    layout.chart(beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used), key="rm-bon")
+    layout.chart(beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used), key="rm-kl")
+
+st.markdown(
+    f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "
+    "into the "
+    "lesson's reward model, with no other errors (σ = 0). Many comparisons of widely varying "
+    "lengths teach the whole penalty (b → 1) and the decline disappears; few comparisons of "
+    "typical answers, plus a prior, leave b near 0, and the reward model believes longer is "
+    "always better."
+)
+st.page_link(
+    "pages/playground.py",
+    label=f"Open the Playground at b = {state.url_form(b_used)}, the nearest step",
+    icon=":material/tune:",
+    query_params={"b": state.url_form(b_used)},
+)
+st.info(
+    "DPO skips the separate reward model but fits the same Bradley–Terry model of the "
+    "choices implicitly, with r̂ = β·log(π/π_ref), so it lands on the same optimum, "
+    "π_ref·exp(r̂/β), and inherits the same learned b.",
+    icon=":material/info:",
+)

@@ -1,0 +1,139 @@
+"""What a visitor may send to a poll, checked without a database: guesses, room codes, tokens.
+
+Every check returns a plain value or raises :class:`BadInput` whose message can be shown to
+the visitor as it is (it never repeats their input, so nothing they typed is rendered).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import secrets
+from dataclasses import dataclass
+
+GUESS_LOW = 1  # best-of-n with one answer is the base model
+GUESS_HIGH = 10_000  # the Playground's n goes as far (its curves end there)
+MAX_GUESS_CHARACTERS = 32  # "1,000" or "5e1" fit; a 10 kB paste is refused before parsing
+ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector
+ROOM_CODE_LENGTH = 6  # 31**6, about 8.9e8 codes: guessing an open room is hopeless
+LECTURER_TOKEN_BYTES = 24  # secrets.token_urlsafe: 192 random bits, 32 characters
+STUDENT_ID_BYTES = 16  # 128 random bits per browser session; no names are ever asked
+_TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class BadInput(ValueError):
+    """Input a visitor sent that the poll refuses; ``str(error)`` is the message to show."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a poll asks: where true quality peaks along one method's pressure."""
+
+    key: str  # stored in the poll's row
+    symbol: str  # "n" or "β"
+    low: float  # the accepted range of guesses, inclusive
+    high: float
+    whole: bool  # n is a whole number; β is rounded to DECIMALS
+    example: str
+    text: str  # Markdown, fixed: never holds what a visitor typed
+
+    def shown(self, value: float) -> str:
+        """A guess or the truth as the page writes it: "1,000" or "0.8"."""
+        return f"{value:,.0f}" if self.whole else f"{round(value, BETA_DECIMALS):g}"
+
+
+BETA_DECIMALS = 2  # a β guess is kept to 0.01: finer than anyone can tell apart on the curve
+QUESTIONS = {
+    "best_of_n": Question(
+        "best_of_n", "n", GUESS_LOW, GUESS_HIGH, True, "50",
+        "Best-of-n: where will **true quality** peak? n = ?",
+    ),
+    # The Playground's β slider runs from 10 to 0.25 (below, the grid's edge shapes the optimum).
+    "kl": Question(
+        "kl", "β", 0.25, 10.0, False, "0.8",
+        "KL penalty: at which β will **true quality** peak? β = ?",
+    ),
+}  # fmt: skip
+
+
+def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:
+    """A student's guess, checked against the question's range.
+
+    Parameters
+    ----------
+    raw : object
+        What was typed: a string such as "50", " 1,000 ", "5e1" or "0.8", or a number.
+    question : Question
+        What is asked: its symbol, range and whether the answer is a whole number.
+
+    Returns
+    -------
+    float, rounded to a whole number (n) or to BETA_DECIMALS (β).
+
+    Raises
+    ------
+    BadInput
+        Empty, too long, not a number, not finite, or out of range.
+    """
+    low, high = question.shown(question.low), question.shown(question.high)
+    wanted = f"type a {'whole ' if question.whole else ''}number from {low} to {high}"
+    if isinstance(raw, bool) or raw is None:
+        raise BadInput(f"Type a number, for example {question.example}.")
+    if isinstance(raw, int | float):
+        number = float(raw)
+    else:
+        text = str(raw)
+        if len(text) > MAX_GUESS_CHARACTERS:
+            raise BadInput(f"That is too long for a number: {wanted}.")
+        # Thousands separators and spaces are how people write 1,000 on a phone.
+        cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+        if not cleaned:
+            raise BadInput(f"Type a number, for example {question.example}.")
+        try:
+            number = float(cleaned)
+        except ValueError:
+            raise BadInput(f"That is not a number: {wanted}.") from None
+    if not math.isfinite(number):
+        raise BadInput(f"That is not a finite number: {wanted}.")
+    if not question.low <= number <= question.high:
+        raise BadInput(f"{question.symbol} must be from {low} to {high}.")
+    return float(round(number)) if question.whole else round(number, BETA_DECIMALS)
+
+
+def normalize_room_code(raw: object) -> str:
+    """A room code as stored (upper case, no spaces), or BadInput if it cannot be one."""
+    text = "" if raw is None else str(raw)
+    if len(text) > 4 * ROOM_CODE_LENGTH:
+        raise BadInput("That is not a room code: a room code has 6 letters and digits.")
+    code = text.strip().replace(" ", "").replace("-", "").upper()
+    if len(code) != ROOM_CODE_LENGTH or any(letter not in ROOM_ALPHABET for letter in code):
+        raise BadInput("That is not a room code: a room code has 6 letters and digits.")
+    return code
+
+
+def check_token(raw: object, *, what: str = "link") -> str:
+    """A lecturer token or student id as made here (URL-safe, 16 to 64 characters)."""
+    text = "" if raw is None else str(raw)
+    if not _TOKEN_PATTERN.fullmatch(text):
+        raise BadInput(f"This {what} is not valid.")
+    return text
+
+
+def new_room_code() -> str:
+    """A random room code, e.g. 'K7QM2X' (never sequential: drawn with ``secrets``)."""
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+
+
+def new_lecturer_token() -> str:
+    """The secret in the lecturer's link: the only way to the poll's controls."""
+    return secrets.token_urlsafe(LECTURER_TOKEN_BYTES)
+
+
+def new_student_id() -> str:
+    """An anonymous id for one browser session: one row per (poll, student id)."""
+    return secrets.token_urlsafe(STUDENT_ID_BYTES)
+
+
+def factor_off(guess: float, truth: float) -> float:
+    """How far a guess is from the truth as a factor >= 1 (2.0: half or double)."""
+    return math.exp(abs(math.log(guess / truth)))

@@ -1,0 +1,373 @@
+"""Polls and guesses in a SQL database through SQLAlchemy Core: SQLite (WAL) or PostgreSQL.
+
+Two tables. ``polls``: one row per poll, with its random room code (for students), the
+lecturer's secret token (for the controls), the reward model it asks about (b, σ) and whether
+it is closed or revealed. ``guesses``: one row per (poll, student id), replaced when the student
+answers again, with a per-minute counter that refuses floods. Times are Unix seconds (floats),
+the same in both databases. Every function takes an ``Engine`` and raises
+:class:`StoreUnavailable` (with a message to show) when the database is down or locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+
+from poll import guesses as checks
+
+MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
+RATE_WINDOW_SECONDS = 60.0
+RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 20 times is plenty
+SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
+POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
+CODE_ATTEMPTS = 8  # fresh room codes tried when one is taken (1 in ~1e8 per open poll)
+
+_LOG = logging.getLogger(__name__)
+
+metadata = sa.MetaData()
+polls = sa.Table(
+    "poll_polls",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room_code", sa.String(checks.ROOM_CODE_LENGTH), nullable=False, unique=True),
+    sa.Column("lecturer_token", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.Float, nullable=False, index=True),
+    sa.Column("b", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("question", sa.String(16), nullable=False),  # a key of poll.guesses.QUESTIONS
+    sa.Column("closed", sa.Boolean, nullable=False, default=False),
+    sa.Column("revealed", sa.Boolean, nullable=False, default=False),
+)
+guesses = sa.Table(
+    "poll_guesses",
+    metadata,
+    sa.Column("poll_id", sa.Integer, sa.ForeignKey(polls.c.id), primary_key=True),
+    sa.Column("student_id", sa.String(64), primary_key=True),
+    sa.Column("guess", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("window_start", sa.Float, nullable=False),  # the rate limit's current minute
+    sa.Column("window_count", sa.Integer, nullable=False),  # answers accepted in that minute
+)
+
+UNAVAILABLE = (
+    "The class poll's database cannot be reached right now (it is down or busy). "
+    "Try again in a moment; the rest of the app works as usual."
+)
+
+
+class StoreUnavailable(RuntimeError):
+    """The database is down, locked or refused the query; ``str(error)`` is for the visitor."""
+
+
+class Outcome(Enum):
+    """What became of one submitted guess."""
+
+    ACCEPTED = "accepted"
+    REPLACED = "replaced"  # the student's earlier guess was overwritten
+    BAD_GUESS = "bad guess"
+    BAD_STUDENT = "bad student id"
+    UNKNOWN_ROOM = "unknown room"
+    CLOSED = "closed"
+    RATE_LIMITED = "rate limited"
+
+
+@dataclass(frozen=True)
+class Poll:
+    """One poll as stored."""
+
+    id: int
+    room_code: str
+    lecturer_token: str
+    created_at: float
+    b: float
+    sigma: float
+    question: str
+    closed: bool
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The answer to one submitted guess: its outcome, the stored guess and a plain message."""
+
+    outcome: Outcome
+    message: str
+    guess: float | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.outcome in (Outcome.ACCEPTED, Outcome.REPLACED)
+
+
+def guarded(function):
+    """Turn any database error into StoreUnavailable, so a page shows a message, not a trace."""
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except sa.exc.SQLAlchemyError as error:
+            # The visitor gets the plain message; the host's log gets the reason, one line.
+            _LOG.warning("class poll: %s failed: %s", function.__name__, str(error).splitlines()[0])
+            raise StoreUnavailable(UNAVAILABLE) from error
+
+    return call
+
+
+def engine_options(url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> dict:
+    """create_engine() arguments for this URL: how long to wait for a lock or a server."""
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": busy_seconds}}
+    return {
+        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS},
+        "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
+    }
+
+
+@guarded
+def create_schema(engine: Engine) -> None:
+    """Create the tables if missing; on SQLite, switch the file to write-ahead logging.
+
+    WAL lets students' reads go on while one guess is written, and survives a restart (the
+    mode is stored in the file).
+    """
+    if engine.dialect.name == "sqlite":
+        if not sa.event.contains(engine, "connect", _sqlite_per_connection):
+            sa.event.listen(engine, "connect", _sqlite_per_connection)
+        with engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA journal_mode=WAL")
+    try:
+        metadata.create_all(engine, checkfirst=True)
+    except (sa.exc.IntegrityError, sa.exc.ProgrammingError):
+        # Two server processes creating the tables at once: the loser finds them made.
+        metadata.create_all(engine, checkfirst=True)
+
+
+def _sqlite_per_connection(dbapi_connection, _record) -> None:
+    """synchronous=NORMAL: in WAL mode a commit then waits for no disk flush (~10 ms here).
+
+    SQLite's documented trade: the file cannot be corrupted, and a crash of the server
+    process loses nothing; only a power cut may undo the last moments' answers.
+    """
+    dbapi_connection.execute("PRAGMA synchronous=NORMAL")
+
+
+@guarded
+def purge_old_polls(engine: Engine, *, now: float | None = None) -> int:
+    """Delete polls older than MAX_AGE_SECONDS and their guesses; return how many polls."""
+    cutoff = _now(now) - MAX_AGE_SECONDS
+    old_ids = sa.select(polls.c.id).where(polls.c.created_at < cutoff)
+    with engine.begin() as connection:
+        connection.execute(sa.delete(guesses).where(guesses.c.poll_id.in_(old_ids)))
+        return connection.execute(sa.delete(polls).where(polls.c.created_at < cutoff)).rowcount
+
+
+@guarded
+def start_poll(
+    engine: Engine,
+    *,
+    b: float,
+    sigma: float,
+    question: str = "best_of_n",
+    now: float | None = None,
+) -> Poll:
+    """Open a new poll about the reward model (b, σ), with a fresh room code and token.
+
+    ``question`` is a key of ``poll.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β).
+    """
+    if question not in checks.QUESTIONS:
+        raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)}")
+    purge_old_polls(engine, now=now)
+    for _attempt in range(CODE_ATTEMPTS):
+        values = {
+            "room_code": checks.new_room_code(),
+            "lecturer_token": checks.new_lecturer_token(),
+            "created_at": _now(now),
+            "b": float(b),
+            "sigma": float(sigma),
+            "question": question,
+            "closed": False,
+            "revealed": False,
+        }
+        try:
+            with engine.begin() as connection:
+                poll_id = connection.execute(
+                    sa.insert(polls).values(**values)
+                ).inserted_primary_key[0]
+        except sa.exc.IntegrityError:
+            continue  # that room code is taken: draw another
+        return Poll(id=poll_id, **values)
+    raise StoreUnavailable("No free room code was found; try again.")
+
+
+@guarded
+def poll_for_room(engine: Engine, room_code: str, *, now: float | None = None) -> Poll | None:
+    """The live poll with this room code, or None (unknown, or older than a day)."""
+    return _find(engine, polls.c.room_code == room_code, now)
+
+
+@guarded
+def poll_for_lecturer(engine: Engine, token: str, *, now: float | None = None) -> Poll | None:
+    """The live poll whose lecturer token this is, or None."""
+    return _find(engine, polls.c.lecturer_token == token, now)
+
+
+def _find(engine: Engine, condition, now: float | None) -> Poll | None:
+    cutoff = _now(now) - MAX_AGE_SECONDS
+    with engine.connect() as connection:
+        row = connection.execute(
+            sa.select(polls).where(condition, polls.c.created_at >= cutoff)
+        ).first()
+    return None if row is None else Poll(**row._mapping)
+
+
+@guarded
+def set_state(
+    engine: Engine, token: str, *, closed: bool | None = None, revealed: bool | None = None
+) -> bool:
+    """Close or reveal the poll of this lecturer token; False if no poll has that token."""
+    changes = {
+        name: value
+        for name, value in (("closed", closed), ("revealed", revealed))
+        if value is not None
+    }
+    if not changes:
+        return False
+    with engine.begin() as connection:
+        updated = connection.execute(
+            sa.update(polls).where(polls.c.lecturer_token == token).values(**changes)
+        )
+    return updated.rowcount == 1
+
+
+@guarded
+def guesses_of(engine: Engine, poll_id: int) -> np.ndarray:
+    """Every student's current guess in this poll: shape (students,), in no set order."""
+    with engine.connect() as connection:
+        values = connection.execute(
+            sa.select(guesses.c.guess).where(guesses.c.poll_id == poll_id)
+        ).scalars()
+        return np.fromiter(values, dtype=float)
+
+
+@guarded
+def guess_of(engine: Engine, poll_id: int, student_id: str) -> float | None:
+    """This student's current guess in this poll, or None."""
+    with engine.connect() as connection:
+        value = connection.execute(
+            sa.select(guesses.c.guess).where(
+                guesses.c.poll_id == poll_id, guesses.c.student_id == student_id
+            )
+        ).scalar()
+    return value
+
+
+@guarded
+def submit_guess(
+    engine: Engine,
+    *,
+    room_code: object,
+    student_id: object,
+    raw_guess: object,
+    now: float | None = None,
+) -> Submission:
+    """Store one student's guess for the poll in this room, or refuse it with a plain message.
+
+    A refused guess writes nothing; an accepted one inserts or replaces the student's single
+    row, so a poll never holds two rows for one student.
+    """
+    try:
+        room = checks.normalize_room_code(room_code)
+    except checks.BadInput as error:
+        return Submission(Outcome.UNKNOWN_ROOM, str(error))
+    try:
+        student = checks.check_token(student_id, what="browser session")
+    except checks.BadInput as error:
+        return Submission(Outcome.BAD_STUDENT, str(error))
+    moment = _now(now)
+    poll = poll_for_room(engine, room, now=moment)
+    if poll is None:
+        return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
+    if poll.closed:
+        return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+    question = checks.QUESTIONS[poll.question]
+    try:
+        guess = checks.parse_guess(raw_guess, question=question)
+    except checks.BadInput as error:
+        return Submission(Outcome.BAD_GUESS, str(error))
+    with _writer(engine), engine.begin() as connection:
+        had_guess = (
+            connection.execute(
+                sa.select(guesses.c.guess).where(
+                    guesses.c.poll_id == poll.id, guesses.c.student_id == student
+                )
+            ).first()
+            is not None
+        )
+        if not _upsert(connection, poll_id=poll.id, student_id=student, guess=guess, now=moment):
+            return Submission(
+                Outcome.RATE_LIMITED,
+                "Too many answers in one minute: your last accepted guess stands. "
+                "Wait a minute to change it.",
+            )
+    said = f"{question.symbol} = {question.shown(guess)}"
+    if had_guess:
+        return Submission(Outcome.REPLACED, f"Your guess {said} replaced your earlier one.", guess)
+    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in.", guess)
+
+
+def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:
+    """Insert or replace the student's row unless they hit the rate limit; True if written."""
+    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
+    statement = insert(guesses).values(
+        poll_id=poll_id,
+        student_id=student_id,
+        guess=float(guess),
+        updated_at=now,
+        window_start=now,
+        window_count=1,
+    )
+    new_minute = guesses.c.window_start <= now - RATE_WINDOW_SECONDS
+    statement = statement.on_conflict_do_update(
+        index_elements=[guesses.c.poll_id, guesses.c.student_id],
+        set_={
+            "guess": statement.excluded.guess,
+            "updated_at": now,
+            "window_start": sa.case((new_minute, now), else_=guesses.c.window_start),
+            "window_count": sa.case((new_minute, 1), else_=guesses.c.window_count + 1),
+        },
+        where=sa.or_(new_minute, guesses.c.window_count < RATE_LIMIT),
+    )
+    # RETURNING gives a row exactly when one was written (rowcount is not reliable for an
+    # upsert under psycopg); SQLite has had RETURNING since 3.35.
+    written = connection.execute(statement.returning(guesses.c.window_count)).first()
+    return written is not None
+
+
+_SQLITE_WRITE_LOCK = threading.Lock()
+
+
+def _writer(engine: Engine):
+    """On SQLite, one writer at a time in this process: threads queue on a lock in turn.
+
+    SQLite allows one writer per file; left to its busy handler, 100 concurrent writers
+    sleep and retry (1, 2, 5 ... 100 ms) and a few wait seconds. Other processes still meet
+    the busy timeout. PostgreSQL locks rows itself, so it needs nothing here.
+    """
+    if engine.dialect.name == "sqlite":
+        return _SQLITE_WRITE_LOCK
+    return contextlib.nullcontext()
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else float(now)

@@ -1,0 +1,308 @@
+"""The Reward model and Compare pages in AppTest: they render, every slider moves at both ends,
+hostile URLs are safe, and every number they state equals core's."""
+
+import json
+from urllib.parse import parse_qsl
+
+import numpy as np
+import pytest
+from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, warnings_text
+from streamlit.testing.v1 import AppTest
+
+import core
+from ui import beyond_settings, layout, state
+from ui.beyond_compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
+from ui.compute import BETA_CURVE, N_CURVE
+
+REWARD_MODEL = "pages/reward_model.py"
+COMPARE = "pages/compare.py"
+REWARD_KEYS = beyond_settings.REWARD_MODEL_KEYS
+SETTINGS = beyond_settings.SETTINGS
+
+
+def open_page(page: str, query: dict | None = None) -> AppTest:
+    """Open ``page`` as a fresh visitor following a link with ``query`` would (via the Lesson,
+    which has no sliders, as tests/app/app_pages.py explains)."""
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    app.run().switch_page("pages/lesson.py").run()
+    app.query_params.clear()
+    app.query_params.update(query or {})
+    return app.switch_page(page).run()
+
+
+def slider_values(app: AppTest) -> dict:
+    return {slider.key: slider.value for slider in app.select_slider}
+
+
+def fitted(pairs, spread, noise, prior) -> core.BradleyTerryFit:
+    choices = core.comparisons(pairs, length_spread=spread, rater_noise=noise, seed=COMPARISON_SEED)
+    return core.fit_bradley_terry(choices, prior=prior)
+
+
+def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
+    """What the Reward model page must show, computed from core alone."""
+    fit = fitted(pairs, spread, noise, prior)
+    low, high = fit.b_interval
+    b_used = state.nearest_stop(state.SETTINGS["b"], fit.b)
+    every_n = np.arange(1, 10_001)
+    bon_peak = int(every_n[np.argmax(core.best_of_n(every_n, b=b_used).gold_gain)])
+    kl_peak = float(BETA_CURVE[np.argmax(core.kl_optimum(BETA_CURVE, b=b_used).gold_gain)])
+    return [
+        f"{fit.b:.2f}",
+        f"{low:.2f} to {high:.2f}" if np.isfinite(low) else "unbounded",
+        f"{fit.length_ratio:.2f}",
+        "n ≥ 10,000" if bon_peak == 10_000 else f"n = {bon_peak:,}",
+        "β ≤ 0.25" if kl_peak == BETA_CURVE[-1] else f"β = {kl_peak:g}",
+    ]
+
+
+@pytest.mark.parametrize(("page", "keys"), [(REWARD_MODEL, REWARD_KEYS), (COMPARE, ("b", "sigma"))])
+def test_pages_render_without_exception(page, keys):
+    app = open_page(page)
+    assert_clean(app)
+    assert app.title
+    assert tuple(slider_values(app)) == keys
+    assert [html.proto.body for html in app.get("html")] == [layout.CSS.strip()]
+
+
+def test_reward_model_defaults_match_core():
+    app = open_page(REWARD_MODEL)
+    defaults = [SETTINGS[key].default for key in REWARD_KEYS]
+    assert readouts(app) == expected_reward_readouts(*defaults)
+    assert any("DPO" in info.value and "π_ref·exp(r̂/β)" in info.value for info in app.info)
+    b_stop = state.url_form(state.nearest_stop(state.SETTINGS["b"], fitted(*defaults).b))
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert f"(**b = {b_stop}**)" in text
+    assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
+
+
+@pytest.mark.parametrize("key", REWARD_KEYS)
+def test_each_reward_model_slider_at_both_ends_matches_core(key):
+    app = open_page(REWARD_MODEL)
+    stops = SETTINGS[key].stops
+    seen = []
+    for value in (stops[-1], stops[0]):
+        app.select_slider(key=key).set_value(value).run()
+        assert_clean(app)
+        values = slider_values(app)
+        assert values[key] == value
+        assert readouts(app) == expected_reward_readouts(*(values[k] for k in REWARD_KEYS))
+        seen.append(readouts(app))
+    assert seen[0] != seen[1], f"{key} at both ends shows the same readouts"
+
+
+def test_few_typical_comparisons_and_a_prior_leave_b_near_zero_and_link_there():
+    query = {"pairs": "50", "spread": "0.3", "prior": "10"}
+    app = open_page(REWARD_MODEL, query)
+    assert_clean(app)
+    fit = fitted(50, 0.3, 1.0, 10.0)
+    assert abs(fit.b) < 0.2, "the story the page tells must hold for this link"
+    assert readouts(app)[0] == f"{fit.b:.2f}"
+    link = app.get("page_link")[0]
+    b_stop = state.nearest_stop(state.SETTINGS["b"], fit.b)
+    assert dict(parse_qsl(link.proto.query_string)) == {"b": state.url_form(b_stop)}
+    playground = next(
+        page_hash
+        for page_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
+        if page["script_path"].endswith("pages/playground.py")
+    )
+    assert link.proto.page_script_hash == playground
+
+
+def test_many_varied_comparisons_learn_the_whole_penalty_and_link_to_b_one():
+    app = open_page(REWARD_MODEL, {"pairs": "200000"})
+    fit = fitted(200_000, 1.0, 1.0, 0.0)
+    assert abs(fit.b - 1.0) < 0.03 and readouts(app)[0] == f"{fit.b:.2f}"
+    assert dict(parse_qsl(app.get("page_link")[0].proto.query_string)) == {"b": "1"}
+
+
+def test_separable_choices_get_a_plain_warning_not_a_traceback():
+    app = open_page(REWARD_MODEL, {"pairs": "10", "noise": "0.05"})
+    assert_clean(app)
+    fit = fitted(10, 1.0, 0.05, 0.0)
+    assert not fit.converged
+    assert fit.message in warnings_text(app)
+    assert readouts(app)[1] == "unbounded"
+
+
+REWARD_HOSTILE = [
+    {"pairs": "abc", "spread": "0", "noise": "-1", "prior": "nan"},
+    {"pairs": "1e99", "spread": "inf", "noise": "1e-400", "prior": "-inf"},
+    {"pairs": ["10", "20"], "spread": "9" * 400},
+    {"pairs": "<script>alert(1)</script>", "prior": "[x](javascript:alert(1))"},
+    {"spread": "0.4", "noise": "0.6", "prior": "5", "pairs": "333"},
+    {"pairs": "", "noise": "**1**", "unknown": "<i>x</i>"},
+]
+COMPARE_HOSTILE = [
+    {"tails": "<script>alert(1)</script>"},
+    {"tails": ["heavy", "light"], "b": "abc"},
+    {"tails": "x" * 400, "sigma": "-3"},
+    {"tails": "", "b": "[x](javascript:alert(1))"},
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "query"),
+    [(REWARD_MODEL, query) for query in REWARD_HOSTILE]
+    + [(COMPARE, query) for query in COMPARE_HOSTILE],
+    ids=lambda value: "&".join(value) if isinstance(value, dict) else value.split("/")[-1],
+)
+def test_hostile_urls_give_valid_settings_and_plain_notes(page, query):
+    app = open_page(page, query)
+    assert_clean(app)
+    for key, value in slider_values(app).items():
+        stops = (SETTINGS.get(key) or state.SETTINGS[key]).stops
+        assert value in stops, (key, value)
+    if page == COMPARE:
+        assert app.button_group(key="tails").value in ("light", "heavy")
+    assert warnings_text(app), "a bad link gets a note"
+    for text in (warnings_text(app), *readouts(app)):
+        for character in "<>[]()`*_:\\":
+            assert character not in text, text
+    for key in REWARD_KEYS:
+        if key in app.query_params:
+            assert beyond_settings.parse(key, [app.query_params[key]])[1] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "key", "value", "says"),
+    [
+        ({"pairs": "abc"}, "pairs", 2000, "not a number"),
+        ({"pairs": "1e99"}, "pairs", 200_000, "outside"),
+        ({"spread": "0.4"}, "spread", 0.5, "between"),
+        ({"noise": "0"}, "noise", 0.05, "outside"),
+        ({"prior": "-5"}, "prior", 0.0, "outside"),
+        ({"prior": ["1", "3"]}, "prior", 3.0, "2 times"),
+    ],
+)
+def test_a_bad_value_gets_the_nearest_stop_and_a_note(query, key, value, says):
+    app = open_page(REWARD_MODEL, query)
+    assert_clean(app)
+    assert app.select_slider(key=key).value == value
+    assert says in warnings_text(app)
+    if value != SETTINGS[key].default:
+        assert app.query_params[key] == state.url_form(value), "the address holds the fix"
+    else:
+        assert key not in app.query_params
+
+
+def test_the_url_restores_every_reward_model_setting():
+    query = {"pairs": "500", "spread": "0.5", "noise": "2", "prior": "0.3"}
+    app = open_page(REWARD_MODEL, query)
+    assert_clean(app)
+    assert not app.warning
+    assert slider_values(app) == {"pairs": 500, "spread": 0.5, "noise": 2.0, "prior": 0.3}
+    assert readouts(app) == expected_reward_readouts(500, 0.5, 2.0, 0.3)
+
+
+def gao_rows(b: float, sigma: float) -> list[tuple]:
+    """The Compare page's table, from core: (α, β, R², peak KL) for each (method, form)."""
+    kl_side = core.kl_optimum(BETA_CURVE, b=b, sigma=sigma)
+    fitted_part = BETA_CURVE >= GAO_BETA_LOW
+    bon_side = core.best_of_n(N_CURVE, b=b, sigma=sigma)
+    rows = []
+    for form in core.GAO_FORMS:
+        for kl, gold in (
+            (kl_side.kl[fitted_part], kl_side.gold_gain[fitted_part]),
+            (bon_side.kl, bon_side.gold_gain),
+        ):
+            fit = core.fit_gao(kl, gold, form=form)
+            rows.append((fit.alpha, fit.beta, fit.r_squared, fit.peak_kl))
+    return rows
+
+
+def shown_rows(app: AppTest) -> list[tuple]:
+    frame = app.dataframe[0].value
+    columns = ["α", "β", "R²", "KL at the fitted peak (nats)"]
+    return [tuple(row) for row in frame[columns].to_numpy()]
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (1.0, 0.0), (0.0, 2.0), (0.2, 0.5)])
+def test_gao_table_matches_core(b, sigma):
+    query = {key: state.url_form(value) for key, value in (("b", b), ("sigma", sigma)) if value}
+    app = open_page(COMPARE, query)
+    assert_clean(app)
+    np.testing.assert_allclose(shown_rows(app), gao_rows(b, sigma), rtol=1e-9, atol=1e-12)
+
+
+def test_gao_fact_on_screen_at_b_sigma_zero():
+    app = open_page(COMPARE)
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert "exactly **gold = 2d − d²**" in text and "α = 2, β = 1" in text
+    frame = app.dataframe[0].value
+    kl_row = frame[(frame["method"] == "KL optimum") & (frame["law"] == "d(α − βd)")]
+    assert float(kl_row["α"].iloc[0]) == pytest.approx(2.0, abs=1e-4)
+    assert float(kl_row["β"].iloc[0]) == pytest.approx(1.0, abs=1e-4)
+
+
+@pytest.mark.parametrize("key", ["b", "sigma"])
+def test_compare_sliders_at_both_ends_change_the_table(key):
+    app = open_page(COMPARE)
+    tables = []
+    for value in (state.SETTINGS[key].stops[-1], state.SETTINGS[key].stops[0]):
+        app.select_slider(key=key).set_value(value).run()
+        assert_clean(app)
+        values = slider_values(app)
+        np.testing.assert_allclose(shown_rows(app), gao_rows(values["b"], values["sigma"]))
+        tables.append(shown_rows(app))
+    assert tables[0] != tables[1]
+
+
+def averaged_from_core(errors: str) -> tuple[np.ndarray, np.ndarray]:
+    runs = [
+        core.best_of_n(TAILS_N, b=1.0, sigma=1.0, errors=errors, error_seed=seed)
+        for seed in ERROR_SEEDS
+    ]
+    return np.mean([r.gold_gain for r in runs], axis=0), np.mean([r.proxy_gain for r in runs], 0)
+
+
+def test_tails_switch_shows_the_averaged_result_from_core():
+    app = open_page(COMPARE)
+    assert app.button_group(key="tails").value == "light"
+    light_gold, light_proxy = averaged_from_core("light")
+    heavy_gold, heavy_proxy = averaged_from_core("heavy")
+    assert readouts(app) == [
+        f"{light_gold[-1]:+.2f}",
+        f"{light_gold[-1] / light_gold.max():.0%}",
+        f"{light_proxy[-1]:+.2f}",
+    ]
+    assert light_gold[-1] >= 0.95 * light_gold.max()
+    sentence = " ".join(markdown.value for markdown in app.markdown)
+    assert (
+        f"{light_gold[-1]:+.2f} at n = 10,000, {light_gold[-1] / light_gold.max():.0%} of its peak"
+        in sentence
+    )
+    app.button_group(key="tails").set_value("heavy").run()
+    assert_clean(app)
+    assert readouts(app) == [
+        f"{heavy_gold[-1]:+.2f}",
+        f"{heavy_gold[-1] / heavy_gold.max():.0%}",
+        f"{heavy_proxy[-1]:+.2f}",
+    ]
+    assert heavy_gold[-1] <= 0.25 * heavy_gold.max()
+    sentence = " ".join(markdown.value for markdown in app.markdown)
+    peak_n = TAILS_N[np.argmax(heavy_gold)]
+    assert f"about n = {peak_n:,.0f}, {heavy_gold.max():+.2f}" in sentence
+    assert f"far past light tails' {light_proxy[-1]:+.2f}" in sentence
+
+
+def test_a_tails_link_opens_heavy():
+    app = open_page(COMPARE, {"tails": "heavy"})
+    assert_clean(app)
+    assert not app.warning
+    assert app.button_group(key="tails").value == "heavy"
+    assert app.query_params["tails"] == "heavy"
+
+
+def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
+    app = open_page(COMPARE)
+    names = [
+        trace.get("name", "") for trace in json.loads(app.get("plotly_chart")[0].proto.spec)["data"]
+    ]
+    figure = "\n".join(names)
+    rows = gao_rows(0.0, 0.0)  # order: (kl, bon) for best_of_n form, then for rl form
+    kl_best = max((rows[0], rows[2]), key=lambda row: row[2])
+    bon_best = max((rows[1], rows[3]), key=lambda row: row[2])
+    assert kl_best is rows[0], "at b = σ = 0 the KL optimum follows d(α − βd) exactly"
+    assert f"KL optimum, Gao fit d({kl_best[0]:.2f} − {kl_best[1]:.2f}d)" in figure
+    assert f"R² = {kl_best[2]:.3f}" in figure and f"R² = {bon_best[2]:.3f}" in figure

@@ -1,0 +1,194 @@
+"""The Class poll page in AppTest, on a real SQLite file: the lecturer's and students' flows,
+bad input from visitors, and a database that cannot be opened."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import numpy as np
+import pytest
+from app_pages import APP, TIMEOUT_SECONDS
+from streamlit.testing.v1 import AppTest
+
+from ui import poll_db
+
+POLL_PAGE = "pages/poll.py"
+
+
+@pytest.fixture(autouse=True)
+def poll_data_dir(tmp_path, monkeypatch):
+    """Each test's poll database is a fresh SQLite file in its own directory."""
+    monkeypatch.delenv(poll_db.URL_ENV, raising=False)
+    monkeypatch.setenv(poll_db.DATA_DIR_ENV, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def open_poll(query: dict | None = None) -> AppTest:
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS).run()
+    app.query_params.clear()
+    app.query_params.update(query or {})
+    return app.switch_page(POLL_PAGE).run()
+
+
+def assert_no_exception(app: AppTest) -> None:
+    assert not app.exception, [exception.message for exception in app.exception]
+    assert not app.error, [error.value for error in app.error]
+
+
+def texts(elements) -> str:
+    return "\n".join(str(element.value) for element in elements)
+
+
+def start_poll(*, b: float = 0.0, question: str = "best_of_n") -> tuple[AppTest, str, str]:
+    """A lecturer starts a poll: (their AppTest, lecturer token, room code)."""
+    lecturer = open_poll()
+    if b:
+        lecturer.select_slider(key="poll_b").set_value(b).run()
+    lecturer.radio(key="poll_question").set_value(question).run()
+    lecturer.button(key="poll_start").click().run()
+    assert_no_exception(lecturer)
+    token = lecturer.query_params["lecturer"]
+    token = token[0] if isinstance(token, list) else token
+    room = re.search(r"Room code: `([A-Z0-9]{6})`", texts(lecturer.markdown)).group(1)
+    return lecturer, token, room
+
+
+def answer(room: str, guess: str, student: AppTest | None = None) -> AppTest:
+    """A student (new, or the one given) sends a guess to the room."""
+    student = student or open_poll({"room": room})
+    student.text_input(key="poll_guess").set_value(guess)
+    student.button(key="poll_send").click().run()
+    assert_no_exception(student)
+    return student
+
+
+def histogram_total(app: AppTest) -> int:
+    """The sum of the histogram's bars, read from the chart's plotly JSON."""
+    spec = json.loads(app.get("plotly_chart")[0].proto.spec)
+    bars = spec["data"][0]["y"]
+    if isinstance(bars, dict):  # plotly 6 sends numpy arrays as typed base64
+        bars = np.frombuffer(base64.b64decode(bars["bdata"]), dtype=bars["dtype"])
+    return int(np.sum(bars))
+
+
+def test_the_start_screen_offers_to_start_or_join(poll_data_dir):
+    app = open_poll()
+    assert_no_exception(app)
+    assert app.title[0].value == "Class poll"
+    assert app.button(key="poll_start").label == "Start a poll"
+    assert app.text_input(key="poll_room").label == "Room code"
+    assert (poll_data_dir / poll_db.SQLITE_FILE).exists(), "made on first use"
+
+
+def test_a_whole_poll_lecturer_and_students(poll_data_dir):
+    lecturer, token, room = start_poll()
+    assert lecturer.get("image"), "the QR code of the join link"
+    assert f"?room={room}" in texts(lecturer.code)
+    assert lecturer.metric[0].value == "0"
+    for guess in ("20", "49", "100"):
+        answer(room, guess)
+    changer = answer(room, "3")
+    answer(room, "30", student=changer)  # a changed mind replaces the guess
+    assert "replaced your earlier one" in texts(changer.success)
+    lecturer.run()
+    assert lecturer.metric[0].value == "4"
+    assert histogram_total(lecturer) == 4
+    assert "4 answers: median guess n = 40" in texts(lecturer.caption)
+    lecturer.button(key="poll_reveal").click().run()
+    assert "True quality peaks at n = 49" in texts(lecturer.caption)
+    spec = json.loads(lecturer.get("plotly_chart")[0].proto.spec)
+    assert [trace.get("name") for trace in spec["data"]] == [
+        "guesses",
+        "true quality",
+        "reward model",
+    ]
+    lecturer.button(key="poll_close").click().run()
+    assert lecturer.metric[0].label == "Answers (poll closed)"
+    late = answer(room, "60")
+    assert "This poll is closed" in texts(late.warning)
+    changer.run()
+    assert "true quality peaks at **n = 49**" in texts(changer.success)
+    assert "off by a factor of 1.6" in texts(changer.success)
+    lecturer.run()
+    assert lecturer.metric[0].value == "4"
+
+
+def test_a_beta_poll_asks_for_beta_and_reveals_beta_one():
+    lecturer, _token, room = start_poll(question="kl")
+    student = open_poll({"room": room})
+    assert student.text_input(key="poll_guess").label == "Your guess: β ="
+    assert "weaker leash" in texts(student.caption)
+    answer(room, "0.5", student=student)
+    assert "Your guess β = 0.5 is in." in texts(student.success)
+    lecturer.run()
+    lecturer.button(key="poll_reveal").click().run()
+    assert "True quality peaks at β = 1." in texts(lecturer.caption)
+    student.run()
+    assert "off by a factor of 2.0" in texts(student.success)
+
+
+@pytest.mark.parametrize(
+    ("guess", "message"),
+    [
+        ("fifty", "not a number"),
+        ("nan", "not a finite number"),
+        ("0", "from 1 to 10,000"),
+        ("<b>50</b>", "not a number"),
+        # The text box keeps its first 32 characters (max_chars): still not a number.
+        ("x" * 10_240, "not a number"),
+    ],
+    ids=lambda value: str(value)[:12],
+)
+def test_a_bad_guess_gets_a_plain_message_and_is_not_counted(guess, message):
+    lecturer, _token, room = start_poll()
+    student = answer(room, guess)
+    assert message in texts(student.warning)
+    assert not student.get("html") or all("<b>50" not in h.proto.body for h in student.get("html"))
+    lecturer.run()
+    assert lecturer.metric[0].value == "0"
+
+
+@pytest.mark.parametrize(
+    "room", ["ZZZZZZ", "<script>alert(1)</script>", "x" * 10_240, ""], ids=lambda v: v[:12]
+)
+def test_an_unknown_or_malformed_room_gets_a_plain_message(room):
+    start_poll()
+    student = open_poll({"room": room})
+    assert_no_exception(student)
+    shown = texts(student.warning)
+    assert "No open poll has the room code ZZZZZZ" in shown or "not a room code" in shown
+    assert not student.get("text_input") or student.text_input[0].key != "poll_guess"
+
+
+@pytest.mark.parametrize("make_link", [lambda token, room: room, lambda token, room: token[:-2]])
+def test_only_the_lecturers_own_token_opens_the_controls(make_link):
+    _lecturer, token, room = start_poll()
+    visitor = open_poll({"lecturer": make_link(token, room)})
+    assert_no_exception(visitor)
+    assert "belongs to no poll" in texts(visitor.warning) or "not valid" in texts(visitor.warning)
+    keys = {button.key for button in visitor.button}
+    assert not keys & {"poll_reveal", "poll_close"}
+
+
+def test_joining_by_typing_the_room_code_opens_the_question():
+    _lecturer, _token, room = start_poll()
+    student = open_poll()
+    student.text_input(key="poll_room").set_value(room.lower())
+    student.button(key="poll_join_button").click().run()
+    assert_no_exception(student)
+    assert student.query_params["room"] in (room, [room])
+    assert f"Room {room}." in texts(student.markdown)
+
+
+def test_a_database_that_cannot_be_opened_gives_a_plain_message_and_the_app_works(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setenv(poll_db.URL_ENV, f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
+    app = open_poll()
+    assert_no_exception(app)
+    assert "cannot be reached right now" in texts(app.warning)
+    app.switch_page("pages/lesson.py").run()
+    assert_no_exception(app)
+    assert app.title[0].value == "The lesson in plain words"

@@ -1,0 +1,81 @@
+"""The Reward model and Compare pages in a real Chromium: they load with no console errors,
+their sliders and switch rerun the page and write the address, and a phone does not scroll
+sideways."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from test_browser_phone import assert_no_sideways_scrolling
+
+from tests.support import app_page, observer
+
+pytestmark = pytest.mark.browser
+
+PATHS = ("reward-model", "compare")
+MIN_CHARTS = {"reward-model": 3, "compare": 2}  # plane and two curves; Gao's chart and tails
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_page_loads_with_every_chart_and_no_console_errors(desktop, path):
+    desktop.open(path)
+    page = desktop.page
+    assert page.locator('[data-testid="stException"]').count() == 0
+    charts = app_page.chart_fingerprints(page)
+    assert len(charts) >= MIN_CHARTS[path] and all(charts.values()), charts
+    app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"desktop-{path}.png")
+    assert desktop.console_errors == []
+
+
+def test_reward_model_slider_reruns_and_writes_the_address(desktop):
+    desktop.open("reward-model")
+    page = desktop.page
+    before = app_page.metric_values(page)
+    record = app_page.press_on_slider(page, "pairs", "End")
+    assert record["finishStatus"] is not None
+    assert parse_qs(urlsplit(page.url).query)["pairs"] == ["200000"]
+    after = app_page.metric_values(page)
+    assert after != before and after[0].replace(".", "").isdigit()
+    assert desktop.console_errors == []
+
+
+def test_reward_model_link_opens_the_playground_at_the_learned_b(desktop):
+    desktop.open("reward-model?pairs=200000")
+    page = desktop.page
+    link = page.locator('[data-testid="stPageLink"] a').first
+    before = observer.page_now(page)
+    link.click()
+    observer.wait_for_rerun(page, before)
+    app_page.wait_until_ready(page)
+    assert urlsplit(page.url).path.strip("/") == ""
+    assert parse_qs(urlsplit(page.url).query).get("b") == ["1"]
+    assert app_page.slider_thumb(page, "b").get_attribute("aria-valuetext") == "1"
+    assert desktop.console_errors == []
+
+
+def test_tails_switch_reruns_and_writes_the_address(desktop):
+    desktop.open("compare")
+    page = desktop.page
+    before_values = app_page.metric_values(page)
+    since = observer.page_now(page)
+    page.locator(".st-key-tails button", has_text="heavy").first.click()
+    observer.wait_for_rerun(page, since)
+    assert parse_qs(urlsplit(page.url).query).get("tails") == ["heavy"]
+    assert app_page.metric_values(page) != before_values
+    assert desktop.console_errors == []
+
+
+def test_hostile_address_gives_a_note_and_valid_settings(desktop):
+    desktop.open("reward-model?pairs=%3Cscript%3E&noise=-1&prior=5")
+    page = desktop.page
+    warning = page.locator('[data-testid="stAlert"]').first.inner_text()
+    assert "not a number" in warning and "nearest" in warning
+    assert parse_qs(urlsplit(page.url).query) == {"noise": ["0.05"], "prior": ["3"]}
+    assert desktop.console_errors == []
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_no_sideways_scrolling_on_a_phone(phone, path):
+    phone.open(path)
+    assert_no_sideways_scrolling(phone.page, path)
+    app_page.screenshot(phone.page, app_page.SCREENSHOT_DIR / f"phone-{path}.png")
+    assert phone.console_errors == []

@@ -1,0 +1,124 @@
+"""A whole class poll in real Chromium: a lecturer and five students (one on a phone) on one
+real server: start, five guesses, the histogram shows five, reveal, close, a late guess refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support import app_page, observer
+
+DESKTOP = app_page.VIEWPORTS["desktop"]
+PHONE = app_page.VIEWPORTS["phone"]
+
+pytestmark = pytest.mark.browser
+
+GUESSES = ("20", "49", "60", "150", "1,000")  # the last one is typed on the phone
+LIVE_SECONDS = 20  # the lecturer's screen re-reads every 2 s; a loaded machine may lag
+HISTOGRAM_TOTAL_JS = """
+() => {
+  const plot = document.querySelector('.st-key-poll_histogram .js-plotly-plot');
+  if (!plot || !plot.data) return null;
+  const bars = plot.data[0].y;  // plotly 6 sends typed base64; plotly.js keeps the array
+  return { total: Array.from(bars._inputArray ?? bars).reduce((a, b) => a + b, 0),
+           traces: plot.data.map((trace) => trace.name) };
+}
+"""
+
+
+def metric_text(page) -> str:
+    return page.locator('[data-testid="stMetric"]').first.inner_text()
+
+
+def wait_for_text(page, pattern: str) -> None:
+    page.get_by_text(re.compile(pattern)).first.wait_for(timeout=LIVE_SECONDS * 1000)
+
+
+def send_guess(page, guess: str) -> None:
+    box = page.get_by_label("Your guess: n =")
+    box.fill(guess)
+    box.press("Enter")  # submits the form, as a phone's "Go" key does
+
+
+def start_poll(lecturer, server_url: str) -> tuple[str, str]:
+    """The lecturer starts a poll: (room code, join link), both as the projector shows them."""
+    lecturer.goto(server_url + "poll")
+    app_page.wait_until_ready(lecturer)
+    lecturer.get_by_role("button", name="Start a poll").click()
+    wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
+    room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h2").first.inner_text())
+    room = room.group(1)
+    join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
+    assert join_link == f"{server_url}poll?room={room}"
+    assert "lecturer=" in lecturer.url and room not in lecturer.url
+    qr = lecturer.locator('[data-testid="stImage"] img').first
+    qr.wait_for()
+    assert lecturer.evaluate("(img) => img.naturalWidth", qr.element_handle()) >= 200
+    return room, join_link
+
+
+def new_tab(browser, **options):
+    context = browser.new_context(**options)
+    page = observer.new_observed_page(context)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+def test_a_whole_poll_with_a_lecturer_and_five_students(browser, app_server):
+    lecturer_context, lecturer, lecturer_errors = new_tab(browser, viewport=DESKTOP)
+    students = [new_tab(browser, viewport=DESKTOP) for _ in range(4)]
+    students.append(new_tab(browser, viewport=PHONE, is_mobile=True, has_touch=True))
+    try:
+        room, join_link = start_poll(lecturer, app_server.url)
+
+        for (_context, page, _errors), guess in zip(students, GUESSES, strict=True):
+            page.goto(join_link)
+            app_page.wait_until_ready(page)
+            assert f"Room {room}." in page.locator('[data-testid="stMain"]').inner_text()
+            send_guess(page, guess)
+            wait_for_text(page, r"Your guess n = [\d,]+ is in\.")
+
+        wait_for_text(lecturer, r"5 answers: median guess n = 60")
+        assert metric_text(lecturer).endswith("5")
+        # The chart is redrawn just after the text: wait for its bars to add up to five.
+        lecturer.wait_for_function(f"() => ({HISTOGRAM_TOTAL_JS})()?.total === 5")
+        assert lecturer.evaluate(HISTOGRAM_TOTAL_JS) == {"total": 5, "traces": ["guesses"]}
+
+        lecturer.get_by_role("button", name="Reveal").click()
+        wait_for_text(lecturer, r"True quality peaks at n = 49\.")
+        lecturer.wait_for_function(f"() => ({HISTOGRAM_TOTAL_JS})()?.traces.length === 3")
+        assert lecturer.evaluate(HISTOGRAM_TOTAL_JS)["traces"] == [
+            "guesses",
+            "true quality",
+            "reward model",
+        ]
+
+        app_page.screenshot(lecturer, app_page.SCREENSHOT_DIR / "desktop-poll-revealed.png")
+        lecturer.get_by_role("button", name="Close").click()
+        wait_for_text(lecturer, r"Answers \(poll closed\)")
+
+        _context, phone, _errors = students[-1]
+        # The phone learns of the reveal and the close by itself (it re-reads every 5 s).
+        wait_for_text(phone, r"The truth: true quality peaks at n = 49\.")
+        wait_for_text(phone, r"This poll is closed: it takes no more answers\.")
+        send_guess(phone, "70")
+        # The refusal is a second copy of that line, above the first.
+        closed = phone.get_by_text("This poll is closed: it takes no more answers.")
+        closed.nth(1).wait_for(timeout=LIVE_SECONDS * 1000)
+        assert "Your guess: n = 1,000" in phone.locator('[data-testid="stMain"]').inner_text()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        app_page.screenshot(phone, app_page.SCREENSHOT_DIR / "phone-poll-student.png")
+
+        # A refresh later the lecturer still counts five.
+        before = observer.page_now(lecturer)
+        lecturer.wait_for_function(
+            f"() => performance.now() > {before + 2500}", timeout=LIVE_SECONDS * 1000
+        )
+        assert lecturer.evaluate(HISTOGRAM_TOTAL_JS)["total"] == 5
+        assert metric_text(lecturer).endswith("5")
+        assert lecturer_errors == [] and all(errors == [] for _c, _p, errors in students)
+    finally:
+        for context, _page, _errors in [*students, (lecturer_context, None, None)]:
+            context.close()

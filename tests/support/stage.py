@@ -1,0 +1,165 @@
+"""The Playground's stage in a real Chromium: find its parts, read them, sample its frames.
+
+The stage is a custom component drawn in a shadow root; Playwright's CSS locators pierce it,
+and the JavaScript here reaches it through the component's host element.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import expect
+
+from tests.support import app_page
+from ui import stage as ui_stage
+from ui.state import SETTINGS
+
+STAGE = '[data-testid="stage"]'
+READOUT_FIELDS = ("kl", "proxy", "gold", "length")
+DRAW_TIMEOUT_MS = 30_000
+
+# The stage's root element, from the page's light DOM (the component mounts in a shadow root).
+STAGE_ROOT_JS = """
+() => {
+  for (const host of document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')) {
+    const root = host.shadowRoot && host.shadowRoot.querySelector('[data-testid="stage"]');
+    if (root) return root;
+  }
+  return null;
+}
+"""
+
+# Every animation frame, how much of each chart is drawn (its marks: paths, lines, circles,
+# the true-quality image, texts), how tall it is, and how opaque the stage is on screen.
+FRAME_SAMPLER_JS = f"""
+() => {{
+  const findRoot = {STAGE_ROOT_JS};
+  window.__stageFrames = [];
+  window.__sampling = true;
+  const drawn = 'path, polyline, circle, image, line, text';
+  const marks = (svg) => svg ? svg.querySelectorAll(drawn).length : 0;
+  const opacityOf = (element) => {{
+    let opacity = 1;
+    const up = (node) => node.parentElement || (node.getRootNode() && node.getRootNode().host);
+    for (let node = element; node && node.nodeType === 1; node = up(node)) {{
+      opacity *= parseFloat(getComputedStyle(node).opacity);
+    }}
+    return opacity;
+  }};
+  const tick = () => {{
+    const root = findRoot();
+    const frame = {{ curves: 0, plane: 0, curvesHeight: 0, planeHeight: 0, opacity: 0 }};
+    if (root) {{
+      for (const chart of ['curves', 'plane']) {{
+        const svg = root.querySelector(`svg[data-chart="${{chart}}"]`);
+        frame[chart] = marks(svg);
+        frame[chart + 'Height'] = svg ? svg.getBoundingClientRect().height : 0;
+      }}
+      frame.opacity = opacityOf(root);
+      frame.world = root.dataset.world;
+    }}
+    window.__stageFrames.push(frame);
+    if (window.__sampling) requestAnimationFrame(tick);
+  }};
+  requestAnimationFrame(tick);
+}}
+"""
+
+
+def root(page):
+    """The stage's root element."""
+    return page.locator(STAGE)
+
+
+def wait_until_drawn(page) -> None:
+    """Wait until the stage has drawn its charts at least once."""
+    expect(root(page).locator(".loading")).to_have_count(0, timeout=DRAW_TIMEOUT_MS)
+    expect(root(page)).to_have_attribute("data-redraws", re.compile(r"\d+"))
+
+
+def slider(page, key: str):
+    """The stage's `<input type=range>` for β or n, found by its role and accessible name."""
+    return page.get_by_role("slider", name=SETTINGS[key].label, exact=True)
+
+
+def play_button(page, key: str):
+    return root(page).locator(f".method.{key} button.play")
+
+
+def readouts(page) -> list[str]:
+    """The eight readouts on the stage: KL penalty's four, then best-of-n's."""
+    return [
+        page.locator(f'[data-readout="{key}-{field}"]').inner_text().strip()
+        for key in ("beta", "n")
+        for field in READOUT_FIELDS
+    ]
+
+
+def shown(page, key: str) -> str:
+    """The stop the stage shows for β or n, as the URL writes it ("0.6", "49")."""
+    return root(page).get_attribute(f"data-{key}")
+
+
+def world(b: float = 0.0, sigma: float = 0.0) -> dict:
+    """What the server sends the stage for (b, σ), from the same code."""
+    return json.loads(ui_stage.world_json(b, sigma))
+
+
+def world_readouts(stage_world: dict, beta: str, n: str) -> list[str]:
+    """The eight readouts the world holds for the stops β = beta and n = n."""
+    values = []
+    for key, stop in (("beta", beta), ("n", n)):
+        method = stage_world[key]
+        index = method["stops"].index(stop)
+        values += [method["readouts"][field][index] for field in READOUT_FIELDS]
+    return values
+
+
+def url_value(page, key: str) -> str | None:
+    """The value of `key` in the page's address (None when it is left out)."""
+    values = parse_qs(urlsplit(page.url).query).get(key)
+    return values[-1] if values else None
+
+
+def expect_url_holds(page, key: str, value: str | None) -> None:
+    """Wait until the address holds `key=value` (or leaves `key` out, for None)."""
+    if value is None:
+        expect(page).not_to_have_url(re.compile(rf"[?&]{key}="))
+    else:
+        expect(page).to_have_url(re.compile(rf"[?&]{key}={re.escape(value)}(&|$)"))
+
+
+def next_frame(page) -> None:
+    """Wait for the browser to draw one more frame."""
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+
+
+def cloud_positions(page, key: str) -> list[str]:
+    """Where each point of a method's cloud is drawn (its SVG transforms)."""
+    return (
+        root(page)
+        .locator(f'[data-cloud="{key}"] path')
+        .evaluate_all("(points) => points.map((point) => point.getAttribute('transform'))")
+    )
+
+
+def start_frame_sampling(page) -> None:
+    page.evaluate(FRAME_SAMPLER_JS)
+
+
+def stop_frame_sampling(page) -> list[dict]:
+    return page.evaluate("() => { window.__sampling = false; return window.__stageFrames; }")
+
+
+def frames_around(page, action, *, after_ms: float = 800) -> list[dict]:
+    """Sample every frame while `action()` runs and its rerun finishes, then `after_ms` more."""
+    start_frame_sampling(page)
+    next_frame(page)
+    next_frame(page)
+    action()
+    page.wait_for_timeout(200)  # the rerun starts
+    app_page.wait_until_ready(page)
+    page.wait_for_timeout(after_ms)  # the new picture is drawn, and stays
+    return stop_frame_sampling(page)

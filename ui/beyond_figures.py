@@ -1,0 +1,282 @@
+"""Figures of the pages beyond the lesson: data in, ``go.Figure`` out; no widgets read here.
+
+Colours are the app's (ui.style): orange true quality, blue the reward model, green the KL
+optimum, purple best-of-n.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ui.style import (
+    BEST_OF_N,
+    BETA_TICKS,
+    FONT,
+    GOLD,
+    GOLD_LEVELS,
+    GOLD_SCALE,
+    INK,
+    KL_METHOD,
+    N_TICKS,
+    PLANE_RANGE,
+    PROXY,
+    RULE,
+    TITLE_SIZE,
+)
+
+HEIGHT = 400
+MARGIN = {"l": 64, "r": 16, "t": 88, "b": 56}
+PLANE_STEP = 4  # every 4th grid point (0.2 units): smooth contours, a 16th of the data
+FIELD_DECIMALS = 2  # contour heights to 0.01: far below a contour step of 1
+CURVE_DECIMALS = 4  # curve values to 1e-4: below a pixel on any of these charts
+FIT_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the fitted model's contour lines
+LENGTH_BAND = 2.0  # compared lengths drawn to ±2 spreads: where 95% of them fall
+WIDTH = 3.0
+
+
+def _base(title: str, *, x_title: str, y_title: str, height: int = HEIGHT) -> go.Figure:
+    """A still figure with the app's font, a bold title and a one-line legend under it."""
+    axis = {"fixedrange": True, "gridcolor": RULE, "showline": True, "linecolor": INK}
+    axis |= {"ticks": "outside", "zeroline": False}
+    return go.Figure(
+        layout={
+            "height": height,
+            "margin": MARGIN,
+            "font": FONT,
+            "paper_bgcolor": "white",
+            "plot_bgcolor": "white",
+            "title": {
+                "text": f"<b>{title}</b>",
+                "font": {"size": TITLE_SIZE},
+                "x": 0,
+                "y": 1,
+                "yref": "container",
+                "yanchor": "top",
+                "pad": {"t": 8},
+            },
+            "legend": {
+                "orientation": "h",
+                "x": 0,
+                "y": 1.02,
+                "yanchor": "bottom",
+                "font": {"size": 12},
+            },
+            "xaxis": {**axis, "title": {"text": x_title}},
+            "yaxis": {**axis, "title": {"text": y_title}},
+            "hovermode": "x unified",
+        }
+    )
+
+
+def _line(x, y, *, name: str, colour: str, dash: str = "solid", width: float = WIDTH, **kw):
+    return go.Scatter(
+        x=x,
+        y=y,
+        name=name,
+        mode="lines",
+        line={"color": colour, "dash": dash, "width": width},
+        **kw,
+    )
+
+
+# --- Reward model page -------------------------------------------------------------------
+
+
+def fitted_plane(
+    grid: np.ndarray,
+    gold: np.ndarray,
+    fitted: np.ndarray,
+    *,
+    length_spread: float,
+) -> go.Figure:
+    """True quality (filled) and the fitted reward model (lines) on the plane.
+
+    ``grid`` is (G,), ``gold`` and ``fitted`` are (G, G) indexed [substance, length].
+    """
+    step = slice(None, None, PLANE_STEP)
+    x, y = grid[step], grid[step]
+    figure = _base(
+        "The learned model against the truth",
+        x_title="length (standard units)",
+        y_title="substance",
+        height=460,
+    )
+    figure.add_trace(
+        go.Contour(
+            x=x,
+            y=y,
+            z=np.round(gold[step, step], FIELD_DECIMALS),
+            colorscale=GOLD_SCALE,
+            contours={**GOLD_LEVELS, "coloring": "fill", "showlines": False},
+            showscale=False,
+            name="true quality",
+            showlegend=True,
+            hoverinfo="skip",
+        )
+    )
+    figure.add_trace(
+        go.Contour(
+            x=x,
+            y=y,
+            z=np.round(fitted[step, step], FIELD_DECIMALS),
+            contours={**FIT_LEVELS, "coloring": "none", "showlabels": True},
+            line={"color": PROXY, "width": 2},
+            showscale=False,
+            name="learned reward model",
+            showlegend=True,
+            hoverinfo="skip",
+        )
+    )
+    _mark_compared_lengths(figure, length_spread)
+    figure.update_xaxes(range=list(PLANE_RANGE))
+    figure.update_yaxes(range=list(PLANE_RANGE))
+    figure.update_layout(hovermode=False)
+    return figure
+
+
+def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
+    """Dotted lines at ±2 spreads of length: where 95% of the compared answers' lengths fall."""
+    edge = LENGTH_BAND * length_spread
+    for side in (-edge, edge):
+        if PLANE_RANGE[0] < side < PLANE_RANGE[1]:
+            figure.add_vline(x=side, line={"color": INK, "dash": "dot", "width": 1.5})
+    figure.add_annotation(
+        x=min(edge, PLANE_RANGE[1]),
+        y=PLANE_RANGE[0],
+        text="95% of compared lengths ←",
+        xanchor="right",
+        yanchor="bottom",
+        showarrow=False,
+        font={"size": 12},
+    )
+
+
+def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
+    """A method's gains against its pressure at the learned b, with the gold peak marked.
+
+    ``curve`` is a ui.compute.Curve: pressure, proxy_gain, gold_gain of shape (points,).
+    """
+    colour = BEST_OF_N if best_of_n else KL_METHOD
+    if best_of_n:
+        title, x_title, ticks = f"Best-of-n at b = {b:.2f}", "n (log scale)", N_TICKS
+        x_range = [0, 4]
+    else:
+        title, x_title, ticks = f"KL optimum at b = {b:.2f}", "β (log; weaker →)", BETA_TICKS
+        x_range = [math.log10(10), math.log10(0.25)]
+    figure = _base(title, x_title=x_title, y_title="gain over base model")
+    # True quality first and the reward model dashed over it: at b = 1 they are the same line.
+    figure.add_trace(_line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD))
+    figure.add_trace(
+        _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
+    )
+    peak_label = f"n = {curve.peak_pressure:,.0f}" if best_of_n else f"β = {curve.peak_pressure:g}"
+    figure.add_trace(
+        go.Scatter(
+            x=[curve.peak_pressure],
+            y=[curve.peak_gold_gain],
+            mode="markers",
+            marker={"color": colour, "size": 12, "line": {"color": INK, "width": 1.5}},
+            name=f"true quality peaks ({peak_label})",
+        )
+    )
+    figure.update_xaxes(type="log", range=x_range, tickvals=list(ticks))
+    return figure
+
+
+# --- Compare page ------------------------------------------------------------------------
+
+FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}
+
+
+def fit_label(fit) -> str:
+    """A fit in words: 'd(2.00 − 1.00d)' with its α and β filled in."""
+    alpha, beta = f"{fit.alpha:.2f}", f"{abs(fit.beta):.2f}"
+    sign = "−" if fit.beta >= 0 else "+"
+    inner = "d" if fit.form == "best_of_n" else " ln d"
+    return f"d({alpha} {sign} {beta}{inner})"
+
+
+def better_fit(panel, method: str):
+    """The law (of Gao's two) that fits ``method``'s gold curve better, by R²."""
+    return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
+
+
+def gao_chart(panel) -> go.Figure:
+    """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
+    (dotted, over the range it was fitted on).
+
+    ``panel`` is a ui.beyond_compute.GaoPanel.
+    """
+    figure = _base(
+        "Both methods against d = √KL",
+        x_title="d = √KL (√nats)",
+        y_title="gain over base model",
+        height=480,
+    )
+    # Six legend entries wrap to six lines on a phone: below the axis, where plotly grows the
+    # margin to fit them, rather than over the title.
+    figure.update_layout(
+        margin={**MARGIN, "t": 40},
+        legend={"orientation": "h", "x": 0, "y": -0.18, "yanchor": "top"},
+        height=560,
+    )
+    sides = (
+        ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
+        ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
+    )
+    for name, colour, _method, distance, proxy, gold in sides:
+        figure.add_trace(
+            _line(
+                distance, proxy, name=f"{name}: reward model", colour=colour, dash="dash", width=2
+            )
+        )
+        figure.add_trace(_line(distance, gold, name=f"{name}: true quality", colour=colour))
+    for name, colour, method, *_ in sides:
+        fit = better_fit(panel, method)
+        smooth = np.linspace(0.0, panel.fitted_until[method], 120)
+        figure.add_trace(
+            _line(
+                smooth,
+                fit.gold(smooth**2),
+                name=f"{name}, Gao fit {fit_label(fit)}, R² = {fit.r_squared:.3f}",
+                colour=colour,
+                dash="dot",
+                width=4,
+            )
+        )
+    figure.update_xaxes(range=[0.0, 3.0])
+    figure.update_yaxes(range=[-3.0, 5.0])
+    return figure
+
+
+def tails_chart(shown, other, *, heavy: bool) -> go.Figure:
+    """Averaged best-of-n gains against n for one kind of tail, the other kind faint.
+
+    ``shown`` and ``other`` are ui.beyond_compute.AveragedTails.
+    """
+    kind, other_kind = ("heavy", "light") if heavy else ("light", "heavy")
+    figure = _base(
+        f"Best-of-n, {kind} tails, b = σ = 1",
+        x_title="n (log scale)",
+        y_title="gain over base model",
+    )
+    figure.add_trace(_line(shown.n, shown.proxy_gain, name="reward model", colour=PROXY))
+    figure.add_trace(_line(shown.n, shown.gold_gain, name="true quality", colour=GOLD))
+    figure.add_trace(
+        _line(
+            other.n,
+            other.gold_gain,
+            name=f"true quality, {other_kind} tails",
+            colour=GOLD,
+            dash="dot",
+            width=1.5,
+            opacity=0.6,
+        )
+    )
+    figure.update_xaxes(type="log", range=[0, 4], tickvals=list(N_TICKS))
+    top = float(max(shown.proxy_gain.max(), other.gold_gain.max()))
+    figure.update_yaxes(range=[-0.5, top * 1.05 + 0.5])
+    return figure

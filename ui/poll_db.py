@@ -1,0 +1,79 @@
+"""Which database the class poll uses, opened through ``st.connection(..., type="sql")``.
+
+In order: ``[connections.poll] url`` in ``.streamlit/secrets.toml``; the environment variable
+POLL_DATABASE_URL; else a SQLite file, ``poll.sqlite3``, in $POLL_DATA_DIR or ``data/`` beside
+the app (made on first use, so ``make run`` needs no set-up). A PostgreSQL URL may be written
+``postgresql://user:password@host/db``: it is opened with psycopg (version 3).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import sqlalchemy as sa
+import streamlit as st
+from sqlalchemy.engine import Engine
+
+from poll import store
+
+_LOG = logging.getLogger(__name__)
+CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml
+URL_ENV = "POLL_DATABASE_URL"
+DATA_DIR_ENV = "POLL_DATA_DIR"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+SQLITE_FILE = "poll.sqlite3"
+SCHEMA_ENTRIES = 4  # databases whose tables this process has made (one in practice)
+
+
+def database_url() -> str:
+    """The poll's database URL (see the module's docstring for the order)."""
+    url = _secrets_url() or os.environ.get(URL_ENV, "").strip()
+    if not url:
+        directory = Path(os.environ.get(DATA_DIR_ENV, "").strip() or DEFAULT_DATA_DIR)
+        directory.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{directory.resolve() / SQLITE_FILE}"
+    parsed = sa.engine.make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        # SQLAlchemy's default PostgreSQL driver is psycopg2; this app ships psycopg 3.
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _secrets_url() -> str:
+    if not st.secrets.load_if_toml_exists():
+        return ""
+    section = st.secrets.get("connections", {}).get(CONNECTION_NAME, {})
+    return str(section.get("url", "")).strip()
+
+
+def poll_engine() -> Engine:
+    """The poll's engine with its tables made.
+
+    Raises
+    ------
+    StoreUnavailable
+        The database cannot be opened or reached (its message is for the visitor).
+    """
+    try:
+        url = database_url()
+        connection = st.connection(
+            CONNECTION_NAME, type="sql", url=url, **store.engine_options(url)
+        )
+    except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
+        _LOG.warning("class poll: cannot open the database: %s", error)
+        raise store.StoreUnavailable(store.UNAVAILABLE) from error
+    _schema_made(url, connection.engine)
+    return connection.engine
+
+
+@st.cache_resource(max_entries=SCHEMA_ENTRIES, show_spinner=False)
+def _schema_made(url: str, _engine: Engine) -> bool:
+    """Make the tables and purge old polls once per database per process.
+
+    A failure raises (StoreUnavailable) and is not cached, so the next visit tries again.
+    """
+    store.create_schema(_engine)
+    store.purge_old_polls(_engine)
+    return True

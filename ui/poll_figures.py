@@ -1,0 +1,167 @@
+"""The class poll's chart: a histogram of the guesses on a log axis (n or β), and after the
+reveal the true peak and both curves of that method drawn over it.
+
+The x axis is log10(n) or log10(β) drawn as a plain axis labelled 1, 10, 100, ...: equal bars
+on a logarithmic scale, which plotly's own histogram cannot bin. As on the Playground's
+sliders, more optimization pressure is to the right (so β falls from left to right).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+from poll.guesses import QUESTIONS, Question
+from ui import style
+from ui.compute import Curve
+
+HEIGHT = 380  # px: fits a projector beside the room code
+
+
+@dataclass(frozen=True)
+class Axis:
+    """How one question's guesses are binned and labelled."""
+
+    edges: np.ndarray  # log10 bin edges, shape (bins + 1,), rising
+    ticks: tuple[float, ...]
+    title: str
+    reversed: bool  # β: smaller (more pressure) to the right
+
+
+AXES = {
+    # 24 bars from n = 1 to 10,000: a factor of ~1.5 each.
+    "best_of_n": Axis(
+        np.linspace(0.0, 4.0, 25),
+        (1, 3, 10, 30, 100, 300, 1000, 3000, 10000),
+        "n (answers drawn per choice, log scale)",
+        reversed=False,
+    ),
+    # 16 bars from β = 10 down to 0.25: a factor of ~1.26 each.
+    "kl": Axis(
+        np.linspace(np.log10(0.25), 1.0, 17),
+        (0.25, 0.5, 1, 2, 4, 10),
+        "β (the KL penalty's weight, log scale; smaller to the right)",
+        reversed=True,
+    ),
+}
+
+
+def guess_counts(guesses: np.ndarray, question: Question = QUESTIONS["best_of_n"]) -> np.ndarray:
+    """How many guesses fall in each log bin: shape (bins,); both ends' bins are closed."""
+    clipped = np.clip(np.asarray(guesses, dtype=float), question.low, question.high)
+    counts, _edges = np.histogram(np.log10(clipped), bins=AXES[question.key].edges)
+    return counts
+
+
+def guess_histogram(
+    guesses: np.ndarray, *, question: Question = QUESTIONS["best_of_n"], truth: Curve | None = None
+) -> go.Figure:
+    """The guesses (shape (students,)) as bars; with ``truth``, the peak and curves on top."""
+    axis = AXES[question.key]
+    counts = guess_counts(guesses, question)
+    edges = axis.edges
+    bounds = np.stack([10 ** edges[:-1], 10 ** edges[1:]], axis=1)
+    figure = go.Figure(
+        go.Bar(
+            x=(edges[:-1] + edges[1:]) / 2,
+            y=counts,
+            width=np.diff(edges) * 0.92,
+            marker_color=style.BEST_OF_N,
+            name="guesses",
+            customdata=bounds,
+            hovertemplate=(
+                f"{question.symbol} from %{{customdata[0]:.3g}} to %{{customdata[1]:.3g}}: "
+                "%{y}<extra></extra>"
+            ),
+        )
+    )
+    x_range = [edges[-1], edges[0]] if axis.reversed else [edges[0], edges[-1]]
+    figure.update_layout(
+        height=HEIGHT,
+        margin={"l": 60, "r": 90, "t": 30, "b": 60},
+        plot_bgcolor="white",
+        paper_bgcolor="white",
+        font={"color": style.INK, "size": 14},
+        showlegend=truth is not None,
+        legend={"orientation": "h", "y": 1.12, "x": 0},
+        xaxis={
+            "title": axis.title,
+            "range": x_range,
+            "tickvals": np.log10(axis.ticks),
+            "ticktext": [question.shown(tick) for tick in axis.ticks],
+            "gridcolor": style.RULE,
+        },
+        # Whole numbers of guesses: about eight grid lines whatever the class's size.
+        yaxis={
+            "title": "guesses",
+            "rangemode": "tozero",
+            "gridcolor": style.RULE,
+            "tick0": 0,
+            "dtick": max(1, math.ceil(counts.max(initial=0) / 8)),
+        },
+    )
+    if truth is not None:
+        _add_truth(figure, truth, question)
+    return figure
+
+
+def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
+    """The true peak as a line, and gold and proxy gains on a right-hand axis."""
+    inside = (truth.pressure >= question.low) & (truth.pressure <= question.high)
+    logs = np.log10(truth.pressure[inside])
+    for values, name, colour in (
+        (truth.gold_gain, "true quality", style.GOLD),
+        (truth.proxy_gain, "reward model", style.PROXY),
+    ):
+        figure.add_trace(
+            go.Scatter(
+                x=logs, y=values[inside], yaxis="y2", name=name, line={"color": colour, "width": 3}
+            )
+        )
+    peak = np.log10(truth.peak_pressure)
+    figure.add_vline(x=peak, line={"color": style.GOLD, "width": 4, "dash": "dash"})
+    figure.add_annotation(
+        x=peak,
+        y=1.0,
+        yref="paper",
+        text=f"true peak: {question.symbol} = {question.shown(truth.peak_pressure)}",
+        showarrow=False,
+        xanchor="left",
+        font={"color": style.INK, "size": 15},
+        bgcolor="rgba(255,255,255,0.8)",
+    )
+    figure.update_layout(
+        yaxis2={
+            "title": {"text": "gain over the base model", "standoff": 12},
+            "overlaying": "y",
+            "side": "right",
+            "showgrid": False,
+            "tickformat": "+.1f",
+            "zeroline": False,
+        }
+    )
+
+
+def describe(
+    guesses: np.ndarray, *, question: Question = QUESTIONS["best_of_n"], truth: Curve | None = None
+) -> str:
+    """The chart in words, for a screen reader and for the back row."""
+    count = int(np.size(guesses))
+    symbol, shown = question.symbol, question.shown
+    if count == 0:
+        text = "No answers yet."
+    else:
+        text = (
+            f"{count} answer{'s' if count != 1 else ''}: median guess {symbol} = "
+            f"{shown(float(np.median(guesses)))}, from {symbol} = {shown(np.min(guesses))} "
+            f"to {symbol} = {shown(np.max(guesses))}."
+        )
+    if truth is not None:
+        text += f" True quality peaks at {symbol} = {shown(truth.peak_pressure)}."
+        if count:
+            share = np.mean(np.abs(np.log(guesses / truth.peak_pressure)) <= np.log(2))
+            text += f" {share:.0%} of the guesses were within a factor 2 of it."
+    return text

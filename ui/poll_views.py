@@ -1,0 +1,245 @@
+"""The class poll's three screens: the start (no link), the lecturer's, the student's.
+
+Which one a visitor sees is decided by the address: ``?lecturer=TOKEN`` (the lecturer's own
+link, the only way to the controls), ``?room=CODE`` (the join link), or neither. Nothing a
+visitor typed is ever rendered as Markdown or HTML: messages come from ``poll.guesses`` and
+``poll.store``, which never repeat raw input.
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+import streamlit as st
+from sqlalchemy.engine import Engine
+
+from poll import guesses as checks
+from poll import store
+from ui import compute, layout, poll_figures
+from ui.state import SETTINGS
+
+REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
+# Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
+STUDENT_REFRESH_SECONDS = 5
+# What the symbol means, where the student first meets it (no hovering on a phone).
+EXPLAINED = {
+    "best_of_n": "n is how many answers best-of-n draws before keeping the one the reward "
+    "model likes best.",
+    "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
+    "β is a weaker leash, so more pressure from the reward model.",
+}
+STUDENT_KEY = "poll_student_id"  # session key: this browser session's anonymous id
+MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
+QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
+
+
+def student_id() -> str:
+    """This session's anonymous id (made once per browser session; no name is ever asked)."""
+    return st.session_state.setdefault(STUDENT_KEY, checks.new_student_id())
+
+
+def truth(poll: store.Poll) -> compute.Curve:
+    """The asked method's curve at the poll's reward model, with the peak of true quality."""
+    if poll.question == "kl":
+        return compute.kl_curve(poll.b, poll.sigma)
+    return compute.best_of_n_curve(poll.b, poll.sigma)
+
+
+def join_link(room_code: str) -> str:
+    """The address students open: this page's own URL with ?room=CODE."""
+    try:
+        here = st.context.url
+    except Exception:  # no browser (AppTest): a path is the best we can give
+        here = None
+    return f"{here or '/poll'}?room={room_code}"
+
+
+def qr_png(link: str) -> bytes:
+    """The join link as a QR code, a PNG of ~300 px."""
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(buffer, kind="png", scale=QR_SCALE, border=2)
+    return buffer.getvalue()
+
+
+# --- no link: start a poll, or join one ----------------------------------------------
+
+
+def start_screen(engine: Engine) -> None:
+    """Lecturers start a poll about a reward model (b, σ); students type a room code."""
+    start, join = st.columns(2, gap="large")
+    start.header("Lecturers: start a poll")
+    start.markdown(
+        "Students guess on their phones where true quality will peak; "
+        "you show the guesses live, then reveal the truth."
+    )
+    question = start.radio(
+        "Question",
+        options=list(checks.QUESTIONS),
+        format_func=lambda key: checks.QUESTIONS[key].text.replace("**", ""),
+        key="poll_question",
+    )
+    b = start.select_slider(
+        SETTINGS["b"].label, options=SETTINGS["b"].stops, value=0.0, key="poll_b"
+    )
+    sigma = start.select_slider(
+        SETTINGS["sigma"].label, options=SETTINGS["sigma"].stops, value=0.0, key="poll_sigma"
+    )
+    if start.button("Start a poll", type="primary", key="poll_start"):
+        poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
+        st.query_params.from_dict({"lecturer": poll.lecturer_token})
+        st.rerun()
+    join.header("Students: join a poll")
+    with join.form("poll_join", border=False):
+        code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
+        if st.form_submit_button("Join", key="poll_join_button"):
+            try:
+                room = checks.normalize_room_code(code)
+            except checks.BadInput as error:
+                st.warning(str(error))
+            else:
+                st.query_params.from_dict({"room": room})
+                st.rerun()
+
+
+# --- the lecturer's screen -----------------------------------------------------------
+
+
+def lecturer_screen(engine: Engine, raw_token: str) -> None:
+    """Room code, join link and QR code to project; live count and histogram; the controls."""
+    try:
+        token = checks.check_token(raw_token, what="lecturer link")
+        poll = store.poll_for_lecturer(engine, token)
+    except checks.BadInput as error:
+        poll, message = None, str(error)
+    else:
+        message = "This lecturer link belongs to no poll (polls are deleted after a day)."
+    if poll is None:
+        st.warning(message)
+        _back_to_start()
+        return
+    link = join_link(poll.room_code)
+    code_column, qr_column = st.columns([3, 2], gap="large")
+    code_column.markdown(f"## Room code: `{poll.room_code}`")
+    code_column.markdown("Students open this link, or scan the code, and answer on their phone:")
+    code_column.code(link, language=None)
+    question = checks.QUESTIONS[poll.question]
+    code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
+    qr_column.image(qr_png(link), caption=f"QR code of the join link for room {poll.room_code}")
+    _controls(engine, token, poll)
+    live_results(engine, token)
+    with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
+        st.code(f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}", language=None)
+
+
+def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
+    reveal, close, new = st.columns(3)
+    if reveal.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
+        store.set_state(engine, token, revealed=True)
+        st.rerun()
+    if close.button("Close", disabled=poll.closed, key="poll_close"):
+        store.set_state(engine, token, closed=True)
+        st.rerun()
+    if new.button("New poll", key="poll_new"):
+        st.query_params.clear()
+        st.rerun()
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def live_results(engine: Engine, token: str) -> None:
+    """The number of answers and the histogram, re-read every REFRESH_SECONDS seconds."""
+    try:
+        poll = store.poll_for_lecturer(engine, token)
+        guesses = store.guesses_of(engine, poll.id) if poll else None
+    except store.StoreUnavailable as error:
+        st.warning(str(error))
+        return
+    if poll is None:
+        st.warning("This poll is gone (polls are deleted after a day).")
+        return
+    known = truth(poll) if poll.revealed else None
+    question = checks.QUESTIONS[poll.question]
+    status = "closed" if poll.closed else "open"
+    st.metric(f"Answers (poll {status})", len(guesses))
+    figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
+    layout.chart(figure, key="poll_histogram", hover=True)
+    st.caption(poll_figures.describe(guesses, question=question, truth=known))
+
+
+# --- the student's screen ------------------------------------------------------------
+
+
+def student_screen(engine: Engine, raw_room: str) -> None:
+    """The question, one guess per student (a new one replaces it), and the truth once shown."""
+    try:
+        room = checks.normalize_room_code(raw_room)
+        poll = store.poll_for_room(engine, room)
+    except checks.BadInput as error:
+        st.warning(str(error))
+        _back_to_start()
+        return
+    if poll is None:
+        st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
+        _back_to_start()
+        return
+    question = checks.QUESTIONS[poll.question]
+    st.markdown(f"**Room {room}.** {question.text}")
+    st.caption(
+        f"{EXPLAINED[question.key]} The reward model: b = {poll.b:g}, σ = {poll.sigma:g}. "
+        f"Type a {'whole ' if question.whole else ''}number from {question.shown(question.low)} "
+        f"to {question.shown(question.high)}."
+    )
+    with st.form("poll_guess"):
+        raw = st.text_input(
+            f"Your guess: {question.symbol} =",
+            max_chars=checks.MAX_GUESS_CHARACTERS,
+            key="poll_guess",
+        )
+        if st.form_submit_button("Send my guess", type="primary", key="poll_send"):
+            submission = store.submit_guess(
+                engine, room_code=room, student_id=student_id(), raw_guess=raw
+            )
+            st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
+    _show_submission()
+    student_status(engine, room)
+
+
+@st.fragment(run_every=STUDENT_REFRESH_SECONDS)
+def student_status(engine: Engine, room: str) -> None:
+    """The student's stored guess, and the poll's state: closed, and the truth once revealed.
+
+    Re-read every STUDENT_REFRESH_SECONDS, so phones show the reveal without a reload.
+    """
+    try:
+        poll = store.poll_for_room(engine, room)
+        mine = store.guess_of(engine, poll.id, student_id()) if poll else None
+    except store.StoreUnavailable as error:
+        st.warning(str(error))
+        return
+    if poll is None:
+        return
+    question = checks.QUESTIONS[poll.question]
+    if mine is not None:
+        st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
+    if poll.closed:
+        st.info("This poll is closed: it takes no more answers.")
+    if poll.revealed:
+        peak = truth(poll).peak_pressure
+        text = f"The truth: true quality peaks at **{question.symbol} = {question.shown(peak)}**."
+        if mine is not None:
+            text += f" Your guess was off by a factor of {checks.factor_off(mine, peak):.1f}."
+        st.success(text)
+
+
+def _show_submission() -> None:
+    accepted, message = st.session_state.pop(MESSAGE_KEY, (None, None))
+    if accepted:
+        st.success(message)
+    elif message:
+        st.warning(message)
+
+
+def _back_to_start() -> None:
+    if st.button("Start or join another poll", key="poll_back"):
+        st.query_params.clear()
+        st.rerun()

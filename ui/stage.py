@@ -1,0 +1,259 @@
+"""The Playground's live stage: β, n and everything they move, drawn in the browser.
+
+A Streamlit slider reports only on release and every frame would be a server rerun, so the
+stage is a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/stage_assets``)
+that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n
+stop the moving cloud, the readouts and the current marks, plus both whole curves, the two
+fields of the plane and the 600 answers. A drag, a key press or the play button then redraws
+at animation speed with no server round trip; the settled value comes back to Python once,
+for the address bar, the share link and the story line.
+
+The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
+``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
+serialized once per (b, σ) into a JSON string that every session shares.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+
+import core
+from ui import compute, state, style
+
+ASSETS = Path(__file__).with_name("stage_assets")
+STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
+PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
+_ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
+_PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
+_PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
+WORLD_ENTRIES = 32  # (b, σ) worlds kept, ~70 KB of JSON each: ~2 MB at most
+COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
+FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
+FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
+CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
+
+log = logging.getLogger(__name__)
+
+_stage_component = st.components.v2.component(
+    "reward_hacking_stage",
+    html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
+    css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
+    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+)
+
+
+def signed(value: float) -> str:
+    """A gain as the readouts print it: +0.52, -1.24; never -0.00.
+
+    A value that rounds to zero at two decimals but is not zero gets the decimals that show
+    its sign (best-of-n's true quality at n = 590 is -0.0014: "-0.001", below the base model,
+    as the story says); float noise below 0.00005 prints as +0.00.
+    """
+    for decimals in (2, 3, 4):
+        text = f"{value:+.{decimals}f}"
+        if float(text) != 0:
+            return text
+    return "+0.00"
+
+
+def _readouts(result) -> dict[str, list[str]]:
+    """The four readouts at every stop, as the page prints them (strings, Python-rounded)."""
+    return {
+        "kl": [f"{value:.2f}" for value in np.ravel(result.kl)],
+        "proxy": [signed(value) for value in np.ravel(result.proxy_gain)],
+        "gold": [signed(value) for value in np.ravel(result.gold_gain)],
+        "length": [signed(value) for value in np.ravel(result.mean_length)],
+    }
+
+
+def _marks(result) -> dict[str, list[float]]:
+    """Both gains at every stop, where the current setting is marked on the curves."""
+    return {
+        "proxy_gain": np.round(result.proxy_gain, CURVE_DECIMALS).tolist(),
+        "gold_gain": np.round(result.gold_gain, CURVE_DECIMALS).tolist(),
+    }
+
+
+def _cloud(cloud: core.Cloud) -> list[list[int]]:
+    """Each stop's cloud as one flat list [l0, s0, l1, s1, ...] in hundredths of a unit."""
+    pairs = np.stack([cloud.length, cloud.substance], axis=-1)  # (stops, points, 2)
+    scaled = np.rint(pairs * COORDINATE_SCALE).astype(int)
+    return scaled.reshape(scaled.shape[0], -1).tolist()
+
+
+def _curve(curve: compute.Curve) -> dict:
+    """A whole curve and its peak of true quality, for drawing and for hover readouts."""
+    return {
+        "pressure": [float(f"{value:.5g}") for value in curve.pressure],
+        "proxy_gain": np.round(curve.proxy_gain, CURVE_DECIMALS).tolist(),
+        "gold_gain": np.round(curve.gold_gain, CURVE_DECIMALS).tolist(),
+        "peak": {
+            "pressure": curve.peak_pressure,
+            "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
+            "proxy_gain": round(curve.peak_proxy_gain, CURVE_DECIMALS),
+        },
+    }
+
+
+def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve) -> dict:
+    setting = state.SETTINGS[key]
+    return {
+        "key": key,
+        "symbol": setting.symbol,
+        "label": setting.label,
+        "hint": setting.hint,
+        "stops": [state.url_form(stop) for stop in stops],
+        "readouts": _readouts(result),
+        "marks": _marks(result),
+        "cloud": _cloud(cloud),
+        "curve": _curve(curve),
+    }
+
+
+def _plane(b: float, sigma: float) -> dict:
+    """The plane's still parts: both fields on a coarse grid, and the 600 answers."""
+    low, high = style.PLANE_RANGE
+    grid = core.GRID[::FIELD_STEP]
+    inside = (grid >= low - FIELD_MARGIN) & (grid <= high + FIELD_MARGIN)
+
+    def field(values: np.ndarray) -> list[int]:
+        thinned = values[::FIELD_STEP, ::FIELD_STEP][np.ix_(inside, inside)]  # [substance, length]
+        return np.rint(thinned * COORDINATE_SCALE).astype(int).ravel().tolist()
+
+    scored = compute.answers(0.0, 0.0)
+    answers = np.stack([scored.length, scored.substance], axis=-1)
+    return {
+        "range": [low, high],
+        "grid": np.round(grid[inside], 3).tolist(),
+        "gold": field(compute.gold_field()),
+        "proxy": field(compute.proxy_field(b, sigma)),
+        "answers": np.rint(answers * COORDINATE_SCALE).astype(int).ravel().tolist(),
+        "gold_levels": style.GOLD_LEVELS,
+        "proxy_levels": style.PROXY_LEVELS,
+    }
+
+
+@compute.cached(WORLD_ENTRIES)
+def world_json(b: float, sigma: float) -> str:
+    """Everything the stage can show for one reward model (b, σ), as one JSON string."""
+    betas = np.array(state.SETTINGS["beta"].stops)
+    counts = np.array(state.SETTINGS["n"].stops)
+    world = {
+        "b": b,
+        "sigma": sigma,
+        "scale": COORDINATE_SCALE,
+        "beta": _method(
+            "beta",
+            betas,
+            core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
+            core.kl_cloud(betas, b=b, sigma=sigma),
+            compute.kl_curve(b, sigma),
+        ),
+        "n": _method(
+            "n",
+            counts,
+            core.best_of_n(counts, b=b, sigma=sigma),
+            core.best_of_n_cloud(counts, b=b, sigma=sigma),
+            compute.best_of_n_curve(b, sigma),
+        ),
+        "plane": _plane(b, sigma),
+        "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
+        "palette": {
+            "gold": style.GOLD,
+            "proxy": style.PROXY,
+            "kl": style.KL_METHOD,
+            "best_of_n": style.BEST_OF_N,
+            "answers": style.ANSWERS,
+            "ink": style.INK,
+            "gold_scale": style.GOLD_SCALE,
+        },
+    }
+    return json.dumps(world, separators=(",", ":"), allow_nan=False)
+
+
+def settled_from_browser(raw) -> dict[str, float]:
+    """The (β, n) a browser reports, each snapped to a stop; a bad value is logged and dropped.
+
+    The stage only ever sends stops, so anything else is a tampered or broken message: it
+    gets the nearest stop (or is ignored when it is not a number at all), never an exception.
+    """
+    if not isinstance(raw, dict):
+        log.warning("stage: ignored a report that is not an object: %.80r", raw)
+        return {}
+    values = {}
+    for key in state.STAGE_KEYS:
+        if key not in raw:
+            continue
+        value, note = state.parse_setting(state.SETTINGS[key], [str(raw[key])[:100]])
+        if note:
+            log.warning("stage: %s from the browser corrected: %s", key, note)
+        if note is None or "nearest" in note:
+            values[key] = value
+    return values
+
+
+def prediction_from_browser(raw) -> dict:
+    """The guesses and the reveal a browser reports, guesses snapped to stops (or dropped)."""
+    if not isinstance(raw, dict):
+        return {}
+    guesses = settled_from_browser(
+        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+    )
+    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    if guesses and raw.get("revealed") is True:
+        prediction["revealed"] = "1"
+    return prediction
+
+
+def prediction_in_url() -> dict:
+    """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
+    if st.query_params.get(PREDICT_KEY) != "1":
+        return {"on": False}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw["revealed"] = st.query_params.get("revealed") == "1"
+    return {"on": True, **prediction_from_browser(raw)}
+
+
+def _on_settled() -> None:
+    """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
+    report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
+    state.remember(settled_from_browser(report))
+    st.session_state[_PREDICTION] = prediction_from_browser(report)
+
+
+def _request_with_prediction() -> dict:
+    """Where Python last asked the stage to move, with the prediction the address held then
+    (changes only with the request, so a guess does not resend the world)."""
+    request = state.stage_request()
+    if st.session_state.get(_PREDICTION_FOR) != request["id"]:
+        st.session_state[_PREDICTION_FOR] = request["id"]
+        st.session_state[_ASKED] = prediction_in_url()
+        st.session_state[_PREDICTION] = {
+            key: value for key, value in st.session_state[_ASKED].items() if key != "on"
+        }
+    return {**request, "predict": st.session_state[_ASKED]}
+
+
+def prediction_url() -> dict[str, str | None]:
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    on = st.session_state.get(_ASKED, {}).get("on", False)
+    prediction = st.session_state.get(_PREDICTION, {}) if on else {}
+    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
+
+
+def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
+    """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
+    request = _request_with_prediction()
+    _stage_component(
+        key=STAGE_KEY,
+        data={"world": world_json(b, sigma), "request": request, "present": present},
+        default={"settled": None},
+        on_settled_change=_on_settled,
+        height="content",
+    )
+    return {key: state.current(key) for key in state.STAGE_KEYS}

@@ -1,0 +1,189 @@
+"""The look every chart shares: one palette, fonts and sizes, frames, axes, titles, legends.
+
+One palette (Okabe–Ito, safe for colour-blind readers) gives each meaning one colour on every
+page: true quality (gold) orange, the reward model (proxy) blue, the KL-penalized optimum
+green, best-of-n reddish purple. Text is large enough for a projector.
+
+A chart's *frame* is its fixed height and margins: margins never grow to fit a legend or a
+label (``autoexpand`` off), so charts built on the same frame line up exactly, and a layer
+drawn on top of another (transparent, no axes of its own) sits exactly over it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import plotly.graph_objects as go
+
+# --- palette -----------------------------------------------------------------------------
+GOLD = "#E69F00"  # orange: true quality, what we actually want
+PROXY = "#0072B2"  # blue: the reward model's score
+KL_METHOD = "#009E73"  # bluish green: the KL-penalized optimum
+BEST_OF_N = "#CC79A7"  # reddish purple: best-of-n
+BOUND = "#444444"  # dark grey: formulas and limits drawn for comparison
+ANSWERS = "#8C8C8C"  # grey: the base model's 600 answers
+INK = "#1A1A1A"  # text
+RULE = "#DDDDDD"  # light grid lines
+TRANSPARENT = "rgba(0,0,0,0)"
+# Filled contours of true quality: pale (bad) to the gold colour (good).
+GOLD_SCALE = [[0.0, "#FFFBF2"], [0.55, "#F8DFA8"], [1.0, GOLD]]
+POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
+
+# --- fonts and sizes ---------------------------------------------------------------------
+FONT = {"family": "Source Sans Pro, Helvetica, Arial, sans-serif", "size": 15, "color": INK}
+TITLE_SIZE = 16
+LEGEND_FONT_SIZE = 13
+LINE_WIDTH = 3.5
+CURRENT_MARKER_SIZE = 13
+
+# --- axes --------------------------------------------------------------------------------
+PLANE_RANGE = (-4.0, 6.0)  # standard units shown on both axes of the plane (the grid: -6..6)
+LENGTH_AXIS_TITLE = "length (standard units of the base model)"
+SUBSTANCE_AXIS_TITLE = "substance (standard units)"
+N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
+N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
+BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
+GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
+PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
+BETA_AXIS_TITLE = "β, reward per nat (log scale; weaker penalty →)"
+GAIN_AXIS_TITLE = "gain over base model"
+TOP_PANEL = (0.63, 1.0)  # y domains of two panels stacked in one chart
+BOTTOM_PANEL = (0.0, 0.37)
+
+
+class Frame(NamedTuple):
+    """A chart's fixed size and margins, in pixels; its width is the page column's."""
+
+    height: int
+    margin: dict  # {"l", "r", "t", "b"}: never grown to fit a legend or a label
+
+
+def figure(layout: dict, data: list[dict] | tuple = ()) -> go.Figure:
+    """A figure from plain dicts, without plotly's property-by-property checks.
+
+    Those checks (and ``update_layout``'s path parsing) cost ~10 ms a figure, most of a
+    rerun's server time when b or σ changes; tests/app/test_figures.py validates the
+    builders' output instead, once, where it costs nothing.
+    """
+    return go.Figure({"data": list(data), "layout": layout}, _validate=False)
+
+
+def frame_layout(frame: Frame, *, visible: bool = True) -> dict:
+    """An empty chart's layout on ``frame``: white, or transparent when it is a top layer."""
+    background = "white" if visible else TRANSPARENT
+    return {
+        "height": frame.height,
+        "margin": {**frame.margin, "autoexpand": False},
+        "font": FONT,
+        "paper_bgcolor": background,
+        "plot_bgcolor": background,
+        "showlegend": False,
+        "hovermode": False,
+        "dragmode": False,
+    }
+
+
+def axis(*, title: str = "", visible: bool = True, **settings) -> dict:
+    """One axis, fixed (no zoom), with a title that says what it is and in which units."""
+    return {
+        "visible": visible,
+        "title": {"text": title if visible else "", "font": {"size": TITLE_SIZE}},
+        "fixedrange": True,
+        "showgrid": visible,
+        "gridcolor": RULE,
+        "zeroline": False,
+        "showline": visible,
+        "linecolor": INK,
+        "ticks": "outside" if visible else "",
+        **settings,
+    }
+
+
+def log_range(low: float, high: float) -> list[float]:
+    """A plotly log axis range from ``low`` to ``high`` (reversed when low > high)."""
+    return [math.log10(low), math.log10(high)]
+
+
+def n_axis(low: float, high: float, *, visible: bool = True) -> dict:
+    """Best-of-n's x axis: n from ``low`` to ``high`` (with 5% room) on a log scale."""
+    return axis(
+        title=N_AXIS_TITLE,
+        visible=visible,
+        type="log",
+        range=log_range(low, high * 1.05),
+        tickvals=list(N_TICKS),
+        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
+    )
+
+
+def beta_axis(
+    largest: float,
+    smallest: float,
+    *,
+    ticks: tuple[float, ...],
+    title: str = BETA_AXIS_TITLE,
+    visible: bool = True,
+) -> dict:
+    """The KL optimum's x axis: β from ``largest`` down to ``smallest`` (with 5% room) on a
+    reversed log scale, so the penalty weakens to the right."""
+    return axis(
+        title=title,
+        visible=visible,
+        type="log",
+        range=log_range(largest * 1.05, smallest / 1.05),
+        tickvals=list(ticks),
+        ticktext=[f"{tick:g}" for tick in ticks],
+    )
+
+
+def gain_range(*curves) -> list[float]:
+    """A y range holding both scores of every curve given, with a little room.
+
+    Each curve has arrays ``gold_gain`` and ``proxy_gain`` (k,).
+    """
+    low = min(min(curve.gold_gain.min(), curve.proxy_gain.min()) for curve in curves)
+    high = max(max(curve.gold_gain.max(), curve.proxy_gain.max()) for curve in curves)
+    room = 0.08 * (high - low) + 0.1
+    return [float(low - room), float(high + room)]
+
+
+def plane_layout(frame: Frame, *, visible: bool) -> dict:
+    """The plane's layout on ``frame``: length across, substance up, both over PLANE_RANGE."""
+    return {
+        **frame_layout(frame, visible=visible),
+        "xaxis": axis(title=LENGTH_AXIS_TITLE, visible=visible, range=list(PLANE_RANGE)),
+        "yaxis": axis(title=SUBSTANCE_AXIS_TITLE, visible=visible, range=list(PLANE_RANGE)),
+    }
+
+
+def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
+    """A bold title in the top margin's first line (the legend, if any, goes below it)."""
+    chart.update_layout(
+        title={
+            "text": f"<b>{title}</b>",
+            "font": {"size": TITLE_SIZE, "color": colour},
+            "x": 0,
+            "xref": "paper",
+            "y": 1,
+            "yref": "container",
+            "yanchor": "top",
+            "pad": {"t": 8},
+        }
+    )
+    return chart
+
+
+def top_legend(chart: go.Figure) -> None:
+    """A one-line legend just above the plot area, under the title."""
+    chart.update_layout(
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "y": 1.01,
+            "xanchor": "left",
+            "yanchor": "bottom",
+            "font": {"size": LEGEND_FONT_SIZE},
+        },
+    )
