@@ -8,6 +8,7 @@ per change. Under load, compare with a peer measured in the same minutes (bench.
 
     .venv/bin/python -m bench.defenses_latency
     .venv/bin/python -m bench.defenses_latency --presses 4 --keys k,lam
+    .venv/bin/python -m bench.defenses_latency --path compare --keys b,sigma   # a peer
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.defenses_latency")
     parser.add_argument("--presses", type=int, default=6, help="steps each way per slider")
     parser.add_argument("--keys", default=",".join(PAGE_KEYS), help="sliders to move")
+    parser.add_argument(
+        "--path", default=PAGE_PATH, help="page and query to open (a peer: compare)"
+    )
     args = parser.parse_args(argv)
     keys = tuple(key for key in args.keys.split(",") if key)
     print(f"bench.defenses_latency: {machine_line()}")
@@ -55,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
             context = browser.new_context(viewport=VIEWPORT)
             page = observer.new_observed_page(context)
             started = time.perf_counter()
-            app_page.open_and_wait(page, server.url + PAGE_PATH)
+            app_page.open_and_wait(page, server.url + args.path)
             print(f"  cold load (first visitor): {(time.perf_counter() - started) * 1e3:.0f} ms")
             for key in keys:
                 records = walk_slider(page, key, args.presses)
