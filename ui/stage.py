@@ -26,7 +26,7 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, state, style
+from ui import compute, defense_view, state, style
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -108,9 +108,13 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve) -> dict:
+def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
     setting = state.SETTINGS[key]
     return {
+        # The price of stopping at the peak, as the Defenses page says it (plain text here).
+        "slack": defense_view.slack_sentence(
+            "kl" if key == "beta" else "best_of_n", slack
+        ).replace("**", ""),
         "key": key,
         "symbol": setting.symbol,
         "label": setting.label,
@@ -151,6 +155,7 @@ def world_json(b: float, sigma: float) -> str:
     """Everything the stage can show for one reward model (b, σ), as one JSON string."""
     betas = np.array(state.SETTINGS["beta"].stops)
     counts = np.array(state.SETTINGS["n"].stops)
+    slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
     world = {
         "b": b,
         "sigma": sigma,
@@ -161,6 +166,7 @@ def world_json(b: float, sigma: float) -> str:
             core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
             core.kl_cloud(betas, b=b, sigma=sigma),
             compute.kl_curve(b, sigma),
+            slack.kl,
         ),
         "n": _method(
             "n",
@@ -168,6 +174,7 @@ def world_json(b: float, sigma: float) -> str:
             core.best_of_n(counts, b=b, sigma=sigma),
             core.best_of_n_cloud(counts, b=b, sigma=sigma),
             compute.best_of_n_curve(b, sigma),
+            slack.best_of_n,
         ),
         "plane": _plane(b, sigma),
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},

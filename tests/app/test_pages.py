@@ -220,6 +220,16 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
             np.testing.assert_allclose(sent[:, 1], points.substance, atol=0.005 + 1e-9)
             assert method["marks"]["gold_gain"][index] == pytest.approx(exact.gold_gain, abs=6e-4)
     assert world["beta"]["curve"]["peak"]["pressure"] == compute.kl_curve(b, sigma).peak_pressure
+    slack = core.slack(
+        beta_stops=SETTINGS["beta"].stops, n_stops=SETTINGS["n"].stops, b=b, sigma=sigma
+    )
+    for key, method in (("beta", slack.kl), ("n", slack.best_of_n)):
+        sentence = world[key]["slack"]
+        if method.peak_pressure == method.strongest_pressure:
+            assert "no slack" in sentence
+        else:
+            assert f"give up {100 * method.score_given_up:.0f}%" in sentence
+            assert f"keep {method.gold_kept:.2f} more true quality" in sentence
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():

@@ -153,7 +153,8 @@ class Stage {
       el("dt", {}, cell, text);
       cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
     }
-    return { section, name, output, hint, input, play, heading, cells };
+    const slack = el("p", { class: "slack", "data-slack": key }, readouts);
+    return { section, name, output, hint, input, play, heading, cells, slack };
   }
 
   buildPredictPanel(parent) {
@@ -317,6 +318,7 @@ class Stage {
       control.cells[field].textContent = method.readouts[field][index];
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
+    control.slack.textContent = this.hidingTruth() ? "" : method.slack;
     this.root.dataset[key] = stop;
   }
 
