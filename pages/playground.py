@@ -38,7 +38,7 @@ def live_stage(b: float, sigma: float) -> None:
     with steps_slot:
         steps.step_bar(settings)
     with story_slot:
-        steps.step_line(settings)
+        steps.step_line(settings, always=present)
     if not present:
         state.share_box(settings)
 

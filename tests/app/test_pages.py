@@ -226,10 +226,10 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
     for key, method in (("beta", slack.kl), ("n", slack.best_of_n)):
         sentence = world[key]["slack"]
         if method.peak_pressure == method.strongest_pressure:
-            assert "no slack" in sentence
+            assert "no slack to take" in sentence
         else:
-            assert f"give up {100 * method.score_given_up:.0f}%" in sentence
-            assert f"keep {method.gold_kept:.2f} more true quality" in sentence
+            assert f"give up {100 * method.score_given_up:.0f}% of the score" in sentence
+            assert f"keep {method.gold_kept:+.2f} true quality" in sentence
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
