@@ -101,6 +101,8 @@ class RunningCluster:
     def leftovers(self, ports: set[int]) -> list[str]:
         """Processes still running that belong to this cluster: their command lines."""
         marks = [str(self.run_dir), *(f"--server.port={port}" for port in ports)]
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            marks.append(self.state()["postgres"]["data"])  # the poll's server, if started
         found = []
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
@@ -110,6 +112,14 @@ class RunningCluster:
                 if any(mark in command for mark in marks) and not _is_zombie(entry):
                     found.append(f"{entry.name}: {command}")
         return found
+
+    def postgres_ctl(self, *args: str) -> subprocess.CompletedProcess:
+        """Run pg_ctl on the poll's PostgreSQL that the script started (e.g. "stop", "start")."""
+        server = self.state()["postgres"]
+        command = [str(Path(server["bin_dir"]) / "pg_ctl"), "-D", server["data"], "-w", *args]
+        if os.geteuid() == 0:  # the server runs as `postgres`, as scripts/postgres_server.py
+            command = ["runuser", "-u", "postgres", "--", *command]
+        return subprocess.run(command, capture_output=True, text=True, timeout=90, check=True)
 
     def stop(self) -> int:
         """SIGTERM to the script (as Ctrl-C); its exit code. Kills what is left if it hangs."""
@@ -127,6 +137,8 @@ class RunningCluster:
             for pid in self.pids():
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError, ValueError, TypeError, subprocess.SubprocessError):
+            self.postgres_ctl("stop", "-m", "immediate")
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
