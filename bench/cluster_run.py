@@ -156,6 +156,9 @@ def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) 
     run_dir.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     output_path = run_dir / "cluster.out"
+    # The script's own throwaway PostgreSQL, not a database a developer's shell names.
+    environment = {k: v for k, v in os.environ.items() if k != "POLL_DATABASE_URL"}
+    environment["PYTHONUNBUFFERED"] = "1"
     with open(output_path, "wb") as output:
         process = subprocess.Popen(
             [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
@@ -164,7 +167,7 @@ def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) 
             stdin=subprocess.DEVNULL,
             stdout=output,
             stderr=subprocess.STDOUT,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            env=environment,
         )
     cluster = RunningCluster(process, run_dir, port, output_path)
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
