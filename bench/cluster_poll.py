@@ -59,6 +59,8 @@ class PollTally:
     reconnects: int = 0
     tracebacks: int = 0
     sessions: list[SessionVotes] = field(default_factory=list)
+    accepted_at: list[float] = field(default_factory=list)  # monotonic time of each "is in"
+    database_back_at: float | None = None  # when `pg_ctl start` returned
     values: itertools.count = field(default_factory=lambda: itertools.count(1))
 
 
@@ -91,6 +93,7 @@ async def student(url: str, room: str, index: int, args, tally: PollTally, end: 
             continue
         if accepted:
             tally.sent, votes.last = tally.sent + 1, value
+            tally.accepted_at.append(time.monotonic())
         elif tab.said(DATABASE_DOWN):
             tally.refused_plainly += 1
         else:
@@ -100,7 +103,7 @@ async def student(url: str, room: str, index: int, args, tally: PollTally, end: 
         await tab.close()
 
 
-async def faults(cluster: RunningCluster, started: float) -> None:
+async def faults(cluster: RunningCluster, started: float, tally: PollTally) -> None:
     """Kill the lecturer's replica, then stop and start PostgreSQL, at fixed times."""
     await asyncio.sleep(max(0.0, started + KILL_AT_SECONDS - time.monotonic()))
     cluster.kill_replica("replica1")
@@ -110,6 +113,7 @@ async def faults(cluster: RunningCluster, started: float) -> None:
     print(f"  {time.monotonic() - started:5.1f} s: PostgreSQL stopped {load_text()}")
     await asyncio.sleep(DATABASE_DOWN_SECONDS)
     await asyncio.to_thread(cluster.postgres_ctl, "start", "-l", cluster.state()["postgres"]["log"])
+    tally.database_back_at = time.monotonic()
     print(f"  {time.monotonic() - started:5.1f} s: PostgreSQL started again {load_text()}")
 
 
@@ -135,7 +139,7 @@ async def measure_poll(cluster: RunningCluster, args) -> bool:
     started = time.monotonic()
     end = started + args.poll_duration
     await asyncio.gather(
-        faults(cluster, started),
+        faults(cluster, started, tally),
         *(student(cluster.websocket_url, room, i, args, tally, end) for i in range(args.sessions)),
     )
     await asyncio.sleep(1.0)
@@ -151,6 +155,9 @@ async def measure_poll(cluster: RunningCluster, args) -> bool:
           f"{tally.refused_plainly}; other answers {tally.other_answers}; student sessions "
           f"{len(tally.sessions)}, reconnects {tally.reconnects} {load_text()}")  # fmt: skip
     print(f"  rows stored {len(stored)}; lecturer's count after the faults {lecturer.answers}")
+    back = [at - tally.database_back_at for at in tally.accepted_at if at > tally.database_back_at]
+    print(f"  first confirmed vote {min(back, default=float('nan')):.1f} s after PostgreSQL was "
+          f"back (students guess every ~{args.poll_interval:g} s) {load_text()}")  # fmt: skip
     ok = lost == 0 and tally.tracebacks == 0 and lecturer.answers == len(stored)
     print(f"  votes lost {lost} (budget 0), tracebacks {tally.tracebacks} (budget 0): "
           f"{'PASS' if ok else 'FAIL'} {load_text()}")  # fmt: skip
