@@ -26,7 +26,13 @@ b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 panel = beyond_compute.gao_panel(b, sigma)
-layout.chart(beyond_figures.gao_chart(panel), key="gao-chart", hover=True)
+layout.chart(
+    beyond_figures.gao_chart(panel),
+    key="gao-chart",
+    hover=True,
+    description="True quality against d for both methods, with the better fit of each; "
+    "the table below gives the fitted laws.",
+)
 
 rows = [
     {
@@ -62,7 +68,12 @@ row = st.container(horizontal=True, gap="small")
 row.metric("true quality at n = 10,000", f"{shown.last_gold_gain:+.2f}")
 row.metric("share of its peak", f"{shown.last_gold_gain / shown.peak_gold_gain:.0%}")
 row.metric("reward model at n = 10,000", f"{shown.last_proxy_gain:+.2f}")
-layout.chart(beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"), key="tails-chart")
+layout.chart(
+    beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"),
+    key="tails-chart",
+    description=f"At n = 10,000: true quality {shown.last_gold_gain:+.2f}, reward model "
+    f"{shown.last_proxy_gain:+.2f}; the sentence below the chart says what it shows.",
+)
 if tails == "heavy":
     sentence = (
         f"With heavy tails true quality peaks early (about n = {shown.peak_n:,.0f}, "

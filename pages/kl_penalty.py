@@ -44,11 +44,21 @@ layout.readouts(
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at β = {beta:g}, on the 241 × 241 grid**")
-    layout.chart(kl_penalty_charts.policy_heatmap(beta, b, sigma), key="policy-heatmap", hover=True)
+    layout.chart(
+        kl_penalty_charts.policy_heatmap(beta, b, sigma),
+        key="policy-heatmap",
+        hover=True,
+        description=f"π* at β = {beta:g} is a cloud centred near length "
+        f"{point.mean_length:+.2f}; KL {point.kl:.2f} nats from π_ref, true quality gain "
+        f"{point.gold_gain:+.2f}, reward model gain {point.proxy_gain:+.2f}.",
+    )
 with curves_column:
     st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
     layout.chart(
-        kl_penalty_charts.grid_against_closed_form(beta, b, sigma), key="grid-vs-closed-form"
+        kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+        key="grid-vs-closed-form",
+        description="Top: KL rises as β falls. Bottom: the reward model's gain keeps rising "
+        "as β falls, true quality's rises, peaks and falls. The table below gives the numbers.",
     )
 if sigma > 0:
     st.info(
@@ -61,7 +71,7 @@ st.caption(
     "the grid's answer bends away (shaded, beyond the slider's 0.25)."
 )
 
-st.subheader("The lesson's table, computed by core")
+st.header("The lesson's table, computed by core")
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,

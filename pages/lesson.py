@@ -44,7 +44,7 @@ some other way than the reward itself.
 """
 )
 
-st.subheader("The lesson's table, from core")
+st.header("The lesson's table, from core")
 st.markdown(
     "Run this from the repository's root (`python -m core` prints the same table). "
     "Everything in the app is computed by the same `core` package: numpy only, no Streamlit."
@@ -52,7 +52,7 @@ st.markdown(
 st.code(story.SNIPPET, language="python")
 st.code(core.format_lesson_table(compute.lesson_table(0.0, 0.0)), language=None)
 
-st.subheader("What to try next")
+st.header("What to try next")
 st.markdown("Each link opens the Playground at the setting it describes.")
 for step, preset in enumerate(story.TRIES, start=1):
     st.page_link(

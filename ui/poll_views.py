@@ -125,7 +125,11 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     code_column.code(link, language=None)
     question = checks.QUESTIONS[poll.question]
     code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
-    qr_column.image(qr_png(link), caption=f"QR code of the join link for room {poll.room_code}")
+    qr_column.image(
+        qr_png(link),
+        caption=f"QR code of the join link for room {poll.room_code}",
+        alt=f"QR code that opens {link}",
+    )
     _controls(engine, token, poll)
     live_results(engine, token)
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
@@ -162,7 +166,12 @@ def live_results(engine: Engine, token: str) -> None:
     status = "closed" if poll.closed else "open"
     st.metric(f"Answers (poll {status})", len(guesses))
     figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
-    layout.chart(figure, key="poll_histogram", hover=True)
+    layout.chart(
+        figure,
+        key="poll_histogram",
+        hover=True,
+        description="Its numbers are written just below it.",
+    )
     st.caption(poll_figures.describe(guesses, question=question, truth=known))
 
 
