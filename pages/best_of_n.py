@@ -5,7 +5,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_charts, compute, layout, state
+from ui import best_of_n_charts, compute, glossary, layout, state
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -26,6 +26,7 @@ st.markdown(
     "below *i*). So every number on this page is exact, for "
     + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
 )
+glossary.explain("reward model", "true quality", "n", "KL", "nats")
 state.show_notes()
 
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")

@@ -4,7 +4,7 @@ reward-model errors do (catastrophic Goodhart)."""
 import pandas as pd
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, layout, state
+from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, state
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -19,6 +19,7 @@ st.markdown(
     "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
     "KL penalty β)."
 )
+glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 state.show_notes()
 beyond_settings.show_notes()
 

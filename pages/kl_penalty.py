@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, kl_penalty_charts, layout, state
+from ui import compute, glossary, kl_penalty_charts, layout, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -28,6 +28,7 @@ st.markdown(
     "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
     "mean length is 1/(β + 2b) and its length variance β/(β + 2b)."
 )
+glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
 state.show_notes()
 
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")

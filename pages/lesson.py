@@ -3,12 +3,18 @@
 import streamlit as st
 
 import core
-from ui import compute, layout, state, story
+from ui import compute, glossary, layout, state, story
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
 
 st.title("The lesson in plain words")
+st.caption(
+    "Words used below. "
+    + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
+    + " · "
+    + glossary.line("DPO", "true quality", "best-of-n", "n", "b", "σ")
+)
 st.markdown(
     """
 **A reward from comparisons.** Nobody can write a formula for "a helpful, honest answer", but

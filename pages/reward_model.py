@@ -5,7 +5,15 @@ import math
 
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, compute, layout, state
+from ui import (
+    beyond_compute,
+    beyond_figures,
+    beyond_settings,
+    compute,
+    glossary,
+    layout,
+    state,
+)
 
 beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)
 layout.page_style()
@@ -20,6 +28,8 @@ st.markdown(
     "**b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
     "believes longer is always better."
 )
+glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
+glossary.explain("n", "β", "π_ref", "DPO")
 beyond_settings.show_notes()
 
 slots = st.columns(4, gap="medium")
