@@ -99,8 +99,7 @@ SETTINGS: dict[str, Setting] = {
             stops=B_STOPS,
             default=0.0,
             log_scale=False,
-            hint="How much of the padding penalty the reward model learned: 0 none "
-            "(longer is always better), 1 all of it.",
+            hint="Share of the padding penalty the reward model learned: 0 none, 1 all.",
         ),
         Setting(
             key="sigma",

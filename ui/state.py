@@ -177,7 +177,8 @@ def slider_caption(key: str, *, container=None) -> None:
     way is more pressure (``help=`` is a tooltip, which a projector never shows)."""
     hint = SETTINGS[key].hint
     if hint:
-        (container if container is not None else st).caption(hint)
+        # The page's CSS (ui.layout) lifts it onto the line of the slider's end labels.
+        (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
 
 
 def remember(values: Mapping[str, float]) -> None:
