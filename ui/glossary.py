@@ -24,7 +24,7 @@ GLOSSARY = {
     "σ": "the size of the reward model's other, unmapped errors",
     "d": "√KL, Gao et al.'s distance from the base model",
     "Bradley–Terry": "the model of choices: P(A preferred to B) = sigmoid(score A − score B)",
-    "sigmoid": "sigmoid(x) = 1 / (1 + e^−x), which turns any score difference into a "
+    "sigmoid": "sigmoid(x) = 1 / (1 + e^(−x)), which turns any score difference into a "
     "probability between 0 and 1",
     "PPO": "Proximal Policy Optimization, the reinforcement-learning method RLHF uses to "
     "optimize a language model against its reward model",
