@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 AXE = Axe()
 BLOCKING = ("serious", "critical")  # SPEC §8: zero of these on every page
 PAGES = ("", "?present=1", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "poll")
+PAGES += ("poll?room=ZZZZZZ", "nonexistent")  # an unknown room's note, the unknown-page page
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA, 1.4.3
 TAB_LIMIT = 80  # key presses: more than any page has controls, so a trap shows as a failure
 
