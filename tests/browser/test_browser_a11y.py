@@ -27,6 +27,7 @@ BLOCKING = ("serious", "critical")  # SPEC §8: zero of these on every page
 PAGES = ("", "?present=1", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "poll")
 PAGES += ("poll?room=ZZZZZZ", "nonexistent")  # an unknown room's note, the unknown-page page
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA, 1.4.3
+AXE_ATTEMPTS, AXE_RETRY_MS = 10, 500  # see axe_response
 TAB_LIMIT = 80  # key presses: more than any page has controls, so a trap shows as a failure
 
 # Heading levels of the page's own DOM, in order (the stage's shadow root is the stage's own).
@@ -84,9 +85,24 @@ CONTROLS_JS = """
 """
 
 
+def axe_response(page) -> dict:
+    """axe's full answer for the page, once it has checked the text's contrast.
+
+    On the first page a fresh Chromium draws, axe can find no text on screen for a moment and
+    calls its contrast rule "inapplicable": a pass that checked nothing. Ask again (up to
+    AXE_ATTEMPTS times, AXE_RETRY_MS apart) until the rule ran, and fail if it never does.
+    """
+    for _ in range(AXE_ATTEMPTS):
+        response = AXE.run(page).response
+        if all(rule["id"] != "color-contrast" for rule in response["inapplicable"]):
+            return response
+        page.wait_for_timeout(AXE_RETRY_MS)
+    raise AssertionError(f"axe never checked text contrast on {page.url}")
+
+
 def blocking_violations(page) -> list[str]:
     """axe's serious and critical violations on the page, one line per element."""
-    response = AXE.run(page).response
+    response = axe_response(page)
     return [
         f"{violation['id']} ({violation['impact']}): {node['target']} {node['html'][:120]}"
         for violation in response["violations"]
