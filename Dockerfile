@@ -1,8 +1,22 @@
-# A container for hosting the app as a public demo link: `docker build -t reward-hacking .`
-# then `docker run -p 8501:8501 reward-hacking`.
-FROM python:3.11-slim
+# One replica of the app: `docker build -t reward-hacking .` then
+# `docker run -p 8501:8501 -e STREAMLIT_SERVER_COOKIE_SECRET=$(openssl rand -hex 32) reward-hacking`.
+# Several behind a load balancer: docker-compose.yml (one machine), deploy/k8s/ (many).
+# Not built here: no container engine runs on the machine this was written on.
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    STREAMLIT_SERVER_PORT=8501 \
+    STREAMLIT_SERVER_ADDRESS=0.0.0.0
+
+# A user with no privileges and no login: the app never needs root (uid fixed for Kubernetes'
+# runAsUser in deploy/k8s/deployment.yaml).
+RUN useradd --uid 10001 --create-home --shell /usr/sbin/nologin app
 
 WORKDIR /app
+# Requirements first, so a code change does not reinstall them; every version is pinned there.
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 
@@ -16,8 +30,13 @@ COPY scripts/warm_up.py scripts/warm_up.py
 
 # The class poll's SQLite file lives in /app/data: mount a volume there (-v poll-data:/app/data)
 # to keep polls across containers, or set POLL_DATABASE_URL to a PostgreSQL server.
+RUN mkdir -p /app/data && chown 10001 /app/data
+# Every (b, σ) world of the Playground's stage is built in the background after start.
+ENV STAGE_PREWARM=1
+USER 10001
 EXPOSE 8501
-HEALTHCHECK --interval=30s --timeout=5s \
-  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health')"
-# scripts/warm_up.py runs the app once as soon as the server answers (see that file for why).
-CMD ["sh", "-c", "python scripts/warm_up.py 8501 & exec streamlit run app.py --server.port=8501 --server.address=0.0.0.0"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4)"
+# scripts/warm_up.py runs the app once as soon as the server answers (see that file for why);
+# exec makes streamlit PID 1's replacement, so `docker stop` (SIGTERM) reaches it.
+CMD ["sh", "-c", "python scripts/warm_up.py 8501 & exec streamlit run app.py"]

@@ -4,10 +4,17 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
 
+REPLICAS ?= 2
+
 .PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
-	$(BIN)/python scripts/warm_up.py & $(BIN)/streamlit run app.py
+	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 $(BIN)/streamlit run app.py
+
+# N replicas behind HAProxy on one port (Debian: apt-get install haproxy); Ctrl-C stops all.
+.PHONY: cluster
+cluster: $(VENV)/.runtime-installed
+	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
@@ -24,9 +31,10 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
 	$(BIN)/python -m bench.recompute
 	$(BIN)/python -m bench.poll_store
+	$(BIN)/python -m bench.cache_thrash
 
 bench-browser: $(VENV)/.dev-installed
-	$(BIN)/python -m bench.browser_latency
+	$(BIN)/python -m bench.stage_latency
 
 bench-beyond: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.beyond_pages
@@ -34,6 +42,11 @@ bench-beyond: $(VENV)/.dev-installed
 bench-load: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.load --keys beta,n,b,sigma
 	$(BIN)/python -m bench.profile_rerun
+
+# Load and faults through `make cluster` (HAProxy): takes ~30 min on 2 shared cores.
+.PHONY: bench-cluster
+bench-cluster: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.cluster_load
 
 table: $(VENV)/.runtime-installed
 	$(BIN)/python -m core

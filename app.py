@@ -29,6 +29,7 @@ PAGES = [
     ),
     st.Page("pages/compare.py", title="Compare", icon=":material/compare:", url_path="compare"),
     st.Page("pages/poll.py", title="Class poll", icon=":material/how_to_vote:", url_path="poll"),
+    st.Page("pages/defenses.py", title="Defenses", icon=":material/shield:", url_path="defenses"),
 ]
 
 # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is

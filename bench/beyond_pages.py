@@ -22,7 +22,7 @@ import numpy as np
 from playwright.sync_api import sync_playwright
 
 import core
-from bench.browser_latency import machine_line, measure_app, report
+from bench.page_latency import machine_line, measure_app, report
 from tests.support import chromium as browsers
 from tests.support.server import REPO_ROOT, start_streamlit
 

@@ -6,8 +6,9 @@ optionally under cProfile, and hooks gc.callbacks to time every garbage collecti
 resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visitor) moves the
 sliders like a browser tab:
 
-- "beta/n, new settings": a random walk of β or n moves (the Playground reruns only its
-  fragment), mostly to settings no session has seen since the server started;
+- "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
+  (bench/stage_client.py; the Playground reruns only the stage's fragment), mostly to
+  settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
 - "b/sigma": b or σ moves (the whole page reruns).
 
@@ -154,7 +155,7 @@ def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
 
 
 async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
-    from bench.load import Visitor
+    from bench.load_client import Visitor
 
     rng = random.Random(seed)
     visitor = Visitor(url)
@@ -164,16 +165,16 @@ async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> d
         await visitor.run()
         for _ in range(WARMUP_RERUNS):  # caches and imports warm, as on a server in use
             moved = visitor.move_random_slider(["beta", "n", "b", "sigma"], rng)
-            await visitor.run(visitor.sliders[moved].fragment_id)
+            await visitor.run(visitor.fragment_of(moved))
         walk_start: dict[str, float] = {}
         for phase, keys in PHASES.items():
             if phase == REPLAY_PHASE:  # the same moves from the same place: every figure cached
                 for key, position in walk_start.items():
-                    visitor.sliders[key].position = position
+                    visitor.set_position(key, position)
                 await visitor.run()
                 walk_rng = random.Random(seed)
             else:
-                walk_start = {key: slider.position for key, slider in visitor.sliders.items()}
+                walk_start = visitor.positions()
                 walk_rng = random.Random(seed) if phase == FIRST_PHASE else rng
             os.kill(pid, signal.SIGUSR1)
             await asyncio.sleep(0.2)
@@ -181,7 +182,7 @@ async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> d
             count = reruns if keys == ["beta", "n"] else max(10, reruns // 4)
             for _ in range(count):
                 moved = visitor.move_random_slider(keys, walk_rng)
-                result = await visitor.run(visitor.sliders[moved].fragment_id)
+                result = await visitor.run(visitor.fragment_of(moved))
                 client_seconds.append(result.seconds)
                 client_bytes.append(result.bytes_received)
             summary, profile = _signal_and_read(pid, out_dir)

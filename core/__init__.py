@@ -98,3 +98,36 @@ __all__ = [
     "ranked_answers",
     "win_probabilities",
 ]
+
+# The defenses (issue 9 §4): ensembles, a length penalty, spot checks, slack.
+from core.defended import (  # noqa: E402
+    Defense,
+    defended_best_of_n,
+    defended_kl_optimum,
+    defended_proxy,
+    defended_proxy_field,
+    ensemble_error_size,
+    ensemble_error_sizes,
+    member_error_fields,
+    member_fields_on_grid,
+)
+from core.slack import MethodSlack, Slack, slack  # noqa: E402
+from core.spot_checks import SpotCheckResult, spot_check_best_of_n, spot_check_kl  # noqa: E402
+
+__all__ += [
+    "Defense",
+    "MethodSlack",
+    "Slack",
+    "SpotCheckResult",
+    "defended_best_of_n",
+    "defended_kl_optimum",
+    "defended_proxy",
+    "defended_proxy_field",
+    "ensemble_error_size",
+    "ensemble_error_sizes",
+    "member_error_fields",
+    "member_fields_on_grid",
+    "slack",
+    "spot_check_best_of_n",
+    "spot_check_kl",
+]

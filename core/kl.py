@@ -17,6 +17,11 @@ BETA_BLOCK = 16
 # Partial sums over this many cells are added up in float64, so float32 rounding stays local.
 CELL_BLOCK = 1024
 WORKERS = 2  # the target machine's cores; numpy releases the GIL inside exp and matmul
+# One server process holds every session, and sessions sit at different (b, σ): a cache of one
+# problem made two alternating settings rebuild it on every call (kl_optimum(1.0): ~15 ms
+# instead of 0.4 ms, ~35x). Each problem keeps ~5.1 MB of arrays alive (tracemalloc), so 16
+# hold ~82 MB; a miss costs one rebuild (~15-25 ms here). Measured by bench/cache_thrash.py.
+PROBLEM_CACHE_ENTRIES = 16
 
 
 @dataclass(frozen=True)
@@ -170,7 +175,7 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(WORKERS, thread_name_prefix="kl-optimum")
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=PROBLEM_CACHE_ENTRIES)
 def _problem(b: float, sigma: float) -> _Problem:
     return _Problem(b, sigma)
 

@@ -21,6 +21,9 @@ GRID.flags.writeable = False
 ERROR_FIELD_SEED = 20221019  # arbitrary, fixed; the date Gao et al. posted the scaling-laws paper
 ERROR_FIELD_FEATURES = 256  # cosines summed; enough that the field looks Gaussian
 ERROR_FIELD_CORRELATION_LENGTH = 0.75  # standard units over which the errors stay alike
+# Proxy fields kept for sessions at different (b, σ): 0.44 MB each (241² float64), so 32 hold
+# ~14 MB; twice the KL problems kept (core/kl.py), which each need one to be built.
+PROXY_FIELD_CACHE_ENTRIES = 32
 
 
 def gold(length, substance):
@@ -87,7 +90,7 @@ def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     return _proxy_field(validate.padding_fraction(b), validate.error_size(sigma))
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=PROXY_FIELD_CACHE_ENTRIES)
 def _proxy_field(b: float, sigma: float) -> np.ndarray:
     length, substance = grid_coordinates()
     score = substance + length - b * padding_penalty(length)

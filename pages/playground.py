@@ -8,7 +8,7 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import layout, stage, state
+from ui import layout, stage, state, steps
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n.
@@ -17,7 +17,7 @@ layout.page_style(present=present)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
-    state.preset_buttons()
+    steps_slot = st.container(width="content")
 state.show_notes()
 story_slot = st.container()
 if present:
@@ -32,10 +32,13 @@ else:
 @st.fragment
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
+    steps.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
-    state.write_url({key: settings[key] for key in state.STAGE_KEYS})
+    state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
+    with steps_slot:
+        steps.step_bar(settings)
     with story_slot:
-        state.preset_story(settings)
+        steps.step_line(settings)
     if not present:
         state.share_box(settings)
 
@@ -58,4 +61,6 @@ if not present:
         "about 0.15 the edge of the computed grid (substance 6), not the lesson, would cap the "
         "optimum."
     )
-layout.presenter_switch(present)
+with st.container(horizontal=True, gap="small"):
+    layout.presenter_switch(present)
+    layout.predict_switch(stage.prediction_in_url()["on"])

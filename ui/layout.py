@@ -7,6 +7,8 @@ import re
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui import state
+
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = """
 <style>
@@ -140,3 +142,16 @@ def readouts(container, title: str, result, pressure: str) -> None:
         f"{result.mean_length:+.2f}",
         help="Average length of the chosen answers, in standard units (the base model's is 0)",
     )
+
+
+def predict_switch(predicting: bool) -> None:
+    """A link into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
+    label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
+    if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
+        for key in ("predict", "guess_beta", "guess_n", "revealed"):
+            if key in st.query_params:
+                del st.query_params[key]
+        if not predicting:
+            st.query_params["predict"] = "1"
+        state.arrive_again()  # the stage takes the new address
+        st.rerun()

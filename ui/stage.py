@@ -17,23 +17,35 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, state, style
+from ui import compute, defense_view, state, style
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
-WORLD_ENTRIES = 32  # (b, σ) worlds kept, ~70 KB of JSON each: ~2 MB at most
+PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
+_ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
+_PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
+_PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
+# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
+# 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
+WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
+PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
+PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
 FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
 FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
 CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
 
 log = logging.getLogger(__name__)
+_prewarm_started = False  # one background builder per server process
 
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
@@ -96,9 +108,13 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve) -> dict:
+def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
     setting = state.SETTINGS[key]
     return {
+        # The price of stopping at the peak, as the Defenses page says it (plain text here).
+        "slack": defense_view.slack_sentence(
+            "kl" if key == "beta" else "best_of_n", slack
+        ).replace("**", ""),
         "key": key,
         "symbol": setting.symbol,
         "label": setting.label,
@@ -139,6 +155,7 @@ def world_json(b: float, sigma: float) -> str:
     """Everything the stage can show for one reward model (b, σ), as one JSON string."""
     betas = np.array(state.SETTINGS["beta"].stops)
     counts = np.array(state.SETTINGS["n"].stops)
+    slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
     world = {
         "b": b,
         "sigma": sigma,
@@ -149,6 +166,7 @@ def world_json(b: float, sigma: float) -> str:
             core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
             core.kl_cloud(betas, b=b, sigma=sigma),
             compute.kl_curve(b, sigma),
+            slack.kl,
         ),
         "n": _method(
             "n",
@@ -156,6 +174,7 @@ def world_json(b: float, sigma: float) -> str:
             core.best_of_n(counts, b=b, sigma=sigma),
             core.best_of_n_cloud(counts, b=b, sigma=sigma),
             compute.best_of_n_curve(b, sigma),
+            slack.best_of_n,
         ),
         "plane": _plane(b, sigma),
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
@@ -170,6 +189,25 @@ def world_json(b: float, sigma: float) -> str:
         },
     }
     return json.dumps(world, separators=(",", ":"), allow_nan=False)
+
+
+def prewarm_in_background() -> None:
+    """With STAGE_PREWARM=1 (make run, the Dockerfile, the cluster), build every world once,
+    in a background thread of this process: the story steps' first, then the rest."""
+    global _prewarm_started
+    if _prewarm_started or os.environ.get(PREWARM_ENV) != "1":
+        return
+    _prewarm_started = True
+    threading.Thread(target=_prewarm, name="stage-prewarm", daemon=True).start()
+
+
+def _prewarm() -> None:
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
+    every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
+    for b, sigma in dict.fromkeys(steps + every):
+        world_json(b, sigma)
+        time.sleep(PREWARM_PAUSE_SECONDS)
+    log.info("stage: every world built (%d)", len(every))
 
 
 def settled_from_browser(raw) -> dict[str, float]:
@@ -193,15 +231,59 @@ def settled_from_browser(raw) -> dict[str, float]:
     return values
 
 
+def prediction_from_browser(raw) -> dict:
+    """The guesses and the reveal a browser reports, guesses snapped to stops (or dropped)."""
+    if not isinstance(raw, dict):
+        return {}
+    guesses = settled_from_browser(
+        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+    )
+    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    if guesses and raw.get("revealed") is True:
+        prediction["revealed"] = "1"
+    return prediction
+
+
+def prediction_in_url() -> dict:
+    """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
+    if st.query_params.get(PREDICT_KEY) != "1":
+        return {"on": False}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw["revealed"] = st.query_params.get("revealed") == "1"
+    return {"on": True, **prediction_from_browser(raw)}
+
+
 def _on_settled() -> None:
-    """Callback: the stage settled on a new (β, n); make it the session's setting."""
+    """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    st.session_state[_PREDICTION] = prediction_from_browser(report)
+
+
+def _request_with_prediction() -> dict:
+    """Where Python last asked the stage to move, with the prediction the address held then
+    (changes only with the request, so a guess does not resend the world)."""
+    request = state.stage_request()
+    if st.session_state.get(_PREDICTION_FOR) != request["id"]:
+        st.session_state[_PREDICTION_FOR] = request["id"]
+        st.session_state[_ASKED] = prediction_in_url()
+        st.session_state[_PREDICTION] = {
+            key: value for key, value in st.session_state[_ASKED].items() if key != "on"
+        }
+    return {**request, "predict": st.session_state[_ASKED]}
+
+
+def prediction_url() -> dict[str, str | None]:
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    on = st.session_state.get(_ASKED, {}).get("on", False)
+    prediction = st.session_state.get(_PREDICTION, {}) if on else {}
+    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
 
 
 def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
-    request = state.stage_request()
+    prewarm_in_background()
+    request = _request_with_prediction()
     _stage_component(
         key=STAGE_KEY,
         data={"world": world_json(b, sigma), "request": request, "present": present},

@@ -12,7 +12,7 @@ the pure parsing live in ``ui.settings`` (re-exported here).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 import streamlit as st
@@ -49,7 +49,8 @@ from ui.settings import (  # noqa: F401 - the settings' names, re-exported for t
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
 _PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
-_PRESET = "_preset"  # session key: the name of the last preset button pressed
+_ARRIVAL = "_arrival"  # session key: how the session came to this page ("lesson", "link")
+_WRITTEN = "_stage_url"  # session key: the stage settings as this page last wrote them
 _FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
 _REQUEST = "_stage_request"  # session key: where Python last asked the stage to move
 
@@ -75,10 +76,14 @@ def settle_url(
     (the Playground's stage): the address sets them on arrival, and the page writes them back.
     """
     stage_keys = tuple(stage_keys)
-    entering = st.session_state.get(_PAGE) != page
+    previous_page = st.session_state.get(_PAGE)
+    entering = previous_page != page
     st.session_state[_PAGE] = page
+    if entering:
+        linked = any(key in st.query_params for key in KEYS)
+        note_arrival("lesson" if previous_page == "lesson" else "link" if linked else None)
     notes: list[str] = []
-    url_changed = False
+    url_changed = moved_by_address = False
     attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in (*keys, SEED_KEY))
     if st.session_state.get(_FIXED) == attempt:
         return  # this very address was corrected on the last run: never loop
@@ -87,8 +92,12 @@ def settle_url(
         notes += [note] if note else []
         url_changed |= changed
         if key in stage_keys:
-            if entering:
+            # Arriving, or the address changed under the page (the browser's Back and
+            # Forward): the address decides, and the stage is asked to follow.
+            written = st.session_state.get(_WRITTEN, {})
+            if entering or (key in written and written[key] != st.query_params.get(key)):
                 remember({key: value})
+                moved_by_address = True
         elif entering:
             # Arriving on a page, the address (or this session's last value) decides, never
             # what another page's slider left under the same key; Streamlit would otherwise
@@ -101,7 +110,7 @@ def settle_url(
             url_changed |= _write_url(SEED_KEY, None)
     if notes:
         st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
-    if entering and stage_keys:
+    if stage_keys and (entering or moved_by_address):
         request_stage_move()
     if url_changed:
         st.session_state[_FIXED] = attempt
@@ -177,8 +186,23 @@ def slider_caption(key: str, *, container=None) -> None:
     way is more pressure (``help=`` is a tooltip, which a projector never shows)."""
     hint = SETTINGS[key].hint
     if hint:
-        # The page's CSS (ui.layout) lifts it onto the line of the slider's end labels.
+        # The page's CSS (ui.layout) tucks it under the track, in small type.
         (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
+
+
+def arrive_again() -> None:
+    """Make the next run of this page an arrival: the address decides, the stage follows."""
+    st.session_state[_PAGE] = None
+
+
+def note_arrival(how: str | None) -> None:
+    """Remember how this page was reached: "lesson", "link" (an address), or None."""
+    st.session_state[_ARRIVAL] = how
+
+
+def arrival() -> str | None:
+    """How this page was reached: "lesson", "link" (an address with settings), or None."""
+    return st.session_state.get(_ARRIVAL)
 
 
 def remember(values: Mapping[str, float]) -> None:
@@ -186,12 +210,24 @@ def remember(values: Mapping[str, float]) -> None:
     st.session_state.setdefault(_LAST, {}).update(values)
 
 
-def write_url(values: Mapping[str, float]) -> None:
-    """Write settings that no Streamlit slider owns into the address (defaults left out)."""
-    for key, value in values.items():
-        wanted = None if value == SETTINGS[key].default else url_form(value)
-        if st.query_params.get(key) != wanted:
-            _write_url(key, wanted)
+def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | None = None) -> None:
+    """Write settings that no Streamlit slider owns into the address (defaults left out), and
+    ``extra`` parameters (None drops one).
+
+    Every value set goes in one update, so a move adds one entry to the browser's history.
+    """
+    wanted = {
+        key: None if value == SETTINGS[key].default else url_form(value)
+        for key, value in values.items()
+    }
+    st.session_state[_WRITTEN] = dict(wanted)
+    wanted |= dict(extra or {})
+    changed = {key: text for key, text in wanted.items() if st.query_params.get(key) != text}
+    updates = {key: text for key, text in changed.items() if text is not None}
+    if updates:
+        st.query_params.update(updates)
+    for key in changed.keys() - updates.keys():
+        _write_url(key, None)
 
 
 def request_stage_move() -> None:
@@ -232,44 +268,6 @@ def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
 def current(key: str) -> float:
     """The latest value of a setting in this session (its default before any slider ran)."""
     return st.session_state.get(_LAST, {}).get(key, SETTINGS[key].default)
-
-
-def apply_preset(preset: Preset) -> None:
-    """Button callback: move every slider to the preset (Streamlit writes the URL)."""
-    st.session_state[_PRESET] = preset.name
-    for key, value in preset.values.items():
-        st.session_state[key] = value
-    remember(preset.values)
-    request_stage_move()
-
-
-def preset_buttons(on_apply: Callable[[Preset], None] = apply_preset) -> None:
-    """A row of preset buttons, each with its story as the tooltip."""
-    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-        st.markdown("**Story, step by step:**", width="content")
-        for preset in PRESETS:
-            st.button(
-                preset.name,
-                key=f"preset-{preset.name}",
-                help=preset.story,
-                on_click=on_apply,
-                args=(preset,),
-            )
-
-
-def current_preset(values: Mapping[str, float]) -> Preset | None:
-    """The story step the settings sit on: the last one chosen, else any one they match
-    (a shared link or a Lesson link opens a step without a button press)."""
-    matching = [p for p in PRESETS if all(values[key] == p.values[key] for key in KEYS)]
-    last = st.session_state.get(_PRESET)
-    return next((p for p in matching if p.name == last), matching[0] if matching else None)
-
-
-def preset_story(values: Mapping[str, float]) -> None:
-    """The story line of the step the settings sit on, if they sit on one."""
-    chosen = current_preset(values)
-    if chosen is not None:
-        st.info(f"**{chosen.name}.** {chosen.story}")
 
 
 def answer_seed() -> int | None:

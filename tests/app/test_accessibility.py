@@ -24,6 +24,7 @@ TERMS = {
     "pages/kl_penalty.py": ("reward model", "true quality", "β", "KL", "nats", "π_ref", "b", "σ"),
     "pages/compare.py": ("true quality", "reward model", "best-of-n", "KL", "nats", "d", "b", "σ"),
     "pages/reward_model.py": ("sigmoid", "Bradley–Terry", "reward model", "true quality", "b", "β"),
+    "pages/defenses.py": ("reward model", "true quality", "best-of-n", "n", "β", "b", "σ"),
     "pages/lesson.py": ("best-of-n", "PPO", "DPO", "Bradley–Terry", "sigmoid", "KL", "β"),
 }
 # A slider's symbol may be explained by the hint under the slider instead (ui.state).

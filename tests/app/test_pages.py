@@ -220,6 +220,16 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
             np.testing.assert_allclose(sent[:, 1], points.substance, atol=0.005 + 1e-9)
             assert method["marks"]["gold_gain"][index] == pytest.approx(exact.gold_gain, abs=6e-4)
     assert world["beta"]["curve"]["peak"]["pressure"] == compute.kl_curve(b, sigma).peak_pressure
+    slack = core.slack(
+        beta_stops=SETTINGS["beta"].stops, n_stops=SETTINGS["n"].stops, b=b, sigma=sigma
+    )
+    for key, method in (("beta", slack.kl), ("n", slack.best_of_n)):
+        sentence = world[key]["slack"]
+        if method.peak_pressure == method.strongest_pressure:
+            assert "no slack" in sentence
+        else:
+            assert f"give up {100 * method.score_given_up:.0f}%" in sentence
+            assert f"keep {method.gold_kept:.2f} more true quality" in sentence
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
@@ -244,12 +254,51 @@ def test_values_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
     assert stage.settled_from_browser(raw) == wanted
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.name)
-def test_presets_move_every_slider_and_keep_the_story_in_view(playground, preset):
-    playground.button(key=f"preset-{preset.name}").click().run()
+@pytest.mark.parametrize("index", range(len(PRESETS)), ids=[p.name for p in PRESETS])
+def test_each_story_step_moves_every_setting_and_keeps_its_line_in_view(playground, index):
+    step = PRESETS[index]
+    playground.button(key=f"step-{index}").click().run()
     assert_clean(playground)
-    assert slider_values(playground) == dict(preset.values)
-    assert any(preset.story in info.value for info in playground.info)
+    assert slider_values(playground) == dict(step.values)
+    (line,) = [info.value for info in playground.info if step.story in info.value]
+    assert f"Step {index + 1} of {len(PRESETS)}" in line
+    assert "chosen with the story buttons" in line
+    assert playground.button(key=f"step-{index}").proto.type == "primary", "shown selected"
+    others = [playground.button(key=f"step-{other}") for other in range(len(PRESETS))]
+    assert sum(button.proto.type == "primary" for button in others) == 1
+
+
+def test_back_and_next_walk_the_story_in_order(playground):
+    # The Playground opens on step 1 (the lesson's defaults); Next walks the rest in order.
+    assert slider_values(playground) == dict(PRESETS[0].values)
+    assert playground.button(key="step-back").disabled
+    seen = []
+    for _ in range(len(PRESETS) - 1):
+        playground.button(key="step-next").click().run()
+        assert_clean(playground)
+        seen.append(slider_values(playground))
+    assert seen == [dict(step.values) for step in PRESETS[1:]]
+    assert playground.button(key="step-next").disabled, "the last step has no Next"
+    playground.button(key="step-back").click().run()
+    assert slider_values(playground) == dict(PRESETS[-2].values)
+
+
+@pytest.mark.parametrize(
+    ("arrive", "says"),
+    [("link", "opened from a shared link"), ("lesson", "opened from the Lesson")],
+)
+def test_a_step_line_says_how_the_step_was_opened(arrive, says):
+    overoptimized = next(step for step in PRESETS if step.name == "Overoptimized")
+    if arrive == "link":
+        app = open_page("playground", state.full_query(overoptimized.values))
+    else:
+        app = open_page("lesson")
+        app.query_params.clear()
+        app.query_params.update(state.full_query(overoptimized.values))
+        app.switch_page(PAGES["playground"]).run()
+    assert_clean(app)
+    (line,) = [info.value for info in app.info if overoptimized.story in info.value]
+    assert says in line
 
 
 def test_best_of_n_draws_fresh_answers_by_seed():
@@ -329,3 +378,26 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     app.switch_page(PAGES["playground"]).run()
     assert_clean(app)
     assert slider_values(app) == dict(overoptimized.values)
+
+
+@pytest.mark.parametrize(
+    ("raw", "wanted"),
+    [
+        ({"guess_n": "200", "revealed": True}, {"guess_n": "200", "revealed": "1"}),
+        ({"guess_beta": "0.33", "guess_n": "<b>"}, {"guess_beta": "0.35"}),
+        ({"revealed": True}, {}),  # nothing to reveal without a guess
+        ({"guess_n": "9" * 5000, "revealed": "yes"}, {}),
+        ("guess", {}),
+    ],
+)
+def test_guesses_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
+    assert stage.prediction_from_browser(raw) == wanted
+
+
+def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses():
+    app = open_page("playground", {"predict": "1", "guess_n": "190", "guess_beta": "abc"})
+    assert_clean(app)
+    asked = stage_data(app)["request"]["predict"]
+    assert asked == {"on": True, "guess_n": "200"}, "a guess snaps to a stop; junk is dropped"
+    plain = open_page("playground", {"predict": "yes"})
+    assert stage_data(plain)["request"]["predict"] == {"on": False}

@@ -56,6 +56,8 @@ def test_presets_sit_on_stops_and_tell_the_story():
         "Overoptimized",
         "Fix: b = 0.2",
         "Noisy reward model",
+        "The fix, with other errors left",
+        "Best-of-n runs out of answers",
     ]
     for preset in PRESETS:
         assert set(preset.values) == set(SETTINGS)

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 AXE = Axe()
 BLOCKING = ("serious", "critical")  # SPEC §8: zero of these on every page
 PAGES = ("", "?present=1", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "poll")
+PAGES += ("defenses",)
 PAGES += ("poll?room=ZZZZZZ", "nonexistent")  # an unknown room's note, the unknown-page page
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA, 1.4.3
 AXE_ATTEMPTS, AXE_RETRY_MS = 10, 500  # see axe_response
@@ -128,7 +129,7 @@ def test_every_page_passes_axe_headings_chart_texts_and_contrast(new_tab, path):
     tab = new_tab("desktop")
     tab.open(path)
     check_page(tab.page)
-    if path in ("best-of-n", "kl-penalty", "reward-model", "compare"):
+    if path in ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses"):
         assert tab.page.locator('[data-testid="stPlotlyChart"]').count() >= 2
 
 

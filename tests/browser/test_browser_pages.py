@@ -19,6 +19,7 @@ MIN_CHARTS = {
     "reward-model": 3,
     "compare": 2,
     "poll": 0,
+    "defenses": 8,
 }
 
 

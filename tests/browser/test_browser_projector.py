@@ -65,3 +65,30 @@ def test_presenter_mode_hides_the_words_and_the_b_sigma_sliders_but_keeps_them(n
     stage.expect_url_holds(page, "beta", "0.25")
     for key, value in (("present", "1"), ("b", "0.2"), ("sigma", "0.5")):
         assert stage.url_value(page, key) == value, page.url
+
+
+@pytest.mark.parametrize("width", [390, 768, 1024, 1440, 1920])
+def test_the_legend_is_seen_and_covers_no_chart_at_every_width(new_tab, width):
+    tab = new_tab({"width": width, "height": 900})
+    tab.open()
+    page = tab.page
+    stage.wait_until_drawn(page)
+    legend = stage.root(page).locator(".legend")
+    legend.scroll_into_view_if_needed()
+    box = legend.bounding_box()
+    assert box is not None and box["height"] > 10, "the legend is drawn"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+    items = legend.locator("span").evaluate_all(
+        "(items) => items.map((item) => { const r = item.getBoundingClientRect(); "
+        "return [r.left, r.right]; })"
+    )
+    assert all(left >= 0 and right <= width + 0.5 for left, right in items), items
+    for chart in ("curves", "plane"):
+        other = page.locator(f'svg[data-chart="{chart}"]').bounding_box()
+        overlap_x = min(box["x"] + box["width"], other["x"] + other["width"]) - max(
+            box["x"], other["x"]
+        )
+        overlap_y = min(box["y"] + box["height"], other["y"] + other["height"]) - max(
+            box["y"], other["y"]
+        )
+        assert overlap_x <= 0 or overlap_y <= 0, f"the legend covers the {chart} chart"

@@ -175,15 +175,31 @@ def test_hover_reads_out_the_curves_and_the_plane(desktop):
     expect(tooltip).to_contain_text("reward model")
 
 
-def test_a_story_step_moves_the_stage(desktop):
+def test_story_steps_move_the_stage_with_one_history_entry_each(desktop):
     open_stage(desktop)
     page = desktop.page
-    page.get_by_role("button", name="The peak").click()
+    history = page.evaluate("() => history.length")
+    page.get_by_role("button", name="2", exact=True).click()
     expect(stage_page.root(page)).to_have_attribute("data-beta", "1")
     expect(stage_page.root(page)).to_have_attribute("data-n", "49")
     stage_page.expect_url_holds(page, "n", "49")
+    app_page.wait_until_ready(page)
     story = page.locator('[data-testid="stAlert"]', has_text="True quality at its best")
-    expect(story).to_be_visible()
+    expect(story).to_contain_text("Step 2 of 7")
+    assert page.evaluate("() => history.length") == history + 1, "one entry per click"
+    # The → key is Next (step 3 changes β, n and b), unless a stage slider has the focus.
+    page.locator("h1").first.click()
+    page.keyboard.press("ArrowRight")
+    expect(stage_page.root(page)).to_have_attribute("data-n", "590")
+    app_page.wait_until_ready(page)
+    stage_page.slider(page, "beta").press("ArrowLeft")
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "0.35")
+    expect(stage_page.root(page)).to_have_attribute("data-n", "590")
+    stage_page.expect_url_holds(page, "beta", "0.35")
+    # Back in the browser: the step before that move, whole.
+    page.go_back()
+    app_page.wait_until_ready(page)
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "0.3")
 
 
 def test_a_sigma_change_never_blanks_a_chart(desktop):
@@ -213,3 +229,36 @@ def test_the_stage_keeps_working_after_the_websocket_reconnects(desktop):
     slider.press("End")
     expect(stage_page.root(page)).to_have_attribute("data-beta", "0.25")
     stage_page.expect_url_holds(page, "beta", "0.25")
+
+
+def test_predict_then_reveal_hides_true_quality_until_the_guess_is_in(desktop):
+    open_stage(desktop, "?predict=1")
+    page = desktop.page
+    root = stage_page.root(page)
+    expect(root.locator('[data-testid="predict"]')).to_be_visible()
+    expect(page.locator('[data-readout="n-gold"]')).to_have_text("?")
+    expect(page.locator('[data-readout="beta-gold"]')).to_have_text("?")
+    expect(root.locator('[data-series="gold_gain"]').first).to_be_hidden()
+    expect(root.locator("[data-peak]").first).to_be_hidden()
+    reveal = root.get_by_role("button", name="Reveal the truth")
+    expect(reveal).to_be_disabled()
+    # A click on the best-of-n panel, right of its middle: a guess of a few hundred.
+    panel = root.locator('[data-panel="n"] polyline').first.bounding_box()
+    page.mouse.click(panel["x"] + 0.75 * panel["width"], panel["y"] + panel["height"] / 2)
+    expect(root.locator('[data-guess-mark="n"]')).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"[?&]guess_n=\d+"))
+    guessed = int(stage_page.url_value(page, "guess_n"))
+    reveal.click()
+    text = root.locator(".predict-text")
+    expect(text).to_contain_text("true quality peaks at n = 49")
+    factor = max(guessed / 49, 49 / guessed)
+    expect(text).to_contain_text(f"off by a factor of {factor:.1f}")
+    expect(page.locator('[data-readout="n-gold"]')).not_to_have_text("?")
+    expect(root.locator('[data-series="gold_gain"]').first).to_be_visible()
+    stage_page.expect_url_holds(page, "revealed", "1")
+    # The address holds it all: a reload shows the revealed guess again.
+    page.reload()
+    app_page.wait_until_ready(page)
+    stage_page.wait_until_drawn(page)
+    expect(stage_page.root(page).locator(".predict-text")).to_contain_text(f"you guessed {guessed}")
+    assert desktop.console_errors == []

@@ -1,7 +1,7 @@
 """Record, inside the page, when a Streamlit rerun finished and when its charts were redrawn.
 
 Used by the browser tests (which charts a key press redrew) and by the latency benchmark
-(bench/browser_latency.py, which times it).
+(bench/stage_latency.py, which times it against the release it replaces).
 
 Definitions used for timing (performance.now() inside the page, so no clock is shared with Python):
 - *key press*: the `keydown` event as the page's window sees it (capture phase).

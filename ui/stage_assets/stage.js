@@ -99,6 +99,7 @@ class Stage {
     this.size = null;
     this.position = { beta: { target: 0, shown: 0 }, n: { target: 0, shown: 0 } };
     this.playing = null; // { key, direction, last }
+    this.prediction = { on: false, guess: { beta: null, n: null }, revealed: false };
     this.redraws = 0;
     this.build();
     this.observe();
@@ -110,11 +111,16 @@ class Stage {
     const methods = el("div", { class: "methods" }, grid);
     this.controls = {};
     for (const key of ["beta", "n"]) this.controls[key] = this.buildMethod(methods, key);
+    this.predictPanel = this.buildPredictPanel(grid);
     this.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
     this.curvesFigure = el("figure", { class: "curves" }, grid);
     this.planeFigure = el("figure", { class: "plane" }, grid);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
     this.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, this.planeFigure);
+    // What moves with β and n is drawn on a layer of its own above each chart, so a frame
+    // repaints a hundred small shapes, not the shading, the contours and 600 answers below.
+    this.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, this.curvesFigure);
+    this.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, this.planeFigure);
     this.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, this.root);
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, this.root);
   }
@@ -147,7 +153,68 @@ class Stage {
       el("dt", {}, cell, text);
       cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
     }
-    return { section, name, output, hint, input, play, heading, cells };
+    const slack = el("p", { class: "slack", "data-slack": key }, readouts);
+    return { section, name, output, hint, input, play, heading, cells, slack };
+  }
+
+  buildPredictPanel(parent) {
+    // Predict, then reveal: true quality stays hidden until the reader has committed a guess.
+    const panel = el("div", { class: "predict", "data-testid": "predict" }, parent);
+    const text = el("p", { class: "predict-text", "aria-live": "polite" }, panel);
+    const row = el("div", { class: "predict-row" }, panel);
+    const buttons = {};
+    for (const [key, label] of [["n", "Guess: n here"], ["beta", "Guess: β here"]]) {
+      buttons[key] = el("button", { type: "button", class: "play", "data-guess": key }, row, label);
+      buttons[key].addEventListener("click", () => this.guess(key, this.stopIndex(key)));
+    }
+    buttons.reveal = el("button", { type: "button", class: "play reveal" }, row, "Reveal the truth");
+    buttons.reveal.addEventListener("click", () => this.reveal());
+    return { panel, text, buttons };
+  }
+
+  guess(key, index) {
+    if (!this.prediction.on || this.prediction.revealed) return;
+    this.prediction.guess[key] = this.world[key].stops[index];
+    this.showPrediction();
+    this.drawMoving();
+    this.settleSoon();
+  }
+
+  reveal() {
+    const { guess } = this.prediction;
+    if (guess.n === null && guess.beta === null) return;
+    this.prediction.revealed = true;
+    this.showPrediction();
+    for (const key of ["beta", "n"]) this.showStop(key);
+    this.drawMoving();
+    this.settleSoon();
+  }
+
+  showPrediction() {
+    const { on, guess, revealed } = this.prediction;
+    this.root.classList.toggle("predicting", on && !revealed);
+    this.predictPanel.panel.hidden = !on;
+    if (!on) return;
+    const { text, buttons } = this.predictPanel;
+    for (const key of ["n", "beta"]) buttons[key].disabled = revealed;
+    buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
+    if (!revealed) {
+      const placed = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => `${this.world[key].symbol} = ${guess[key]}`);
+      text.textContent = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press its Guess button), then reveal. "
+        + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
+      return;
+    }
+    const parts = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => {
+      const peak = this.world[key].curve.peak.pressure;
+      const symbol = this.world[key].symbol;
+      const guessed = Number(guess[key]);
+      const factor = Math.max(guessed / peak, peak / guessed);
+      const peakText = key === "n" ? `${Math.round(peak)}` : peak.toPrecision(2);
+      const way = factor < 1.05 ? "right on" : `off by a factor of ${factor.toFixed(1)} (${guessed > peak ? "too high" : "too low"})`;
+      return `${symbol}: true quality peaks at ${symbol} = ${peakText}; you guessed ${guess[key]}, ${way}.`;
+    });
+    text.textContent = `Revealed. ${parts.join(" ")}`;
+    this.root.dataset.revealed = "true";
   }
 
   observe() {
@@ -161,6 +228,7 @@ class Stage {
       svg.addEventListener("pointermove", (event) => this.hover(kind, event));
       svg.addEventListener("pointerleave", () => (this.tooltip.style.display = "none"));
     }
+    this.curvesSvg.addEventListener("click", (event) => this.guessAt(event));
   }
 
   // --- data from Python ------------------------------------------------------------------
@@ -176,6 +244,13 @@ class Stage {
     const request = data.request || {};
     if (request.id !== this.requestId) {
       this.requestId = request.id;
+      const asked = request.predict || {};
+      this.prediction = {
+        on: Boolean(asked.on),
+        guess: { beta: asked.guess_beta ?? null, n: asked.guess_n ?? null },
+        revealed: Boolean(asked.revealed),
+      };
+      this.showPrediction();
       this.stopPlaying(false);
       for (const key of ["beta", "n"]) {
         const index = this.world[key].stops.indexOf(String(request[key]));
@@ -219,6 +294,10 @@ class Stage {
     this.animate();
   }
 
+  hidingTruth() {
+    return this.prediction.on && !this.prediction.revealed;
+  }
+
   stopIndex(key) {
     return Math.round(this.position[key].target);
   }
@@ -238,6 +317,8 @@ class Stage {
     for (const field of ["kl", "proxy", "gold", "length"]) {
       control.cells[field].textContent = method.readouts[field][index];
     }
+    if (this.hidingTruth()) control.cells.gold.textContent = "?";
+    control.slack.textContent = this.hidingTruth() ? "" : method.slack;
     this.root.dataset[key] = stop;
   }
 
@@ -250,6 +331,11 @@ class Stage {
     if (!this.report || !this.world) return;
     const settled = { seq: ++this.seq };
     for (const key of ["beta", "n"]) settled[key] = this.world[key].stops[this.stopIndex(key)];
+    if (this.prediction.on) {
+      settled.guess_beta = this.prediction.guess.beta;
+      settled.guess_n = this.prediction.guess.n;
+      settled.revealed = this.prediction.revealed;
+    }
     this.report("settled", settled);
     this.announce();
   }
@@ -428,8 +514,10 @@ class Stage {
       const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
       this.panels[key] = this.drawPanel(content, key, box, title, titleClass, fontPx);
     });
-    this.curvesMarks = el("svg:g", { class: "marks" }, content);
     svg.replaceChildren(...content.childNodes);
+    sizeLike(this.curvesMoving, width, height);
+    this.curvesMarks = el("svg:g", { class: "marks" });
+    this.curvesMoving.replaceChildren(this.curvesMarks);
   }
 
   drawPanel(parent, key, box, title, titleClass, fontPx) {
@@ -495,8 +583,15 @@ class Stage {
       el("svg:circle", { cx: x(plane.answers[i] / scale).toFixed(1), cy: y(plane.answers[i + 1] / scale).toFixed(1), r: radius }, answers);
     }
     this.cloudGroups = {};
+    sizeLike(this.planeMoving, width, height);
+    const movingDefs = el("svg:defs", {});
+    const movingClip = `${clip}-moving`;
+    const movingClipPath = el("svg:clipPath", { id: movingClip }, movingDefs);
+    el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top }, movingClipPath);
+    const moving = el("svg:g", { "clip-path": `url(#${movingClip})` });
+    this.planeMoving.replaceChildren(movingDefs, moving);
     for (const key of ["beta", "n"]) {
-      const group = el("svg:g", { "data-cloud": key }, inside);
+      const group = el("svg:g", { "data-cloud": key }, moving);
       const count = this.world[key].cloud[0].length / 2;
       const colour = key === "beta" ? this.world.palette.kl : this.world.palette.best_of_n;
       const size = Math.max(4, 0.32 * fontPx);
@@ -525,7 +620,15 @@ class Stage {
   }
 
   goldImage(box, x, y) {
-    // True quality's filled contours, painted once per size from the shipped field.
+    // True quality's filled contours, painted once per size (true quality never changes).
+    const cacheKey = `${box.left},${box.right},${box.top},${box.bottom}`;
+    if (this.goldImageCache && this.goldImageCache.key === cacheKey) return this.goldImageCache.url;
+    const url = this.paintGold(box, x, y);
+    this.goldImageCache = { key: cacheKey, url };
+    return url;
+  }
+
+  paintGold(box, x, y) {
     const plane = this.world.plane;
     const levels = plane.gold_levels;
     const width = Math.max(1, Math.round(box.right - box.left));
@@ -674,6 +777,14 @@ class Stage {
       const px = panel.x(pressure);
       const colour = key === "beta" ? palette.kl : palette.best_of_n;
       el("svg:line", { x1: px, x2: px, y1: panel.box.top, y2: panel.box.bottom, stroke: colour, "stroke-width": 2.5, "stroke-dasharray": "6 4" }, group);
+      const guessed = this.prediction.on ? this.prediction.guess[key] : null;
+      if (guessed !== null) {
+        const gx = panel.x(Number(guessed));
+        el("svg:line", { x1: gx, x2: gx, y1: panel.box.top, y2: panel.box.bottom, stroke: "#1a1a1a", "stroke-width": 3, "stroke-dasharray": "2 4", "data-guess-mark": key }, group);
+        const nearRight = gx > panel.box.right - 6 * this.size.fontPx;
+        const label = { x: nearRight ? gx - 4 : gx + 4, "text-anchor": nearRight ? "end" : "start" };
+        el("svg:text", { ...label, y: panel.box.top + 1.1 * this.size.fontPx, class: "guess-label" }, group, "your guess");
+      }
       for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
         const gain = lerp(method.marks[field][low], method.marks[field][high], t);
         el("svg:circle", { cx: px, cy: panel.y(gain), r: 0.42 * this.size.fontPx, fill, stroke: colour, "stroke-width": 3, "data-mark": `${key}-${field}` }, group);
@@ -703,6 +814,21 @@ class Stage {
     this.tooltip.style.top = `${event.clientY - rootBounds.top + 16}px`;
   }
 
+  guessAt(event) {
+    if (!this.prediction.on || this.prediction.revealed || !this.size) return;
+    const bounds = this.curvesSvg.getBoundingClientRect();
+    const px = event.clientX - bounds.left;
+    const py = event.clientY - bounds.top;
+    for (const key of ["n", "beta"]) {
+      const { box, x } = this.panels[key];
+      if (px < box.left || px > box.right || py < box.top || py > box.bottom) continue;
+      const pressure = x.invert(px);
+      const stops = this.world[key].stops.map(Number);
+      const index = stops.reduce((best, stop, i) => (Math.abs(Math.log(stop / pressure)) < Math.abs(Math.log(stops[best] / pressure)) ? i : best), 0);
+      this.guess(key, index);
+    }
+  }
+
   curvesHoverText(px, py) {
     for (const key of ["n", "beta"]) {
       const { box, x } = this.panels[key];
@@ -713,7 +839,8 @@ class Stage {
       const gold = interpolateAt(curve.pressure, curve.gold_gain, pressure);
       const shown = curve.pressure[proxy.index];
       const label = key === "n" ? `n ≈ ${Math.round(shown).toLocaleString("en")}` : `β ≈ ${shown.toPrecision(3)}`;
-      return `${label} · reward model ${signedText(proxy.value)} · true quality ${signedText(gold.value)}`;
+      const goldText = this.hidingTruth() ? "?" : signedText(gold.value);
+      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}`;
     }
     return null;
   }
@@ -731,6 +858,12 @@ class Stage {
 }
 
 // --- drawing helpers -------------------------------------------------------------------
+
+function sizeLike(svg, width, height) {
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+}
 
 function spacedTicks(ticks, x, box, fontPx) {
   // Ticks in order of importance (the ends and the lesson's values first), each kept only

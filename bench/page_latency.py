@@ -1,41 +1,21 @@
-"""Latency and payload in a real browser: the app against a naive rendering, in one run.
+"""Key press to every plotly chart redrawn, and KB per change, on a page of Streamlit sliders.
 
-Two `streamlit run` servers (the app, and bench/naive_app.py with the same sliders) and one
-headless Chromium. For each:
-- cold load: navigation start to the page ready (connected, script finished, no loading
-  skeleton, every plotly chart drawn); first for the first visitor after the server started,
-  then the median of fresh browser contexts (empty browser cache, warm server);
-- per slider change (keyboard ArrowRight/ArrowLeft on β and on n): bytes the page received over
-  the websocket (the protobuf payloads the app's JavaScript sees; permessage-deflate, if
-  negotiated, shrinks the wire, not this) and the time from the key press to every chart
-  redrawn. "Redrawn" is defined in tests/support/observer.py:
-  the later of the script-state returning to notRunning and the last DOM mutation inside any
-  plotly chart after the key press (measured once no chart has changed for 400 ms).
-
-Budgets (SPEC §5): ≤ 150 KB per change, p95 ≤ 400 ms. The naive/app ratios are the gain.
-
-    .venv/bin/python -m bench.browser_latency
-    .venv/bin/python -m bench.browser_latency --presses 20 --skip-naive
+The measuring part of the retired bench.browser_latency (the Playground now has its own stage,
+timed by bench.stage_latency); bench.beyond_pages uses it for the Reward model and Compare pages.
 """
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import os
 import statistics
-import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from tests.support import app_page, chromium, observer
-from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
+from tests.support import app_page, observer
+from tests.support.server import REPO_ROOT, StreamlitServer
 
 DEFAULT_APP = REPO_ROOT / "app.py"
-NAIVE_APP = Path(__file__).resolve().parent / "naive_app.py"
 VIEWPORT = {"width": 1280, "height": 900}
 BUDGET_KB_PER_CHANGE = 150.0
 BUDGET_P95_MS = 400.0
@@ -247,97 +227,7 @@ def report(figures: Figures) -> None:
     )
 
 
-def ratio_line(label: str, naive: float, ours: float, unit: str) -> str:
-    gain = naive / ours if ours > 0 else float("inf")
-    return f"  {label}: naive {naive:.1f} {unit} / app {ours:.1f} {unit} = {gain:.1f}x"
-
-
 def machine_line() -> str:
     load1, load5, _ = os.getloadavg()
     now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
     return f"{now}, {os.cpu_count()} cores, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.browser_latency", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("--app", type=Path, default=DEFAULT_APP, help="entry script of the app")
-    parser.add_argument("--naive", type=Path, default=NAIVE_APP, help="the naive baseline page")
-    parser.add_argument("--skip-naive", action="store_true", help="measure the app only")
-    parser.add_argument("--presses", type=int, default=12, help="steps each way per slider")
-    parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
-    parser.add_argument(
-        "--inject-css",
-        help="CSS added to the app's page before the changes are timed (to try a layout fix)",
-    )
-    parser.add_argument(
-        "--keys", default=",".join(SLIDER_KEYS), help="sliders to move (comma-separated keys)"
-    )
-    args = parser.parse_args(argv)
-    args.keys = tuple(key for key in args.keys.split(",") if key)
-
-    print(f"bench.browser_latency: {machine_line()}")
-    servers: list[tuple[str, StreamlitServer]] = []
-    results: dict[str, Figures] = {}
-    try:
-        servers.append(("app", start_streamlit(args.app)))
-        if not args.skip_naive:
-            servers.append(("naive", start_streamlit(args.naive)))
-        with sync_playwright() as playwright:
-            browser, choice = chromium.launch_chromium(playwright)
-            print(f"browser: Chromium {browser.version}, {choice.reason}")
-            try:
-                for name, server in servers:
-                    results[name] = measure_app(
-                        browser,
-                        server,
-                        name,
-                        args.presses,
-                        args.fresh_loads,
-                        css=args.inject_css if name == "app" else None,
-                        keys=args.keys,
-                    )
-                    report(results[name])
-            finally:
-                browser.close()
-    finally:
-        for name, server in servers:
-            if not server.is_running():
-                print(f"the {name} server died; its log:\n{server.log_text()}", file=sys.stderr)
-            server.stop()
-    print(f"after: {machine_line()}")
-
-    ours = results["app"]
-    ours_p95 = percentile(ours.all_latencies(), 0.95)
-    ours_kb = statistics.median(ours.all_kilobytes())
-    if "naive" in results:
-        naive = results["naive"]
-        print("gain (same run, same machine):")
-        print(
-            ratio_line(
-                "median KB per change", statistics.median(naive.all_kilobytes()), ours_kb, "KB"
-            )
-        )
-        for label, fraction in (("p50", 0.5), ("p95", 0.95)):
-            print(
-                ratio_line(
-                    f"{label} key press to redrawn",
-                    percentile(naive.all_latencies(), fraction),
-                    percentile(ours.all_latencies(), fraction),
-                    "ms",
-                )
-            )
-        print(ratio_line("cold load", naive.first_load_ms, ours.first_load_ms, "ms"))
-    ok_bytes = max(ours.all_kilobytes()) <= BUDGET_KB_PER_CHANGE
-    ok_latency = ours_p95 <= BUDGET_P95_MS
-    print(
-        f"budget: <= {BUDGET_KB_PER_CHANGE:.0f} KB per change (largest "
-        f"{max(ours.all_kilobytes()):.1f} KB) {'PASS' if ok_bytes else 'FAIL'}; "
-        f"p95 <= {BUDGET_P95_MS:.0f} ms ({ours_p95:.0f} ms) {'PASS' if ok_latency else 'FAIL'}"
-    )
-    return 0 if ok_bytes and ok_latency else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Run `scripts/cluster.py` as `make cluster` does, for the cluster tests and benchmarks.
+
+The script is started as a child process on a free port with a run directory of its own; its
+``state.json`` there says where HAProxy and each replica are (ports, pids, restarts). Stopping
+sends SIGTERM to the script alone, as Ctrl-C would, and then looks through /proc for anything
+of it left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.server import LOOPBACK, REPO_ROOT, free_port
+
+CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
+START_TIMEOUT_SECONDS = 240.0  # two cold replicas on a loaded 2-core machine: ~20-60 s
+STOP_TIMEOUT_SECONDS = 40.0  # the script's own SIGTERM-then-SIGKILL takes at most ~20 s
+
+
+class ClusterError(RuntimeError):
+    """The cluster did not start, or did not stop, as it should; the message has its output."""
+
+
+def http_status(url: str, *, timeout: float = 5.0) -> int | None:
+    """The HTTP status of a GET, or None if nothing answered."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as reply:
+            return reply.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except (urllib.error.URLError, OSError):
+        return None
+
+
+@dataclass
+class RunningCluster:
+    """A running `scripts/cluster.py` and where to reach it."""
+
+    process: subprocess.Popen
+    run_dir: Path
+    port: int
+    output_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}/"
+
+    @property
+    def websocket_url(self) -> str:
+        return f"ws://{LOOPBACK}:{self.port}/_stcore/stream"
+
+    def output(self) -> str:
+        """What the script has printed so far."""
+        return self.output_path.read_text(errors="replace")
+
+    def state(self) -> dict:
+        """The script's state.json: {"port", "haproxy_pid", "replicas": [{name, port, pid,
+        restarts}]}."""
+        return json.loads((self.run_dir / "state.json").read_text())
+
+    def replica(self, name: str) -> dict:
+        return next(entry for entry in self.state()["replicas"] if entry["name"] == name)
+
+    def pids(self) -> set[int]:
+        """HAProxy's and every replica's process id, as the script last recorded them."""
+        state = self.state()
+        found = {state["haproxy_pid"], *(entry["pid"] for entry in state["replicas"])}
+        return {pid for pid in found if pid}
+
+    def kill_replica(self, name: str) -> int:
+        """SIGKILL one replica (as the kernel's OOM killer would); returns its pid."""
+        pid = self.replica(name)["pid"]
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def wait_restarted(self, name: str, old_pid: int, *, timeout: float) -> dict:
+        """Wait until the script has a new process in the slot and it answers; its entry."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError, StopIteration):
+                entry = self.replica(name)
+                if entry["pid"] != old_pid and http_status(self._health(entry["port"])) == 200:
+                    return entry
+            time.sleep(0.25)
+        raise ClusterError(f"{name} was not restarted in {timeout:.0f} s:\n{self.output()}")
+
+    @staticmethod
+    def _health(port: int) -> str:
+        return f"http://{LOOPBACK}:{port}/_stcore/health"
+
+    def leftovers(self, ports: set[int]) -> list[str]:
+        """Processes still running that belong to this cluster: their command lines."""
+        marks = [str(self.run_dir), *(f"--server.port={port}" for port in ports)]
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError):
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                if any(mark in command for mark in marks) and not _is_zombie(entry):
+                    found.append(f"{entry.name}: {command}")
+        return found
+
+    def stop(self) -> int:
+        """SIGTERM to the script (as Ctrl-C); its exit code. Kills what is left if it hangs."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.kill_everything()
+            raise ClusterError(f"the cluster did not stop:\n{self.output()}") from None
+
+    def kill_everything(self) -> None:
+        """Last resort after a failure: SIGKILL the script and every process group it made."""
+        with contextlib.suppress(OSError, ValueError):
+            for pid in self.pids():
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+
+
+def _is_zombie(proc_entry: Path) -> bool:
+    with contextlib.suppress(OSError):
+        return (proc_entry / "stat").read_text().split(")")[-1].split()[0] == "Z"
+    return False
+
+
+def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) -> RunningCluster:
+    """Start `python scripts/cluster.py` and wait until its port serves the app."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    output_path = run_dir / "cluster.out"
+    with open(output_path, "wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
+            + [f"--run-dir={run_dir}"],
+            cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
+    cluster = RunningCluster(process, run_dir, port, output_path)
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ClusterError(
+                f"the cluster script exited ({process.returncode}):\n" + cluster.output()
+            )
+        if (
+            "serving http" in cluster.output()
+            and http_status(cluster.url + "_stcore/health") == 200
+        ):
+            return cluster
+        time.sleep(0.5)
+    cluster.kill_everything()
+    raise ClusterError(
+        f"the cluster did not serve in {START_TIMEOUT_SECONDS:.0f} s:\n{cluster.output()}"
+    )

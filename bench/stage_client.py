@@ -1,0 +1,89 @@
+"""The Playground's stage as a websocket load client sees it, and how it reports β and n.
+
+In a browser, β and n move on the stage (a Streamlit custom component, ui/stage.py) with no
+server round trip; the settled value goes back once, as the component's JSON state: a rerun
+(of the stage's fragment) whose widget states carry, for the component's widget id (the
+bidi_component element's id, ending in "-stage"),
+
+    json_value = '{"settled": {"seq": 3, "beta": "0.6", "n": "49"}}'
+
+(what the frontend's widgetMgr.setJsonValue sends; the rerun's ClientState.fragment_id is the
+fragment the element arrived in). This module learns the stage from its element and writes
+that state, so bench.load and bench.profile_rerun can drive β and n as a browser does.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from streamlit.proto.BidiComponent_pb2 import BidiComponent
+
+STAGE_ID_SUFFIX = "-stage"  # ui/stage.py's STAGE_KEY, at the end of the element's id
+STAGE_KEYS = ("beta", "n")
+
+
+@dataclass
+class StageState:
+    """The stage as one visitor knows it: its widget, its stops, and where β and n are."""
+
+    widget_id: str
+    fragment_id: str
+    stops: dict[str, list[str]]  # key -> the stops as the URL writes them ("0.6", "49")
+    position: dict[str, int]  # key -> index of the current stop
+    request_id: object = None  # Python's last move request (a story button); see stage.js
+    seq: int = 0  # settle reports sent; 0: none yet, so no state is sent (as in a browser)
+
+    @staticmethod
+    def is_stage(proto: BidiComponent) -> bool:
+        return proto.id.endswith(STAGE_ID_SUFFIX)
+
+    @classmethod
+    def from_proto(
+        cls, proto: BidiComponent, fragment_id: str, known: StageState | None = None
+    ) -> StageState:
+        """The stage from its element; keeps `known`'s stops unless Python asked for a move.
+
+        Raises
+        ------
+        ValueError if the element carries no world (its data is not the stage's JSON).
+        """
+        data = json.loads(proto.json or "{}")
+        if "world" not in data:
+            raise ValueError(f"the stage element {proto.id} carries no world")
+        world = json.loads(data["world"])
+        stops = {key: list(world[key]["stops"]) for key in STAGE_KEYS}
+        request = data.get("request") or {}
+        stage = cls(proto.id, fragment_id, stops, {}, request.get("id"))
+        for key in STAGE_KEYS:
+            if known is not None and known.request_id == stage.request_id:
+                stage.position[key] = known.position[key]
+            else:
+                wanted = str(request.get(key, stops[key][0]))
+                stage.position[key] = stops[key].index(wanted) if wanted in stops[key] else 0
+        if known is not None:
+            stage.seq = known.seq
+        return stage
+
+    def step(self, key: str, steps: int) -> None:
+        """Move `key` by `steps` stops (the other way at an end), then report it settled."""
+        last = len(self.stops[key]) - 1
+        moved = min(last, max(0, self.position[key] + steps))
+        if moved == self.position[key]:
+            moved = min(last, max(0, self.position[key] - steps))
+        self.set_position(key, moved)
+
+    def set_position(self, key: str, index: int) -> None:
+        self.position[key] = index
+        self.seq += 1
+
+    def settled(self) -> dict:
+        return {
+            "seq": self.seq,
+            **{key: self.stops[key][self.position[key]] for key in STAGE_KEYS},
+        }
+
+    def fill(self, widget_state) -> None:
+        """Write the component's state into a WidgetState proto, as the frontend encodes it."""
+        widget_state.id = self.widget_id
+        widget_state.json_value = json.dumps({"settled": self.settled()}, separators=(",", ":"))

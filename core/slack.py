@@ -1,0 +1,87 @@
+"""Slack: what stopping at the true peak costs in reward-model score, and what it keeps.
+
+"Give up the last few % of hill climbing": compare the gold peak among a slider's stops with
+the slider's strongest stop. Stopping at the peak gives up some of the reward model's score
+(as a fraction of the score at the strongest stop) and keeps some true quality (the gold gain
+at the peak minus the gold gain at the strongest stop).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core import defense_validate, validate
+from core.best_of_n import best_of_n
+from core.kl import kl_optimum
+
+
+@dataclass(frozen=True)
+class MethodSlack:
+    """One method's slack: its gold peak against its strongest stop. Floats."""
+
+    peak_pressure: float  # the stop (β or n) where true quality is highest
+    strongest_pressure: float  # the stop with the most optimization (smallest β, largest n)
+    peak_proxy_gain: float  # reward-model score gain at the peak
+    strongest_proxy_gain: float  # reward-model score gain at the strongest stop
+    peak_gold_gain: float  # true quality gain at the peak
+    strongest_gold_gain: float  # true quality gain at the strongest stop
+    score_given_up: float  # fraction of the strongest stop's score gain given up, in [0, 1]
+    gold_kept: float  # true quality gain kept by stopping at the peak, >= 0
+
+
+@dataclass(frozen=True)
+class Slack:
+    """Slack for both methods at one reward model (b, σ)."""
+
+    best_of_n: MethodSlack
+    kl: MethodSlack
+
+
+def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
+    """Each method's gold peak among the stops, against its strongest stop.
+
+    Parameters
+    ----------
+    beta_stops : array_like of shape (S,)
+        β values the KL slider can take (each > 0); the strongest is the smallest.
+    n_stops : array_like of shape (T,)
+        n values the best-of-n slider can take (each >= 1); the strongest is the largest.
+    b, sigma : float
+        The reward model: padding fraction in [0, 1], error size >= 0.
+
+    Returns
+    -------
+    Slack with ``best_of_n`` and ``kl`` fields. Where true quality still rises at the
+    strongest stop, the peak is that stop: nothing is given up and nothing is kept.
+    """
+    betas = defense_validate.beta_stops(beta_stops)
+    counts = defense_validate.n_stops(n_stops)
+    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)
+    kl = kl_optimum(betas, b=b, sigma=sigma)
+    bon = best_of_n(counts, b=b, sigma=sigma)
+    return Slack(
+        best_of_n=_method_slack(counts, bon.proxy_gain, bon.gold_gain, int(np.argmax(counts))),
+        kl=_method_slack(betas, kl.proxy_gain, kl.gold_gain, int(np.argmin(betas))),
+    )
+
+
+def _method_slack(stops, proxy_gain, gold_gain, strongest: int) -> MethodSlack:
+    """The slack along one method's stops, ``strongest`` the index of its strongest stop."""
+    peak_gold = float(np.max(gold_gain))
+    # Among stops tied at the peak, the strongest one: least score given up for the same gold.
+    tied = np.flatnonzero(gold_gain >= peak_gold)
+    peak = int(tied[np.argmax(proxy_gain[tied])])
+    top_score = float(proxy_gain[strongest])
+    given_up = 0.0
+    if top_score > 0:
+        given_up = float(np.clip((top_score - proxy_gain[peak]) / top_score, 0.0, 1.0))
+    return MethodSlack(
+        peak_pressure=float(stops[peak]),
+        strongest_pressure=float(stops[strongest]),
+        peak_proxy_gain=float(proxy_gain[peak]),
+        strongest_proxy_gain=top_score,
+        peak_gold_gain=peak_gold,
+        strongest_gold_gain=float(gold_gain[strongest]),
+        score_given_up=given_up,
+        gold_kept=max(peak_gold - float(gold_gain[strongest]), 0.0),
+    )

@@ -1,0 +1,158 @@
+"""Defenses: what each one does to the peak and to the collapse, for both methods.
+
+Each defense is set against the undefended reward model (b, σ): a better reward model (b),
+an ensemble of k reward models, a length penalty λ, early stopping from m spot checks, and
+the slack readout.
+"""
+
+import streamlit as st
+
+from ui import (
+    defense_charts,
+    defense_compute,
+    defense_settings,
+    defense_view,
+    glossary,
+    layout,
+    state,
+)
+
+state.settle_url("defenses", ("b", "sigma"))
+defense_settings.settle_url()
+layout.page_style()
+
+st.title("Defenses against reward hacking")
+st.markdown(
+    "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
+    "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
+    "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
+    "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
+    "(n = 10,000, β = 0.25), where the undefended reward model collapses."
+)
+glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
+state.show_notes()
+defense_settings.show_notes()
+
+b_slot, sigma_slot = st.columns(2, gap="medium")
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
+undefended = defense_compute.summary(b, sigma)
+
+
+def two_charts(chart, *args) -> None:
+    """The same defense for both methods, side by side (stacked on a phone)."""
+    for column, method in zip(st.columns(2, gap="medium"), ("best_of_n", "kl"), strict=True):
+        layout.chart(
+            chart(method, *args),
+            key=f"{chart.__name__}-{method}",
+            container=column,
+            description="The readouts just above give its numbers, with and without the defense.",
+        )
+
+
+st.header("1 · A better reward model: learn the padding penalty", divider="gray")
+st.markdown(
+    f"The **b** slider above: the reward model learned the fraction b of the padding penalty "
+    f"(b = 0 is the lesson's). Here b = {b:g}, against b = 0 at the same σ."
+)
+defense_view.peak_and_collapse(st, defense_compute.summary(0.0, sigma), undefended)
+two_charts(defense_charts.padding_learned, b, sigma)
+
+
+def ensemble_section(b: float, sigma: float, undefended) -> dict:
+    """Section 2; returns its settings (k, ρ, the combination)."""
+    st.header("2 · An ensemble of reward models", divider="gray")
+    k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
+    k = defense_settings.slider("k", container=k_slot)
+    rho = defense_settings.slider("rho", container=rho_slot)
+    aggregate = defense_settings.aggregate_control(container=aggregate_slot)
+    measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
+    st.markdown(
+        f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
+        f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
+        f"of its own. Averaging k members shrinks the errors from σ to "
+        f"σ·√(ρ + (1 − ρ)/k) = **{defense_compute.error_size(sigma, k, rho):.2f}** "
+        f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole. "
+        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
+        "collapse of the σ = 0 reward model."
+    )
+    if sigma == 0:
+        st.info(
+            "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
+            "Move σ up to give the members errors to average out."
+        )
+    defended = defense_compute.summary(b, sigma, k, rho, aggregate)
+    defense_view.peak_and_collapse(st, undefended, defended)
+    two_charts(defense_charts.ensemble, b, sigma, k, rho, aggregate)
+    return {"k": k, "rho": rho, defense_settings.AGGREGATE: aggregate}
+
+
+def length_section(b: float, sigma: float, undefended) -> dict:
+    """Section 3; returns its setting (λ)."""
+    st.header("3 · A length penalty", divider="gray")
+    penalty = defense_settings.slider("lam")
+    st.markdown(
+        f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
+        "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
+        "than true quality wants."
+    )
+    defense_view.peak_and_collapse(
+        st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
+    )
+    two_charts(defense_charts.length_penalty, b, sigma, penalty)
+    return {"lam": penalty}
+
+
+def spot_check_section(b: float, sigma: float) -> dict:
+    """Section 4; returns its setting (m)."""
+    st.header("4 · Stop early, from spot checks", divider="gray")
+    m = defense_settings.slider("m")
+    st.markdown(
+        f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
+        f"quality and stop where their average looks best. Repeated "
+        f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
+        f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
+        "lose against the real peak?"
+    )
+    spot_bon, spot_kl = defense_compute.spot_checks(m, b, sigma)
+    bon_column, kl_column = st.columns(2, gap="medium")
+    defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
+    defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
+    two_charts(defense_charts.spot_checks, m, b, sigma)
+    return {"m": m}
+
+
+def slack_section(b: float, sigma: float) -> None:
+    """Section 5: the slack sentence for both methods."""
+    st.header("5 · The slack: stop at the peak", divider="gray")
+    slack = defense_compute.slack(b, sigma)
+    st.markdown(
+        "Where true quality peaks, how much of the reward model's score is given up against the "
+        "slider's strongest setting, and what that buys:\n\n"
+        f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
+        f"- {defense_view.slack_sentence('kl', slack.kl)}"
+    )
+    st.caption(
+        "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
+        "average away b or ρ, and a length penalty only fixes the one flaw it names."
+    )
+
+
+def section(draw, *args, link_slot) -> None:
+    """One defense as a fragment: moving its own sliders reruns only it (and the link)."""
+
+    @st.fragment
+    def fragment() -> None:
+        draw(*args)
+        defense_settings.share_box({"b": b, "sigma": sigma}, link_slot=link_slot)
+
+    fragment()
+
+
+sections = st.container()
+slack_section(b, sigma)
+link = st.empty()
+with sections:
+    section(ensemble_section, b, sigma, undefended, link_slot=link)
+    section(length_section, b, sigma, undefended, link_slot=link)
+    section(spot_check_section, b, sigma, link_slot=link)

@@ -1,0 +1,354 @@
+"""A local cluster: N `streamlit run app.py` replicas on loopback behind HAProxy (SPEC §10).
+
+    python scripts/cluster.py                 # `make cluster`: 2 replicas, served on port 8501
+    python scripts/cluster.py --replicas 3 --port 8600      # `REPLICAS=3 make cluster`
+
+What a host runs, on one machine: every replica gets the same ``server.cookieSecret`` (from
+$STREAMLIT_SERVER_COOKIE_SECRET, or one generated here), so a browser's XSRF cookie is valid
+whichever replica answers; HAProxy (config from deploy/haproxy.cfg.template) keeps each
+browser on one replica with a cookie, upgrades websockets, health-checks /_stcore/health and
+sends visitors of a dead replica to a live one. Each replica runs the app once before it gets
+visitors (scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes
+restarts a pod: it is taken out of HAProxy's rotation at once (runtime API) and put back once
+warm. Ctrl-C or SIGTERM stops HAProxy and every replica (each in a process group of its own,
+each also told by the kernel to stop if this script is killed), leaving no process behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
+    sys.path.insert(0, str(REPO_ROOT))
+
+from scripts.haproxy_config import (  # noqa: E402
+    check_config,
+    compose_config,
+    render_config,
+    server_line,
+)
+from scripts.warm_up import warm_up  # noqa: E402
+
+LOOPBACK = "127.0.0.1"
+HEALTH_PATH = "/_stcore/health"
+STARTUP_TIMEOUT_SECONDS = 90.0  # a cold replica imports streamlit, plotly, pandas: ~5-15 s here
+STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM, then SIGKILL the process group after this
+SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
+# A replica that keeps dying is restarted after 1, 2, 4 ... 30 s (Kubernetes' CrashLoopBackOff
+# starts at 10 s; a lecture cannot wait that long for the first restart).
+FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS = 1.0, 30.0
+STABLE_SECONDS = 30.0  # a replica that lived this long starts its backoff afresh
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when its parent dies
+
+
+def free_port() -> int:
+    """A loopback TCP port that was free a moment ago."""
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def is_healthy(port: int) -> bool:
+    """True if a server on this loopback port answers its health check."""
+    try:
+        with urllib.request.urlopen(f"http://{LOOPBACK}:{port}{HEALTH_PATH}", timeout=2) as reply:
+            return reply.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: its own process group, and SIGTERM if this script dies."""
+    os.setsid()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def spawn(command: list[str], *, log_path: Path, env: dict[str, str]) -> subprocess.Popen:
+    """Start a child in a process group of its own, its output appended to ``log_path``.
+
+    Call from the main thread only: the kernel's parent-death signal follows the thread
+    that forked, so a child spawned from a worker thread would stop when that thread ends.
+    """
+    with open(log_path, "ab") as log:
+        return subprocess.Popen(
+            command,
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509 (no threads touch the child's setup)
+        )
+
+
+def stop_group(process: subprocess.Popen | None) -> None:
+    """SIGTERM a child's process group, SIGKILL it if it lingers; wait for the child."""
+    if process is None:
+        return
+    for sig, wait in ((signal.SIGTERM, STOP_TIMEOUT_SECONDS), (signal.SIGKILL, None)):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=wait)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@dataclass
+class Replica:
+    """One `streamlit run` worker slot: a fixed port, the process now serving it."""
+
+    index: int
+    port: int
+    log_path: Path
+    process: subprocess.Popen | None = None
+    started_at: float = 0.0
+    restarts: int = 0
+    backoff: float = FIRST_BACKOFF_SECONDS
+    restart_at: float | None = None  # when a dead replica is due to start again
+
+    @property
+    def name(self) -> str:
+        return f"replica{self.index}"
+
+    def is_running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+@dataclass
+class Cluster:
+    """N replicas and HAProxy, started, supervised and stopped by this process."""
+
+    replicas: int
+    lb_port: int
+    run_dir: Path
+    haproxy: str
+    app: Path = REPO_ROOT / "app.py"
+    cookie_secret: str = field(default_factory=lambda: secrets.token_hex(32), repr=False)
+    slots: list[Replica] = field(default_factory=list)
+    balancer: subprocess.Popen | None = None
+
+    @property
+    def admin_socket(self) -> Path:
+        return self.run_dir / "haproxy.sock"
+
+    @property
+    def config_path(self) -> Path:
+        return self.run_dir / "haproxy.cfg"
+
+    def write_state(self) -> None:
+        """Who is where, for tests and benchmarks: RUN_DIR/state.json (pids and ports)."""
+        state = {
+            "port": self.lb_port,
+            "haproxy_pid": self.balancer.pid if self.balancer is not None else None,
+            "replicas": [
+                {"name": slot.name, "port": slot.port, "restarts": slot.restarts}
+                | {"pid": slot.process.pid if slot.process is not None else None}
+                for slot in self.slots
+            ],
+        }
+        partial = self.run_dir / "state.json.partial"
+        partial.write_text(json.dumps(state, indent=1))
+        partial.replace(self.run_dir / "state.json")  # readers never see half a file
+
+    def _replica_command(self, slot: Replica) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(self.app),
+            f"--server.port={slot.port}",
+            f"--server.address={LOOPBACK}",
+            "--server.headless=true",
+        ]
+
+    def _replica_env(self) -> dict[str, str]:
+        # The secret goes by environment, not argument, so `ps` does not show it.
+        return dict(os.environ, STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
+
+    def _start_replica(self, slot: Replica) -> None:
+        env = self._replica_env()
+        slot.process = spawn(self._replica_command(slot), log_path=slot.log_path, env=env)
+        slot.started_at = time.monotonic()
+        slot.restart_at = None
+        self.write_state()
+
+    def start(self) -> None:
+        """Start every replica, warm each up, then HAProxy; return once the port answers."""
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        for index in range(1, self.replicas + 1):
+            log_path = self.run_dir / f"replica{index}.log"
+            self.slots.append(Replica(index, free_port(), log_path))
+        config = render_config(
+            lb_port=self.lb_port,
+            servers=[server_line(slot.index, slot.port) for slot in self.slots],
+            admin_socket=str(self.admin_socket),
+        )
+        self.config_path.write_text(config)
+        check_config(self.haproxy, self.config_path)
+        for slot in self.slots:
+            self._start_replica(slot)
+        for slot in self.slots:
+            self._wait_ready(slot)
+        self._start_balancer()
+        if not _wait_for(lambda: is_healthy(self.lb_port), STARTUP_TIMEOUT_SECONDS):
+            raise RuntimeError(f"HAProxy does not answer on port {self.lb_port}")
+
+    def _start_balancer(self) -> None:
+        command = [self.haproxy, "-db", "-f", str(self.config_path)]  # -db: stay in foreground
+        log_path = self.run_dir / "haproxy.log"
+        self.balancer = spawn(command, log_path=log_path, env=dict(os.environ))
+        self.write_state()
+
+    def _wait_ready(self, slot: Replica) -> bool:
+        """Wait for a replica's health check, then run the app once on it; True if both."""
+        answered = _wait_for(
+            lambda: is_healthy(slot.port) or not slot.is_running(), STARTUP_TIMEOUT_SECONDS
+        )
+        if not (answered and slot.is_running()):
+            return False
+        warmed = warm_up(slot.port)
+        say(f"{slot.name} on {LOOPBACK}:{slot.port} ready (pid {slot.process.pid}, warm: {warmed})")
+        return True
+
+    def _return_to_rotation(self, slot: Replica) -> None:
+        """In a thread: once the restarted replica is warm, let HAProxy send it visitors."""
+        if self._wait_ready(slot):
+            self.runtime_api(f"set server replicas/{slot.name} state ready")
+
+    def supervise(self, stop: threading.Event) -> None:
+        """Restart any replica that dies (and HAProxy, if it does) until ``stop`` is set."""
+        while not stop.wait(SUPERVISE_SECONDS):
+            now = time.monotonic()
+            for slot in self.slots:
+                if slot.is_running():
+                    continue
+                if slot.restart_at is None:
+                    self._schedule_restart(slot, now)
+                elif now >= slot.restart_at:
+                    slot.restarts += 1
+                    self._start_replica(slot)
+                    say(f"{slot.name} restarted (restart {slot.restarts}, pid {slot.process.pid})")
+                    threading.Thread(
+                        target=self._return_to_rotation, args=(slot,), daemon=True
+                    ).start()
+            if self.balancer is not None and self.balancer.poll() is not None:
+                say(f"HAProxy exited with code {self.balancer.returncode}; restarting it")
+                self._start_balancer()
+
+    def _schedule_restart(self, slot: Replica, now: float) -> None:
+        code = slot.process.returncode if slot.process is not None else None
+        # Out of rotation at once: HAProxy's own checks would take up to 4 s to notice.
+        self.runtime_api(f"set server replicas/{slot.name} state maint")
+        if now - slot.started_at >= STABLE_SECONDS:
+            slot.backoff = FIRST_BACKOFF_SECONDS
+        delay = 0.0 if slot.backoff == FIRST_BACKOFF_SECONDS else slot.backoff
+        slot.restart_at = now + delay
+        slot.backoff = min(MAX_BACKOFF_SECONDS, slot.backoff * 2)
+        say(f"{slot.name} (pid {slot.process.pid}) exited with code {code}; restart in {delay:g} s")
+
+    def runtime_api(self, command: str) -> str:
+        """Send one command to HAProxy's runtime API; its answer, or "" if it is not up."""
+        try:
+            with socket.socket(socket.AF_UNIX) as connection:
+                connection.settimeout(2.0)
+                connection.connect(str(self.admin_socket))
+                connection.sendall(command.encode() + b"\n")
+                return b"".join(iter(lambda: connection.recv(4096), b"")).decode()
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        """HAProxy first (no new visitors), then every replica; nothing is left running."""
+        stop_group(self.balancer)
+        for slot in self.slots:
+            stop_group(slot.process)
+
+
+def _wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def say(message: str) -> None:
+    print(f"cluster: {message}", flush=True)
+
+
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--replicas", type=int, default=int(os.environ.get("REPLICAS", "2")), help="default 2"
+    )
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("CLUSTER_PORT", "8501")), help="HAProxy's"
+    )
+    parser.add_argument("--run-dir", type=Path, help="config and logs (default: a new temp dir)")
+    parser.add_argument("--haproxy", default=shutil.which("haproxy") or "/usr/sbin/haproxy")
+    parser.add_argument(
+        "--print-compose-config", action="store_true", help="print deploy/compose/haproxy.cfg"
+    )
+    args = parser.parse_args(argv)
+    if args.print_compose_config:
+        return args
+    if not 1 <= args.replicas <= 64:
+        parser.error(f"--replicas must be from 1 to 64, not {args.replicas}")
+    if not Path(args.haproxy).exists():
+        parser.error(f"HAProxy not found at {args.haproxy}: `apt-get install haproxy` (Debian)")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_arguments(argv)
+    if args.print_compose_config:
+        print(compose_config(), end="")  # how deploy/compose/haproxy.cfg is made
+        return 0
+    run_dir = args.run_dir or Path(tempfile.mkdtemp(prefix="cluster-"))
+    cluster = Cluster(args.replicas, args.port, run_dir, args.haproxy)
+    if os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET"):
+        cluster.cookie_secret = os.environ["STREAMLIT_SERVER_COOKIE_SECRET"]
+    stop = threading.Event()
+    # While starting, Ctrl-C or SIGTERM interrupts the wait at once (and `finally` cleans up);
+    # once serving, they only end the supervisor's loop.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    try:
+        say(f"starting {args.replicas} replicas; config and logs in {run_dir}")
+        cluster.start()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: stop.set())
+        say(f"serving http://{LOOPBACK}:{args.port}/ through HAProxy; Ctrl-C stops everything")
+        cluster.supervise(stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cluster.stop()
+        say("stopped: HAProxy and every replica")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

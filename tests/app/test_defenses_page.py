@@ -1,0 +1,266 @@
+"""The Defenses page in AppTest: every slider at both ends, hostile URLs, numbers against core."""
+
+import json
+import math
+import re
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, slider_values, warnings_text
+from streamlit.testing.v1 import AppTest
+
+import core
+from ui import defense_charts, defense_view, layout
+from ui.defense_compute import SPOT_REPEATS, SPOT_SEED
+from ui.defense_settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
+from ui.state import BETA_STOPS, N_STOPS, SETTINGS
+
+PAGE = "pages/defenses.py"
+SLIDERS = ("b", "sigma", "k", "rho", "lam", "m")
+
+
+def stops_of(key):
+    return (DEFENSE_SETTINGS.get(key) or SETTINGS[key]).stops
+
+
+def open_defenses(query: dict | None = None) -> AppTest:
+    """The Defenses page as a visitor opening a link with ``query`` sees it."""
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    # Through the Lesson (no sliders), as tests/app/app_pages.open_page does for other pages.
+    app.run().switch_page("pages/lesson.py").run()
+    app.query_params.clear()
+    app.query_params.update(query or {})
+    return app.switch_page(PAGE).run()
+
+
+def number_in(text: str) -> float:
+    found = re.search(r"[-+]?\d[\d,]*\.?\d*", text)
+    return float(found.group().replace(",", "")) if found else math.nan
+
+
+def metrics(app: AppTest) -> dict[str, list[str]]:
+    """Metric values by label (a label may repeat across sections), in page order."""
+    found: dict[str, list[str]] = {}
+    for metric in app.metric:
+        found.setdefault(metric.label, []).append(metric.value)
+    return found
+
+
+@pytest.fixture(scope="module")
+def defenses():
+    return open_defenses()
+
+
+def test_the_page_renders_with_every_defense(defenses):
+    assert_clean(defenses)
+    assert defenses.title[0].value == "Defenses against reward hacking"
+    assert set(slider_values(defenses)) == set(SLIDERS)
+    assert defenses.get("button_group")[0].value == "mean"  # the ensemble's combination
+    assert len(defenses.get("plotly_chart")) == 8, "four defenses, two methods each"
+    assert len(defenses.metric) == 3 * 4 + 2 * 4
+    assert [html.proto.body for html in defenses.get("html")] == [layout.CSS.strip()]
+
+
+@pytest.mark.parametrize("key", SLIDERS)
+def test_each_slider_moved_to_both_ends_changes_the_readouts(key):
+    # σ = 1 so that the ensemble has errors to average (at σ = 0 it rightly changes nothing).
+    app = open_defenses({"sigma": "1"} if key != "sigma" else {})
+    stops = stops_of(key)
+    seen = []
+    for value in (stops[-1], stops[0]):
+        app.select_slider(key=key).set_value(value).run()
+        assert_clean(app)
+        assert app.select_slider(key=key).value == value
+        shown = readouts(app)
+        assert all(np.isfinite(number_in(text)) for text in shown), shown
+        seen.append(shown)
+    assert seen[0] != seen[1], f"{key} at both ends shows the same readouts"
+
+
+def test_mean_and_minimum_differ():
+    app = open_defenses({"sigma": "1", "rho": "0"})
+    mean = readouts(app)
+    app.get("button_group")[0].set_value("min").run()
+    assert_clean(app)
+    assert app.get("button_group")[0].value == "min"
+    assert readouts(app) != mean
+
+
+HOSTILE = [
+    ({"k": "abc"}, "k", 4, "not a number"),
+    ({"k": "0"}, "k", 1, "nearest end"),
+    ({"k": "5"}, "k", 6, "nearest step"),  # by ratio: 6/5 < 5/4
+    ({"rho": "nan"}, "rho", 0.5, "not a number"),
+    ({"rho": "7"}, "rho", 1.0, "nearest end"),
+    ({"lam": "-5"}, "lam", 0.0, "nearest end"),
+    ({"lam": "<script>alert(1)</script>"}, "lam", 0.5, "not a number"),
+    ({"m": "1e99"}, "m", 10000, "nearest end"),
+    ({"m": ["3", "30"]}, "m", 30, "2 times"),
+    ({"m": "9" * 400}, "m", 10, "too long"),
+    ({"k": "[x](javascript:alert(1))", "m": "**49**"}, "m", 10, "not a number"),
+]
+
+
+@pytest.mark.parametrize(("query", "key", "value", "says"), HOSTILE, ids=lambda q: str(q)[:30])
+def test_hostile_urls_get_the_nearest_stop_and_a_plain_note(query, key, value, says):
+    app = open_defenses(query)
+    assert_clean(app)
+    assert slider_values(app)[key] == value
+    assert says in warnings_text(app)
+    for name, current in slider_values(app).items():
+        assert current in stops_of(name), (name, current)
+    for text in (warnings_text(app), *readouts(app)):
+        for character in "<>[]()`*_:\\":
+            assert character not in text, text
+
+
+@pytest.mark.parametrize("raw", ["max", "<b>x</b>", "", "MEAN2"])
+def test_a_hostile_aggregate_falls_back_to_the_mean(raw):
+    app = open_defenses({AGGREGATE: raw})
+    assert_clean(app)
+    assert app.get("button_group")[0].value == "mean"
+    assert "neither" in warnings_text(app)
+    assert AGGREGATE not in app.query_params
+    assert "<" not in warnings_text(app)
+
+
+def test_no_change_shows_no_arrow():
+    assert defense_view.change_text(0.004) is None
+    assert defense_view.change_text(-0.001) is None
+    assert defense_view.change_text(0.006) == "+0.01"
+    assert defense_view.change_text(-1.234) == "-1.23"
+
+
+def test_parse_aggregate_is_pure():
+    assert parse_aggregate([]) == ("mean", None)
+    assert parse_aggregate(["min"]) == ("min", None)
+    assert parse_aggregate(["mean", "Min"]) == ("min", None)
+    value, note = parse_aggregate(["<img src=x>"])
+    assert value == "mean" and "“imgsrcx”" in note
+
+
+def test_a_valid_link_restores_the_page_without_a_note():
+    query = {"b": "0.2", "sigma": "1", "k": "8", "rho": "0.3", "lam": "1.2", "m": "30"}
+    app = open_defenses({**query, AGGREGATE: "min"})
+    assert_clean(app)
+    assert not app.warning
+    assert {key: f"{value:g}" for key, value in slider_values(app).items()} == query
+    assert app.get("button_group")[0].value == "min"
+    link = app.code[-1].value
+    assert all(f"{key}={value}" in link for key, value in query.items()), link
+
+
+SETTING = {"b": 0.2, "sigma": 1.0, "k": 8, "rho": 0.3, "agg": "min", "lam": 1.2, "m": 30}
+
+
+@pytest.fixture(scope="module")
+def set_page():
+    query = {key: f"{value:g}" if key != "agg" else value for key, value in SETTING.items()}
+    return open_defenses(query)
+
+
+def core_peak_and_collapse(**defense):
+    """Each method's (peak, where, strongest) on the slider stops, straight from core."""
+    bon = core.defended_best_of_n(np.array(N_STOPS), **defense).gold_gain
+    kl = core.defended_kl_optimum(np.array(BETA_STOPS), **defense).gold_gain
+    return [
+        (bon.max(), N_STOPS[int(bon.argmax())], bon[-1]),
+        (kl.max(), BETA_STOPS[int(kl.argmax())], kl[-1]),
+    ]
+
+
+def test_every_peak_and_collapse_number_equals_core(set_page):
+    b, sigma = SETTING["b"], SETTING["sigma"]
+    sections = [
+        (core_peak_and_collapse(sigma=sigma), core_peak_and_collapse(b=b, sigma=sigma)),
+        (
+            core_peak_and_collapse(b=b, sigma=sigma),
+            core_peak_and_collapse(
+                b=b, sigma=sigma, k=SETTING["k"], rho=SETTING["rho"], aggregate="min"
+            ),
+        ),
+        (
+            core_peak_and_collapse(b=b, sigma=sigma),
+            core_peak_and_collapse(b=b, sigma=sigma, length_penalty=SETTING["lam"]),
+        ),
+    ]
+    shown = set_page.metric[:12]
+    for section, (before, after) in enumerate(sections):
+        cells = shown[4 * section : 4 * section + 4]
+        for method, ((peak, where, last), (old_peak, _, old_last)) in enumerate(
+            zip(after, before, strict=True)
+        ):
+            peak_metric, last_metric = cells[2 * method], cells[2 * method + 1]
+            assert peak_metric.value == f"{peak:+.2f}"
+            assert peak_metric.delta == (defense_view.change_text(peak - old_peak) or "")
+            assert f"{where:,g}" in peak_metric.label.replace(",", "") or f"{where:g}" in (
+                peak_metric.label
+            )
+            assert last_metric.value == f"{last:+.2f}"
+            assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
+
+
+def test_the_ensemble_sentence_states_core_sizes(set_page):
+    text = " ".join(block.value for block in set_page.markdown)
+    formula = core.ensemble_error_size(1.0, k=8, rho=0.3)
+    measured = core.ensemble_error_sizes(rho=0.3)[7]
+    assert f"= **{formula:.2f}**" in text
+    assert f"these 8 members measure {measured:.2f}" in text
+
+
+def test_spot_check_and_slack_numbers_equal_core(set_page):
+    options = {"m": 30, "b": 0.2, "sigma": 1.0, "repeats": SPOT_REPEATS, "seed": SPOT_SEED}
+    runs = {
+        "best_of_n": core.spot_check_best_of_n(N_STOPS, **options),
+        "kl": core.spot_check_kl(BETA_STOPS, **options),
+    }
+    shown = [metric.value for metric in set_page.metric[12:]]
+    for index, (method, result) in enumerate(runs.items()):
+        spread = defense_view.spot_check_spread(result, method)
+        assert spread.lost_median == pytest.approx(
+            np.quantile(result.quality_lost, 0.5, method="inverted_cdf")
+        )
+        expected = [
+            defense_view.pressure_text(method, spread.chosen_median),
+            f"{spread.chosen_low:g} to {spread.chosen_high:g}",
+            f"{spread.lost_median:.2f}",
+            f"{spread.lost_high:.2f}",
+        ]
+        assert shown[4 * index : 4 * index + 4] == expected
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
+    text = " ".join(block.value for block in set_page.markdown)
+    for method in ("best_of_n", "kl"):
+        sentence = defense_view.slack_sentence(method, getattr(slack, method))
+        assert sentence in text
+    if slack.best_of_n.peak_pressure != slack.best_of_n.strongest_pressure:
+        assert f"**{100 * slack.best_of_n.score_given_up:.0f}%**" in text
+
+
+DEFENSE_FIGURES = {
+    "padding_learned": lambda method: defense_charts.padding_learned(method, 0.3, 1.0),
+    "ensemble": lambda method: defense_charts.ensemble(method, 0.0, 1.0, 16, 0.2, "min"),
+    "length_penalty": lambda method: defense_charts.length_penalty(method, 0.0, 0.5, 2.0),
+    "spot_checks": lambda method: defense_charts.spot_checks(method, 1, 0.0, 0.0),
+}
+
+
+@pytest.mark.parametrize("method", ["best_of_n", "kl"])
+@pytest.mark.parametrize("build", DEFENSE_FIGURES.values(), ids=DEFENSE_FIGURES.keys())
+def test_defense_figures_pass_plotly_checks_and_are_shared(build, method):
+    figure = build(method)
+    validated = go.Figure(figure.to_dict())  # raises on any property plotly does not know
+    assert json.loads(validated.to_json()) == json.loads(figure.to_json())
+    assert build(method) is figure, "the same setting gives the same (cached) figure"
+    assert len(figure.to_json()) < 20_000, "a defense's chart stays small"
+
+
+def test_the_defense_settings_table_is_sound():
+    for key, setting in DEFENSE_SETTINGS.items():
+        assert setting.key == key
+        assert setting.default in setting.stops
+        assert list(setting.stops) == sorted(setting.stops), "left to right is more"
+    assert DEFENSE_SETTINGS["k"].stops[0] == 1 and DEFENSE_SETTINGS["k"].stops[-1] == 16
+    assert DEFENSE_SETTINGS["m"].stops[0] == 1 and DEFENSE_SETTINGS["m"].stops[-1] == 10_000
+    assert DEFENSE_SETTINGS["rho"].low == 0 and DEFENSE_SETTINGS["rho"].high == 1
+    assert not set(DEFENSE_SETTINGS) & set(SETTINGS), "one URL key, one meaning"

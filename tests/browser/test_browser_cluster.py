@@ -1,0 +1,78 @@
+"""The app through `make cluster` (HAProxy, two replicas) is the app: the same page as from one
+server after the same slider move, in a real Chromium."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Iterator
+
+import pytest
+
+from bench.cluster_run import ClusterError, RunningCluster, start_cluster
+from tests.cluster.conftest import require_haproxy
+from tests.support import app_page, observer, stage
+
+pytestmark = [pytest.mark.browser, pytest.mark.cluster]
+
+# The b slider by its accessible name (its label starts with the symbol), however it is drawn.
+B_SLIDER_NAME = re.compile(r"^b\b")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory) -> Iterator[RunningCluster]:
+    require_haproxy()
+    try:
+        running = start_cluster(tmp_path_factory.mktemp("cluster"), replicas=2)
+    except ClusterError as error:
+        pytest.fail(str(error), pytrace=False)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def page_after_moving_b(browser, url: str) -> tuple[dict, list]:
+    """Open `url`, press ArrowRight on the b slider, wait for the redraw; what the page shows."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = observer.new_observed_page(context)
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    try:
+        page.goto(url)
+        app_page.wait_until_ready(page)
+        slider = page.get_by_role("slider", name=B_SLIDER_NAME)
+        before = slider.get_attribute("aria-valuetext")
+        slider.focus()
+        observer.reset_chart_record(page)
+        since = observer.page_now(page)
+        slider.press("ArrowRight")
+        for _ in range(100):  # React shows the new value within a frame or two
+            if slider.get_attribute("aria-valuetext") != before:
+                break
+            page.wait_for_timeout(50)
+        observer.wait_for_rerun(page, since)
+        shown = {
+            "b": slider.get_attribute("aria-valuetext"),
+            "query": urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query),
+            "world": stage.root(page).get_attribute("data-world"),
+            "readouts": stage.readouts(page),
+            "cookies": {cookie["name"] for cookie in context.cookies()},
+        }
+        return shown, errors
+    finally:
+        context.close()
+
+
+def test_the_cluster_shows_the_same_page_as_one_server(browser, app_server, cluster):
+    single, single_errors = page_after_moving_b(browser, app_server.url + "?sigma=0.5")
+    balanced, balanced_errors = page_after_moving_b(browser, cluster.url + "?sigma=0.5")
+
+    assert balanced_errors == [] and single_errors == []
+    assert single["query"] == {"b": ["0.05"], "sigma": ["0.5"]}
+    assert "REPLICA" in balanced["cookies"], "HAProxy's sticky-session cookie"
+    assert "REPLICA" not in single["cookies"]
+    for shown in ("b", "query", "world", "readouts"):
+        assert balanced[shown] == single[shown], shown
+    assert len(balanced["readouts"]) == 8

@@ -1,0 +1,61 @@
+"""The load benchmarks' client (bench.load_client.Visitor) talks to a real server as a browser:
+β and n move on the stage, and a settle report is a fragment rerun with the stage's JSON state.
+
+No Chromium here, but the same real `streamlit run` as the browser tests.
+"""
+
+import asyncio
+
+import pytest
+
+from bench.load_client import Visitor
+from ui.state import SETTINGS, url_form
+
+pytestmark = pytest.mark.browser
+
+WORLD_BYTES = 50_000  # a world for the stage is ~100 KB; a settle must not send it again
+
+
+async def settle_on(url: str, key: str, stop: str) -> tuple[Visitor, object]:
+    """Open the page, move the stage's `key` to `stop`, and report it settled."""
+    visitor = Visitor(url)
+    await visitor.connect()
+    try:
+        await visitor.run()
+        visitor.stage.stops[key].index(stop)  # a ValueError if the stage lacks the stop
+        visitor.set_position(key, visitor.stage.stops[key].index(stop))
+        result = await visitor.run(visitor.fragment_of(key))
+    finally:
+        await visitor.close()
+    return visitor, result
+
+
+@pytest.mark.parametrize("key", ["beta", "n"])
+def test_a_settle_report_reruns_the_stage_fragment_and_sets_the_address(app_server, key):
+    stops = [url_form(stop) for stop in SETTINGS[key].stops]
+    wanted = stops[-1] if stops[-1] != url_form(SETTINGS[key].default) else stops[0]
+    visitor, result = asyncio.run(settle_on(app_server.websocket_url, key, wanted))
+    stage = visitor.stage
+    assert stage.widget_id.endswith("-stage")
+    assert stage.fragment_id, "the stage is drawn in a fragment, so a settle reruns only it"
+    assert stage.stops[key] == stops
+    assert visitor.url_query.get(key) == [wanted], visitor.url_query
+    assert result.bytes_received < WORLD_BYTES, "a settle resent the world"
+    assert "beta" not in visitor.sliders and "n" not in visitor.sliders
+    assert {"b", "sigma"} <= set(visitor.sliders), "b and σ stay Streamlit sliders"
+
+
+def test_a_tampered_settle_report_gets_the_nearest_stop(app_server):
+    async def tamper() -> dict:
+        visitor = Visitor(app_server.websocket_url)
+        await visitor.connect()
+        try:
+            await visitor.run()
+            visitor.stage.set_position("beta", 0)
+            visitor.stage.stops["beta"][0] = "0.61"  # not a stop: the server snaps it to 0.6
+            await visitor.run(visitor.fragment_of("beta"))
+        finally:
+            await visitor.close()
+        return visitor.url_query
+
+    assert asyncio.run(tamper()).get("beta") == ["0.6"]

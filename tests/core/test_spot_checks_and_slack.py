@@ -1,0 +1,142 @@
+"""Early stopping from spot checks (against a Monte Carlo and the normal law) and the slack."""
+
+import math
+
+import numpy as np
+import pytest
+
+import core
+from core import spot_checks, world
+
+N_STOPS = np.array([1, 3, 10, 49, 200, 590])  # a short slider: the simulation stays cheap
+BETA_STOPS = np.array([4.0, 2.0, 1.3, 1.0, 0.8, 0.6, 0.4])
+REPEATS = 4000
+
+
+def simulate_best_of_n(stops, m, repeats, rng):
+    """Best-of-n done by hand: draw n answers, keep the reward model's favourite, check it."""
+    scored = core.answers()
+    gold = scored.gold - scored.gold.mean()
+    estimates = np.empty((repeats, len(stops)))
+    for column, n in enumerate(stops):
+        drawn = rng.integers(0, 600, size=(repeats, m, int(n)))
+        winners = np.take_along_axis(drawn, scored.proxy[drawn].argmax(axis=2)[..., None], 2)
+        estimates[:, column] = gold[winners[..., 0]].mean(axis=1)
+    return estimates
+
+
+def simulate_kl(stops, m, repeats, rng):
+    """Draw m grid cells from π_β with numpy's own sampler and check their true quality."""
+    gold = world.gold_field().ravel()
+    gold = gold - world.base_density().ravel() @ gold
+    estimates = np.empty((repeats, len(stops)))
+    for column, beta in enumerate(stops):
+        policy = core.kl_policy(float(beta)).ravel()
+        cells = rng.choice(policy.size, size=(repeats, m), p=policy)
+        estimates[:, column] = gold[cells].mean(axis=1)
+    return estimates
+
+
+def assert_same_choices(result, estimates):
+    """The chosen-stop shares and the mean loss agree with the simulation within 4 SE."""
+    simulated = np.bincount(estimates.argmax(axis=1), minlength=len(result.stops)) / REPEATS
+    both = (result.chosen_share + simulated) / 2
+    standard_error = np.sqrt(2 * both * (1 - both) / REPEATS) + 1e-3
+    assert np.all(np.abs(result.chosen_share - simulated) < 4 * standard_error), (
+        result.chosen_share,
+        simulated,
+    )
+    simulated_loss = result.peak_gold_gain - result.gold_gain[estimates.argmax(axis=1)]
+    loss_error = np.sqrt(result.quality_lost.var() / REPEATS + simulated_loss.var() / REPEATS)
+    assert abs(result.quality_lost.mean() - simulated_loss.mean()) < 4 * loss_error + 1e-3
+
+
+@pytest.mark.parametrize("m", [1, 5])
+def test_best_of_n_spot_checks_match_doing_it_by_hand(m):
+    result = core.spot_check_best_of_n(N_STOPS, m=m, repeats=REPEATS, seed=1)
+    assert_same_choices(result, simulate_best_of_n(N_STOPS, m, REPEATS, np.random.default_rng(2)))
+
+
+@pytest.mark.parametrize("m", [1, 5, 400])
+def test_kl_spot_checks_match_sampling_the_policy(m):
+    # m = 400 takes the normal law of the mean; the simulation still draws every answer.
+    result = core.spot_check_kl(BETA_STOPS, m=m, repeats=REPEATS, seed=3)
+    assert_same_choices(result, simulate_kl(BETA_STOPS, m, REPEATS, np.random.default_rng(4)))
+
+
+def test_the_normal_law_matches_its_integral():
+    # P(stop s chosen) = ∫ φ_s(x) Π_{t≠s} Φ_t(x) dx for independent normal estimates.
+    m = 2000
+    result = core.spot_check_kl(BETA_STOPS, m=m, repeats=10_000, seed=5)
+    policies = np.stack([core.kl_policy(float(beta)).ravel() for beta in BETA_STOPS])
+    gold = world.gold_field().ravel()
+    means = policies @ gold - world.base_density().ravel() @ gold
+    spreads = np.sqrt(policies @ np.square(gold) - np.square(policies @ gold)) / np.sqrt(m)
+    x = np.linspace(means.min() - 8 * spreads.max(), means.max() + 8 * spreads.max(), 20001)
+    z = (x[None, :] - means[:, None]) / spreads[:, None]
+    density = np.exp(-0.5 * z**2) / (np.sqrt(2 * np.pi) * spreads[:, None])
+    below = 0.5 * (1 + np.vectorize(math.erf)(z / np.sqrt(2)))
+    others = np.prod(below, axis=0) / np.maximum(below, 1e-300)
+    exact = np.trapezoid(density * others, x, axis=1)
+    assert exact.sum() == pytest.approx(1.0, abs=1e-3)
+    assert np.allclose(result.chosen_share, exact, atol=4 * np.sqrt(0.25 / 10_000))
+
+
+def test_more_checks_lose_less_and_every_result_is_consistent():
+    stops = N_STOPS
+    losses = []
+    for m in (1, 10, 100, 10_000):
+        result = core.spot_check_best_of_n(stops, m=m, b=0.0, sigma=0.5, repeats=500, seed=0)
+        assert np.all(result.quality_lost >= 0)
+        assert result.chosen_share.sum() == pytest.approx(1.0)
+        assert np.all(np.isin(result.chosen_pressure, stops))
+        assert result.peak_gold_gain == pytest.approx(result.gold_gain.max())
+        np.testing.assert_allclose(
+            result.gold_gain, core.best_of_n(stops, sigma=0.5).gold_gain, atol=1e-12
+        )
+        losses.append(result.quality_lost.mean())
+    assert losses[0] > losses[1] > losses[3]
+    assert losses[3] < 0.05
+
+
+def test_the_same_seed_gives_the_same_spread():
+    first = core.spot_check_kl(BETA_STOPS, m=3, repeats=50, seed=11)
+    again = core.spot_check_kl(BETA_STOPS, m=3, repeats=50, seed=11)
+    other = core.spot_check_kl(BETA_STOPS, m=3, repeats=50, seed=12)
+    np.testing.assert_array_equal(first.chosen_pressure, again.chosen_pressure)
+    assert not np.array_equal(first.chosen_pressure, other.chosen_pressure)
+    assert first.chosen_pressure.shape == (50,)
+    assert spot_checks.EXACT_CHECKS == 100
+
+
+BETA_SLIDER = (10.0, 4.0, 2.0, 1.3, 1.0, 0.8, 0.6, 0.4, 0.3, 0.25)
+N_SLIDER = (1, 10, 32, 49, 60, 200, 590, 10000)
+
+
+def test_slack_at_the_lesson_reward_model():
+    result = core.slack(beta_stops=BETA_SLIDER, n_stops=N_SLIDER)
+    kl_strong = core.kl_optimum(0.25)
+    assert result.kl.peak_pressure == 1.0
+    assert result.kl.strongest_pressure == 0.25
+    assert result.kl.score_given_up == pytest.approx(
+        (kl_strong.proxy_gain - core.kl_optimum(1.0).proxy_gain) / kl_strong.proxy_gain
+    )
+    assert result.kl.gold_kept == pytest.approx(
+        core.kl_optimum(1.0).gold_gain - kl_strong.gold_gain
+    )
+    bon_strong, bon_peak = core.best_of_n(10000), core.best_of_n(49)
+    assert result.best_of_n.peak_pressure == 49
+    assert result.best_of_n.score_given_up == pytest.approx(
+        1 - bon_peak.proxy_gain / bon_strong.proxy_gain
+    )
+    assert result.best_of_n.gold_kept == pytest.approx(bon_peak.gold_gain - bon_strong.gold_gain)
+    # The lesson's numbers: about 14% of best-of-n's score buys back 2.4 of true quality.
+    assert 0.1 < result.best_of_n.score_given_up < 0.2
+    assert result.best_of_n.gold_kept > 2
+
+
+def test_no_slack_when_true_quality_still_rises():
+    result = core.slack(beta_stops=BETA_SLIDER, n_stops=N_SLIDER, b=0.6)
+    assert result.kl.peak_pressure == result.kl.strongest_pressure == 0.25
+    assert result.kl.score_given_up == 0.0
+    assert result.kl.gold_kept == 0.0

@@ -1,0 +1,140 @@
+"""Cached calls into core for the Defenses page, shared by every session of the process.
+
+Keyed by the rounded settings (``ui.compute.cached``), bounded, never hashing an array. Every
+result is a frozen dataclass of floats and read-only arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+import core
+from ui.compute import cached
+from ui.state import BETA_STOPS, N_STOPS
+
+CURVE_ENTRIES = 48  # whole defended curves (~5 KB each): a lecture hall's recent settings
+SPOT_ENTRIES = 32  # spot-check runs (200 repeats each)
+# Curves are drawn through these pressures; the peak and the collapse are read at the stops.
+N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
+BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
+SPOT_REPEATS = 200  # seeded repeats of the spot-check procedure
+SPOT_SEED = 0  # the repeats' seed: the same page for everyone
+
+
+@dataclass(frozen=True)
+class MethodSummary:
+    """One method against one reward model: its gold curve, its peak, and its collapse."""
+
+    pressure: np.ndarray  # (P,) n (rising) or β (falling) along the curve
+    gold_gain: np.ndarray  # (P,) true quality gain along the curve
+    proxy_gain: np.ndarray  # (P,) the (defended) reward model's score gain along the curve
+    peak_pressure: float  # the slider stop where true quality is highest
+    peak_gold_gain: float
+    strongest_pressure: float  # the slider's strongest stop (n = 10,000 or β = 0.25)
+    strongest_gold_gain: float  # true quality there: the collapse, if it fell
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Both methods against one (defended) reward model."""
+
+    best_of_n: MethodSummary
+    kl: MethodSummary
+
+
+def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
+    curve, at_stops = parts
+    peak = int(np.argmax(at_stops["gold_gain"]))
+    summary = MethodSummary(
+        pressure=np.asarray(pressure, dtype=float).copy(),
+        gold_gain=np.array(curve["gold_gain"]),
+        proxy_gain=np.array(curve["proxy_gain"]),
+        peak_pressure=float(stops[peak]),
+        peak_gold_gain=float(at_stops["gold_gain"][peak]),
+        strongest_pressure=float(stops[strongest]),
+        strongest_gold_gain=float(at_stops["gold_gain"][strongest]),
+    )
+    for array in (summary.pressure, summary.gold_gain, summary.proxy_gain):
+        array.flags.writeable = False
+    return summary
+
+
+@cached(CURVE_ENTRIES)
+def summary(
+    b: float,
+    sigma: float,
+    k: int = 1,
+    rho: float = 1.0,
+    aggregate: str = "mean",
+    length_penalty: float = 0.0,
+) -> Summary:
+    """Both methods against the reward model (b, σ) with these defenses on it.
+
+    The defaults (k = 1, ρ = 1, λ = 0) are the undefended reward model.
+    """
+    defense = {
+        "b": b,
+        "sigma": sigma,
+        "k": k,
+        "rho": rho,
+        "aggregate": aggregate,
+        "length_penalty": length_penalty,
+    }
+    n_stops, beta_stops = np.array(N_STOPS, dtype=float), np.array(BETA_STOPS)
+    # The curve and the slider's stops apart: the stops are computed as core computes any
+    # handful of settings (float64 throughout), so the numbers stated equal core's.
+    bon = _method(
+        N_CURVE,
+        (
+            vars(core.defended_best_of_n(N_CURVE, **defense)),
+            vars(core.defended_best_of_n(n_stops, **defense)),
+        ),
+        n_stops,
+        int(np.argmax(n_stops)),
+    )
+    kl = _method(
+        BETA_CURVE,
+        (
+            vars(core.defended_kl_optimum(BETA_CURVE, **defense)),
+            vars(core.defended_kl_optimum(beta_stops, **defense)),
+        ),
+        beta_stops,
+        int(np.argmin(beta_stops)),
+    )
+    return Summary(best_of_n=bon, kl=kl)
+
+
+@cached(SPOT_ENTRIES)
+def spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, ...]:
+    """Early stopping from m spot checks on both sliders: (best-of-n, KL)."""
+    options = {"m": m, "b": b, "sigma": sigma, "repeats": SPOT_REPEATS, "seed": SPOT_SEED}
+    results = (
+        core.spot_check_best_of_n(N_STOPS, **options),
+        core.spot_check_kl(BETA_STOPS, **options),
+    )
+    for result in results:
+        for array in vars(result).values():
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+    return results
+
+
+@cached(CURVE_ENTRIES)
+def slack(b: float, sigma: float) -> core.Slack:
+    """Each method's slack on the sliders' stops for the reward model (b, σ)."""
+    return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
+
+
+def error_size(sigma: float, k: int, rho: float) -> float:
+    """The mean of k members' errors, by the formula: σ·√(ρ + (1 − ρ)/k)."""
+    return core.ensemble_error_size(sigma, k=k, rho=rho)
+
+
+@cached(CURVE_ENTRIES)
+def ensemble_error_sizes(rho: float) -> np.ndarray:
+    """The shipped ensemble's measured error size for k = 1..16, per unit σ: (16,)."""
+    sizes = core.ensemble_error_sizes(rho=rho)
+    sizes.flags.writeable = False
+    return sizes

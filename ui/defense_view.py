@@ -1,0 +1,135 @@
+"""The Defenses page's readouts and sentences: numbers from ui.defense_compute, put in words.
+
+The pure functions (:func:`spot_check_spread`, :func:`slack_sentence`, :func:`pressure_text`)
+take core results and return plain values or text, so tests can check every number the page
+states against core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
+READOUT_WIDTH = 150  # px per metric: two fit a phone's width
+SPREAD = (0.1, 0.5, 0.9)  # the quantiles a spread is told by: the middle 80% and the median
+
+
+def pressure_text(method: str, pressure: float) -> str:
+    """'n = 49' or 'β = 0.6', as the sliders write them (n with thousands separators)."""
+    symbol = METHOD_NAMES[method][1]
+    return f"{symbol} = {pressure:,.0f}" if method == "best_of_n" else f"{symbol} = {pressure:g}"
+
+
+@dataclass(frozen=True)
+class SpotSpread:
+    """A spot-check run told in a few numbers (quantiles over the repeats are repeats' values)."""
+
+    chosen_low: float  # 10th percentile of the stop chosen, by pressure
+    chosen_median: float
+    chosen_high: float  # 90th percentile
+    lost_median: float  # true quality lost against the real peak, median over repeats
+    lost_high: float  # 90th percentile: the worst tenth of repeats lose at least this
+    peak_pressure: float  # the real peak among the stops
+
+
+def spot_check_spread(result, method: str) -> SpotSpread:
+    """The spread of a :class:`core.SpotCheckResult`, ordered by pressure (β falls)."""
+    # Order by pressure: n as it is, β by 1/β, so "low" always means gentler.
+    pressure = result.chosen_pressure if method == "best_of_n" else 1 / result.chosen_pressure
+    low, median, high = np.quantile(pressure, SPREAD, method="inverted_cdf")
+    if method != "best_of_n":
+        low, median, high = 1 / low, 1 / median, 1 / high
+    lost_median, lost_high = np.quantile(result.quality_lost, SPREAD[1:], method="inverted_cdf")
+    return SpotSpread(
+        chosen_low=float(low),
+        chosen_median=float(median),
+        chosen_high=float(high),
+        lost_median=float(lost_median),
+        lost_high=float(lost_high),
+        peak_pressure=result.peak_pressure,
+    )
+
+
+def slack_sentence(method: str, slack) -> str:
+    """'Best-of-n: stop at n = 49 instead of n = 10,000: give up 14% of the score, ...'."""
+    name = METHOD_NAMES[method][0]
+    peak = pressure_text(method, slack.peak_pressure)
+    strongest = pressure_text(method, slack.strongest_pressure)
+    if slack.peak_pressure == slack.strongest_pressure:
+        return (
+            f"**{name}**: true quality is still rising at the strongest setting, "
+            f"{strongest}; there is no slack to take."
+        )
+    return (
+        f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: give up "
+        f"**{100 * slack.score_given_up:.0f}%** of the reward model's score, keep "
+        f"**{slack.gold_kept:.2f}** more true quality."
+    )
+
+
+def change_text(change: float) -> str | None:
+    """'+0.42' for a metric's change against the undefended; None when it rounds to zero."""
+    text = f"{change:+.2f}"
+    return None if text in ("+0.00", "-0.00") else text
+
+
+def peak_and_collapse(container, undefended, defended) -> None:
+    """Four metrics: each method's peak and its strongest setting, with the change made.
+
+    ``undefended`` and ``defended`` are :class:`ui.defense_compute.Summary` objects.
+    """
+    row = container.container(horizontal=True, gap="small")
+    for method in ("best_of_n", "kl"):
+        name = METHOD_NAMES[method][0]
+        before, after = getattr(undefended, method), getattr(defended, method)
+        peak, strongest = row.container(width=READOUT_WIDTH), row.container(width=READOUT_WIDTH)
+        peak.metric(
+            f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
+            f"{after.peak_gold_gain:+.2f}",
+            delta=change_text(after.peak_gold_gain - before.peak_gold_gain),
+            help=(
+                "True quality gain at its best slider stop. Undefended: "
+                f"{before.peak_gold_gain:+.2f} at {pressure_text(method, before.peak_pressure)}."
+            ),
+        )
+        strongest.metric(
+            f"{name}: at {pressure_text(method, after.strongest_pressure)}",
+            f"{after.strongest_gold_gain:+.2f}",
+            delta=change_text(after.strongest_gold_gain - before.strongest_gold_gain),
+            help=(
+                "True quality gain at the slider's strongest setting: the collapse, if it "
+                f"fell. Undefended: {before.strongest_gold_gain:+.2f}."
+            ),
+        )
+
+
+def spot_check_readouts(container, result, method: str) -> None:
+    """Where m spot checks stopped a method, and what that cost, as four metrics."""
+    spread = spot_check_spread(result, method)
+    name = METHOD_NAMES[method][0]
+    container.markdown(f"**{name}** (the real peak: {pressure_text(method, spread.peak_pressure)})")
+    row = container.container(horizontal=True, gap="small")
+    cells = [row.container(width=READOUT_WIDTH) for _ in range(4)]
+    cells[0].metric(
+        "stopped at (median)",
+        pressure_text(method, spread.chosen_median),
+        help="Half the repeats stopped at this setting or gentler.",
+    )
+    cells[1].metric(
+        "middle 80% stopped",
+        f"{spread.chosen_low:g} to {spread.chosen_high:g}",
+        help="A tenth of the repeats stopped gentler than the first, a tenth harder than the "
+        "second.",
+    )
+    cells[2].metric(
+        "quality lost (median)",
+        f"{spread.lost_median:.2f}",
+        help="True quality gain at the real peak minus at the chosen stop.",
+    )
+    cells[3].metric(
+        "lost, worst 10%",
+        f"{spread.lost_high:.2f}",
+        help="A tenth of the repeats lost at least this much true quality.",
+    )

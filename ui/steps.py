@@ -1,0 +1,108 @@
+"""The story, step by step: numbered steps with Back and Next (and the ← → keys).
+
+A step sets all four settings at once. The current step is the one the settings sit on
+(the last one chosen, if several match), shown selected, and its line says what to look at
+and how it was opened: by a button here, by a Lesson link, or by a shared link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+from ui import state
+from ui.settings import KEYS, PRESETS, Preset
+
+_CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
+_NEEDS_PAGE_RUN = "_step_needs_page_run"  # session key: a step changed b or σ from a fragment
+OPENED_BY_BUTTON = "chosen with the story buttons"
+OPENED_BY_LESSON = "opened from the Lesson"
+OPENED_BY_LINK = "opened from a shared link"
+
+
+def current_step(values: Mapping[str, float]) -> int | None:
+    """The index of the step the settings sit on, or None."""
+    matching = [
+        index
+        for index, step in enumerate(PRESETS)
+        if all(values[key] == step.values[key] for key in KEYS)
+    ]
+    chosen = st.session_state.get(_CHOSEN)
+    if chosen in matching:
+        return chosen
+    return matching[0] if matching else None
+
+
+def go_to_step(index: int) -> None:
+    """Button callback: move every setting to step ``index`` and ask the stage to follow."""
+    step = PRESETS[index]
+    if any(state.current(key) != step.values[key] for key in ("b", "sigma")):
+        st.session_state[_NEEDS_PAGE_RUN] = True  # b and σ are sliders outside the fragment
+    for key in ("b", "sigma"):
+        st.session_state[key] = step.values[key]
+    state.remember(step.values)
+    state.request_stage_move()
+    st.session_state[_CHOSEN] = index
+    state.note_arrival(None)  # from now on this step was chosen here
+
+
+def rerun_page_if_a_step_changed_the_world() -> None:
+    """Call first in the stage's fragment: a step that moved b or σ reruns the whole page."""
+    if st.session_state.pop(_NEEDS_PAGE_RUN, False):
+        st.rerun(scope="app")
+
+
+def step_bar(values: Mapping[str, float]) -> None:
+    """Back, the numbered steps (the current one selected), Next."""
+    current = current_step(values)
+    anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
+    last = len(PRESETS) - 1
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.markdown("**Story:**", width="content")
+        st.button(
+            "Back",
+            key="step-back",
+            icon=":material/arrow_back:",
+            help="The previous step of the story (← key)",
+            on_click=go_to_step,
+            args=(max(anchor - 1, 0),),
+            disabled=anchor <= 0,
+            shortcut="Left",
+        )
+        for index, step in enumerate(PRESETS):
+            st.button(
+                str(index + 1),
+                key=f"step-{index}",
+                type="primary" if index == current else "secondary",
+                help=f"Step {index + 1}: {step.name}",
+                on_click=go_to_step,
+                args=(index,),
+            )
+        st.button(
+            "Next",
+            key="step-next",
+            icon=":material/arrow_forward:",
+            icon_position="right",
+            help="The next step of the story (→ key)",
+            on_click=go_to_step,
+            args=(min(anchor + 1, last),),
+            disabled=anchor >= last,
+            shortcut="Right",
+        )
+
+
+def step_line(values: Mapping[str, float]) -> None:
+    """What to look at in the current step, and how the step was opened; nothing off-story."""
+    index = current_step(values)
+    if index is None:
+        return
+    step: Preset = PRESETS[index]
+    arrival = state.arrival()
+    opened = {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)
+    if arrival is None and st.session_state.get(_CHOSEN) is None:
+        opened = "where the Playground starts"
+    st.info(
+        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
+        icon=":material/school:",
+    )
