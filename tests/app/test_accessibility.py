@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.app_pages import APP, TIMEOUT_SECONDS, assert_clean
-from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
+from ui import best_of_n_charts, defense_charts, glossary, kl_penalty_charts, layout, style
 
 CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
@@ -64,6 +64,7 @@ def test_chart_titles_use_text_shades_not_line_colours():
         best_of_n_charts.win_chances(49, 0.0, 0.0, None),
         best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
         kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        *(defense_charts.padding_learned(method, 0.2, 0.0) for method in ("best_of_n", "kl")),
     ):
         colour = figure.layout.title.font.color or style.INK
         assert style.contrast_ratio(colour) >= style.MIN_TEXT_CONTRAST, colour
