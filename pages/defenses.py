@@ -7,7 +7,15 @@ the slack readout.
 
 import streamlit as st
 
-from ui import defense_charts, defense_compute, defense_settings, defense_view, layout, state
+from ui import (
+    defense_charts,
+    defense_compute,
+    defense_settings,
+    defense_view,
+    glossary,
+    layout,
+    state,
+)
 
 state.settle_url("defenses", ("b", "sigma"))
 defense_settings.settle_url()
@@ -21,6 +29,7 @@ st.markdown(
     "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
     "(n = 10,000, β = 0.25), where the undefended reward model collapses."
 )
+glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
 state.show_notes()
 defense_settings.show_notes()
 
@@ -33,7 +42,12 @@ undefended = defense_compute.summary(b, sigma)
 def two_charts(chart, *args) -> None:
     """The same defense for both methods, side by side (stacked on a phone)."""
     for column, method in zip(st.columns(2, gap="medium"), ("best_of_n", "kl"), strict=True):
-        layout.chart(chart(method, *args), key=f"{chart.__name__}-{method}", container=column)
+        layout.chart(
+            chart(method, *args),
+            key=f"{chart.__name__}-{method}",
+            container=column,
+            description="The readouts just above give its numbers, with and without the defense.",
+        )
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
