@@ -55,9 +55,17 @@ STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
 HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 
 
-def page_style(*, present: bool = False) -> None:
+# The Playground must fit a 1280x720 projector: half of Streamlit's 1rem between elements.
+COMPACT_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+</style>
+"""
+
+
+def page_style(*, present: bool = False, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space)."""
-    st.html(CSS + (PRESENTER_CSS if present else ""))
+    st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
 
 
 def presenter_switch(present: bool) -> None:

@@ -44,6 +44,11 @@ FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the pla
 FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
 CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
 
+# Every symbol on the stage, explained where it first appears (a projector shows no tooltips).
+GLOSSARY = (
+    "KL: how far the chosen answers moved from the base model π_ref, in nats (natural-log "
+    "units). Gains: the reward model's score and true quality, above the base model's average."
+)
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
@@ -191,6 +196,7 @@ def world_json(b: float, sigma: float) -> str:
             slack.best_of_n,
         ),
         "plane": _plane(b, sigma),
+        "glossary": GLOSSARY,
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
             "gold": style.GOLD,

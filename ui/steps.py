@@ -92,11 +92,12 @@ def step_bar(values: Mapping[str, float]) -> None:
         )
 
 
-def step_line(values: Mapping[str, float], *, always: bool = False) -> None:
+def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> None:
     """What to look at in the current step, and how the step was opened; nothing off-story.
 
     A visitor who just opened the Playground gets no line (the screen is full enough) unless
-    ``always`` (presenter mode): the step bar already shows step 1 selected.
+    ``always`` (presenter mode): the step bar already shows step 1 selected. ``slot`` is an
+    ``st.empty()`` the line goes into.
     """
     index = current_step(values)
     if index is None:
@@ -108,7 +109,7 @@ def step_line(values: Mapping[str, float], *, always: bool = False) -> None:
         if not always:
             return
         opened = "where the Playground starts"
-    st.info(
+    slot.info(
         f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
         icon=":material/school:",
     )
