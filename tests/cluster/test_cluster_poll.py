@@ -21,6 +21,7 @@ from bench.session_probe import PageVisitor
 from poll import store
 from scripts import cluster as cluster_script
 from tests.cluster.test_cluster import sessions_by_replica
+from tests.support.event_loop import run_to_end
 
 pytestmark = pytest.mark.cluster
 
@@ -77,7 +78,7 @@ def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
         await asyncio.gather(*(tab.close() for tab in [lecturer, *students]))
         return room, lecturer, accepted, after["replica2"] - before["replica2"], after, before
 
-    room, lecturer, accepted, on_replica2, after, before = asyncio.run(scenario())
+    room, lecturer, accepted, on_replica2, after, before = run_to_end(scenario())
     assert accepted == [True] * STUDENTS
     assert on_replica2 == STUDENTS and after["replica1"] == before["replica1"]
     assert lecturer.answers == STUDENTS  # replica1 counts what replica2's sessions sent
@@ -94,7 +95,7 @@ def test_a_killed_replica_loses_no_vote(cluster):
         await lecturer.close()
         return lecturer
 
-    lecturer = asyncio.run(reconnect())
+    lecturer = run_to_end(reconnect())
     assert lecturer.answers == STUDENTS
     assert stored_votes(cluster, seen["room"]) == STUDENTS
     cluster.wait_restarted("replica1", killed, timeout=120)
@@ -118,7 +119,7 @@ def test_a_database_restart_is_said_plainly_and_keeps_every_vote(cluster):
         await asyncio.gather(student.close(), lecturer.close())
         return refused, said, bool(other_page.sliders), accepted, lecturer.answers
 
-    refused, said, playground_works, accepted, answers = asyncio.run(scenario())
+    refused, said, playground_works, accepted, answers = run_to_end(scenario())
     assert not refused and any(DATABASE_DOWN in text for text in said), said
     assert playground_works
     assert accepted
