@@ -32,8 +32,8 @@ CHART_HEIGHT = 330
 MARGIN = {"l": 64, "r": 16, "t": 78, "b": 64}
 UNDEFENDED_NAME = "undefended reward model"
 METHODS = {  # method -> (name, colour, axis title)
-    "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn (log scale)"),
-    "kl": ("KL penalty", KL_METHOD, "β (log scale; weaker penalty →)"),
+    "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn"),
+    "kl": ("KL penalty", KL_METHOD, "β (weaker penalty →)"),
 }
 GAIN_TITLE = "true quality gain"
 PEAK_MARKER = {"symbol": "star", "size": 15, "line": {"width": 1.5, "color": INK}}
@@ -222,7 +222,7 @@ def spot_check_choices(results: dict) -> go.Figure:
             }
         )
         y_title = GAIN_TITLE if method == "best_of_n" else ""
-        x_title = axis_title.split(" (")[0] + " (slider stops)"
+        x_title = axis_title.split(" (")[0].split(",")[0] + " (slider stops)"  # n or β
         _place(layout, method, _axis(x_title, type="category"), _axis(y_title))
         layout[bar_axes[method].replace("y", "yaxis")] = _axis(
             "chosen (%)" if method == "kl" else "",
