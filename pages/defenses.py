@@ -9,8 +9,6 @@ import streamlit as st
 
 from ui import defense_charts, defense_compute, defense_settings, defense_view, layout, state
 
-SECTION_KEYS = ("k", "rho", defense_settings.AGGREGATE, "lam", "m")  # the sections' widgets
-
 state.settle_url("defenses", ("b", "sigma"))
 defense_settings.settle_url()
 layout.page_style()
@@ -29,9 +27,6 @@ defense_settings.show_notes()
 b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
-defense_compute.warm(
-    b, sigma, {key: st.session_state[key] for key in SECTION_KEYS if key in st.session_state}
-)
 undefended = defense_compute.summary(b, sigma)
 
 

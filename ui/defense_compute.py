@@ -6,15 +6,9 @@ result is a frozen dataclass of floats and read-only arrays.
 
 from __future__ import annotations
 
-import contextlib
-import threading
-from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
-from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 import core
 from ui.compute import cached
@@ -27,9 +21,6 @@ N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
 BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
 SPOT_REPEATS = 200  # seeded repeats of the spot-check procedure
 SPOT_SEED = 0  # the repeats' seed: the same page for everyone
-# A b or σ change needs up to five new results (~20-180 ms each, most of it numpy, which
-# releases the GIL): two threads use both cores of the 2-core machine.
-WARM_THREADS = 2
 
 
 @dataclass(frozen=True)
@@ -147,31 +138,3 @@ def ensemble_error_sizes(rho: float) -> np.ndarray:
     sizes = core.ensemble_error_sizes(rho=rho)
     sizes.flags.writeable = False
     return sizes
-
-
-def warm(b: float, sigma: float, settings: Mapping[str, float | str]) -> None:
-    """Compute, two at a time, every result this run of the page will ask for at (b, σ).
-
-    ``settings`` holds the sections' settings as their widgets hold them (keys "k", "rho",
-    "agg", "lam", "m"); a section whose settings are not all known yet is left to compute
-    when drawn. Each result lands in its cache, so the page then reads it. Results already
-    cached cost a lookup.
-    """
-    jobs = [partial(summary, b, sigma), partial(slack, b, sigma), partial(summary, 0.0, sigma)]
-    if "k" in settings and "rho" in settings and settings.get("agg"):
-        ensemble = (settings["k"], settings["rho"], settings["agg"])
-        jobs.append(partial(summary, b, sigma, *ensemble))
-    if "lam" in settings:
-        jobs.append(partial(summary, b, sigma, length_penalty=settings["lam"]))
-    if "m" in settings:
-        jobs.insert(0, partial(spot_checks, settings["m"], b, sigma))  # the longest first
-    context = get_script_run_ctx()
-
-    def run(job):
-        add_script_run_ctx(threading.current_thread(), context)  # Streamlit's caches ask
-        # A setting core refuses: the page's own call, on the main thread, says so.
-        with contextlib.suppress(ValueError):
-            job()
-
-    with ThreadPoolExecutor(WARM_THREADS) as pool:
-        list(pool.map(run, jobs))
