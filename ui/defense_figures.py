@@ -29,7 +29,7 @@ from ui.style import (
 CHART_HEIGHT = 330
 # Fixed margins: plotly's automargin re-lays a chart out until it fits, which cost the
 # browser ~5x more main-thread time per change here (bench.defenses_latency).
-MARGIN = {"l": 64, "r": 16, "t": 78, "b": 64}
+MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend of 2 rows
 UNDEFENDED_NAME = "undefended reward model"
 METHODS = {  # method -> (name, colour, axis title)
     "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn"),
@@ -77,12 +77,12 @@ DOMAINS = {"best_of_n": [0.0, 0.5 - GAP / 2], "kl": [0.5 + GAP / 2, 1.0]}
 AXES = {"best_of_n": ("x", "y"), "kl": ("x2", "y2")}
 
 
-def _layout(*, title_suffix: str) -> dict:
+def _layout() -> dict:
     """Two plots side by side, best-of-n left and the KL penalty right, each titled in its
     method's colour, one legend above both."""
     titles = [
         {
-            "text": f"<b>{METHODS[method][0]}: {title_suffix}</b>",
+            "text": f"<b>{METHODS[method][0]}</b>",  # short: each plot is ~140 px on a phone
             "font": {"size": TITLE_SIZE, "color": METHODS[method][1]},
             "x": DOMAINS[method][0],
             "xref": "paper",
@@ -90,7 +90,7 @@ def _layout(*, title_suffix: str) -> dict:
             "y": 1,
             "yref": "paper",
             "yanchor": "bottom",
-            "yshift": 34,  # above the legend's row
+            "yshift": 56,  # above the legend, which wraps to 2 rows on a phone
             "showarrow": False,
         }
         for method in METHODS
@@ -146,7 +146,7 @@ def gold_against_pressure(pairs: dict, *, defended_name: str) -> go.Figure:
         _legend_entry(UNDEFENDED_NAME, undefended_line),
         _legend_entry(defended_name, {"color": INK, "width": 3.5}),
     ]
-    layout = _layout(title_suffix="true quality")
+    layout = _layout()
     for method, (undefended, defended) in pairs.items():
         x_name, y_name = AXES[method]
         defended_line = {"color": METHODS[method][1], "width": 3.5}
@@ -191,7 +191,7 @@ def spot_check_choices(results: dict) -> go.Figure:
         },
         _legend_entry(GAIN_TITLE, {"color": GOLD, "width": 3}),
     ]
-    layout = _layout(title_suffix="where the checks stop")
+    layout = _layout()
     bar_axes = {"best_of_n": "y3", "kl": "y4"}
     for method, result in results.items():
         _, colour, axis_title = METHODS[method]
