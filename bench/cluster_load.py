@@ -14,7 +14,8 @@ speaks Streamlit's protocol through HAProxy's port, each at its own (b, σ) from
   the setting its URL holds: time from the kill to its next complete page; the script's
   restart of the replica is timed too;
 - reruns: 10,000 reruns on one replica (directly, 4 visitors), each to a random stop of a
-  random slider: that replica's memory over the last 5,000.
+  random slider: that replica's memory over the last 5,000;
+- poll: students vote while a replica is killed and PostgreSQL restarts (bench/cluster_poll.py).
 Budgets (issue 10): p95 <= 1 s, 0 errors, <= 1.5 GB; first page p95 <= 3 s; reconnect <= 10 s;
 growth over the last 5,000 reruns <= 20 MB. Each figure is printed with the machine's load.
 """
@@ -34,6 +35,7 @@ from pathlib import Path
 
 import websockets
 
+from bench.cluster_poll import measure_poll
 from bench.cluster_run import RunningCluster, start_cluster
 from bench.load import RunError, percentile
 from bench.session_probe import PageVisitor, jump_to_random_stop, own_setting
@@ -337,6 +339,7 @@ MODES = {
     "burst": measure_burst,
     "failover": measure_failover,
     "reruns": measure_reruns,
+    "poll": measure_poll,
 }
 
 
@@ -357,6 +360,8 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--rerun-visitors", type=int, default=4)
     parser.add_argument("--keys", default="beta,n,b,sigma", help="sliders the sessions move")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--poll-duration", type=float, default=40.0, help="--mode poll: voting s")
+    parser.add_argument("--poll-interval", type=float, default=4.0, help="s between a guess")
     args = parser.parse_args(argv)
     args.keys = [key for key in args.keys.split(",") if key]
     return args

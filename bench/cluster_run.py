@@ -101,6 +101,8 @@ class RunningCluster:
     def leftovers(self, ports: set[int]) -> list[str]:
         """Processes still running that belong to this cluster: their command lines."""
         marks = [str(self.run_dir), *(f"--server.port={port}" for port in ports)]
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            marks.append(self.state()["postgres"]["data"])  # the poll's server, if started
         found = []
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
@@ -110,6 +112,14 @@ class RunningCluster:
                 if any(mark in command for mark in marks) and not _is_zombie(entry):
                     found.append(f"{entry.name}: {command}")
         return found
+
+    def postgres_ctl(self, *args: str) -> subprocess.CompletedProcess:
+        """Run pg_ctl on the poll's PostgreSQL that the script started (e.g. "stop", "start")."""
+        server = self.state()["postgres"]
+        command = [str(Path(server["bin_dir"]) / "pg_ctl"), "-D", server["data"], "-w", *args]
+        if os.geteuid() == 0:  # the server runs as `postgres`, as scripts/postgres_server.py
+            command = ["runuser", "-u", "postgres", "--", *command]
+        return subprocess.run(command, capture_output=True, text=True, timeout=90, check=True)
 
     def stop(self) -> int:
         """SIGTERM to the script (as Ctrl-C); its exit code. Kills what is left if it hangs."""
@@ -127,6 +137,8 @@ class RunningCluster:
             for pid in self.pids():
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError, ValueError, TypeError, subprocess.SubprocessError):
+            self.postgres_ctl("stop", "-m", "immediate")
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -144,6 +156,9 @@ def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) 
     run_dir.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     output_path = run_dir / "cluster.out"
+    # The script's own throwaway PostgreSQL, not a database a developer's shell names.
+    environment = {k: v for k, v in os.environ.items() if k != "POLL_DATABASE_URL"}
+    environment["PYTHONUNBUFFERED"] = "1"
     with open(output_path, "wb") as output:
         process = subprocess.Popen(
             [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
@@ -152,7 +167,7 @@ def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) 
             stdin=subprocess.DEVNULL,
             stdout=output,
             stderr=subprocess.STDOUT,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            env=environment,
         )
     cluster = RunningCluster(process, run_dir, port, output_path)
     deadline = time.monotonic() + START_TIMEOUT_SECONDS

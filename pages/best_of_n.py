@@ -5,7 +5,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_charts, compute, layout, state
+from ui import best_of_n_charts, compute, glossary, layout, state
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -26,6 +26,7 @@ st.markdown(
     "below *i*). So every number on this page is exact, for "
     + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
 )
+glossary.explain("reward model", "true quality", "n", "KL", "nats")
 state.show_notes()
 
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
@@ -64,16 +65,44 @@ peak.metric(
     help="For this answer set. The lesson's set peaks at n = 49.",
 )
 
+peak_words = "past n = 10,000" if still_rising else f"at n = {curve.peak_pressure:,.0f}"
 left, right = st.columns(2, gap="medium")
 with left:
-    layout.chart(best_of_n_charts.ranked_scores(b, sigma, seed), key="ranked-scores", hover=True)
-    layout.chart(best_of_n_charts.win_chances(n, b, sigma, seed), key="win-chances", hover=True)
+    layout.chart(
+        best_of_n_charts.ranked_scores(b, sigma, seed),
+        key="ranked-scores",
+        hover=True,
+        description="The reward model's score rises with rank by construction; true quality "
+        "rises less and scatters, and the top ranks hold the longest answers.",
+    )
+    layout.chart(
+        best_of_n_charts.win_chances(n, b, sigma, seed),
+        key="win-chances",
+        hover=True,
+        description=f"At n = {n:,} almost all of the chance sits on the highest ranks.",
+    )
 with right:
-    layout.chart(best_of_n_charts.scores_against_n(n, b, sigma, seed), key="scores-against-n")
-    layout.chart(best_of_n_charts.kl_against_bound(n, b, sigma, seed), key="kl-against-bound")
+    layout.chart(
+        best_of_n_charts.scores_against_n(n, b, sigma, seed),
+        key="scores-against-n",
+        description=f"The reward model's gain keeps rising with n; true quality peaks "
+        f"{peak_words}. At n = {n:,}: reward model {point.proxy_gain:+.2f}, "
+        f"true quality {point.gold_gain:+.2f}.",
+    )
+    layout.chart(
+        best_of_n_charts.kl_against_bound(n, b, sigma, seed),
+        key="kl-against-bound",
+        description=f"The exact KL stays below log n − (n−1)/n and levels off at log 600 "
+        f"≈ 6.40 nats. At n = {n:,}: exact {point.kl:.2f}, formula {point.kl_bound:.2f} nats.",
+    )
 
 st.markdown("**How far the peak moves between draws of 600 answers**")
-layout.chart(best_of_n_charts.peak_spread(b, sigma, seed), key="peak-spread")
+layout.chart(
+    best_of_n_charts.peak_spread(b, sigma, seed),
+    key="peak-spread",
+    description="Where true quality peaks, for 30 fresh sets of 600 answers, the lesson's "
+    f"set and the set shown (peak {peak_words}); the text below says what it shows.",
+)
 st.caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "

@@ -4,7 +4,7 @@ reward-model errors do (catastrophic Goodhart)."""
 import pandas as pd
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, layout, state
+from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, state
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -19,6 +19,7 @@ st.markdown(
     "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
     "KL penalty β)."
 )
+glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 state.show_notes()
 beyond_settings.show_notes()
 
@@ -26,7 +27,13 @@ b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 panel = beyond_compute.gao_panel(b, sigma)
-layout.chart(beyond_figures.gao_chart(panel), key="gao-chart", hover=True)
+layout.chart(
+    beyond_figures.gao_chart(panel),
+    key="gao-chart",
+    hover=True,
+    description="True quality against d for both methods, with the better fit of each; "
+    "the table below gives the fitted laws.",
+)
 
 rows = [
     {
@@ -62,7 +69,12 @@ row = st.container(horizontal=True, gap="small")
 row.metric("true quality at n = 10,000", f"{shown.last_gold_gain:+.2f}")
 row.metric("share of its peak", f"{shown.last_gold_gain / shown.peak_gold_gain:.0%}")
 row.metric("reward model at n = 10,000", f"{shown.last_proxy_gain:+.2f}")
-layout.chart(beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"), key="tails-chart")
+layout.chart(
+    beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"),
+    key="tails-chart",
+    description=f"At n = 10,000: true quality {shown.last_gold_gain:+.2f}, reward model "
+    f"{shown.last_proxy_gain:+.2f}; the sentence below the chart says what it shows.",
+)
 if tails == "heavy":
     sentence = (
         f"With heavy tails true quality peaks early (about n = {shown.peak_n:,.0f}, "

@@ -7,7 +7,15 @@ the slack readout.
 
 import streamlit as st
 
-from ui import defense_charts, defense_compute, defense_settings, defense_view, layout, state
+from ui import (
+    defense_charts,
+    defense_compute,
+    defense_settings,
+    defense_view,
+    glossary,
+    layout,
+    state,
+)
 
 state.settle_url("defenses", ("b", "sigma"))
 defense_settings.settle_url()
@@ -21,6 +29,7 @@ st.markdown(
     "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
     "(n = 10,000, β = 0.25), where the undefended reward model collapses."
 )
+glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
 state.show_notes()
 defense_settings.show_notes()
 
@@ -34,9 +43,14 @@ def both_methods(chart, *args) -> None:
     """One figure per defense: best-of-n on the left, the KL penalty on the right.
 
     One chart, not two side by side: on a b change every chart is redrawn, and the browser
-    draws one two-plot figure much faster than two figures (bench.defenses_latency).
+    draws one two-plot figure faster than two figures (bench.defenses_latency).
     """
-    layout.chart(chart(*args), key=chart.__name__)
+    layout.chart(
+        chart(*args),
+        key=chart.__name__,
+        description="Best-of-n on the left, the KL penalty on the right. The readouts just "
+        "above give its numbers, with and without the defense.",
+    )
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")

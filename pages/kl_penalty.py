@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, kl_penalty_charts, layout, state
+from ui import compute, glossary, kl_penalty_charts, layout, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -28,6 +28,7 @@ st.markdown(
     "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
     "mean length is 1/(β + 2b) and its length variance β/(β + 2b)."
 )
+glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
 state.show_notes()
 
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
@@ -44,11 +45,21 @@ layout.readouts(
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at β = {beta:g}, on the 241 × 241 grid**")
-    layout.chart(kl_penalty_charts.policy_heatmap(beta, b, sigma), key="policy-heatmap", hover=True)
+    layout.chart(
+        kl_penalty_charts.policy_heatmap(beta, b, sigma),
+        key="policy-heatmap",
+        hover=True,
+        description=f"π* at β = {beta:g} is a cloud centred near length "
+        f"{point.mean_length:+.2f}; KL {point.kl:.2f} nats from π_ref, true quality gain "
+        f"{point.gold_gain:+.2f}, reward model gain {point.proxy_gain:+.2f}.",
+    )
 with curves_column:
     st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
     layout.chart(
-        kl_penalty_charts.grid_against_closed_form(beta, b, sigma), key="grid-vs-closed-form"
+        kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+        key="grid-vs-closed-form",
+        description="Top: KL rises as β falls. Bottom: the reward model's gain keeps rising "
+        "as β falls, true quality's rises, peaks and falls. The table below gives the numbers.",
     )
 if sigma > 0:
     st.info(
@@ -61,7 +72,7 @@ st.caption(
     "the grid's answer bends away (shaded, beyond the slider's 0.25)."
 )
 
-st.subheader("The lesson's table, computed by core")
+st.header("The lesson's table, computed by core")
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,

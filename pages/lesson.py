@@ -3,12 +3,18 @@
 import streamlit as st
 
 import core
-from ui import compute, layout, state, story
+from ui import compute, glossary, layout, state, story
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
 
 st.title("The lesson in plain words")
+st.caption(
+    "Words used below. "
+    + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
+    + " · "
+    + glossary.line("DPO", "true quality", "best-of-n", "n", "b", "σ")
+)
 st.markdown(
     """
 **A reward from comparisons.** Nobody can write a formula for "a helpful, honest answer", but
@@ -44,7 +50,7 @@ some other way than the reward itself.
 """
 )
 
-st.subheader("The lesson's table, from core")
+st.header("The lesson's table, from core")
 st.markdown(
     "Run this from the repository's root (`python -m core` prints the same table). "
     "Everything in the app is computed by the same `core` package: numpy only, no Streamlit."
@@ -52,7 +58,7 @@ st.markdown(
 st.code(story.SNIPPET, language="python")
 st.code(core.format_lesson_table(compute.lesson_table(0.0, 0.0)), language=None)
 
-st.subheader("What to try next")
+st.header("What to try next")
 st.markdown("Each link opens the Playground at the setting it describes.")
 for step, preset in enumerate(story.TRIES, start=1):
     st.page_link(

@@ -13,7 +13,7 @@ from ui import layout, stage, state, steps
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n.
 state.settle_url("playground", stage_keys=state.STAGE_KEYS + (("b", "sigma") if present else ()))
-layout.page_style(present=present)
+layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
@@ -37,8 +37,10 @@ def live_stage(b: float, sigma: float) -> None:
     state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
     with steps_slot:
         steps.step_bar(settings)
+    # Written on every run, even empty: a fragment may only fill a slot outside it that the
+    # last full run wrote to.
     with story_slot:
-        steps.step_line(settings)
+        steps.step_line(settings, st.empty(), always=present)
     if not present:
         state.share_box(settings)
 

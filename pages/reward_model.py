@@ -5,7 +5,15 @@ import math
 
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, compute, layout, state
+from ui import (
+    beyond_compute,
+    beyond_figures,
+    beyond_settings,
+    compute,
+    glossary,
+    layout,
+    state,
+)
 
 beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)
 layout.page_style()
@@ -20,6 +28,8 @@ st.markdown(
     "**b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
     "believes longer is always better."
 )
+glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
+glossary.explain("n", "β", "π_ref", "DPO")
 beyond_settings.show_notes()
 
 slots = st.columns(4, gap="medium")
@@ -68,7 +78,12 @@ with plane_column:
     figure = beyond_figures.fitted_plane(
         beyond_compute.GRID, compute.gold_field(), field, length_spread=spread
     )
-    layout.chart(figure, key="fitted-plane")
+    layout.chart(
+        figure,
+        key="fitted-plane",
+        description=f"The learned reward model's contour lines over true quality's filled "
+        f"contours; its padding penalty is b = {fit.b:.2f}. The caption below explains it.",
+    )
     st.caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
         "reward is known only up to scale). Where its lines bend back like the filled "
@@ -76,8 +91,18 @@ with plane_column:
         "dotted lines; beyond them, the model guesses."
     )
 with curves_column:
-    layout.chart(beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used), key="rm-bon")
-    layout.chart(beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used), key="rm-kl")
+    layout.chart(
+        beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
+        key="rm-bon",
+        description="True quality peaks at "
+        + ("n ≥ 10,000." if bon_peak_at_end else f"n = {bon_curve.peak_pressure:,.0f}."),
+    )
+    layout.chart(
+        beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
+        key="rm-kl",
+        description="True quality peaks at "
+        + ("β ≤ 0.25." if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}."),
+    )
 
 st.markdown(
     f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "

@@ -5,13 +5,16 @@
 
 What a host runs, on one machine: every replica gets the same ``server.cookieSecret`` (from
 $STREAMLIT_SERVER_COOKIE_SECRET, or one generated here), so a browser's XSRF cookie is valid
-whichever replica answers; HAProxy (config from deploy/haproxy.cfg.template) keeps each
-browser on one replica with a cookie, upgrades websockets, health-checks /_stcore/health and
-sends visitors of a dead replica to a live one. Each replica runs the app once before it gets
-visitors (scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes
-restarts a pod: it is taken out of HAProxy's rotation at once (runtime API) and put back once
-warm. Ctrl-C or SIGTERM stops HAProxy and every replica (each in a process group of its own,
-each also told by the kernel to stop if this script is killed), leaving no process behind.
+whichever replica answers; HAProxy (config from deploy/haproxy.cfg.template) keeps each browser
+on one replica with a cookie, upgrades websockets, health-checks /_stcore/health and sends
+visitors of a dead replica to a live one. Every replica keeps the class poll in one PostgreSQL
+(POLL_DATABASE_URL): the one $POLL_DATABASE_URL names, else a throwaway server started here on
+a free loopback port (scripts/postgres_server.py); with --no-postgres each replica has a SQLite
+file, so a poll of its own. Each replica runs the app once before it gets visitors
+(scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes restarts a
+pod: out of HAProxy's rotation at once (runtime API), back once warm. Ctrl-C or SIGTERM stops
+HAProxy and every replica (each in a process group of its own, each also told by the kernel to
+stop if this script is killed), then the PostgreSQL started here: no process is left behind.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from scripts.haproxy_config import (  # noqa: E402
     render_config,
     server_line,
 )
+from scripts.postgres_server import PostgresServer, postgres_bin  # noqa: E402
 from scripts.warm_up import warm_up  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
@@ -147,6 +151,8 @@ class Cluster:
     cookie_secret: str = field(default_factory=lambda: secrets.token_hex(32), repr=False)
     slots: list[Replica] = field(default_factory=list)
     balancer: subprocess.Popen | None = None
+    postgres: PostgresServer | None = None  # the poll's server, when started here
+    poll_url: str = ""  # the poll's shared database; "" gives each replica its own SQLite
 
     @property
     def admin_socket(self) -> Path:
@@ -161,6 +167,7 @@ class Cluster:
         state = {
             "port": self.lb_port,
             "haproxy_pid": self.balancer.pid if self.balancer is not None else None,
+            "postgres": self.postgres.describe() if self.postgres is not None else None,
             "replicas": [
                 {"name": slot.name, "port": slot.port, "restarts": slot.restarts}
                 | {"pid": slot.process.pid if slot.process is not None else None}
@@ -183,12 +190,18 @@ class Cluster:
             "--server.headless=true",
         ]
 
-    def _replica_env(self) -> dict[str, str]:
-        # The secret goes by environment, not argument, so `ps` does not show it.
-        return dict(os.environ, STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
+    def _replica_env(self, slot: Replica) -> dict[str, str]:
+        # The secret and the database URL go by environment, not argument, so `ps` hides them.
+        env = dict(os.environ, STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
+        env.pop("POLL_DATABASE_URL", None)
+        if self.poll_url:
+            env["POLL_DATABASE_URL"] = self.poll_url
+        else:  # --no-postgres: a poll per replica, in a SQLite file of its own
+            env["POLL_DATA_DIR"] = str(self.run_dir / f"{slot.name}-poll")
+        return env
 
     def _start_replica(self, slot: Replica) -> None:
-        env = self._replica_env()
+        env = self._replica_env(slot)
         slot.process = spawn(self._replica_command(slot), log_path=slot.log_path, env=env)
         slot.started_at = time.monotonic()
         slot.restart_at = None
@@ -207,6 +220,11 @@ class Cluster:
         )
         self.config_path.write_text(config)
         check_config(self.haproxy, self.config_path)
+        if self.postgres is not None:
+            self.postgres.init()
+            self.postgres.start()
+            self.poll_url = self.postgres.url
+            say(f"PostgreSQL on {LOOPBACK}:{self.postgres.port} in {self.postgres.root}")
         for slot in self.slots:
             self._start_replica(slot)
         for slot in self.slots:
@@ -280,10 +298,12 @@ class Cluster:
             return ""
 
     def stop(self) -> None:
-        """HAProxy first (no new visitors), then every replica; nothing is left running."""
+        """HAProxy first (no new visitors), every replica, then PostgreSQL; nothing is left."""
         stop_group(self.balancer)
         for slot in self.slots:
             stop_group(slot.process)
+        if self.postgres is not None:
+            self.postgres.remove()  # a throwaway server: its polls go with it
 
 
 def _wait_for(condition, timeout: float) -> bool:
@@ -310,6 +330,11 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--run-dir", type=Path, help="config and logs (default: a new temp dir)")
     parser.add_argument("--haproxy", default=shutil.which("haproxy") or "/usr/sbin/haproxy")
     parser.add_argument(
+        "--no-postgres",
+        action="store_true",
+        help="no PostgreSQL: each replica keeps its own poll in SQLite (a poll per replica)",
+    )
+    parser.add_argument(
         "--print-compose-config", action="store_true", help="print deploy/compose/haproxy.cfg"
     )
     args = parser.parse_args(argv)
@@ -319,6 +344,24 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--replicas must be from 1 to 64, not {args.replicas}")
     if not Path(args.haproxy).exists():
         parser.error(f"HAProxy not found at {args.haproxy}: `apt-get install haproxy` (Debian)")
+    if not (args.no_postgres or os.environ.get("POLL_DATABASE_URL") or postgres_bin()):
+        parser.error(
+            "PostgreSQL not found: `apt-get install postgresql` (Debian), or --no-postgres"
+        )
+    return args
+
+
+def poll_database(cluster: Cluster, args: argparse.Namespace) -> str:
+    """Choose the poll's database (a server to start, or a URL given); say which, for the banner."""
+    given = os.environ.get("POLL_DATABASE_URL", "").strip()
+    if args.no_postgres:
+        return "the poll: each replica's own SQLite file (--no-postgres), so a poll per replica"
+    if given:
+        cluster.poll_url = given
+        return "the poll: shared by every replica, in $POLL_DATABASE_URL"
+    cluster.run_dir.mkdir(parents=True, exist_ok=True)
+    cluster.postgres = PostgresServer(postgres_bin(), parent=cluster.run_dir)
+    return "the poll: shared by every replica, in a PostgreSQL started here"
     return args
 
 
@@ -331,22 +374,24 @@ def main(argv: list[str] | None = None) -> int:
     cluster = Cluster(args.replicas, args.port, run_dir, args.haproxy)
     if os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET"):
         cluster.cookie_secret = os.environ["STREAMLIT_SERVER_COOKIE_SECRET"]
+    poll_banner = poll_database(cluster, args)
     stop = threading.Event()
     # While starting, Ctrl-C or SIGTERM interrupts the wait at once (and `finally` cleans up);
     # once serving, they only end the supervisor's loop.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
-        say(f"starting {args.replicas} replicas; config and logs in {run_dir}")
+        say(f"starting {args.replicas} replicas; config and logs in {run_dir}; {poll_banner}")
         cluster.start()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: stop.set())
         say(f"serving http://{LOOPBACK}:{args.port}/ through HAProxy; Ctrl-C stops everything")
+        say(poll_banner)
         cluster.supervise(stop)
     except KeyboardInterrupt:
         pass
     finally:
         cluster.stop()
-        say("stopped: HAProxy and every replica")
+        say("stopped: HAProxy and every replica" + (", and PostgreSQL" if cluster.postgres else ""))
     return 0
 
 

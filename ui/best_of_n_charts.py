@@ -16,7 +16,16 @@ import plotly.graph_objects as go
 
 from ui import compute, style
 from ui.compute import cached
-from ui.style import BEST_OF_N, BOUND, CURRENT_MARKER_SIZE, GOLD, INK, LINE_WIDTH, PROXY
+from ui.style import (
+    BEST_OF_N,
+    BEST_OF_N_TEXT,
+    BOUND,
+    CURRENT_MARKER_SIZE,
+    GOLD,
+    INK,
+    LINE_WIDTH,
+    PROXY,
+)
 
 CHART_FRAME = style.Frame(380, {"l": 72, "r": 24, "t": 84, "b": 60})  # title, legend, plot
 STRIP_FRAME = style.Frame(170, {"l": 72, "r": 24, "t": 40, "b": 56})  # one row of peaks
@@ -148,7 +157,7 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         showarrow=False,
         font={"size": 14},
     )
-    return style.titled(figure, f"Each answer's chance of being kept, at n = {n:g}", BEST_OF_N)
+    return style.titled(figure, f"Each answer's chance of being kept, at n = {n:g}", BEST_OF_N_TEXT)
 
 
 def _mark_current_n(figure: go.Figure, n: float) -> None:
@@ -191,7 +200,9 @@ def scores_against_n_figure(curve, point, n: float) -> go.Figure:
     )
     style.top_legend(figure)
     return style.titled(
-        figure, f"Gain against n (true quality peaks at n = {curve.peak_pressure:.0f})", BEST_OF_N
+        figure,
+        f"Gain against n (true quality peaks at n = {curve.peak_pressure:.0f})",
+        BEST_OF_N_TEXT,
     )
 
 

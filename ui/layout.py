@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -16,6 +18,26 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stMetricValue"] { font-size: 1.9rem; }
 [data-testid="stMetricLabel"] p { font-size: 0.95rem; white-space: normal; }
 [data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }
+/* WCAG AA wants text at >= 4.5:1. Streamlit draws captions as body text at 60% opacity,
+   3.9:1 on white, and its code colours at 3.0-3.8:1 on the code block's #FCFCFB; these
+   shades, opaque, are 5.1-6.4:1. */
+[data-testid="stCaptionContainer"], [data-testid="stImageCaption"] {
+  opacity: 1 !important; color: #5E5E66 !important;
+}
+[data-testid="stCode"] .token.comment { color: #5E5E66 !important; }
+[data-testid="stCode"] .token.keyword, [data-testid="stCode"] .token.builtin,
+[data-testid="stCode"] .token.boolean { color: #0B69B7 !important; }
+[data-testid="stCode"] .token.string, [data-testid="stCode"] .token.number
+{ color: #067D3D !important; }
+/* A slider's hint (ui.state.slider_caption) hugs the slider's track, in small type, so the
+   Playground still fits a 1280x720 projector (test_browser_projector.py). */
+[class*="st-key-hint-"] { margin-top: -1.25rem; }  /* whole pixels: -20 px */
+[class*="st-key-hint-"] p { font-size: 0.8rem; line-height: 1.25; }
+/* A chart's text alternative: read by screen readers, not drawn (the chart is). */
+[class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
+  position: absolute !important; width: 1px !important; height: 1px !important;
+  overflow: hidden !important; clip-path: inset(50%) !important; white-space: nowrap;
+}
 </style>
 """
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall.
@@ -33,9 +55,17 @@ STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
 HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 
 
-def page_style(*, present: bool = False) -> None:
+# The Playground must fit a 1280x720 projector: half of Streamlit's 1rem between elements.
+COMPACT_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+</style>
+"""
+
+
+def page_style(*, present: bool = False, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space)."""
-    st.html(CSS + (PRESENTER_CSS if present else ""))
+    st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
 
 
 def presenter_switch(present: bool) -> None:
@@ -49,15 +79,45 @@ def presenter_switch(present: bool) -> None:
         st.rerun()
 
 
-def chart(figure: go.Figure, *, key: str, hover: bool = False, container=None) -> None:
-    """Draw a figure at its own height and the container's width, without Streamlit's theme.
+def chart(
+    figure: go.Figure, *, key: str, description: str, hover: bool = False, container=None
+) -> None:
+    """Draw a figure at its own height and the container's width, without Streamlit's theme,
+    with a text alternative that screen readers reach just before it.
 
-    ``key`` names the chart (CSS class st-key-<key>); ``hover`` keeps tooltips on.
+    ``key`` names the chart (CSS class st-key-<key>); ``description`` says in a sentence or two
+    what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on.
     """
     target = container if container is not None else st
-    target.plotly_chart(
-        figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch"
-    )
+    box = target.container(key=f"described-{key}")
+    box.markdown(f"Chart: {figure_outline(figure)} {description}")
+    box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
+
+
+def _plain(text: str | None) -> str:
+    """Plotly's text without its HTML tags (<b>, <br>) or Markdown's special characters."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text or "")).strip().replace("*", "\\*")
+
+
+def figure_outline(figure: go.Figure) -> str:
+    """A figure's title, axes and named traces in words, e.g. "Gain against n. Across: n ..."."""
+    layout = figure.layout
+    parts = [_plain(layout.title.text) + "." if layout.title.text else ""]
+    axes = [
+        (name, _plain(axis.get("title", {}).get("text")))
+        for name, axis in layout.to_plotly_json().items()
+        if name.startswith(("xaxis", "yaxis")) and axis.get("visible", True)
+    ]
+    across = sorted({title for name, title in axes if name.startswith("x") and title})
+    up = sorted({title for name, title in axes if name.startswith("y") and title})
+    if across:
+        parts.append(f"Across: {'; '.join(across)}.")
+    if up:
+        parts.append(f"Up: {'; '.join(up)}.")
+    names = list(dict.fromkeys(_plain(trace.name) for trace in figure.data if trace.name))
+    if names:
+        parts.append(f"Shown: {', '.join(names)}.")
+    return " ".join(part for part in parts if part)
 
 
 def readouts(container, title: str, result, pressure: str) -> None:

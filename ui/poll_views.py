@@ -16,8 +16,8 @@ from sqlalchemy.engine import Engine
 
 from poll import guesses as checks
 from poll import store
-from ui import compute, layout, poll_figures
-from ui.state import SETTINGS
+from ui import compute, glossary, layout, poll_figures
+from ui.state import SETTINGS, slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
@@ -73,6 +73,7 @@ def start_screen(engine: Engine) -> None:
         "Students guess on their phones where true quality will peak; "
         "you show the guesses live, then reveal the truth."
     )
+    glossary.explain("true quality", "reward model", container=start)
     question = start.radio(
         "Question",
         options=list(checks.QUESTIONS),
@@ -82,9 +83,11 @@ def start_screen(engine: Engine) -> None:
     b = start.select_slider(
         SETTINGS["b"].label, options=SETTINGS["b"].stops, value=0.0, key="poll_b"
     )
+    slider_caption("b", container=start)
     sigma = start.select_slider(
         SETTINGS["sigma"].label, options=SETTINGS["sigma"].stops, value=0.0, key="poll_sigma"
     )
+    slider_caption("sigma", container=start)
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
         st.query_params.from_dict({"lecturer": poll.lecturer_token})
@@ -125,7 +128,12 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     code_column.code(link, language=None)
     question = checks.QUESTIONS[poll.question]
     code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
-    qr_column.image(qr_png(link), caption=f"QR code of the join link for room {poll.room_code}")
+    glossary.explain(question.symbol, "true quality", "b", "σ", container=code_column)
+    qr_column.image(
+        qr_png(link),
+        caption=f"QR code of the join link for room {poll.room_code}",
+        alt=f"QR code that opens {link}",
+    )
     _controls(engine, token, poll)
     live_results(engine, token)
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
@@ -162,7 +170,12 @@ def live_results(engine: Engine, token: str) -> None:
     status = "closed" if poll.closed else "open"
     st.metric(f"Answers (poll {status})", len(guesses))
     figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
-    layout.chart(figure, key="poll_histogram", hover=True)
+    layout.chart(
+        figure,
+        key="poll_histogram",
+        hover=True,
+        description="Its numbers are written just below it.",
+    )
     st.caption(poll_figures.describe(guesses, question=question, truth=known))
 
 
@@ -185,7 +198,9 @@ def student_screen(engine: Engine, raw_room: str) -> None:
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
-        f"{EXPLAINED[question.key]} The reward model: b = {poll.b:g}, σ = {poll.sigma:g}. "
+        f"{EXPLAINED[question.key]} True quality is what we actually want; the reward "
+        f"model only approximates it. The reward model: b = {poll.b:g}, σ = {poll.sigma:g} "
+        f"(b: {SETTINGS['b'].hint.lower()[:-1]}; σ: {SETTINGS['sigma'].hint.lower()[:-1]}). "
         f"Type a {'whole ' if question.whole else ''}number from {question.shown(question.low)} "
         f"to {question.shown(question.high)}."
     )

@@ -43,7 +43,7 @@ class Setting:
     stops: tuple[float, ...]  # every value the slider can take, left to right
     default: float
     log_scale: bool  # nearest stop by ratio (β, n) rather than by difference (b, σ)
-    hint: str = ""  # one visible line under a slider: which way is more pressure
+    hint: str = ""  # one visible line under a slider (a projector shows no tooltips)
 
     @property
     def low(self) -> float:
@@ -99,6 +99,7 @@ SETTINGS: dict[str, Setting] = {
             stops=B_STOPS,
             default=0.0,
             log_scale=False,
+            hint="Share of the padding penalty the reward model learned: 0 none, 1 all.",
         ),
         Setting(
             key="sigma",
@@ -112,6 +113,7 @@ SETTINGS: dict[str, Setting] = {
             stops=SIGMA_STOPS,
             default=0.0,
             log_scale=False,
+            hint="Size of the reward model's other, unmapped errors: 0 none.",
         ),
     )
 }

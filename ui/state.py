@@ -176,8 +176,18 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
         bind="query-params",
         label_visibility=label_visibility,
     )
+    slider_caption(key, container=target)
     st.session_state.setdefault(_LAST, {})[key] = value
     return value
+
+
+def slider_caption(key: str, *, container=None) -> None:
+    """The setting's hint as a visible line under its slider: what the symbol means and which
+    way is more pressure (``help=`` is a tooltip, which a projector never shows)."""
+    hint = SETTINGS[key].hint
+    if hint:
+        # The page's CSS (ui.layout) tucks it under the track, in small type.
+        (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
 
 
 def arrive_again() -> None:

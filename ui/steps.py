@@ -92,8 +92,13 @@ def step_bar(values: Mapping[str, float]) -> None:
         )
 
 
-def step_line(values: Mapping[str, float]) -> None:
-    """What to look at in the current step, and how the step was opened; nothing off-story."""
+def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> None:
+    """What to look at in the current step, and how the step was opened; nothing off-story.
+
+    A visitor who just opened the Playground gets no line (the screen is full enough) unless
+    ``always`` (presenter mode): the step bar already shows step 1 selected. ``slot`` is an
+    ``st.empty()`` the line goes into.
+    """
     index = current_step(values)
     if index is None:
         return
@@ -101,8 +106,10 @@ def step_line(values: Mapping[str, float]) -> None:
     arrival = state.arrival()
     opened = {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)
     if arrival is None and st.session_state.get(_CHOSEN) is None:
+        if not always:
+            return
         opened = "where the Playground starts"
-    st.info(
+    slot.info(
         f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
         icon=":material/school:",
     )

@@ -26,6 +26,14 @@ ANSWERS = "#8C8C8C"  # grey: the base model's 600 answers
 INK = "#1A1A1A"  # text
 RULE = "#DDDDDD"  # light grid lines
 TRANSPARENT = "rgba(0,0,0,0)"
+# Darker shades of the four for text (titles, captions) on white: the line colours above are
+# 2.2-3.4:1 against white, below WCAG AA's 4.5:1 for text; these are 4.9-5.3:1. Lines and
+# markers keep the brighter shades.
+GOLD_TEXT = "#946300"  # 5.19:1 on white
+PROXY_TEXT = "#0072B2"  # 5.19:1 (the line colour passes as it is)
+KL_METHOD_TEXT = "#007A5A"  # 5.34:1
+BEST_OF_N_TEXT = "#A8507F"  # 5.10:1
+MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA (1.4.3) for normal-size text
 # Filled contours of true quality: pale (bad) to the gold colour (good).
 GOLD_SCALE = [[0.0, "#FFFBF2"], [0.55, "#F8DFA8"], [1.0, GOLD]]
 POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
@@ -158,7 +166,10 @@ def plane_layout(frame: Frame, *, visible: bool) -> dict:
 
 
 def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
-    """A bold title in the top margin's first line (the legend, if any, goes below it)."""
+    """A bold title in the top margin's first line (the legend, if any, goes below it).
+
+    ``colour`` is a text colour: INK or one of the *_TEXT shades, never a line colour.
+    """
     chart.update_layout(
         title={
             "text": f"<b>{title}</b>",
@@ -187,3 +198,16 @@ def top_legend(chart: go.Figure) -> None:
             "font": {"size": LEGEND_FONT_SIZE},
         },
     )
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2.1's relative luminance of a ``#RRGGBB`` colour, from 0 (black) to 1 (white)."""
+    channels = [int(colour.lstrip("#")[index : index + 2], 16) / 255 for index in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(foreground: str, background: str = "#FFFFFF") -> float:
+    """WCAG 2.1's contrast ratio of two ``#RRGGBB`` colours, from 1 to 21."""
+    lighter, darker = sorted(map(relative_luminance, (foreground, background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)

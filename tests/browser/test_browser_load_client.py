@@ -4,11 +4,10 @@
 No Chromium here, but the same real `streamlit run` as the browser tests.
 """
 
-import asyncio
-
 import pytest
 
 from bench.load_client import Visitor
+from tests.support.event_loop import run_to_end
 from ui.state import SETTINGS, url_form
 
 pytestmark = pytest.mark.browser
@@ -34,7 +33,7 @@ async def settle_on(url: str, key: str, stop: str) -> tuple[Visitor, object]:
 def test_a_settle_report_reruns_the_stage_fragment_and_sets_the_address(app_server, key):
     stops = [url_form(stop) for stop in SETTINGS[key].stops]
     wanted = stops[-1] if stops[-1] != url_form(SETTINGS[key].default) else stops[0]
-    visitor, result = asyncio.run(settle_on(app_server.websocket_url, key, wanted))
+    visitor, result = run_to_end(settle_on(app_server.websocket_url, key, wanted))
     stage = visitor.stage
     assert stage.widget_id.endswith("-stage")
     assert stage.fragment_id, "the stage is drawn in a fragment, so a settle reruns only it"
@@ -58,4 +57,4 @@ def test_a_tampered_settle_report_gets_the_nearest_stop(app_server):
             await visitor.close()
         return visitor.url_query
 
-    assert asyncio.run(tamper()).get("beta") == ["0.6"]
+    assert run_to_end(tamper()).get("beta") == ["0.6"]

@@ -19,6 +19,7 @@ from bench.cluster_run import RunningCluster, http_status
 from bench.load import RunError
 from bench.session_probe import PageVisitor
 from scripts.cluster import Cluster
+from tests.support.event_loop import run_to_end
 from tests.support.server import LOOPBACK
 
 pytestmark = pytest.mark.cluster
@@ -104,7 +105,7 @@ def test_a_websocket_session_runs_the_app_and_moves_a_slider(cluster):
         finally:
             await visitor.close()
 
-    asyncio.run(scenario())
+    run_to_end(scenario())
 
 
 async def rerun_or_reconnect(
@@ -151,7 +152,7 @@ def test_a_killed_replica_is_restarted_and_its_sessions_come_back(cluster):
             await asyncio.gather(*(visitor.close() for visitor, _ in outcomes))
         return killed
 
-    killed = asyncio.run(scenario())
+    killed = run_to_end(scenario())
     restarted = cluster.wait_restarted("replica1", killed, timeout=120)
     assert restarted["restarts"] == 1
     assert "replica1 restarted" in cluster.output()

@@ -113,6 +113,7 @@ class Stage {
     for (const key of ["beta", "n"]) this.controls[key] = this.buildMethod(methods, key);
     this.predictPanel = this.buildPredictPanel(grid);
     this.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
+    this.glossary = el("p", { class: "glossary" }, this.legend);
     this.curvesFigure = el("figure", { class: "curves" }, grid);
     this.planeFigure = el("figure", { class: "plane" }, grid);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
@@ -140,7 +141,7 @@ class Stage {
     input.addEventListener("pointerdown", () => this.stopPlaying(false));
     play.addEventListener("click", () => this.togglePlay(key));
     const readouts = el("div", { class: "readouts" }, section);
-    const heading = el("h3", {}, readouts);
+    const heading = el("h2", {}, readouts);
     const list = el("dl", {}, readouts);
     const cells = {};
     for (const [field, text, kind] of [
@@ -733,6 +734,8 @@ class Stage {
       item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
       item.append(text);
     }
+    this.legend.append(this.glossary);
+    this.glossary.textContent = this.world.glossary;
   }
 
   // --- moving parts: clouds and marks (every frame while something moves) -----------------

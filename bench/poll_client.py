@@ -1,0 +1,144 @@
+"""A browser tab on the class poll, over Streamlit's websocket: a lecturer or a student.
+
+Built on bench/load_client.py's Visitor: it opens the page /poll (the ClientState names the
+page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
+to be served by one replica, types into text inputs, presses buttons (a button's trigger
+travels with the next run only, as in the browser) and keeps what the page said: its alerts
+(st.success, st.warning), metrics and Markdown. Used by tests/cluster and bench.cluster_poll.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from bench.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
+
+POLL_PAGE = "poll"  # app.py's url_path of pages/poll.py
+ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")
+ANSWERS_LABEL = "Answers (poll "  # the lecturer's metric: "Answers (poll open)"
+DATABASE_DOWN = "database cannot be reached"  # poll.store.UNAVAILABLE, in part
+
+
+@dataclass
+class PollVisitor(Visitor):
+    """One tab on /poll; ``replica`` (e.g. "replica2") asks HAProxy for that replica."""
+
+    replica: str = ""
+    widget_ids: dict[str, str] = field(default_factory=dict)  # user key -> widget id
+    typed: dict[str, str] = field(default_factory=dict)  # user key -> text in that input
+    pressed: set[str] = field(default_factory=set)  # user keys of buttons pressed for next run
+    alerts: list[str] = field(default_factory=list)  # this run's st.success / st.warning texts
+    markdown: list[str] = field(default_factory=list)
+    answers: int | None = None  # the lecturer's count of answers, if this run showed it
+
+    async def connect(self) -> None:
+        headers = {"Cookie": f"REPLICA={self.replica}"} if self.replica else {}
+        self.websocket = await asyncio.wait_for(
+            websockets.connect(
+                self.url,
+                subprotocols=["streamlit"],
+                max_size=MAX_MESSAGE_BYTES,
+                compression=None,
+                open_timeout=CONNECT_TIMEOUT_SECONDS,
+                ping_interval=None,
+                additional_headers=headers,
+            ),
+            timeout=CONNECT_TIMEOUT_SECONDS,
+        )
+        self._socket = self.websocket.transport.get_extra_info("socket")
+
+    def _client_state_message(self, fragment_id: str = "") -> BackMsg:
+        message = super()._client_state_message(fragment_id)
+        state = message.rerun_script
+        state.page_name = POLL_PAGE
+        for key, text in self.typed.items():
+            if key in self.widget_ids:
+                widget = state.widget_states.widgets.add()
+                widget.id, widget.string_value = self.widget_ids[key], text
+        for key in self.pressed:
+            if key in self.widget_ids:
+                widget = state.widget_states.widgets.add()
+                widget.id, widget.trigger_value = self.widget_ids[key], True
+        return message
+
+    async def run(self, fragment_id: str = "") -> RunResult:
+        """One run of the page; what it said replaces what the last run said."""
+        self.alerts, self.markdown, self.answers = [], [], None
+        try:
+            return await super().run(fragment_id)
+        finally:
+            self.pressed.clear()  # a trigger is sent once, as the browser does
+
+    def _absorb(self, message: ForwardMsg) -> bool:
+        if message.WhichOneof("type") == "delta" and message.delta.WhichOneof("type") == (
+            "new_element"
+        ):
+            element = message.delta.new_element
+            kind = element.WhichOneof("type")
+            if kind in ("text_input", "button"):
+                widget_id = getattr(element, kind).id
+                self.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id  # "$$ID-hash-KEY"
+            elif kind == "alert":
+                self.alerts.append(element.alert.body)
+            elif kind == "markdown":
+                self.markdown.append(element.markdown.body)
+            elif kind == "metric" and element.metric.label.startswith(ANSWERS_LABEL):
+                self.answers = int(element.metric.body)
+        return super()._absorb(message)
+
+    def room_code(self) -> str | None:
+        """The room code the lecturer's page shows, if it does."""
+        for text in self.markdown:
+            found = ROOM_CODE.search(text)
+            if found:
+                return found.group(1)
+        return None
+
+    def said(self, words: str) -> bool:
+        """True if one of this run's alerts contains ``words``."""
+        return any(words in alert for alert in self.alerts)
+
+
+async def open_lecturer(url: str, *, replica: str = "") -> PollVisitor:
+    """A lecturer's tab that has started a poll (default question, b = σ = 0) on /poll."""
+    lecturer = PollVisitor(url, replica=replica)
+    await lecturer.connect()
+    await lecturer.run()
+    lecturer.pressed.add("poll_start")
+    await lecturer.run()  # starts the poll, sets ?lecturer=TOKEN, reruns to the lecturer screen
+    if lecturer.room_code() is None or "lecturer" not in lecturer.url_query:
+        raise RuntimeError(f"no poll started: the page said {lecturer.alerts or lecturer.markdown}")
+    return lecturer
+
+
+async def open_student(url: str, room: str, *, replica: str = "") -> PollVisitor:
+    """A student's tab on the join link ?room=CODE."""
+    student = PollVisitor(url, replica=replica)
+    student.url_query = {"room": [room]}
+    await student.connect()
+    await student.run()
+    return student
+
+
+async def send_guess(student: PollVisitor, guess: str) -> bool:
+    """Type a guess and press "Send my guess"; True if the page says it is in."""
+    student.typed["poll_guess"] = guess
+    student.pressed.add("poll_send")
+    await student.run()
+    return student.said("is in") or student.said("replaced your earlier one")
+
+
+async def reopen(visitor: PollVisitor) -> PollVisitor:
+    """The same tab after its websocket broke: a new connection with the same address."""
+    await visitor.close()
+    fresh = PollVisitor(visitor.url, replica=visitor.replica)
+    fresh.url_query = dict(visitor.url_query)
+    await fresh.connect()
+    await fresh.run()
+    return fresh

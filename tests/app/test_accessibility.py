@@ -1,0 +1,118 @@
+"""Accessibility that needs no browser: every text colour is at least 4.5:1 on white (WCAG AA),
+every page explains its symbols in visible text (not only in tooltips), every chart is given a
+text alternative, and the alternatives say what the figure shows."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.app_pages import APP, TIMEOUT_SECONDS, assert_clean
+from ui import best_of_n_charts, defense_charts, glossary, kl_penalty_charts, layout, style
+
+CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
+PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
+WHITE, EXPANDER_GREY = "#FFFFFF", "#F0F2F6"  # the page, and Streamlit's secondary background
+
+# The terms each page must explain in visible text (SPEC §8 and issue 8), by page file.
+TERMS = {
+    "pages/best_of_n.py": ("reward model", "true quality", "n", "KL", "nats", "b", "σ"),
+    "pages/kl_penalty.py": ("reward model", "true quality", "β", "KL", "nats", "π_ref", "b", "σ"),
+    "pages/compare.py": ("true quality", "reward model", "best-of-n", "KL", "nats", "d", "b", "σ"),
+    "pages/reward_model.py": ("sigmoid", "Bradley–Terry", "reward model", "true quality", "b", "β"),
+    "pages/defenses.py": ("reward model", "true quality", "best-of-n", "n", "β", "b", "σ"),
+    "pages/lesson.py": ("best-of-n", "PPO", "DPO", "Bradley–Terry", "sigmoid", "KL", "β"),
+}
+# A slider's symbol may be explained by the hint under the slider instead (ui.state).
+SLIDER_HINTS = {"b": "padding penalty the reward model learned", "σ": "unmapped errors"}
+
+
+def test_the_themes_text_colours_pass_aa_on_white_and_grey():
+    theme = tomllib.loads(CONFIG.read_text())["theme"]
+    text_colours = {name: value for name, value in theme.items() if name.endswith("TextColor")}
+    assert {"orangeTextColor", "blueTextColor", "greenTextColor", "violetTextColor"} <= set(
+        text_colours
+    )
+    for name, colour in text_colours.items():
+        for background in (WHITE, EXPANDER_GREY):
+            assert style.contrast_ratio(colour, background) >= style.MIN_TEXT_CONTRAST, name
+    # True quality reads in the same colour in the page's text and in the charts' titles.
+    assert theme["orangeTextColor"] == style.GOLD_TEXT
+
+
+def test_the_contrast_formula_matches_wcag():
+    assert style.contrast_ratio("#000000") == pytest.approx(21.0)
+    assert style.contrast_ratio("#FFFFFF") == pytest.approx(1.0)
+    assert style.contrast_ratio("#767676") == pytest.approx(4.54, abs=0.01)  # WebAIM's grey
+    assert style.contrast_ratio("#B57A00") < style.MIN_TEXT_CONTRAST  # the old orange text
+
+
+@pytest.mark.parametrize(
+    "colour",
+    [style.INK, style.GOLD_TEXT, style.PROXY_TEXT, style.KL_METHOD_TEXT, style.BEST_OF_N_TEXT],
+)
+def test_every_text_shade_passes_aa(colour):
+    assert style.contrast_ratio(colour) >= style.MIN_TEXT_CONTRAST
+
+
+def test_chart_titles_use_text_shades_not_line_colours():
+    for figure in (
+        best_of_n_charts.win_chances(49, 0.0, 0.0, None),
+        best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
+        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        defense_charts.padding_learned(0.2, 0.0),  # both methods: a plot title each
+        defense_charts.spot_checks(10, 0.2, 0.0),
+    ):
+        # A title, and the titles of a figure's plots (annotations), in text shades.
+        colours = [figure.layout.title.font.color or style.INK]
+        colours += [note.font.color or style.INK for note in figure.layout.annotations]
+        for colour in colours:
+            assert style.contrast_ratio(colour) >= style.MIN_TEXT_CONTRAST, colour
+
+
+def test_a_figure_outline_names_its_title_axes_and_lines():
+    outline = layout.figure_outline(best_of_n_charts.scores_against_n(49, 0.0, 0.0, None))
+    assert outline.startswith("Gain against n (true quality peaks at n = 49).")
+    assert style.N_AXIS_TITLE in outline and style.GAIN_AXIS_TITLE in outline
+    assert "true quality" in outline and "reward model" in outline
+    assert "<b>" not in outline
+
+
+def test_every_chart_on_every_page_is_given_a_description():
+    calls = 0
+    for page in PAGES_DIR.glob("*.py"):
+        source = page.read_text()
+        assert "st.plotly_chart" not in source, f"{page.name}: use layout.chart"
+        for call in re.findall(r"layout\.chart\((.*?)\n\s*\)", source, flags=re.S):
+            calls += 1
+            assert "description=" in call, f"{page.name}: {call[:80]}"
+    assert calls >= 10
+
+
+def open_page(page: str) -> AppTest:
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    app.run().switch_page("pages/lesson.py").run()
+    return app.switch_page(page).run()
+
+
+@pytest.mark.parametrize("page", TERMS)
+def test_every_page_explains_its_symbols_in_visible_text(page):
+    app = open_page(page)
+    assert_clean(app)
+    shown = "\n".join(caption.value for caption in app.caption)
+    for term in TERMS[page]:
+        explained = glossary.line(term) in shown
+        assert explained or SLIDER_HINTS.get(term, "\0") in shown, (page, term)
+    # A chart's text alternative is markdown that starts "Chart:"; one per chart.
+    charts = app.get("plotly_chart")
+    described = [text for text in app.markdown if text.value.startswith("Chart: ")]
+    assert len(described) == len(charts)
+
+
+def test_the_glossary_says_which_way_beta_weakens_the_penalty():
+    assert "smaller β (right" in glossary.GLOSSARY["β"] and "weaker" in glossary.GLOSSARY["β"]
+    assert "nat" in glossary.GLOSSARY["nats"] and "π" in glossary.GLOSSARY["π_ref"]

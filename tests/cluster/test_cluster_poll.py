@@ -1,0 +1,141 @@
+"""The class poll in `make cluster`: one PostgreSQL shared by the replicas, faults survived.
+
+A lecturer's tab is kept on replica1 and the students' tabs on replica2 by HAProxy's cookie
+(bench/poll_client.py speaks Streamlit's websocket protocol, as the browser does). The tests
+share one cluster and run in file order: votes across replicas, a replica killed, the
+database restarted, and last the clean stop with PostgreSQL gone too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from bench.cluster_run import _is_zombie
+from bench.poll_client import DATABASE_DOWN, open_lecturer, open_student, reopen, send_guess
+from bench.session_probe import PageVisitor
+from poll import store
+from scripts import cluster as cluster_script
+from tests.cluster.test_cluster import sessions_by_replica
+from tests.support.event_loop import run_to_end
+
+pytestmark = pytest.mark.cluster
+
+STUDENTS = 4  # a handful of phones, every one on the replica the lecturer is not on
+GUESSES = ["2", "16", "128", "1000"]
+seen: dict = {}  # what one test leaves the next: the room, the lecturer's token
+
+
+def stored_votes(cluster, room: str) -> int:
+    """The poll's guesses as the cluster's PostgreSQL holds them."""
+    engine = sa.create_engine(cluster.state()["postgres"]["url"])
+    try:
+        poll = store.poll_for_room(engine, room)
+        return len(store.guesses_of(engine, poll.id))
+    finally:
+        engine.dispose()
+
+
+def test_no_postgres_gives_each_replica_its_own_sqlite(tmp_path, monkeypatch):
+    monkeypatch.setenv("POLL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    args = cluster_script.parse_arguments(["--no-postgres", "--haproxy", "/bin/sh"])
+    cluster = cluster_script.Cluster(2, 8501, tmp_path, "/bin/sh")
+    assert "poll per replica" in cluster_script.poll_database(cluster, args)
+    assert cluster.postgres is None
+    envs = [cluster._replica_env(cluster_script.Replica(i, 1, tmp_path / "log")) for i in (1, 2)]
+    assert all("POLL_DATABASE_URL" not in env for env in envs)
+    assert envs[0]["POLL_DATA_DIR"] != envs[1]["POLL_DATA_DIR"]
+
+
+def test_every_replica_gets_the_same_poll_database(cluster):
+    url = cluster.state()["postgres"]["url"]
+    assert url.startswith("postgresql+psycopg://postgres@127.0.0.1:")
+    for entry in cluster.state()["replicas"]:
+        with open(f"/proc/{entry['pid']}/environ", "rb") as variables:
+            environment = variables.read().split(b"\0")
+        assert f"POLL_DATABASE_URL={url}".encode() in environment
+
+
+def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
+    async def scenario():
+        lecturer = await open_lecturer(cluster.websocket_url, replica="replica1")
+        room = lecturer.room_code()
+        before = sessions_by_replica(cluster)
+        students = [
+            await open_student(cluster.websocket_url, room, replica="replica2")
+            for _ in range(STUDENTS)
+        ]
+        accepted = [
+            await send_guess(student, guess)
+            for student, guess in zip(students, GUESSES, strict=True)
+        ]
+        after = sessions_by_replica(cluster)
+        await lecturer.run()
+        await asyncio.gather(*(tab.close() for tab in [lecturer, *students]))
+        return room, lecturer, accepted, after["replica2"] - before["replica2"], after, before
+
+    room, lecturer, accepted, on_replica2, after, before = run_to_end(scenario())
+    assert accepted == [True] * STUDENTS
+    assert on_replica2 == STUDENTS and after["replica1"] == before["replica1"]
+    assert lecturer.answers == STUDENTS  # replica1 counts what replica2's sessions sent
+    assert stored_votes(cluster, room) == STUDENTS
+    seen.update(room=room, lecturer=lecturer)
+
+
+def test_a_killed_replica_loses_no_vote(cluster):
+    killed = cluster.kill_replica("replica1")  # the lecturer's
+    time.sleep(1.0)  # the kernel closes its sockets; HAProxy takes it out of rotation
+
+    async def reconnect():  # the browser reconnects through HAProxy: to replica2 now
+        lecturer = await reopen(seen["lecturer"])
+        await lecturer.close()
+        return lecturer
+
+    lecturer = run_to_end(reconnect())
+    assert lecturer.answers == STUDENTS
+    assert stored_votes(cluster, seen["room"]) == STUDENTS
+    cluster.wait_restarted("replica1", killed, timeout=120)
+    seen["lecturer"] = lecturer
+
+
+def test_a_database_restart_is_said_plainly_and_keeps_every_vote(cluster):
+    async def scenario():
+        student = await open_student(cluster.websocket_url, seen["room"], replica="replica2")
+        await asyncio.to_thread(cluster.postgres_ctl, "stop", "-m", "fast")
+        refused = await send_guess(student, "64")
+        said = list(student.alerts)
+        other_page = PageVisitor(cluster.websocket_url)  # the Playground never notices
+        await other_page.connect()
+        await other_page.run()
+        await other_page.close()
+        log = cluster.state()["postgres"]["log"]
+        await asyncio.to_thread(cluster.postgres_ctl, "start", "-l", log)
+        accepted = await send_guess(student, "64")  # the same tab, once the server is back
+        lecturer = await reopen(seen["lecturer"])
+        await asyncio.gather(student.close(), lecturer.close())
+        return refused, said, bool(other_page.sliders), accepted, lecturer.answers
+
+    refused, said, playground_works, accepted, answers = run_to_end(scenario())
+    assert not refused and any(DATABASE_DOWN in text for text in said), said
+    assert playground_works
+    assert accepted
+    assert answers == STUDENTS + 1
+    assert stored_votes(cluster, seen["room"]) == STUDENTS + 1
+
+
+def test_stops_cleanly_with_postgres(cluster):
+    server = cluster.state()["postgres"]
+    pid = int((Path(server["data"]) / "postmaster.pid").read_text().splitlines()[0])
+    ports = {entry["port"] for entry in cluster.state()["replicas"]}
+    assert cluster.stop() == 0
+    time.sleep(0.5)
+    assert cluster.leftovers(ports) == []
+    # Gone, or a zombie waiting for whichever process adopted it to reap it (pg_ctl's server
+    # is reparented; some containers' init never reaps).
+    assert not Path(f"/proc/{pid}").exists() or _is_zombie(Path(f"/proc/{pid}"))
+    assert not Path(server["data"]).exists()  # a throwaway server: removed with its directory
+    assert "stopped: HAProxy and every replica, and PostgreSQL" in cluster.output()

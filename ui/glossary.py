@@ -1,0 +1,49 @@
+"""Every symbol and term a page uses, explained in one visible line near where it first appears.
+
+A tooltip (``help=``) is invisible on a projector and to anyone who does not hover, so each page
+calls :func:`explain` with the terms it uses, just after its introduction.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+# term -> its meaning in a few words; the Markdown keys are written as the pages write them.
+GLOSSARY = {
+    "reward model": "the learned scorer that gets optimized; it only approximates what we want",
+    "true quality": "what we actually want (the gold score), which the reward model misjudges",
+    "best-of-n": "draw n answers from the base model and keep the one the reward model "
+    "scores highest",
+    "n": "how many answers best-of-n draws; more is more optimization",
+    "β": "the KL penalty's strength, in reward per nat; a smaller β (right on the sliders and "
+    "charts) is a weaker penalty, so more optimization",
+    "KL": "KL divergence: how far the chosen answers moved from the base model's",
+    "nats": "KL's unit (natural logarithms; 1 nat ≈ 1.44 bits)",
+    "π_ref": "the base (reference) model everything starts from; π is the optimized policy",
+    "b": "how much of the padding penalty the reward model learned (0 none, 1 all)",
+    "σ": "the size of the reward model's other, unmapped errors",
+    "d": "√KL, Gao et al.'s distance from the base model",
+    "Bradley–Terry": "the model of choices: P(A preferred to B) = sigmoid(score A − score B)",
+    "sigmoid": "sigmoid(x) = 1 / (1 + e^(−x)), which turns any score difference into a "
+    "probability between 0 and 1",
+    "PPO": "Proximal Policy Optimization, the reinforcement-learning method RLHF uses to "
+    "optimize a language model against its reward model",
+    "DPO": "Direct Preference Optimization, which fits the model to the choices directly, "
+    "with no separate reward model",
+    "RLHF": "reinforcement learning from human feedback",
+}
+
+
+def line(*terms: str) -> str:
+    """The Markdown for ``terms``: "**KL**: ... · **nats**: ..."; unknown terms raise KeyError."""
+    return " · ".join(f"**{_escaped(term)}**: {GLOSSARY[term]}" for term in terms)
+
+
+def explain(*terms: str, container=None) -> None:
+    """Show what ``terms`` mean, as one visible caption (in ``container``, default the page)."""
+    (container if container is not None else st).caption(line(*terms))
+
+
+def _escaped(term: str) -> str:
+    """``term`` safe in Markdown (π_ref's underscore would start italics)."""
+    return term.replace("_", "\\_")
