@@ -206,13 +206,12 @@ def defended_kl_optimum(
     )
     proxy = _proxy_field(checked).ravel()
     base = world.base_density().ravel()
-    gold = world.gold_field().ravel()
-    length, substance = (axis.ravel() for axis in world.grid_coordinates())
     centered = proxy - base @ proxy
     below_top = centered - centered.max()
-    features = base[:, None] * np.stack(
-        [np.ones_like(proxy), centered, gold - base @ gold, length, substance, below_top], axis=1
-    )
+    features = np.empty((proxy.size, 6))  # columns: 1, proxy, gold, length, substance, top
+    features[:, [0, 2, 3, 4]] = _fixed_features()
+    features[:, 1] = base * centered
+    features[:, 5] = base * below_top
     flat = betas.ravel()
     if flat.size > FLOAT64_BETAS:
         # A whole curve: exp in float32 (several times faster; every exponent is <= 0, so
@@ -221,12 +220,24 @@ def defended_kl_optimum(
         sums = np.exp(exponent, out=exponent) @ features.astype(np.float32)
         sums = sums.astype(np.float64)
     else:
-        sums = np.exp(np.outer(1.0 / flat, below_top)) @ features  # (B, 6)
+        weights = np.multiply.outer(1.0 / flat, below_top)  # (B, cells), exp'd in place
+        sums = np.exp(weights, out=weights) @ features  # (B, 6)
     means = sums[:, 1:] / sums[:, :1]
     # KL = E_π[(proxy - top)/β] - log Σ π_ref·exp((proxy - top)/β), never below 0.
     kl = np.maximum(means[:, 4] / flat - np.log(sums[:, 0]), 0.0)
     fields = (kl, *means[:, :4].T)
     return KLResult(*(_shaped(field, betas.shape) for field in fields))
+
+
+@lru_cache(maxsize=1)
+def _fixed_features() -> np.ndarray:
+    """The base model's weight times 1, centered gold, length, substance: (241², 4)."""
+    base = world.base_density().ravel()
+    gold = world.gold_field().ravel()
+    length, substance = (axis.ravel() for axis in world.grid_coordinates())
+    fixed = base[:, None] * np.stack([np.ones_like(base), gold - base @ gold, length, substance], 1)
+    fixed.flags.writeable = False
+    return fixed
 
 
 _DEFAULTS = {

@@ -90,9 +90,13 @@ def spot_check_kl(
     proxy = world.proxy_field(
         b=validate.padding_fraction(b), sigma=validate.error_size(sigma)
     ).ravel()
-    log_weight = world.base_log_weight().ravel() + np.outer(1.0 / stops, proxy)  # (S, cells)
-    weight = np.exp(log_weight - log_weight.max(axis=1, keepdims=True))
-    policies = weight / weight.sum(axis=1, keepdims=True)
+    # One (S, cells) array worked in place: each fresh 9 MB array costs as much as the
+    # arithmetic on it (page faults), and in place gives the same numbers bit for bit.
+    policies = np.multiply.outer(1.0 / stops, proxy)
+    policies += world.base_log_weight().ravel()
+    policies -= policies.max(axis=1, keepdims=True)
+    np.exp(policies, out=policies)
+    policies /= policies.sum(axis=1, keepdims=True)
     gold = world.gold_field().ravel()
     gold_centered = gold - world.base_density().ravel() @ gold
     return _stop_early(stops, policies, gold_centered, m=m, repeats=repeats, seed=seed)
@@ -139,12 +143,18 @@ def _exact_check_means(chances, gold_gains, m, repeats, rng) -> np.ndarray:
     one searchsorted serve all stops at once.
     """
     stop_count, answer_count = chances.shape
-    cumulative = np.cumsum(chances, axis=1)
-    cumulative /= cumulative[:, -1:]  # exactly 1 at the end of each stop
+    lifted = np.cumsum(chances, axis=1)
+    lifted /= lifted[:, -1:]  # exactly 1 at the end of each stop
     offsets = np.arange(stop_count, dtype=np.float64)
-    lifted = (cumulative + offsets[:, None]).ravel()
-    uniforms = rng.random((repeats, stop_count, m)) + offsets[:, None]
-    drawn = np.searchsorted(lifted, uniforms, side="right")
+    lifted += offsets[:, None]
+    lifted = lifted.ravel()
+    uniforms = (rng.random((repeats, stop_count, m)) + offsets[:, None]).ravel()
+    # Searched in sorted order, each search starts where the last ended (numpy does so for
+    # sorted keys): ~3x faster over 58,081 cells a stop; the draws go back to their places.
+    order = np.argsort(uniforms, kind="stable")
+    drawn = np.empty(uniforms.size, dtype=np.int64)
+    drawn[order] = np.searchsorted(lifted, uniforms[order], side="right")
+    drawn = drawn.reshape(repeats, stop_count, m)
     # A uniform within rounding of a stop's top may land one past its row: keep it inside.
     row_end = (offsets.astype(np.int64)[:, None] + 1) * answer_count - 1
     drawn = np.minimum(drawn, row_end)

@@ -11,42 +11,44 @@ import plotly.graph_objects as go
 from ui import defense_compute, defense_figures
 from ui.compute import cached
 
-FIGURE_ENTRIES = 48  # each ~100 KB of Python objects: about 5 MB at most
+FIGURE_ENTRIES = 24  # each ~200 KB of Python objects: about 5 MB at most
+METHODS = ("best_of_n", "kl")  # left to right in every figure
+
+
+def _pairs(undefended, defended) -> dict:
+    """Both methods' (undefended, defended) from two :class:`defense_compute.Summary`."""
+    return {method: (getattr(undefended, method), getattr(defended, method)) for method in METHODS}
 
 
 @cached(FIGURE_ENTRIES)
-def padding_learned(method: str, b: float, sigma: float) -> go.Figure:
-    """A method's true quality with b learned, against b = 0 (the lesson's reward model)."""
-    lesson = getattr(defense_compute.summary(0.0, sigma), method)
-    learned = getattr(defense_compute.summary(b, sigma), method)
-    return defense_figures.gold_against_pressure(
-        lesson, learned, method=method, defended_name=f"b = {b:g} learned"
+def padding_learned(b: float, sigma: float) -> go.Figure:
+    """Both methods' true quality with b learned, against b = 0 (the lesson's reward model)."""
+    pairs = _pairs(defense_compute.summary(0.0, sigma), defense_compute.summary(b, sigma))
+    return defense_figures.gold_against_pressure(pairs, defended_name=f"b = {b:g} learned")
+
+
+@cached(FIGURE_ENTRIES)
+def ensemble(b: float, sigma: float, k: int, rho: float, aggregate: str) -> go.Figure:
+    """Both methods' true quality against an ensemble of k, against one reward model."""
+    pairs = _pairs(
+        defense_compute.summary(b, sigma), defense_compute.summary(b, sigma, k, rho, aggregate)
     )
-
-
-@cached(FIGURE_ENTRIES)
-def ensemble(method: str, b: float, sigma: float, k: int, rho: float, aggregate: str):
-    """A method's true quality against an ensemble of k, against one reward model."""
-    undefended = getattr(defense_compute.summary(b, sigma), method)
-    defended = getattr(defense_compute.summary(b, sigma, k, rho, aggregate), method)
     name = f"{aggregate} of k = {k}, ρ = {rho:g}"
-    return defense_figures.gold_against_pressure(
-        undefended, defended, method=method, defended_name=name
-    )
+    return defense_figures.gold_against_pressure(pairs, defended_name=name)
 
 
 @cached(FIGURE_ENTRIES)
-def length_penalty(method: str, b: float, sigma: float, penalty: float) -> go.Figure:
-    """A method's true quality with λ·length subtracted, against no penalty."""
-    undefended = getattr(defense_compute.summary(b, sigma), method)
-    defended = getattr(defense_compute.summary(b, sigma, length_penalty=penalty), method)
-    return defense_figures.gold_against_pressure(
-        undefended, defended, method=method, defended_name=f"λ = {penalty:g}"
+def length_penalty(b: float, sigma: float, penalty: float) -> go.Figure:
+    """Both methods' true quality with λ·length subtracted, against no penalty."""
+    pairs = _pairs(
+        defense_compute.summary(b, sigma),
+        defense_compute.summary(b, sigma, length_penalty=penalty),
     )
+    return defense_figures.gold_against_pressure(pairs, defended_name=f"λ = {penalty:g}")
 
 
 @cached(FIGURE_ENTRIES)
-def spot_checks(method: str, m: int, b: float, sigma: float) -> go.Figure:
+def spot_checks(m: int, b: float, sigma: float) -> go.Figure:
     """Where m spot checks stop each method, against each stop's true quality."""
     bon, kl = defense_compute.spot_checks(m, b, sigma)
-    return defense_figures.spot_check_choices(bon if method == "best_of_n" else kl, method=method)
+    return defense_figures.spot_check_choices({"best_of_n": bon, "kl": kl})

@@ -30,11 +30,11 @@ from ui.style import (
 CHART_HEIGHT = 330
 # Fixed margins: plotly's automargin re-lays a chart out until it fits, which cost the
 # browser ~5x more main-thread time per change here (bench.defenses_latency).
-MARGIN = {"l": 64, "r": 16, "t": 78, "b": 64}
+MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend of 2 rows
 UNDEFENDED_NAME = "undefended reward model"
 METHODS = {  # method -> (name, colour, axis title)
-    "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn (log scale)"),
-    "kl": ("KL penalty", KL_METHOD, "β (log scale; weaker penalty →)"),
+    "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn"),
+    "kl": ("KL penalty", KL_METHOD, "β (weaker penalty →)"),
 }
 GAIN_TITLE = "true quality gain"
 # A line colour's shade for text: the line colours are 3.1-3.4:1 on white, below WCAG AA.
@@ -73,9 +73,31 @@ def _pressure_axis(method: str) -> dict:
     )
 
 
-def _layout(title: str, colour: str) -> dict:
-    """A chart's layout with a bold title in ``colour``'s darker text shade (>= 4.5:1)."""
-    colour = TEXT_SHADES.get(colour, colour)
+GAP = 0.12  # of the width between the two methods' plots: room for the right one's ticks
+DOMAINS = {"best_of_n": [0.0, 0.5 - GAP / 2], "kl": [0.5 + GAP / 2, 1.0]}
+# The i-th method's axes: x, y for best-of-n; x2, y2 for the KL penalty (spot checks add the
+# bars' axes y3 and y4 on top).
+AXES = {"best_of_n": ("x", "y"), "kl": ("x2", "y2")}
+
+
+def _layout() -> dict:
+    """Two plots side by side, best-of-n left and the KL penalty right, each titled in its
+    method's darker text shade (>= 4.5:1), one legend above both."""
+    titles = [
+        {
+            "text": f"<b>{METHODS[method][0]}</b>",  # short: each plot is ~140 px on a phone
+            "font": {"size": TITLE_SIZE, "color": TEXT_SHADES[METHODS[method][1]]},
+            "x": DOMAINS[method][0],
+            "xref": "paper",
+            "xanchor": "left",
+            "y": 1,
+            "yref": "paper",
+            "yanchor": "bottom",
+            "yshift": 56,  # above the legend, which wraps to 2 rows on a phone
+            "showarrow": False,
+        }
+        for method in METHODS
+    ]
     return {
         "height": CHART_HEIGHT,
         "margin": MARGIN,
@@ -83,16 +105,7 @@ def _layout(title: str, colour: str) -> dict:
         "paper_bgcolor": "white",
         "plot_bgcolor": "white",
         "dragmode": False,
-        "title": {
-            "text": f"<b>{title}</b>",
-            "font": {"size": TITLE_SIZE, "color": colour},
-            "x": 0,
-            "xref": "paper",
-            "y": 1,
-            "yref": "container",
-            "yanchor": "top",
-            "pad": {"t": 8},
-        },
+        "annotations": titles,
         "showlegend": True,
         "legend": {
             "orientation": "h",
@@ -105,84 +118,123 @@ def _layout(title: str, colour: str) -> dict:
     }
 
 
-def gold_against_pressure(undefended, defended, *, method: str, defended_name: str) -> go.Figure:
-    """True quality along one method's pressure, undefended (dashed) and defended (solid).
+def _place(layout: dict, method: str, x_axis: dict, y_axis: dict) -> None:
+    """Put one method's axes into a two-plot layout."""
+    x_name, y_name = AXES[method]
+    layout[x_name.replace("x", "xaxis")] = {**x_axis, "domain": DOMAINS[method], "anchor": y_name}
+    layout[y_name.replace("y", "yaxis")] = {**y_axis, "anchor": x_name}
 
-    ``undefended`` and ``defended`` have ``pressure`` and ``gold_gain`` (P,) and their peak
-    (``peak_pressure``, ``peak_gold_gain``), marked with a star.
+
+def _legend_entry(name: str, line: dict) -> dict:
+    """A legend-only line (no points): one entry stands for the same line in both plots."""
+    return {
+        "type": "scatter",
+        "x": [None],
+        "y": [None],
+        "mode": "lines",
+        "name": name,
+        "line": line,
+    }
+
+
+def gold_against_pressure(pairs: dict, *, defended_name: str) -> go.Figure:
+    """True quality along each method's pressure, undefended (dashed) and defended (solid).
+
+    ``pairs`` maps "best_of_n" and "kl" to (undefended, defended): objects with ``pressure``
+    and ``gold_gain`` (P,) and their peak (``peak_pressure``, ``peak_gold_gain``), marked with
+    a star. Best-of-n is drawn on the left, the KL penalty on the right.
     """
-    name, colour, _ = METHODS[method]
-    traces = []
-    for summary, label, line in (
-        (undefended, UNDEFENDED_NAME, {"color": BOUND, "width": 2.5, "dash": "dash"}),
-        (defended, defended_name, {"color": colour, "width": 3.5}),
-    ):
-        traces.append(
-            {
-                "type": "scatter",
-                "x": np.round(summary.pressure, 4),
-                "y": np.round(summary.gold_gain, 3),
-                "mode": "lines",
-                "name": label,
-                "line": line,
-                "hovertemplate": "%{y:+.2f}<extra></extra>",
-            }
-        )
-        traces.append(
-            {
-                "type": "scatter",
-                "x": [summary.peak_pressure],
-                "y": [round(summary.peak_gold_gain, 3)],
-                "mode": "markers",
-                "marker": {**PEAK_MARKER, "color": line["color"]},
-                "showlegend": False,
-                "hovertemplate": "peak %{y:+.2f}<extra></extra>",
-            }
-        )
-    layout = _layout(f"{name}: true quality", colour)
-    layout["xaxis"] = _pressure_axis(method)
-    layout["yaxis"] = _axis(GAIN_TITLE)
+    undefended_line = {"color": BOUND, "width": 2.5, "dash": "dash"}
+    traces = [
+        _legend_entry(UNDEFENDED_NAME, undefended_line),
+        _legend_entry(defended_name, {"color": INK, "width": 3.5}),
+    ]
+    layout = _layout()
+    for method, (undefended, defended) in pairs.items():
+        x_name, y_name = AXES[method]
+        defended_line = {"color": METHODS[method][1], "width": 3.5}
+        for summary, line in ((undefended, undefended_line), (defended, defended_line)):
+            common = {"type": "scatter", "xaxis": x_name, "yaxis": y_name, "showlegend": False}
+            traces.append(
+                {
+                    **common,
+                    "x": np.round(summary.pressure, 4),
+                    "y": np.round(summary.gold_gain, 3),
+                    "mode": "lines",
+                    "line": line,
+                }
+            )
+            traces.append(
+                {
+                    **common,
+                    "x": [summary.peak_pressure],
+                    "y": [round(summary.peak_gold_gain, 3)],
+                    "mode": "markers",
+                    "marker": {**PEAK_MARKER, "color": line["color"]},
+                }
+            )
+        y_title = GAIN_TITLE if method == "best_of_n" else ""
+        _place(layout, method, _pressure_axis(method), _axis(y_title))
     return go.Figure({"data": traces, "layout": layout}, _validate=False)
 
 
-def spot_check_choices(result, *, method: str) -> go.Figure:
-    """How often each stop was chosen (bars) against its true quality (line), in slider order.
+def spot_check_choices(results: dict) -> go.Figure:
+    """Per method, how often each stop was chosen (bars) against its true quality (line).
 
-    ``result`` is a :class:`core.SpotCheckResult`; stops are shown as the slider writes them.
+    ``results`` maps "best_of_n" and "kl" to a :class:`core.SpotCheckResult`; stops are shown
+    in slider order as the slider writes them, best-of-n on the left.
     """
-    name, colour, axis_title = METHODS[method]
-    labels = [f"{stop:g}" for stop in result.stops]
     traces = [
         {
             "type": "bar",
-            "x": labels,
-            "y": np.round(100 * result.chosen_share, 1),
+            "x": [None],
+            "y": [None],
             "name": "chosen (% of repeats)",
-            "marker": {"color": colour, "opacity": 0.55},
-            "yaxis": "y2",
-            "hovertemplate": "chosen %{y:.1f}%<extra></extra>",
+            "marker": {"color": BOUND, "opacity": 0.55},
         },
-        {
-            "type": "scatter",
-            "x": labels,
-            "y": np.round(result.gold_gain, 3),
-            "mode": "lines+markers",
-            "name": GAIN_TITLE,
-            "line": {"color": GOLD, "width": 3},
-            "marker": {"size": 6, "color": GOLD},
-            "hovertemplate": "%{y:+.2f}<extra></extra>",
-        },
+        _legend_entry(GAIN_TITLE, {"color": GOLD, "width": 3}),
     ]
-    layout = _layout(f"{name}: where the checks stop", colour)
-    layout["xaxis"] = _axis(axis_title.split(" (")[0] + " (slider stops)", type="category")
-    layout["yaxis"] = _axis(GAIN_TITLE)
-    layout["yaxis2"] = _axis(
-        "chosen (%)",
-        overlaying="y",
-        side="right",
-        range=[0, 100],
-        tickvals=[0, 25, 50, 75, 100],
-        showgrid=False,
-    )
+    layout = _layout()
+    bar_axes = {"best_of_n": "y3", "kl": "y4"}
+    for method, result in results.items():
+        _, colour, axis_title = METHODS[method]
+        x_name, y_name = AXES[method]
+        labels = [f"{stop:g}" for stop in result.stops]
+        traces.append(
+            {
+                "type": "bar",
+                "x": labels,
+                "y": np.round(100 * result.chosen_share, 1),
+                "marker": {"color": colour, "opacity": 0.55},
+                "xaxis": x_name,
+                "yaxis": bar_axes[method],
+                "showlegend": False,
+            }
+        )
+        traces.append(
+            {
+                "type": "scatter",
+                "x": labels,
+                "y": np.round(result.gold_gain, 3),
+                # A line without markers: the bars already mark every stop (~0.5 ms a marker).
+                "mode": "lines",
+                "line": {"color": GOLD, "width": 3},
+                "xaxis": x_name,
+                "yaxis": y_name,
+                "showlegend": False,
+            }
+        )
+        y_title = GAIN_TITLE if method == "best_of_n" else ""
+        x_title = axis_title.split(" (")[0].split(",")[0] + " (slider stops)"  # n or β
+        _place(layout, method, _axis(x_title, type="category"), _axis(y_title))
+        layout[bar_axes[method].replace("y", "yaxis")] = _axis(
+            "chosen (%)" if method == "kl" else "",
+            overlaying=y_name,
+            side="right",
+            anchor=x_name,
+            range=[0, 100],
+            tickvals=[0, 25, 50, 75, 100],
+            showgrid=False,
+        )
     layout["margin"] = {**MARGIN, "r": 56}
     return go.Figure({"data": traces, "layout": layout}, _validate=False)

@@ -64,10 +64,14 @@ def test_chart_titles_use_text_shades_not_line_colours():
         best_of_n_charts.win_chances(49, 0.0, 0.0, None),
         best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
         kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
-        *(defense_charts.padding_learned(method, 0.2, 0.0) for method in ("best_of_n", "kl")),
+        defense_charts.padding_learned(0.2, 0.0),  # both methods: a plot title each
+        defense_charts.spot_checks(10, 0.2, 0.0),
     ):
-        colour = figure.layout.title.font.color or style.INK
-        assert style.contrast_ratio(colour) >= style.MIN_TEXT_CONTRAST, colour
+        # A title, and the titles of a figure's plots (annotations), in text shades.
+        colours = [figure.layout.title.font.color or style.INK]
+        colours += [note.font.color or style.INK for note in figure.layout.annotations]
+        for colour in colours:
+            assert style.contrast_ratio(colour) >= style.MIN_TEXT_CONTRAST, colour
 
 
 def test_a_figure_outline_names_its_title_axes_and_lines():

@@ -57,7 +57,7 @@ def test_the_page_renders_with_every_defense(defenses):
     assert defenses.title[0].value == "Defenses against reward hacking"
     assert set(slider_values(defenses)) == set(SLIDERS)
     assert defenses.get("button_group")[0].value == "mean"  # the ensemble's combination
-    assert len(defenses.get("plotly_chart")) == 8, "four defenses, two methods each"
+    assert len(defenses.get("plotly_chart")) == 4, "four defenses, both methods in each"
     assert len(defenses.metric) == 3 * 4 + 2 * 4
     assert [html.proto.body for html in defenses.get("html")] == [layout.CSS.strip()]
 
@@ -238,21 +238,39 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
 
 
 DEFENSE_FIGURES = {
-    "padding_learned": lambda method: defense_charts.padding_learned(method, 0.3, 1.0),
-    "ensemble": lambda method: defense_charts.ensemble(method, 0.0, 1.0, 16, 0.2, "min"),
-    "length_penalty": lambda method: defense_charts.length_penalty(method, 0.0, 0.5, 2.0),
-    "spot_checks": lambda method: defense_charts.spot_checks(method, 1, 0.0, 0.0),
+    "padding_learned": lambda: defense_charts.padding_learned(0.3, 1.0),
+    "ensemble": lambda: defense_charts.ensemble(0.0, 1.0, 16, 0.2, "min"),
+    "length_penalty": lambda: defense_charts.length_penalty(0.0, 0.5, 2.0),
+    "spot_checks": lambda: defense_charts.spot_checks(1, 0.0, 0.0),
 }
 
 
-@pytest.mark.parametrize("method", ["best_of_n", "kl"])
 @pytest.mark.parametrize("build", DEFENSE_FIGURES.values(), ids=DEFENSE_FIGURES.keys())
-def test_defense_figures_pass_plotly_checks_and_are_shared(build, method):
-    figure = build(method)
+def test_defense_figures_pass_plotly_checks_and_are_shared(build):
+    figure = build()
     validated = go.Figure(figure.to_dict())  # raises on any property plotly does not know
     assert json.loads(validated.to_json()) == json.loads(figure.to_json())
-    assert build(method) is figure, "the same setting gives the same (cached) figure"
-    assert len(figure.to_json()) < 20_000, "a defense's chart stays small"
+    assert build() is figure, "the same setting gives the same (cached) figure"
+    assert len(figure.to_json()) < 20_000, "a defense's chart, both methods, stays small"
+    # Both methods, each in its own plot: best-of-n left of the KL penalty, neither overlapping.
+    plotted = [trace for trace in figure.data if trace.x is not None and trace.x[0] is not None]
+    assert {trace.xaxis for trace in plotted} == {"x", "x2"}
+    assert figure.layout.xaxis.domain[1] < figure.layout.xaxis2.domain[0]
+    titles = [note.text for note in figure.layout.annotations]
+    assert "Best-of-n" in titles[0] and "KL penalty" in titles[1]
+    assert all(len(trace.x) >= len(BETA_STOPS) for trace in plotted if trace.type == "bar")
+
+
+def test_each_plot_draws_its_own_methods_curves():
+    """The best-of-n plot draws n from core's curve, the KL plot β: the right data per side."""
+    figure = defense_charts.padding_learned(0.3, 1.0)
+    lines = [trace for trace in figure.data if trace.mode == "lines" and trace.x[0] is not None]
+    by_axis = {axis: [t for t in lines if t.xaxis == axis] for axis in ("x", "x2")}
+    assert len(by_axis["x"]) == len(by_axis["x2"]) == 2, "undefended and defended per method"
+    assert max(by_axis["x"][0].x) == max(N_STOPS), "best-of-n runs to the slider's n"
+    assert min(by_axis["x2"][0].x) == pytest.approx(min(BETA_STOPS)), "KL runs to the smallest β"
+    expected = core.defended_best_of_n(max(N_STOPS), b=0.3, sigma=1.0).gold_gain
+    assert by_axis["x"][1].y[-1] == pytest.approx(expected, abs=1e-3)
 
 
 def test_the_defense_settings_table_is_sound():

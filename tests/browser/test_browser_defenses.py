@@ -11,7 +11,7 @@ from tests.support import app_page, observer
 pytestmark = pytest.mark.browser
 
 PATH = "defenses"
-CHARTS = 8  # four defenses, two methods each
+CHARTS = 4  # four defenses, both methods in each figure
 
 
 def query_of(page) -> dict[str, list[str]]:
