@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
+from ui import state
 from ui.state import MAX_URL_VALUE, Setting, nearest_stop, parse_setting, shown, url_form
 
 # Comparisons on roughly log-even steps; 200,000 is where b lands within 0.03 of 1 (SPEC §9).
@@ -183,14 +183,14 @@ def settle_url(page: str, keys: Iterable[str]) -> None:
             notes += [note] if note else []
             if raw_values != [url_value(key, value)]:
                 wanted = None if value == default else url_value(key, value)
-                if _write_url(key, wanted):
+                if state.write_query_param(key, wanted):
                     url_changed = True
                 else:
                     st.session_state[key] = value  # the widget owns the parameter
         else:
             value = current(key)
             if value != default:
-                url_changed |= _write_url(key, url_value(key, value))
+                url_changed |= state.write_query_param(key, url_value(key, value))
         if entering:
             st.session_state[key] = value
     if notes:
@@ -200,25 +200,9 @@ def settle_url(page: str, keys: Iterable[str]) -> None:
         st.rerun()
 
 
-def _write_url(key: str, wanted: str | None) -> bool:
-    """Write one URL parameter (None: drop it); False if a widget already owns it."""
-    try:
-        if wanted is None:
-            if key not in st.query_params:
-                return False
-            del st.query_params[key]
-        else:
-            st.query_params[key] = wanted
-    except StreamlitAPIException:
-        return False
-    return True
-
-
 def show_notes() -> None:
     """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML)."""
-    notes = st.session_state.pop(_NOTES, [])
-    if notes:
-        st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
+    state.show_notes(_NOTES)
 
 
 def current(key: str) -> float | str:

@@ -107,7 +107,7 @@ def settle_url(
         _, note = parse_seed(st.query_params.get_all(SEED_KEY))
         if note:
             notes.append(note)
-            url_changed |= _write_url(SEED_KEY, None)
+            url_changed |= write_query_param(SEED_KEY, None)
     if notes:
         st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
     if stage_keys and (entering or moved_by_address):
@@ -124,13 +124,13 @@ def _settle_key(key: str) -> tuple[float, str | None, bool]:
     raw_values = st.query_params.get_all(key)
     if not raw_values:
         value = current(key)
-        changed = value != setting.default and _write_url(key, url_form(value))
+        changed = value != setting.default and write_query_param(key, url_form(value))
         return value, None, changed
     value, note = parse_setting(setting, raw_values)
     if raw_values == [url_form(value)]:
         return value, note, False
     wanted = None if value == setting.default else url_form(value)
-    if _write_url(key, wanted):
+    if write_query_param(key, wanted):
         return value, note, True
     # The page's slider already owns this parameter: set the slider instead, and Streamlit
     # writes the URL for it.
@@ -138,7 +138,7 @@ def _settle_key(key: str) -> tuple[float, str | None, bool]:
     return value, note, False
 
 
-def _write_url(key: str, url_value: str | None) -> bool:
+def write_query_param(key: str, url_value: str | None) -> bool:
     """Write one URL parameter (None: drop it); False if a slider already owns it."""
     try:
         if url_value is None:
@@ -152,9 +152,12 @@ def _write_url(key: str, url_value: str | None) -> bool:
     return True
 
 
-def show_notes() -> None:
-    """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML)."""
-    notes = st.session_state.pop(_NOTES, [])
+def show_notes(session_key: str = _NOTES) -> None:
+    """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML).
+
+    ``session_key`` is where a page's own settings table keeps its notes (default: this one's).
+    """
+    notes = st.session_state.pop(session_key, [])
     if notes:
         st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
 
@@ -227,7 +230,7 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
     if updates:
         st.query_params.update(updates)
     for key in changed.keys() - updates.keys():
-        _write_url(key, None)
+        write_query_param(key, None)
 
 
 def request_stage_move() -> None:
