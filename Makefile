@@ -14,7 +14,7 @@ run: $(VENV)/.runtime-installed
 # N replicas behind HAProxy on one port (Debian: apt-get install haproxy); Ctrl-C stops all.
 .PHONY: cluster
 cluster: $(VENV)/.runtime-installed
-	STAGE_PREWARM=1 $(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
+	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest

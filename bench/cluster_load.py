@@ -375,7 +375,12 @@ def main(argv=None) -> int:
         print(f"--mode: {args.mode!r} is not 'all' or some of {','.join(MODES)}", file=sys.stderr)
         return 2
     print(f"bench.cluster_load: {args.replicas} replicas behind HAProxy {load_text()}")
+    started = time.perf_counter()
     cluster = start_cluster(Path(tempfile.mkdtemp(prefix="cluster-load-")), replicas=args.replicas)
+    for line in cluster.output().splitlines():  # as `make cluster`: the worlds built first
+        if "worlds" in line:
+            print(f"  {line}")
+    print(f"  serving after {time.perf_counter() - started:.0f} s {load_text()}")
     all_ok = True
     try:
         for mode in modes:

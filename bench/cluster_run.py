@@ -23,7 +23,9 @@ from pathlib import Path
 from tests.support.server import LOOPBACK, REPO_ROOT, free_port
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
-START_TIMEOUT_SECONDS = 240.0  # two cold replicas on a loaded 2-core machine: ~20-60 s
+# Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once
+# per version of the code) adds ~40-90 s.
+START_TIMEOUT_SECONDS = 360.0
 STOP_TIMEOUT_SECONDS = 40.0  # the script's own SIGTERM-then-SIGKILL takes at most ~20 s
 
 
@@ -151,8 +153,14 @@ def _is_zombie(proc_entry: Path) -> bool:
     return False
 
 
-def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) -> RunningCluster:
-    """Start `python scripts/cluster.py` and wait until its port serves the app."""
+def start_cluster(
+    run_dir: Path, *, replicas: int = 2, port: int | None = None, build_worlds: bool = True
+) -> RunningCluster:
+    """Start `python scripts/cluster.py` and wait until its port serves the app.
+
+    ``build_worlds`` False starts it with --no-build-worlds (the tests: the replicas then
+    build the few worlds a test needs instead of the script building all 441 first).
+    """
     run_dir.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     output_path = run_dir / "cluster.out"
@@ -162,7 +170,8 @@ def start_cluster(run_dir: Path, *, replicas: int = 2, port: int | None = None) 
     with open(output_path, "wb") as output:
         process = subprocess.Popen(
             [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
-            + [f"--run-dir={run_dir}"],
+            + [f"--run-dir={run_dir}"]
+            + ([] if build_worlds else ["--no-build-worlds"]),
             cwd=REPO_ROOT,
             stdin=subprocess.DEVNULL,
             stdout=output,

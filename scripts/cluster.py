@@ -153,6 +153,8 @@ class Cluster:
     balancer: subprocess.Popen | None = None
     postgres: PostgresServer | None = None  # the poll's server, when started here
     poll_url: str = ""  # the poll's shared database; "" gives each replica its own SQLite
+    build_worlds: bool = True  # the stage's worlds on disk before any replica starts
+    builder: subprocess.Popen | None = None
 
     @property
     def admin_socket(self) -> Path:
@@ -193,6 +195,7 @@ class Cluster:
     def _replica_env(self, slot: Replica) -> dict[str, str]:
         # The secret and the database URL go by environment, not argument, so `ps` hides them.
         env = dict(os.environ, STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
+        env.setdefault("STAGE_PREWARM", "1")  # every world in memory (read from disk) at once
         env.pop("POLL_DATABASE_URL", None)
         if self.poll_url:
             env["POLL_DATABASE_URL"] = self.poll_url
@@ -225,6 +228,8 @@ class Cluster:
             self.postgres.start()
             self.poll_url = self.postgres.url
             say(f"PostgreSQL on {LOOPBACK}:{self.postgres.port} in {self.postgres.root}")
+        if self.build_worlds:
+            self._build_worlds()
         for slot in self.slots:
             self._start_replica(slot)
         for slot in self.slots:
@@ -232,6 +237,16 @@ class Cluster:
         self._start_balancer()
         if not _wait_for(lambda: is_healthy(self.lb_port), STARTUP_TIMEOUT_SECONDS):
             raise RuntimeError(f"HAProxy does not answer on port {self.lb_port}")
+
+    def _build_worlds(self) -> None:
+        """scripts/build_worlds.py, once: the replicas (and any restarted one) then read every
+        world from disk instead of building 441 each (90 s of both cores for two replicas)."""
+        log_path = self.run_dir / "worlds.log"
+        command = [sys.executable, str(REPO_ROOT / "scripts" / "build_worlds.py")]
+        self.builder = spawn(command, log_path=log_path, env=dict(os.environ))
+        code = self.builder.wait()
+        said = log_path.read_text(errors="replace").strip().splitlines() or ["no output"]
+        say(f"the stage's worlds: {said[-1]}" + (f" (exit {code})" if code else ""))
 
     def _start_balancer(self) -> None:
         command = [self.haproxy, "-db", "-f", str(self.config_path)]  # -db: stay in foreground
@@ -299,6 +314,7 @@ class Cluster:
 
     def stop(self) -> None:
         """HAProxy first (no new visitors), every replica, then PostgreSQL; nothing is left."""
+        stop_group(self.builder)
         stop_group(self.balancer)
         for slot in self.slots:
             stop_group(slot.process)
@@ -333,6 +349,11 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-postgres",
         action="store_true",
         help="no PostgreSQL: each replica keeps its own poll in SQLite (a poll per replica)",
+    )
+    parser.add_argument(
+        "--no-build-worlds",
+        action="store_true",
+        help="start without building the stage's worlds on disk (replicas build what they need)",
     )
     parser.add_argument(
         "--print-compose-config", action="store_true", help="print deploy/compose/haproxy.cfg"
@@ -372,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     run_dir = args.run_dir or Path(tempfile.mkdtemp(prefix="cluster-"))
     cluster = Cluster(args.replicas, args.port, run_dir, args.haproxy)
+    cluster.build_worlds = not args.no_build_worlds
     if os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET"):
         cluster.cookie_secret = os.environ["STREAMLIT_SERVER_COOKIE_SECRET"]
     poll_banner = poll_database(cluster, args)

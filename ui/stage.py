@@ -26,7 +26,7 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, state, style
+from ui import compute, state, style, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -171,7 +171,20 @@ def _plane(b: float, sigma: float) -> dict:
 
 @compute.cached(WORLD_ENTRIES)
 def world_json(b: float, sigma: float) -> str:
-    """Everything the stage can show for one reward model (b, σ), as one JSON string."""
+    """Everything the stage can show for one reward model (b, σ), as one JSON string.
+
+    Kept in memory, and on disk for every other process of this code (ui/world_store.py).
+    """
+    stored = world_store.read(b, sigma)
+    if stored is not None:
+        return stored
+    built = build_world_json(b, sigma)
+    world_store.write(b, sigma, built)
+    return built
+
+
+def build_world_json(b: float, sigma: float) -> str:
+    """Build the world for (b, σ) from core: ~60 KB, 60-400 ms of a core."""
     betas = np.array(state.SETTINGS["beta"].stops)
     counts = np.array(state.SETTINGS["n"].stops)
     slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
@@ -221,13 +234,22 @@ def prewarm_in_background() -> None:
     threading.Thread(target=_prewarm, name="stage-prewarm", daemon=True).start()
 
 
-def _prewarm() -> None:
+def every_world_setting() -> list[tuple[float, float]]:
+    """Every (b, σ) stop: the story steps' first (the ones a class opens), then the rest."""
     steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
     every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
-    for b, sigma in dict.fromkeys(steps + every):
+    return list(dict.fromkeys(steps + every))
+
+
+def _prewarm() -> None:
+    built = 0
+    for b, sigma in every_world_setting():
+        stored = world_store.world_path(b, sigma).exists()
         world_json(b, sigma)
-        time.sleep(PREWARM_PAUSE_SECONDS)
-    log.info("stage: every world built (%d)", len(every))
+        if not stored:  # it was built here: leave the cores to visitors for a moment
+            built += 1
+            time.sleep(PREWARM_PAUSE_SECONDS)
+    log.info("stage: every world ready (%d built here, the rest read from disk)", built)
 
 
 def settled_from_browser(raw) -> dict[str, float]:

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.cluster_run import ClusterError, RunningCluster, start_cluster
-from tests.cluster.conftest import require_haproxy
+from bench.cluster_run import RunningCluster
+from tests.cluster.conftest import two_replicas
 from tests.support import app_page, observer, stage
 
 pytestmark = [pytest.mark.browser, pytest.mark.cluster]
@@ -21,15 +21,8 @@ B_SLIDER_NAME = re.compile(r"^b\b")
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory) -> Iterator[RunningCluster]:
-    require_haproxy()
-    try:
-        running = start_cluster(tmp_path_factory.mktemp("cluster"), replicas=2)
-    except ClusterError as error:
-        pytest.fail(str(error), pytrace=False)
-    try:
+    with two_replicas(tmp_path_factory.mktemp("cluster")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def page_after_moving_b(browser, url: str) -> tuple[dict, list]:

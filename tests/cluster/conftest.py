@@ -6,6 +6,7 @@ missing the tests are skipped with a loud reason, except under CI=true, where th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -33,12 +34,13 @@ def require_haproxy() -> str:
     pytest.skip(f"CLUSTER TESTS NOT RUN: {reason}")
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory) -> Iterator[RunningCluster]:
-    """Two replicas behind HAProxy; whatever a test leaves running is killed at the end."""
+@contextlib.contextmanager
+def two_replicas(run_dir: Path) -> Iterator[RunningCluster]:
+    """Two replicas behind HAProxy (worlds built on demand, not all 441 first); whatever a
+    test leaves running is killed at the end."""
     require_haproxy()
     try:
-        running = start_cluster(tmp_path_factory.mktemp("cluster"), replicas=2)
+        running = start_cluster(run_dir, replicas=2, build_worlds=False)
     except ClusterError as error:
         pytest.fail(str(error), pytrace=False)
     try:
@@ -46,3 +48,9 @@ def cluster(tmp_path_factory) -> Iterator[RunningCluster]:
     finally:
         if running.process.poll() is None:
             running.kill_everything()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory) -> Iterator[RunningCluster]:
+    with two_replicas(tmp_path_factory.mktemp("cluster")) as running:
+        yield running

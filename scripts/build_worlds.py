@@ -1,0 +1,93 @@
+"""Build the Playground stage's 441 worlds into the store on disk, in parallel.
+
+    python scripts/build_worlds.py               # every (b, σ) stop not yet stored, all cores
+    python scripts/build_worlds.py --jobs 1 --only 0.35,0.7
+
+Every server reads its worlds from the store (ui/world_store.py: $STAGE_WORLD_DIR, default
+data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
+replica and the next `make run` start with every world a file read away instead of 441 builds
+each. `make cluster` runs this before it starts the replicas; the Dockerfile runs it at build
+time. It also removes the folders of older code. Prints the figures: worlds built, seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
+
+streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none is needed here
+
+from ui import stage, world_store  # noqa: E402
+
+
+def build_one(setting: tuple[float, float]) -> bool:
+    """Build and store one world; True if it is stored afterwards."""
+    b, sigma = setting
+    return world_store.write(b, sigma, stage.build_world_json(b, sigma))
+
+
+def missing(settings: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [setting for setting in settings if world_store.read(*setting) is None]
+
+
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="scripts/build_worlds.py", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--only", action="append", default=[], help="one 'b,sigma' (repeatable)")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    args.settings = [_setting(parser, text) for text in args.only] or stage.every_world_setting()
+    return args
+
+
+def _setting(parser: argparse.ArgumentParser, text: str) -> tuple[float, float]:
+    """A 'b,sigma' on the sliders' stops (the store holds only those)."""
+    try:
+        b, sigma = (float(part) for part in text.split(","))
+    except ValueError:
+        parser.error(f"--only takes 'b,sigma', e.g. 0.35,0.7, not {text!r}")
+    if (b, sigma) not in set(stage.every_world_setting()):
+        parser.error(
+            f"--only {text}: b must be a stop of 0, 0.05, ..., 1 and sigma of 0, 0.1, ..., 2"
+        )
+    return b, sigma
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args = parse_arguments(argv)
+    started = time.perf_counter()
+    todo = missing(args.settings)
+    stale = world_store.remove_stale_folders()
+    folder = world_store.store_folder()
+    print(f"worlds: {len(args.settings) - len(todo)} of {len(args.settings)} already in {folder}")
+    if stale:
+        print(f"removed {len(stale)} folder(s) of older code")
+    if todo:
+        jobs = min(args.jobs, len(todo))
+        if jobs == 1:
+            stored = [build_one(setting) for setting in todo]
+        else:  # fork: the children share the parent's imports and caches
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                stored = pool.map(build_one, todo, chunksize=4)
+        if not all(stored):
+            print(f"could not write in {folder}: the servers will build worlds themselves")
+            return 1
+        print(f"built {len(todo)} worlds in {time.perf_counter() - started:.1f} s ({jobs} jobs)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""`make cluster` builds the stage's worlds on disk before its replicas start (ui/world_store.py);
+a Ctrl-C in the middle of that build stops the builder and its worker processes too."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cluster.conftest import REPO_ROOT, require_haproxy
+from tests.support.server import free_port
+from ui import world_store
+
+pytestmark = pytest.mark.cluster
+
+
+def builders_using(store: Path) -> list[int]:
+    """Processes running scripts/build_worlds.py on this store (its pool's workers included)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if (
+                not entry.name.isdigit()
+                or b"build_worlds.py" not in (entry / "cmdline").read_bytes()
+            ):
+                continue
+            status = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            if status != "Z" and str(store).encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_while_building_the_worlds_leaves_no_builder(tmp_path):
+    require_haproxy()
+    store, run_dir = tmp_path / "worlds", tmp_path / "run"
+    environment = dict(os.environ, **{world_store.STORE_ENV: str(store)})
+    environment.pop("POLL_DATABASE_URL", None)
+    command = [sys.executable, "scripts/cluster.py", "--no-postgres", f"--run-dir={run_dir}"]
+    with open(tmp_path / "cluster.out", "wb") as output:
+        script = subprocess.Popen(
+            [*command, f"--port={free_port()}"],
+            cwd=REPO_ROOT,
+            env=environment,
+            stdout=output,
+            stderr=output,
+        )
+    try:
+        for _ in range(600):  # a hang guard (x 0.1 s): the builder and its workers appear
+            if len(builders_using(store)) >= 2:
+                break
+            assert script.poll() is None, (tmp_path / "cluster.out").read_text()
+            time.sleep(0.1)
+        assert len(builders_using(store)) >= 2, "the builder's workers never ran"
+        script.send_signal(signal.SIGINT)  # Ctrl-C
+        script.wait(timeout=40)
+    finally:
+        if script.poll() is None:
+            script.kill()
+    time.sleep(0.5)
+    assert builders_using(store) == []
+    said = (tmp_path / "cluster.out").read_text()
+    assert "stopped" in said and "Traceback" not in said

@@ -1,0 +1,128 @@
+"""The stage's worlds kept on disk: built once per machine, shared by every replica and restart.
+
+A world (ui/stage.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core over all
+48 stops). Kept only in memory, every replica built all 441 of them again, and so did every
+replica restarted after a crash: two replicas prewarming took 90 s of both cores (load 3-5),
+and 300 sessions arriving before that waited 37 s (p95) for worlds being built on demand. On
+disk, 441 files (~26 MB) are built once (``scripts/build_worlds.py``, the Docker image, or the
+first server's prewarm) and read back in well under a millisecond each.
+
+A world's bytes depend only on the code and data that build it, so the store lives in a folder
+named by a fingerprint of those files (and of Python's and numpy's versions): changed code
+never reads an old world. Files are written to a temporary name and renamed, so a reader sees a
+whole file or none; anything unreadable is ignored (and rebuilt), and a store that cannot be
+written is given up with one warning: the worlds are then kept in memory alone, as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import logging
+import os
+import platform
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
+DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
+# What decides a world's bytes: the math, its data, the stops, the styling and this format.
+SOURCES = (
+    "core/**/*.py",
+    "core/data/*",
+    "ui/stage.py",
+    "ui/style.py",
+    "ui/settings.py",
+    "ui/state.py",
+    "ui/compute.py",
+    "ui/world_store.py",
+)
+log = logging.getLogger(__name__)
+_unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
+
+
+@functools.cache
+def fingerprint(root: Path = REPO_ROOT) -> str:
+    """16 hex digits of SHA-256 over SOURCES' paths and bytes, Python's and numpy's versions."""
+    digest = hashlib.sha256(f"{platform.python_version()} {np.__version__}".encode())
+    for path in sorted({p for pattern in SOURCES for p in root.glob(pattern) if p.is_file()}):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def store_folder() -> Path:
+    """This code's folder in the store ($STAGE_WORLD_DIR or data/worlds)."""
+    return Path(os.environ.get(STORE_ENV) or DEFAULT_STORE) / fingerprint()
+
+
+def world_path(b: float, sigma: float) -> Path:
+    return store_folder() / f"b{b:.6g}-sigma{sigma:.6g}.json"
+
+
+def read(b: float, sigma: float) -> str | None:
+    """The stored world for (b, σ), or None if there is none or it is not a whole world of it."""
+    path = world_path(b, sigma)
+    try:
+        text = path.read_text(encoding="utf-8")
+        world = json.loads(text)
+        if abs(world["b"] - b) > 1e-9 or abs(world["sigma"] - sigma) > 1e-9:
+            raise ValueError(f"it holds b={world['b']}, sigma={world['sigma']}")
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning("world store: ignored %s (%s); building it again", path, error)
+        return None
+    return text
+
+
+def write(b: float, sigma: float, text: str) -> bool:
+    """Keep a world on disk (atomically); False, with one warning per folder, if it cannot."""
+    folder = store_folder()
+    if folder in _unwritable:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".world-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+            os.chmod(temporary, 0o644)  # readable by a server running as another user
+            os.replace(temporary, world_path(b, sigma))
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+    except OSError as error:
+        _unwritable.add(folder)
+        log.warning("world store: cannot write in %s (%s); worlds stay in memory", folder, error)
+        return False
+    return True
+
+
+def stored_count() -> int:
+    """How many worlds this code's folder holds."""
+    with contextlib.suppress(OSError):
+        return sum(1 for _ in store_folder().glob("b*-sigma*.json"))
+    return 0
+
+
+def remove_stale_folders() -> list[Path]:
+    """Delete the store's folders of other code (other fingerprints); the ones removed."""
+    current = store_folder()
+    removed = []
+    with contextlib.suppress(OSError):
+        for folder in current.parent.iterdir():
+            if folder.is_dir() and folder != current and _is_fingerprint(folder.name):
+                shutil.rmtree(folder, ignore_errors=True)
+                removed.append(folder)
+    return removed
+
+
+def _is_fingerprint(name: str) -> bool:
+    return len(name) == 16 and all(character in "0123456789abcdef" for character in name)
