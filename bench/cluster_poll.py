@@ -4,13 +4,14 @@ A lecturer starts a poll; N students (``--sessions``) join through HAProxy's por
 sends a guess every ~``--poll-interval`` s for ``--poll-duration`` s. Meanwhile one replica
 (the lecturer's) is SIGKILLed, and later the cluster's PostgreSQL is stopped for a few seconds
 and started again. A student whose websocket breaks reconnects at once, as a browser does
-(a new session, so a new anonymous student). Every guess is a number no other guess uses, so
-each session's last confirmed guess can be looked for in the database afterwards.
+with the same address, so as the same anonymous student (?student=...). Every guess is a
+number no other guess uses, so each student's last confirmed guess can be looked for in the
+database afterwards, and no student may be stored twice.
 
 Printed: votes sent (confirmed "is in" by the page), refused with the plain database message,
-reconnects, tracebacks (budget 0), rows stored, votes lost (a session whose last confirmed
-guess is not stored; budget 0), and whether the lecturer's count after the faults equals the
-rows, each with the machine's load.
+reconnects, tracebacks (budget 0), rows stored, votes lost (a student whose last confirmed
+guess is not stored; budget 0), students counted twice (more rows than students; budget 0),
+and whether the lecturer's count after the faults equals the rows, each with the machine's load.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ DATABASE_DOWN_SECONDS = 5.0  # ... for this long, then start it again
 
 @dataclass
 class SessionVotes:
-    """One student session: its last guess the page confirmed, and one whose answer was lost."""
+    """One student (all their sessions): the last guess the page confirmed, and one sent since
+    whose answer was lost with the socket (stored or not, both are fine)."""
 
     last: int | None = None
     maybe: int | None = None  # sent when the websocket broke: stored or not, both are fine
@@ -57,6 +59,7 @@ class PollTally:
     refused_plainly: int = 0
     other_answers: int = 0  # e.g. the rate limit: neither stored nor a failure
     reconnects: int = 0
+    tab_sessions: int = 0  # sessions the students opened (first ones and reconnects)
     tracebacks: int = 0
     sessions: list[SessionVotes] = field(default_factory=list)
     accepted_at: list[float] = field(default_factory=list)  # monotonic time of each "is in"
@@ -70,29 +73,34 @@ def load_text() -> str:
 
 
 async def student(url: str, room: str, index: int, args, tally: PollTally, end: float) -> None:
-    """Guess every ~interval s until ``end``; reconnect (a new session) when the socket breaks."""
+    """Guess every ~interval s until ``end``; when the socket breaks, reconnect at once with the
+    same address (as a browser does): a new session, the same student (?student=...)."""
     rng = random.Random(args.seed + index)
     await asyncio.sleep(rng.uniform(0, args.poll_interval))  # arrivals spread over one interval
     tab: PollVisitor | None = None
+    address: dict[str, list[str]] = {"room": [room]}
     votes = SessionVotes()
+    tally.sessions.append(votes)
     while time.monotonic() < end:
         value = next(tally.values)
         try:
             if tab is None:
-                tab, votes = await open_student(url, room), SessionVotes()
-                tally.sessions.append(votes)
+                tab = await open_student(url, room, query=address)
+                tally.tab_sessions += 1
             accepted = await send_guess(tab, str(value))
+            address = dict(tab.url_query)  # the student's id is in it after the first run
         except FAILURES as error:
             tally.tracebacks += str(error).startswith("the app raised")
             tally.reconnects += tab is not None
             votes.maybe = value
             if tab is not None:
+                address = dict(tab.url_query) or address
                 await tab.close()
             tab = None
             await asyncio.sleep(0.5)
             continue
         if accepted:
-            tally.sent, votes.last = tally.sent + 1, value
+            tally.sent, votes.last, votes.maybe = tally.sent + 1, value, None
             tally.accepted_at.append(time.monotonic())
         elif tab.said(DATABASE_DOWN):
             tally.refused_plainly += 1
@@ -153,12 +161,16 @@ async def measure_poll(cluster: RunningCluster, args) -> bool:
     await lecturer.close()
     print(f"  votes sent (confirmed) {tally.sent}; refused with the plain database message "
           f"{tally.refused_plainly}; other answers {tally.other_answers}; student sessions "
-          f"{len(tally.sessions)}, reconnects {tally.reconnects} {load_text()}")  # fmt: skip
-    print(f"  rows stored {len(stored)}; lecturer's count after the faults {lecturer.answers}")
+          f"{tally.tab_sessions}, reconnects {tally.reconnects} {load_text()}")  # fmt: skip
+    voters = sum(1 for votes in tally.sessions if {votes.last, votes.maybe} != {None})
+    twice = max(0, len(stored) - voters)
+    print(f"  rows stored {len(stored)} for {voters} students who voted (counted twice: "
+          f"{twice}); lecturer's count after the faults {lecturer.answers}")  # fmt: skip
     back = [at - tally.database_back_at for at in tally.accepted_at if at > tally.database_back_at]
     print(f"  first confirmed vote {min(back, default=float('nan')):.1f} s after PostgreSQL was "
           f"back (students guess every ~{args.poll_interval:g} s) {load_text()}")  # fmt: skip
-    ok = lost == 0 and tally.tracebacks == 0 and lecturer.answers == len(stored)
-    print(f"  votes lost {lost} (budget 0), tracebacks {tally.tracebacks} (budget 0): "
+    ok = lost == 0 and twice == 0 and tally.tracebacks == 0 and lecturer.answers == len(stored)
+    print(f"  votes lost {lost} (budget 0), counted twice {twice} (budget 0), tracebacks "
+          f"{tally.tracebacks} (budget 0): "
           f"{'PASS' if ok else 'FAIL'} {load_text()}")  # fmt: skip
     return ok

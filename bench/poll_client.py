@@ -117,10 +117,12 @@ async def open_lecturer(url: str, *, replica: str = "") -> PollVisitor:
     return lecturer
 
 
-async def open_student(url: str, room: str, *, replica: str = "") -> PollVisitor:
-    """A student's tab on the join link ?room=CODE."""
+async def open_student(
+    url: str, room: str, *, replica: str = "", query: dict[str, list[str]] | None = None
+) -> PollVisitor:
+    """A student's tab on the join link ?room=CODE (or on ``query``, the address it had)."""
     student = PollVisitor(url, replica=replica)
-    student.url_query = {"room": [room]}
+    student.url_query = dict(query or {"room": [room]})
     await student.connect()
     await student.run()
     return student

@@ -10,8 +10,10 @@ on one replica with a cookie, upgrades websockets, health-checks /_stcore/health
 visitors of a dead replica to a live one. Every replica keeps the class poll in one PostgreSQL
 (POLL_DATABASE_URL): the one $POLL_DATABASE_URL names, else a throwaway server started here on
 a free loopback port (scripts/postgres_server.py); with --no-postgres each replica has a SQLite
-file, so a poll of its own. Each replica runs the app once before it gets visitors
-(scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes restarts a
+file, so a poll of its own. Before any replica starts, the Playground stage's 441 worlds are
+built on disk once (scripts/build_worlds.py; nothing to do when this code's are there already;
+--no-build-worlds skips it), so no replica, nor one restarted, builds them again. Each replica
+runs the app once before it gets visitors (scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes restarts a
 pod: out of HAProxy's rotation at once (runtime API), back once warm. Ctrl-C or SIGTERM stops
 HAProxy and every replica (each in a process group of its own, each also told by the kernel to
 stop if this script is killed), then the PostgreSQL started here: no process is left behind.

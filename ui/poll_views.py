@@ -29,14 +29,27 @@ EXPLAINED = {
     "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
     "β is a weaker leash, so more pressure from the reward model.",
 }
-STUDENT_KEY = "poll_student_id"  # session key: this browser session's anonymous id
+STUDENT_KEY = "poll_student_id"  # session key: this student's anonymous id
+STUDENT_PARAM = "student"  # URL parameter: the same id, so a reload is the same student
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 
 
 def student_id() -> str:
-    """This session's anonymous id (made once per browser session; no name is ever asked)."""
-    return st.session_state.setdefault(STUDENT_KEY, checks.new_student_id())
+    """This student's anonymous id, kept in the address (?student=...; no name is ever asked).
+
+    In the address, not only in the session: a reload, or the reconnect to another replica
+    after one died, starts a new session, and a new id there would count the student twice
+    (the old guess stays). An id that is not one made here is replaced by a new one.
+    """
+    try:
+        ident = checks.check_token(st.query_params.get(STUDENT_PARAM), what="student id")
+    except checks.BadInput:
+        ident = st.session_state.get(STUDENT_KEY) or checks.new_student_id()
+    st.session_state[STUDENT_KEY] = ident
+    if st.query_params.get(STUDENT_PARAM) != ident:
+        st.query_params[STUDENT_PARAM] = ident
+    return ident
 
 
 def truth(poll: store.Poll) -> compute.Curve:
@@ -195,6 +208,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
         _back_to_start()
         return
+    student_id()  # into the address at once: a reload from now on is the same student
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(

@@ -115,6 +115,38 @@ def test_a_whole_poll_lecturer_and_students(poll_data_dir):
     assert lecturer.metric[0].value == "4"
 
 
+def query_value(app: AppTest, key: str) -> str | None:
+    value = app.query_params.get(key)
+    return value[0] if isinstance(value, list) else value
+
+
+def test_a_student_who_reloads_or_reconnects_is_the_same_student(poll_data_dir):
+    lecturer, _, room = start_poll()
+    first_tab = answer(room, "20")
+    ident = query_value(first_tab, "student")
+    assert ident and len(ident) >= 16, "the join put the student's id in the address"
+    # A reload (or the reconnect to a live replica after one died) is a new session with the
+    # same address: its guess replaces the first instead of counting the student twice.
+    reloaded = answer(room, "35", student=open_poll({"room": room, "student": ident}))
+    assert "replaced your earlier one" in texts(reloaded.success)
+    assert query_value(reloaded, "student") == ident
+    answer(room, "60")  # another student, with an id of their own
+    lecturer.run()
+    assert lecturer.metric[0].value == "2"
+    assert "2 answers: median guess n = 48, from n = 35 to n = 60" in texts(lecturer.caption)
+
+
+@pytest.mark.parametrize("forged", ["x", "<script>alert(1)</script>", "y" * 200, ""])
+def test_a_forged_student_id_in_the_address_is_replaced_by_a_new_one(forged):
+    lecturer, _, room = start_poll()
+    student = answer(room, "20", student=open_poll({"room": room, "student": forged}))
+    assert "is in" in texts(student.success)
+    ident = query_value(student, "student")
+    assert ident != forged and len(ident) >= 16
+    lecturer.run()
+    assert lecturer.metric[0].value == "1"
+
+
 def test_a_beta_poll_asks_for_beta_and_reveals_beta_one():
     lecturer, _token, room = start_poll(question="kl")
     student = open_poll({"room": room})

@@ -86,18 +86,27 @@ def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
     seen.update(room=room, lecturer=lecturer)
 
 
-def test_a_killed_replica_loses_no_vote(cluster):
-    killed = cluster.kill_replica("replica1")  # the lecturer's
+def test_a_killed_replica_loses_no_vote_and_counts_no_student_twice(cluster):
+    async def vote_on_replica1():
+        student = await open_student(cluster.websocket_url, seen["room"], replica="replica1")
+        return student, await send_guess(student, "7")
+
+    student, accepted = run_to_end(vote_on_replica1())
+    assert accepted
+    killed = cluster.kill_replica("replica1")  # the lecturer's, and this student's
     time.sleep(1.0)  # the kernel closes its sockets; HAProxy takes it out of rotation
 
-    async def reconnect():  # the browser reconnects through HAProxy: to replica2 now
-        lecturer = await reopen(seen["lecturer"])
-        await lecturer.close()
-        return lecturer
+    async def reconnect():  # the browsers reconnect through HAProxy, same addresses: replica2
+        lecturer, again = await reopen(seen["lecturer"]), await reopen(student)
+        replaced = await send_guess(again, "8") and again.said("replaced your earlier one")
+        await lecturer.run()
+        await asyncio.gather(lecturer.close(), again.close())
+        return lecturer, replaced
 
-    lecturer = run_to_end(reconnect())
-    assert lecturer.answers == STUDENTS
-    assert stored_votes(cluster, seen["room"]) == STUDENTS
+    lecturer, replaced = run_to_end(reconnect())
+    assert replaced, "the reconnected student is the same student, not a second one"
+    assert lecturer.answers == STUDENTS + 1
+    assert stored_votes(cluster, seen["room"]) == STUDENTS + 1
     cluster.wait_restarted("replica1", killed, timeout=120)
     seen["lecturer"] = lecturer
 
@@ -123,8 +132,8 @@ def test_a_database_restart_is_said_plainly_and_keeps_every_vote(cluster):
     assert not refused and any(DATABASE_DOWN in text for text in said), said
     assert playground_works
     assert accepted
-    assert answers == STUDENTS + 1
-    assert stored_votes(cluster, seen["room"]) == STUDENTS + 1
+    assert answers == STUDENTS + 2
+    assert stored_votes(cluster, seen["room"]) == STUDENTS + 2
 
 
 def test_stops_cleanly_with_postgres(cluster):
