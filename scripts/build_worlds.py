@@ -72,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     todo = missing(args.settings)
     stale = world_store.remove_stale_folders()
     folder = world_store.store_folder()
-    print(f"worlds: {len(args.settings) - len(todo)} of {len(args.settings)} already in {folder}")
+    done = len(args.settings) - len(todo)
+    print(f"the stage's worlds: {done} of {len(args.settings)} already in {folder}")
     if stale:
         print(f"removed {len(stale)} folder(s) of older code")
     if todo:
@@ -85,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         if not all(stored):
             print(f"could not write in {folder}: the servers will build worlds themselves")
             return 1
-        print(f"built {len(todo)} worlds in {time.perf_counter() - started:.1f} s ({jobs} jobs)")
+        seconds = time.perf_counter() - started
+        print(f"the stage's worlds: built {len(todo)} in {seconds:.1f} s ({jobs} processes)")
     return 0
 
 

@@ -13,10 +13,11 @@ a free loopback port (scripts/postgres_server.py); with --no-postgres each repli
 file, so a poll of its own. Before any replica starts, the Playground stage's 441 worlds are
 built on disk once (scripts/build_worlds.py; nothing to do when this code's are there already;
 --no-build-worlds skips it), so no replica, nor one restarted, builds them again. Each replica
-runs the app once before it gets visitors (scripts/warm_up.py). A replica that dies is restarted on its port, as Kubernetes restarts a
-pod: out of HAProxy's rotation at once (runtime API), back once warm. Ctrl-C or SIGTERM stops
-HAProxy and every replica (each in a process group of its own, each also told by the kernel to
-stop if this script is killed), then the PostgreSQL started here: no process is left behind.
+runs the app once before it gets visitors (scripts/warm_up.py). A replica that dies is
+restarted on its port, as Kubernetes restarts a pod: out of HAProxy's rotation at once (runtime
+API), back once warm. Ctrl-C or SIGTERM stops HAProxy and every replica (each in a process
+group of its own, each also told by the kernel to stop if this script is killed), then the
+PostgreSQL started here: no process is left behind.
 """
 
 from __future__ import annotations
@@ -248,7 +249,7 @@ class Cluster:
         self.builder = spawn(command, log_path=log_path, env=dict(os.environ))
         code = self.builder.wait()
         said = log_path.read_text(errors="replace").strip().splitlines() or ["no output"]
-        say(f"the stage's worlds: {said[-1]}" + (f" (exit {code})" if code else ""))
+        say(said[-1] + (f" (exit {code})" if code else ""))
 
     def _start_balancer(self) -> None:
         command = [self.haproxy, "-db", "-f", str(self.config_path)]  # -db: stay in foreground
