@@ -12,19 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tests.support import app_page
+from tests.support.stage_root import STAGE_ROOT_JS
 from ui.state import SETTINGS
-
-# The stage's root element, from the page's light DOM (as tests/support/stage.py finds it;
-# importing that module would import ui.stage, which builds the component outside a server).
-STAGE_ROOT_JS = """
-() => {
-  for (const host of document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')) {
-    const root = host.shadowRoot && host.shadowRoot.querySelector('[data-testid="stage"]');
-    if (root) return root;
-  }
-  return null;
-}
-"""
 
 # The stage is drawn: its run is over, no skeleton is left, and the stage has drawn its charts.
 STAGE_READY_JS = f"""

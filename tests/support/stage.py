@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import expect
 
 from tests.support import app_page
+from tests.support.stage_root import STAGE_ROOT_JS
 from ui import stage as ui_stage
 from ui.state import SETTINGS
 
@@ -20,16 +21,6 @@ STAGE = '[data-testid="stage"]'
 READOUT_FIELDS = ("kl", "proxy", "gold", "length")
 DRAW_TIMEOUT_MS = 30_000
 
-# The stage's root element, from the page's light DOM (the component mounts in a shadow root).
-STAGE_ROOT_JS = """
-() => {
-  for (const host of document.querySelectorAll('[data-testid="stBidiComponentIsolated"]')) {
-    const root = host.shadowRoot && host.shadowRoot.querySelector('[data-testid="stage"]');
-    if (root) return root;
-  }
-  return null;
-}
-"""
 
 # Every animation frame, how much of each chart is drawn (its marks: paths, lines, circles,
 # the true-quality image, texts), how tall it is, and how opaque the stage is on screen.
