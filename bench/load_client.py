@@ -288,10 +288,15 @@ class Visitor:
         if moved == slider.position:  # at an end: go the other way
             moved = slider.stepped(-steps)
         slider.position = moved
-        if slider.query_param_key:  # the browser keeps a bound slider in the address bar
-            url_value = slider.url_value()
-            if url_value is None:
-                self.url_query.pop(slider.query_param_key, None)
-            else:
-                self.url_query[slider.query_param_key] = [url_value]
+        self.keep_in_address(slider)
         return key
+
+    def keep_in_address(self, slider) -> None:
+        """Write a URL-bound slider's position into the address, as the browser does."""
+        if not slider.query_param_key:
+            return
+        url_value = slider.url_value()
+        if url_value is None:
+            self.url_query.pop(slider.query_param_key, None)
+        else:
+            self.url_query[slider.query_param_key] = [url_value]

@@ -90,10 +90,5 @@ def jump_to_random_stop(visitor: PageVisitor, keys: list[str], rng: random.Rando
     slider = visitor.sliders[key]
     stops = len(slider.options)
     slider.position = float((int(slider.position) + rng.randrange(1, stops)) % stops)
-    if slider.query_param_key:  # the browser keeps a bound slider in the address bar
-        value = slider.url_value()
-        if value is None:
-            visitor.url_query.pop(slider.query_param_key, None)
-        else:
-            visitor.url_query[slider.query_param_key] = [value]
+    visitor.keep_in_address(slider)
     return key
