@@ -212,17 +212,7 @@ def current(key: str) -> float | str:
 
 def slider(key: str, *, container=None) -> float:
     """The slider of numeric setting ``key``, bound to the URL; returns its value (a stop)."""
-    setting = SETTINGS[key]
-    target = container if container is not None else st
-    value = target.select_slider(
-        setting.label,
-        options=setting.stops,
-        value=setting.default,
-        format_func=url_form,
-        key=key,
-        help=setting.help,
-        bind="query-params",
-    )
+    value = state.url_slider(SETTINGS[key], key, container=container)
     st.session_state.setdefault(_LAST, {})[key] = value
     return value
 

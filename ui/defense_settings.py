@@ -11,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
-from ui.state import Setting, parse_setting, share_link, shown, url_form
+from ui.state import (
+    Setting,
+    parse_setting,
+    share_link,
+    shown,
+    url_form,
+    url_slider,
+    write_query_param,
+)
+from ui.state import show_notes as state_show_notes
 
 K_STOPS = (1, 2, 3, 4, 6, 8, 12, 16)  # reward models in the ensemble
 RHO_STOPS = tuple(round(0.1 * step, 1) for step in range(11))  # 0, 0.1, ..., 1
@@ -148,37 +156,20 @@ def settle_url() -> None:
 
 def _correct(key: str, value, url_value: str | None) -> bool:
     """Write one corrected URL parameter; if a widget owns it, set the widget instead."""
-    try:
-        if url_value is None:
-            del st.query_params[key]
-        else:
-            st.query_params[key] = url_value
-    except StreamlitAPIException:
-        st.session_state[key] = value  # the widget writes the URL for it
-        return False
-    return True
+    if write_query_param(key, url_value):
+        return True
+    st.session_state[key] = value  # the widget writes the URL for it
+    return False
 
 
 def show_notes() -> None:
     """Show, once, the notes :func:`settle_url` kept (plain text, never HTML)."""
-    notes = st.session_state.pop(_NOTES, [])
-    if notes:
-        st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
+    state_show_notes(_NOTES)
 
 
 def slider(key: str, *, container=None) -> float:
     """The slider of this page's setting ``key``, bound to the URL; returns its value."""
-    setting = DEFENSE_SETTINGS[key]
-    target = container if container is not None else st
-    return target.select_slider(
-        setting.label,
-        options=setting.stops,
-        value=setting.default,
-        format_func=url_form,
-        key=key,
-        help=setting.help,
-        bind="query-params",
-    )
+    return url_slider(DEFENSE_SETTINGS[key], key, container=container)
 
 
 def aggregate_control(*, container=None) -> str:

@@ -167,9 +167,19 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
 
     ``container`` is where to draw it (default: the current one).
     """
-    setting = SETTINGS[key]
     target = container if container is not None else st
-    value = target.select_slider(
+    value = url_slider(SETTINGS[key], key, container=target, label_visibility=label_visibility)
+    slider_caption(key, container=target)
+    st.session_state.setdefault(_LAST, {})[key] = value
+    return value
+
+
+def url_slider(
+    setting: Setting, key: str, *, container=None, label_visibility: str = "visible"
+) -> float:
+    """A select slider over ``setting``'s stops, its value in the URL as ``?key=`` (any page's
+    settings table); returns its value."""
+    return (container if container is not None else st).select_slider(
         setting.label,
         options=setting.stops,
         value=setting.default,
@@ -179,9 +189,6 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
         bind="query-params",
         label_visibility=label_visibility,
     )
-    slider_caption(key, container=target)
-    st.session_state.setdefault(_LAST, {})[key] = value
-    return value
 
 
 def slider_caption(key: str, *, container=None) -> None:
