@@ -278,33 +278,21 @@ def kl_against_bound_figure(curve, n: float, kl_at_n: float) -> go.Figure:
 def peak_spread_figure(peaks: np.ndarray, lesson_peak: float, current_peak: float) -> go.Figure:
     """Where true quality peaks for many fresh answer sets (k,), the lesson's and the shown one."""
     figure = style.figure(style.frame_layout(STRIP_FRAME))
-    figure.add_trace(
-        go.Scatter(
-            x=peaks,
-            y=np.zeros_like(peaks, dtype=float),
-            mode="markers",
-            name="a fresh set of 600",
-            marker={"size": 12, "color": "rgba(204,121,167,0.45)", "line": {"width": 1}},
-        )
+    marks = (
+        (peaks, "a fresh set of 600", {"size": 12, "color": "rgba(204,121,167,0.45)"}, 1),
+        ([lesson_peak], "the lesson's set", {"size": 18, "symbol": "star", "color": GOLD}, 1.5),
+        ([current_peak], "the set shown", {"size": 20, "symbol": "circle-open", "color": INK}, 3),
     )
-    figure.add_trace(
-        go.Scatter(
-            x=[lesson_peak],
-            y=[0],
-            mode="markers",
-            name="the lesson's set",
-            marker={"size": 18, "symbol": "star", "color": GOLD, "line": {"width": 1.5}},
+    for x, name, marker, line_width in marks:
+        figure.add_trace(
+            go.Scatter(
+                x=x,
+                y=np.zeros(len(x)),
+                mode="markers",
+                name=name,
+                marker=marker | {"line": {"width": line_width}},
+            )
         )
-    )
-    figure.add_trace(
-        go.Scatter(
-            x=[current_peak],
-            y=[0],
-            mode="markers",
-            name="the set shown",
-            marker={"size": 20, "symbol": "circle-open", "color": INK, "line": {"width": 3}},
-        )
-    )
     figure.update_layout(
         xaxis=style.n_axis(1, 10000)
         | {"title": {"text": "n where true quality peaks (log scale)"}},
