@@ -5,7 +5,9 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-from ui import not_found
+from ui import blas, not_found
+
+blas.use_one_thread()  # the cores go to sessions and browsers, not BLAS workers (ui/blas.py)
 
 st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
