@@ -51,6 +51,7 @@ def _axis(title: str, **settings) -> dict:
         "showline": True,
         "linecolor": INK,
         "ticks": "outside",
+        "ticklabeloverflow": "allow",
         **settings,
     }
 
