@@ -31,9 +31,8 @@ COPY scripts/warm_up.py scripts/warm_up.py
 # The class poll's SQLite file lives in /app/data: mount a volume there (-v poll-data:/app/data)
 # to keep polls across containers, or set POLL_DATABASE_URL to a PostgreSQL server.
 RUN mkdir -p /app/data && chown 10001 /app/data
-# Every (b, σ) world of the Playground's stage, and every (b, σ) of the Defenses page at its
-# defaults, is computed in the background after the first visit.
-ENV STAGE_PREWARM=1 DEFENSES_PREWARM=1
+# Every (b, σ) world of the Playground's stage is built in the background after start.
+ENV STAGE_PREWARM=1
 USER 10001
 EXPOSE 8501
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \

@@ -9,12 +9,12 @@ REPLICAS ?= 2
 .PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
-	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 DEFENSES_PREWARM=1 $(BIN)/streamlit run app.py
+	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 $(BIN)/streamlit run app.py
 
 # N replicas behind HAProxy on one port (Debian: apt-get install haproxy); Ctrl-C stops all.
 .PHONY: cluster
 cluster: $(VENV)/.runtime-installed
-	STAGE_PREWARM=1 DEFENSES_PREWARM=1 $(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
+	STAGE_PREWARM=1 $(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest

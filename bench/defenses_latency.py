@@ -3,17 +3,13 @@
 One `streamlit run`, one headless Chromium at 1280 x 900. Cold load of the page, then each
 slider walked with the keyboard: every change timed from the key press to every chart redrawn
 (tests/support/observer.py defines "redrawn"), the bytes the page received over the websocket
-counted, and the charts that changed counted. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB
-per change. Under load, compare with a peer measured in the same minutes (bench.stage_latency).
+counted, and the charts that changed counted; then the CPU the server used over the walk and
+its memory after it. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
+compare with a peer measured in the same minutes (bench.stage_latency).
 
     .venv/bin/python -m bench.defenses_latency
     .venv/bin/python -m bench.defenses_latency --presses 4 --keys k,lam
     .venv/bin/python -m bench.defenses_latency --path compare --keys b,sigma   # a peer
-    .venv/bin/python -m bench.defenses_latency --prewarm   # as make run serves it
-
---prewarm starts the server with DEFENSES_PREWARM=1 (make run, the Dockerfile) and, after the
-cold load, waits until the server is idle (every (b, σ) computed) before timing; it prints the
-CPU that took and the server's memory.
 """
 
 from __future__ import annotations
@@ -33,9 +29,6 @@ from tests.support.server import REPO_ROOT, read_memory_kib, start_streamlit
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)
 VIEWPORT = {"width": 1280, "height": 900}
-PREWARM_ENV = "DEFENSES_PREWARM"  # ui.defense_prewarm.PREWARM_ENV (not imported: no Streamlit here)
-IDLE_SECONDS = 3.0  # the server counts as idle once it used < 5% of a core for this long
-IDLE_TIMEOUT_SECONDS = 600
 
 
 def cpu_seconds(pid: int) -> float:
@@ -43,22 +36,6 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def wait_until_idle(pid: int) -> float:
-    """Wait until the server is idle; returns the CPU seconds it used meanwhile."""
-    started = last = cpu_seconds(pid)
-    quiet_since = deadline = time.monotonic()
-    deadline += IDLE_TIMEOUT_SECONDS
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        now = cpu_seconds(pid)
-        if now - last > 0.05 * 0.5:
-            quiet_since = time.monotonic()
-        last = now
-        if time.monotonic() - quiet_since >= IDLE_SECONDS:
-            break
-    return last - started
 
 
 def walk_slider(page, key: str, presses: int) -> list[dict]:
@@ -79,12 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--path", default=PAGE_PATH, help="page and query to open (a peer: compare)"
     )
-    parser.add_argument(
-        "--prewarm", action="store_true", help="serve as make run does: every (b, σ) prewarmed"
-    )
     args = parser.parse_args(argv)
-    if args.prewarm:
-        os.environ[PREWARM_ENV] = "1"
     keys = tuple(key for key in args.keys.split(",") if key)
     print(f"bench.defenses_latency: {machine_line()}")
     server = start_streamlit(REPO_ROOT / "app.py")
@@ -98,13 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             app_page.open_and_wait(page, server.url + args.path)
             print(f"  cold load (first visitor): {(time.perf_counter() - started) * 1e3:.0f} ms")
-            if args.prewarm:
-                before = read_memory_kib(server.pid)["VmRSS"] / 1024
-                used = wait_until_idle(server.pid)
-                after = read_memory_kib(server.pid)["VmRSS"] / 1024
-                print(
-                    f"  prewarm: {used:.0f} s of CPU, server memory {before:.0f} -> {after:.0f} MB"
-                )
+            cpu_before = cpu_seconds(server.pid)
             for key in keys:
                 records = walk_slider(page, key, args.presses)
                 latencies = [record["latencyMs"] for record in records]
@@ -120,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  all: p50 {percentile(everything, 0.5):.0f} ms, "
                 f"p95 {percentile(everything, 0.95):.0f} ms"
+            )
+            memory = read_memory_kib(server.pid)["VmRSS"] / 1024
+            print(
+                f"  server: {cpu_seconds(server.pid) - cpu_before:.1f} s of CPU over the walk, "
+                f"{memory:.0f} MB resident after it"
             )
             context.close()
             browser.close()

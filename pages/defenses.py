@@ -10,7 +10,6 @@ import streamlit as st
 from ui import (
     defense_charts,
     defense_compute,
-    defense_prewarm,
     defense_settings,
     defense_view,
     glossary,
@@ -160,5 +159,3 @@ with sections:
     section(ensemble_section, b, sigma, undefended, link_slot=link)
     section(length_section, b, sigma, undefended, link_slot=link)
     section(spot_check_section, b, sigma, link_slot=link)
-# After the page is drawn: the first visit starts computing every (b, σ) (DEFENSES_PREWARM=1).
-defense_prewarm.prewarm_in_background(b, sigma)

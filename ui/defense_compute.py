@@ -14,10 +14,10 @@ import core
 from ui.compute import cached
 from ui.state import BETA_STOPS, N_STOPS
 
-# Bounds from each result's measured size (its arrays and objects, counted deep): every (b, σ)
-# at the sections' defaults fits (ui.defense_prewarm), with room for a hall's other k, ρ, λ
-# and m. 441 (b, σ) need 1,344 summaries (three each, plus b = 0 per σ), 441 of each
-# other result.
+# Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
+# hall's settings are kept, up to every (b, σ) at the sections' defaults (1,344 summaries:
+# three per (b, σ), plus b = 0 per σ; 441 of each other result), with room for other k, ρ, λ
+# and m. A kept setting's new (b, σ) costs ~70-130 ms of one core to compute again.
 SUMMARY_ENTRIES = 2048  # ~4.8 KB each: ~10 MB at most
 SPOT_ENTRIES = 512  # spot-check runs, 200 repeats each, ~12.8 KB each: ~6.6 MB at most
 SLACK_ENTRIES = 512  # ~1.6 KB each: ~0.8 MB at most
