@@ -3,19 +3,9 @@
 The router: one page per file in pages/, the Playground first and by default.
 """
 
-import os
+import streamlit as st
 
-# One BLAS thread per server process. Sessions and browsers share 2 cores, and OpenBLAS's
-# second thread only got in their way: it spun as long as the thread it helped (a Defenses
-# setting's results: 69 ms of CPU with one thread, 140 ms with two, in the same wall time), and
-# a new (b, σ) beside one busy core took 377-461 ms at the median with two, 150-209 ms with one
-# (AppTest). OpenBLAS reads this once, as numpy loads: in a `streamlit run` process that is on
-# the first run of this script, below this line (tests/app/test_blas.py checks it).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-import streamlit as st  # noqa: E402
-
-from ui import not_found  # noqa: E402
+from ui import not_found
 
 st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
