@@ -17,7 +17,8 @@ from ui.state import BETA_STOPS, N_STOPS
 # Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
 # hall's settings are kept, up to every (b, σ) at the sections' defaults (1,344 summaries:
 # three per (b, σ), plus b = 0 per σ; 441 of each other result), with room for other k, ρ, λ
-# and m. A kept setting's new (b, σ) costs ~70-130 ms of one core to compute again.
+# and m: ~21 MB at most with the figures. A setting pushed out costs ~70-130 ms of one core
+# to compute again.
 SUMMARY_ENTRIES = 2048  # ~4.8 KB each: ~10 MB at most
 SPOT_ENTRIES = 512  # spot-check runs, 200 repeats each, ~12.8 KB each: ~6.6 MB at most
 SLACK_ENTRIES = 512  # ~1.6 KB each: ~0.8 MB at most
