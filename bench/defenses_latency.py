@@ -3,8 +3,9 @@
 One `streamlit run`, one headless Chromium at 1280 x 900. Cold load of the page, then each
 slider walked with the keyboard: every change timed from the key press to every chart redrawn
 (tests/support/observer.py defines "redrawn"), the bytes the page received over the websocket
-counted, and the charts that changed counted. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB
-per change. Under load, compare with a peer measured in the same minutes (bench.stage_latency).
+counted, and the charts that changed counted; then the CPU the server used over the walk and
+its memory after it. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
+compare with a peer measured in the same minutes (bench.stage_latency).
 
     .venv/bin/python -m bench.defenses_latency
     .venv/bin/python -m bench.defenses_latency --presses 4 --keys k,lam
@@ -14,6 +15,7 @@ per change. Under load, compare with a peer measured in the same minutes (bench.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -22,11 +24,18 @@ from playwright.sync_api import sync_playwright
 
 from bench.stage_report import machine_line, percentile
 from tests.support import app_page, chromium, observer
-from tests.support.server import REPO_ROOT, start_streamlit
+from tests.support.server import REPO_ROOT, read_memory_kib, start_streamlit
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)
 VIEWPORT = {"width": 1280, "height": 900}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU a process has used, in seconds (/proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def walk_slider(page, key: str, presses: int) -> list[dict]:
@@ -61,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             app_page.open_and_wait(page, server.url + args.path)
             print(f"  cold load (first visitor): {(time.perf_counter() - started) * 1e3:.0f} ms")
+            cpu_before = cpu_seconds(server.pid)
             for key in keys:
                 records = walk_slider(page, key, args.presses)
                 latencies = [record["latencyMs"] for record in records]
@@ -76,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  all: p50 {percentile(everything, 0.5):.0f} ms, "
                 f"p95 {percentile(everything, 0.95):.0f} ms"
+            )
+            memory = read_memory_kib(server.pid)["VmRSS"] / 1024
+            print(
+                f"  server: {cpu_seconds(server.pid) - cpu_before:.1f} s of CPU over the walk, "
+                f"{memory:.0f} MB resident after it"
             )
             context.close()
             browser.close()

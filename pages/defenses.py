@@ -152,10 +152,13 @@ def section(draw, *args, link_slot) -> None:
     fragment()
 
 
-sections = st.container()
-slack_section(b, sigma)
+# On the screen: the sections, the slack, the link. Run in that order too, the slack last: its
+# numbers are not needed before the sections' charts, which the browser can draw meanwhile.
+sections, slack_box = st.container(), st.container()
 link = st.empty()
 with sections:
     section(ensemble_section, b, sigma, undefended, link_slot=link)
     section(length_section, b, sigma, undefended, link_slot=link)
     section(spot_check_section, b, sigma, link_slot=link)
+with slack_box:
+    slack_section(b, sigma)

@@ -14,8 +14,15 @@ import core
 from ui.compute import cached
 from ui.state import BETA_STOPS, N_STOPS
 
-CURVE_ENTRIES = 48  # whole defended curves (~5 KB each): a lecture hall's recent settings
-SPOT_ENTRIES = 32  # spot-check runs (200 repeats each)
+# Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
+# hall's settings are kept, up to every (b, σ) at the sections' defaults (1,344 summaries:
+# three per (b, σ), plus b = 0 per σ; 441 of each other result), with room for other k, ρ, λ
+# and m: ~21 MB at most with the figures. A setting pushed out costs ~70-130 ms of one core
+# to compute again.
+SUMMARY_ENTRIES = 2048  # ~4.8 KB each: ~10 MB at most
+SPOT_ENTRIES = 512  # spot-check runs, 200 repeats each, ~12.8 KB each: ~6.6 MB at most
+SLACK_ENTRIES = 512  # ~1.6 KB each: ~0.8 MB at most
+RHO_ENTRIES = 48  # the ensemble's measured error sizes per ρ (11 stops), 16 floats each
 # Curves are drawn through these pressures; the peak and the collapse are read at the stops.
 N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
 BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
@@ -61,7 +68,7 @@ def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
     return summary
 
 
-@cached(CURVE_ENTRIES)
+@cached(SUMMARY_ENTRIES)
 def summary(
     b: float,
     sigma: float,
@@ -121,7 +128,7 @@ def spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, .
     return results
 
 
-@cached(CURVE_ENTRIES)
+@cached(SLACK_ENTRIES)
 def slack(b: float, sigma: float) -> core.Slack:
     """Each method's slack on the sliders' stops for the reward model (b, σ)."""
     return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
@@ -132,7 +139,7 @@ def error_size(sigma: float, k: int, rho: float) -> float:
     return core.ensemble_error_size(sigma, k=k, rho=rho)
 
 
-@cached(CURVE_ENTRIES)
+@cached(RHO_ENTRIES)
 def ensemble_error_sizes(rho: float) -> np.ndarray:
     """The shipped ensemble's measured error size for k = 1..16, per unit σ: (16,)."""
     sizes = core.ensemble_error_sizes(rho=rho)

@@ -39,6 +39,8 @@ METHODS = {  # method -> (name, colour, axis title)
 GAIN_TITLE = "true quality gain"
 # A line colour's shade for text: the line colours are 3.1-3.4:1 on white, below WCAG AA.
 TEXT_SHADES = {BEST_OF_N: style.BEST_OF_N_TEXT, KL_METHOD: style.KL_METHOD_TEXT}
+# An empty template as plotly's checks write one (so a checked figure equals this one).
+EMPTY_TEMPLATE = {"data": {"scatter": [{"type": "scatter"}]}}
 PEAK_MARKER = {"symbol": "star", "size": 15, "line": {"width": 1.5, "color": INK}}
 
 
@@ -51,6 +53,7 @@ def _axis(title: str, **settings) -> dict:
         "showline": True,
         "linecolor": INK,
         "ticks": "outside",
+        "ticklabeloverflow": "allow",
         **settings,
     }
 
@@ -105,6 +108,9 @@ def _layout() -> dict:
         "paper_bgcolor": "white",
         "plot_bgcolor": "white",
         "dragmode": False,
+        # No template: every colour and line here is set, and Streamlit's default template
+        # (~3.7 KB, its colorscales and colorway unused here) would go with every change.
+        "template": EMPTY_TEMPLATE,
         "annotations": titles,
         "showlegend": True,
         "legend": {
