@@ -10,6 +10,10 @@ compare with a peer measured in the same minutes (bench.stage_latency).
     .venv/bin/python -m bench.defenses_latency
     .venv/bin/python -m bench.defenses_latency --presses 4 --keys k,lam
     .venv/bin/python -m bench.defenses_latency --path compare --keys b,sigma   # a peer
+    .venv/bin/python -m bench.defenses_latency --open-charts --keys b,sigma    # all 4 charts
+
+The page draws the first defense's chart and opens the other three on request; --open-charts
+opens them all first (a reader who did), the page as it was before that choice.
 """
 
 from __future__ import annotations
@@ -56,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--path", default=PAGE_PATH, help="page and query to open (a peer: compare)"
     )
+    parser.add_argument(
+        "--open-charts", action="store_true", help="open every chart drawn on request first"
+    )
     args = parser.parse_args(argv)
     keys = tuple(key for key in args.keys.split(",") if key)
     print(f"bench.defenses_latency: {machine_line()}")
@@ -70,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             app_page.open_and_wait(page, server.url + args.path)
             print(f"  cold load (first visitor): {(time.perf_counter() - started) * 1e3:.0f} ms")
+            if args.open_charts:
+                print(f"  charts opened on request: {app_page.open_every_closed_chart(page)}")
             cpu_before = cpu_seconds(server.pid)
             for key in keys:
                 records = walk_slider(page, key, args.presses)

@@ -39,18 +39,43 @@ sigma = state.slider("sigma", container=sigma_slot)
 undefended = defense_compute.summary(b, sigma)
 
 
-def both_methods(chart, *args) -> None:
+def chart_key(chart) -> str:
+    """The session key of the expander that holds ``chart`` (True: open)."""
+    return f"open-{chart.__name__}"
+
+
+def opens(chart):
+    """A callback for a section's own controls: moving one opens the section's chart, since
+    the reader is looking at what it does."""
+    return lambda: st.session_state.update({chart_key(chart): True})
+
+
+CHART_DESCRIPTION = (
+    "Best-of-n on the left, the KL penalty on the right. The readouts just above give its "
+    "numbers, with and without the defense."
+)
+
+
+def both_methods(chart, *args, shows: str = "") -> None:
     """One figure per defense: best-of-n on the left, the KL penalty on the right.
 
-    One chart, not two side by side: on a b change every chart is redrawn, and the browser
-    draws one two-plot figure faster than two figures (bench.defenses_latency).
+    One chart, not two side by side: the browser draws one two-plot figure faster than two.
+    Only the first section's chart is always drawn; the others open on request (an expander
+    that reruns when opened, so a closed one costs nothing): a b or σ change redraws every
+    chart on the screen from scratch, and four of them took twice the time of a peer page
+    (bench.defenses_latency). The readouts above each chart always follow.
     """
-    layout.chart(
-        chart(*args),
-        key=chart.__name__,
-        description="Best-of-n on the left, the KL penalty on the right. The readouts just "
-        "above give its numbers, with and without the defense.",
+    if not shows:
+        layout.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION)
+        return
+    box = st.expander(
+        f"Chart: {shows}, both methods",
+        key=chart_key(chart),
+        on_change="rerun",
+        icon=":material/show_chart:",
     )
+    if box.open:
+        layout.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION, container=box)
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
@@ -66,9 +91,10 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     """Section 2; returns its settings (k, ρ, the combination)."""
     st.header("2 · An ensemble of reward models", divider="gray")
     k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
-    k = defense_settings.slider("k", container=k_slot)
-    rho = defense_settings.slider("rho", container=rho_slot)
-    aggregate = defense_settings.aggregate_control(container=aggregate_slot)
+    opened = opens(defense_charts.ensemble)
+    k = defense_settings.slider("k", container=k_slot, on_change=opened)
+    rho = defense_settings.slider("rho", container=rho_slot, on_change=opened)
+    aggregate = defense_settings.aggregate_control(container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     st.markdown(
         f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
@@ -86,14 +112,16 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
         )
     defended = defense_compute.summary(b, sigma, k, rho, aggregate)
     defense_view.peak_and_collapse(st, undefended, defended)
-    both_methods(defense_charts.ensemble, b, sigma, k, rho, aggregate)
+    both_methods(
+        defense_charts.ensemble, b, sigma, k, rho, aggregate, shows="true quality with the ensemble"
+    )
     return {"k": k, "rho": rho, defense_settings.AGGREGATE: aggregate}
 
 
 def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
-    penalty = defense_settings.slider("lam")
+    penalty = defense_settings.slider("lam", on_change=opens(defense_charts.length_penalty))
     st.markdown(
         f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
         "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
@@ -102,14 +130,16 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     defense_view.peak_and_collapse(
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
     )
-    both_methods(defense_charts.length_penalty, b, sigma, penalty)
+    both_methods(
+        defense_charts.length_penalty, b, sigma, penalty, shows="true quality with the penalty"
+    )
     return {"lam": penalty}
 
 
 def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
-    m = defense_settings.slider("m")
+    m = defense_settings.slider("m", on_change=opens(defense_charts.spot_checks))
     st.markdown(
         f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
         f"quality and stop where their average looks best. Repeated "
@@ -121,7 +151,7 @@ def spot_check_section(b: float, sigma: float) -> dict:
     bon_column, kl_column = st.columns(2, gap="medium")
     defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
     defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
-    both_methods(defense_charts.spot_checks, m, b, sigma)
+    both_methods(defense_charts.spot_checks, m, b, sigma, shows="where the spot checks stop")
     return {"m": m}
 
 

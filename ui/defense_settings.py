@@ -167,12 +167,15 @@ def show_notes() -> None:
     state_show_notes(_NOTES)
 
 
-def slider(key: str, *, container=None) -> float:
-    """The slider of this page's setting ``key``, bound to the URL; returns its value."""
-    return url_slider(DEFENSE_SETTINGS[key], key, container=container)
+def slider(key: str, *, container=None, on_change=None) -> float:
+    """The slider of this page's setting ``key``, bound to the URL; returns its value.
+
+    ``on_change``: a callback run when the reader moves it (its section opens its chart).
+    """
+    return url_slider(DEFENSE_SETTINGS[key], key, container=container, on_change=on_change)
 
 
-def aggregate_control(*, container=None) -> str:
+def aggregate_control(*, container=None, on_change=None) -> str:
     """Mean or minimum: how the ensemble combines its members, bound to the URL."""
     target = container if container is not None else st
     choice = target.segmented_control(
@@ -182,6 +185,7 @@ def aggregate_control(*, container=None) -> str:
         key=AGGREGATE,
         required=True,
         bind="query-params",
+        on_change=on_change,
         help=(
             "Mean: the average score, whose independent errors shrink as k grows. Minimum: "
             "the lowest score, the worst case (Coste et al. 2023): an answer must please "

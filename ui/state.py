@@ -175,10 +175,15 @@ def slider(key: str, *, container=None, label_visibility: str = "visible") -> fl
 
 
 def url_slider(
-    setting: Setting, key: str, *, container=None, label_visibility: str = "visible"
+    setting: Setting,
+    key: str,
+    *,
+    container=None,
+    label_visibility: str = "visible",
+    on_change=None,
 ) -> float:
     """A select slider over ``setting``'s stops, its value in the URL as ``?key=`` (any page's
-    settings table); returns its value."""
+    settings table); returns its value. ``on_change``: a callback run when the reader moves it."""
     return (container if container is not None else st).select_slider(
         setting.label,
         options=setting.stops,
@@ -188,6 +193,7 @@ def url_slider(
         help=setting.help,
         bind="query-params",
         label_visibility=label_visibility,
+        on_change=on_change,
     )
 
 

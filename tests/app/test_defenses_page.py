@@ -57,9 +57,63 @@ def test_the_page_renders_with_every_defense(defenses):
     assert defenses.title[0].value == "Defenses against reward hacking"
     assert set(slider_values(defenses)) == set(SLIDERS)
     assert defenses.get("button_group")[0].value == "mean"  # the ensemble's combination
-    assert len(defenses.get("plotly_chart")) == 4, "four defenses, both methods in each"
-    assert len(defenses.metric) == 3 * 4 + 2 * 4
+    assert len(defenses.metric) == 3 * 4 + 2 * 4, "every defense's readouts, always"
     assert [html.proto.body for html in defenses.get("html")] == [layout.CSS.strip()]
+    # The first defense's chart is drawn; the other three open on request, and until then
+    # are not drawn at all (a b or σ change redraws every chart on the screen).
+    assert len(defenses.get("plotly_chart")) == 1
+    assert [expander.label for expander in defenses.expander] == [
+        "Chart: true quality with the ensemble, both methods",
+        "Chart: true quality with the penalty, both methods",
+        "Chart: where the spot checks stop, both methods",
+    ]
+
+
+def test_each_closed_chart_opens_to_its_own_figure():
+    app = open_defenses({"sigma": "1", "k": "8", "lam": "2", "m": "30"})
+    expected = [
+        defense_charts.padding_learned(0.0, 1.0),
+        defense_charts.ensemble(0.0, 1.0, 8, 0.5, "mean"),
+        defense_charts.length_penalty(0.0, 1.0, 2.0),
+        defense_charts.spot_checks(30, 0.0, 1.0),
+    ]
+    for opened, name in enumerate(("ensemble", "length_penalty", "spot_checks"), start=1):
+        app.session_state[f"open-{name}"] = True  # what a click on its expander sends
+        app.run()
+        assert_clean(app)
+        charts = app.get("plotly_chart")
+        assert len(charts) == 1 + opened
+        assert json.loads(charts[-1].proto.spec) == json.loads(expected[opened].to_json())
+    assert json.loads(app.get("plotly_chart")[0].proto.spec) == json.loads(expected[0].to_json())
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "chart"),
+    [
+        ("k", 16, "ensemble"),
+        ("rho", 0.0, "ensemble"),
+        ("lam", 2.0, "length_penalty"),
+        ("m", 100, "spot_checks"),
+    ],
+)
+def test_moving_a_sections_own_slider_opens_its_chart(key, value, chart):
+    app = open_defenses({"sigma": "1"})
+    assert len(app.get("plotly_chart")) == 1
+    app.select_slider(key=key).set_value(value).run()
+    assert_clean(app)
+    assert app.session_state[f"open-{chart}"] is True
+    charts = app.get("plotly_chart")
+    assert len(charts) == 2 and charts[-1].proto.id != charts[0].proto.id
+    app.select_slider(key="b").set_value(0.5).run()  # b opens nothing more
+    assert len(app.get("plotly_chart")) == 2
+
+
+def test_the_ensembles_combination_opens_its_chart_too():
+    app = open_defenses({"sigma": "1"})
+    app.get("button_group")[0].set_value("min").run()
+    assert_clean(app)
+    assert app.session_state["open-ensemble"] is True
+    assert len(app.get("plotly_chart")) == 2
 
 
 @pytest.mark.parametrize("key", SLIDERS)

@@ -128,6 +128,8 @@ def check_page(page) -> None:
 def test_every_page_passes_axe_headings_chart_texts_and_contrast(new_tab, path):
     tab = new_tab("desktop")
     tab.open(path)
+    if path == "defenses":  # its charts on request: every one open, to check them all
+        assert app_page.open_every_closed_chart(tab.page) == 3
     check_page(tab.page)
     if path in ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses"):
         assert tab.page.locator('[data-testid="stPlotlyChart"]').count() >= 2

@@ -24,7 +24,12 @@ def test_the_defenses_page_loads_and_its_controls_write_the_address(desktop):
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.locator("h1").first.inner_text().startswith("Defenses")
     charts = app_page.chart_fingerprints(page)
+    assert len(charts) == 1 and all(charts.values()), charts  # the first defense's
+    # The other three open on request, each to a drawn chart of its own.
+    assert app_page.open_every_closed_chart(page) == CHARTS - 1
+    charts = app_page.chart_fingerprints(page)
     assert len(charts) == CHARTS and all(charts.values()), charts
+    assert len(set(charts.values())) == CHARTS, "four different figures"
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / "desktop-defenses.png")
 
     # A key press on k moves it one stop right (4 -> 6) and the address follows.

@@ -69,6 +69,20 @@ def open_and_wait(page, url: str, *, timeout_ms: float = LOAD_TIMEOUT_MS) -> Non
     wait_until_ready(page, timeout_ms=timeout_ms)
 
 
+def open_every_closed_chart(page) -> int:
+    """Click open every expander holding a chart on request ("Chart: ..."), one at a time,
+    waiting for each rerun and drawing; how many were opened."""
+    opened = 0
+    closed = page.locator('[data-testid="stExpander"] details:not([open]) > summary')
+    while (summary := closed.filter(has_text="Chart:")).count():
+        since = observer.page_now(page)
+        summary.first.click()
+        observer.wait_for_rerun(page, since)
+        wait_until_ready(page)
+        opened += 1
+    return opened
+
+
 # For each plotly chart (by its st-key-* class, else its position): a hash of the figure it
 # shows (traces, shapes and annotations), so a test can tell which figures changed.
 CHART_FINGERPRINTS_JS = """
