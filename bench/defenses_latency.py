@@ -13,7 +13,9 @@ compare with a peer measured in the same minutes (bench.stage_latency).
     .venv/bin/python -m bench.defenses_latency --open-charts --keys b,sigma    # all 4 charts
 
 The page draws the first defense's chart and opens the other three on request; --open-charts
-opens them all first (a reader who did), the page as it was before that choice.
+opens them all first (a reader who did), the page as it was before that choice. The server
+reads the results at the sections' defaults from the store when `scripts/build_worlds.py` (or
+`make cluster`, or the image) has built it; the first line says how many (b, σ) it holds.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from playwright.sync_api import sync_playwright
 from bench.stage_report import machine_line, percentile
 from tests.support import app_page, chromium, observer
 from tests.support.server import REPO_ROOT, read_memory_kib, start_streamlit
+from ui import world_store
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)
@@ -66,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keys = tuple(key for key in args.keys.split(",") if key)
     print(f"bench.defenses_latency: {machine_line()}")
+    stored = len(list(world_store.store_folder().glob("defenses-*.json")))
+    print(f"  the store holds the Defenses results of {stored} of 441 (b, σ) settings")
     server = start_streamlit(REPO_ROOT / "app.py")
     everything: list[float] = []
     try:

@@ -1,4 +1,4 @@
-"""Build the Playground stage's 441 worlds into the store on disk, in parallel.
+"""Build the Playground stage's 441 worlds, and the Defenses page's results, onto disk.
 
     python scripts/build_worlds.py               # every (b, σ) stop not yet stored, all cores
     python scripts/build_worlds.py --jobs 1 --only 0.35,0.7
@@ -7,7 +7,9 @@ Every server reads its worlds from the store (ui/world_store.py: $STAGE_WORLD_DI
 data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
 replica and the next `make run` start with every world a file read away instead of 441 builds
 each. `make cluster` runs this before it starts the replicas; the Dockerfile runs it at build
-time. It also removes the folders of older code. Prints the figures: worlds built, seconds.
+time. Beside each world it stores what the Defenses page computes for that (b, σ) at its
+sections' defaults (ui/defense_store.py). It also removes the folders of older code, and
+prints what it did: how many were there, how many it built, in how many seconds.
 """
 
 from __future__ import annotations
@@ -26,17 +28,24 @@ from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
 
 streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none is needed here
 
-from ui import stage, world_store  # noqa: E402
+from ui import defense_compute, defense_store, stage, world_store  # noqa: E402
 
 
 def build_one(setting: tuple[float, float]) -> bool:
-    """Build and store one world; True if it is stored afterwards."""
+    """Build and store one (b, σ)'s world and Defenses results; True if both are stored."""
     b, sigma = setting
-    return world_store.write(b, sigma, stage.build_world_json(b, sigma))
+    world = world_store.write(b, sigma, stage.build_world_json(b, sigma))
+    return world and defense_store.write(b, sigma, defense_compute.results_to_store(b, sigma))
 
 
 def missing(settings: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [setting for setting in settings if world_store.read(*setting) is None]
+    """The settings whose world or Defenses results are not stored whole."""
+    return [
+        (b, sigma)
+        for b, sigma in settings
+        if world_store.read(b, sigma) is None
+        or defense_store.read(b, sigma, defense_store.SLACK) is None
+    ]
 
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:

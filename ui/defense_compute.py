@@ -11,7 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
+from ui import defense_store
 from ui.compute import cached
+from ui.defense_settings import DEFENSE_SETTINGS
 from ui.state import BETA_STOPS, N_STOPS
 
 # Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
@@ -81,6 +83,27 @@ def summary(
 
     The defaults (k = 1, ρ = 1, λ = 0) are the undefended reward model.
     """
+    name = _stored_name(k, rho, aggregate, length_penalty)
+    stored = defense_store.read(b, sigma, name) if name else None
+    if stored is not None:
+        return defense_store.from_plain(Summary, stored)
+    return _summary(b, sigma, k, rho, aggregate, length_penalty)
+
+
+def _stored_name(k, rho, aggregate, length_penalty) -> str | None:
+    """Which result of the store a summary is, if it is one (the sections' defaults)."""
+    defaults = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
+    if (aggregate, length_penalty) == ("mean", 0.0):
+        if (k, rho) == (1, 1.0):
+            return defense_store.SUMMARY
+        if (k, rho) == (defaults["k"], defaults["rho"]):
+            return defense_store.ENSEMBLE
+    if (k, rho, aggregate, length_penalty) == (1, 1.0, "mean", defaults["lam"]):
+        return defense_store.LENGTH
+    return None
+
+
+def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
     defense = {
         "b": b,
         "sigma": sigma,
@@ -116,6 +139,17 @@ def summary(
 @cached(SPOT_ENTRIES)
 def spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, ...]:
     """Early stopping from m spot checks on both sliders: (best-of-n, KL)."""
+    stored = (
+        defense_store.read(b, sigma, defense_store.SPOT)
+        if m == DEFENSE_SETTINGS["m"].default
+        else None
+    )
+    if stored is not None:
+        return tuple(defense_store.from_plain(core.SpotCheckResult, plain) for plain in stored)
+    return _spot_checks(m, b, sigma)
+
+
+def _spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, ...]:
     options = {"m": m, "b": b, "sigma": sigma, "repeats": SPOT_REPEATS, "seed": SPOT_SEED}
     results = (
         core.spot_check_best_of_n(N_STOPS, **options),
@@ -131,7 +165,22 @@ def spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, .
 @cached(SLACK_ENTRIES)
 def slack(b: float, sigma: float) -> core.Slack:
     """Each method's slack on the sliders' stops for the reward model (b, σ)."""
+    stored = defense_store.read(b, sigma, defense_store.SLACK)
+    if stored is not None:
+        return defense_store.from_plain(core.Slack, stored)
     return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
+
+
+def results_to_store(b: float, sigma: float) -> dict:
+    """What the page computes for (b, σ) at the sections' defaults, by store name."""
+    defaults = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
+    return {
+        defense_store.SUMMARY: _summary(b, sigma, 1, 1.0, "mean", 0.0),
+        defense_store.ENSEMBLE: _summary(b, sigma, defaults["k"], defaults["rho"], "mean", 0.0),
+        defense_store.LENGTH: _summary(b, sigma, 1, 1.0, "mean", defaults["lam"]),
+        defense_store.SPOT: _spot_checks(defaults["m"], b, sigma),
+        defense_store.SLACK: core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma),
+    }
 
 
 def error_size(sigma: float, k: int, rho: float) -> float:

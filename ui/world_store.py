@@ -41,6 +41,9 @@ SOURCES = (
     "ui/settings.py",
     "ui/state.py",
     "ui/compute.py",
+    "ui/defense_compute.py",
+    "ui/defense_settings.py",
+    "ui/defense_store.py",
     "ui/world_store.py",
 )
 log = logging.getLogger(__name__)
@@ -68,12 +71,25 @@ def world_path(b: float, sigma: float) -> Path:
 
 def read(b: float, sigma: float) -> str | None:
     """The stored world for (b, σ), or None if there is none or it is not a whole world of it."""
-    path = world_path(b, sigma)
-    try:
-        text = path.read_text(encoding="utf-8")
-        world = json.loads(text)
+
+    def check(world: dict) -> None:
         if abs(world["b"] - b) > 1e-9 or abs(world["sigma"] - sigma) > 1e-9:
             raise ValueError(f"it holds b={world['b']}, sigma={world['sigma']}")
+
+    return read_text(world_path(b, sigma), check)
+
+
+def write(b: float, sigma: float, text: str) -> bool:
+    """Keep a world on disk (atomically); False, with one warning per folder, if it cannot."""
+    return write_text(world_path(b, sigma), text)
+
+
+def read_text(path: Path, check) -> str | None:
+    """The JSON text at ``path`` if ``check(parsed)`` accepts it; None if missing or damaged
+    (logged: the caller builds it again)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        check(json.loads(text))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as error:
@@ -82,9 +98,9 @@ def read(b: float, sigma: float) -> str | None:
     return text
 
 
-def write(b: float, sigma: float, text: str) -> bool:
-    """Keep a world on disk (atomically); False, with one warning per folder, if it cannot."""
-    folder = store_folder()
+def write_text(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` in the store atomically; False (one warning a folder) if not."""
+    folder = path.parent
     if folder in _unwritable:
         return False
     try:
@@ -94,7 +110,7 @@ def write(b: float, sigma: float, text: str) -> bool:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
             os.chmod(temporary, 0o644)  # readable by a server running as another user
-            os.replace(temporary, world_path(b, sigma))
+            os.replace(temporary, path)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import stage, world_store
+from ui import defense_compute, defense_store, stage, world_store
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -118,6 +118,10 @@ def test_the_builder_stores_the_worlds_the_server_would_build(store):
     assert "0 of 2 already" in done.stdout and "built 2 in" in done.stdout
     for b, sigma in ((1.0, 2.0), (0.0, 0.0)):
         assert world_store.read(b, sigma) == stage.build_world_json(b, sigma)
+        # ... and beside each world, the Defenses page's results at its defaults
+        stored = defense_store.read(b, sigma, defense_store.SLACK)
+        expected = defense_compute.results_to_store(b, sigma)[defense_store.SLACK]
+        assert defense_store.from_plain(type(expected), stored) == expected
     again = run_builder("--only", "1,2", store=store)
     assert again.returncode == 0 and "1 of 1 already" in again.stdout
     assert "built" not in again.stdout
