@@ -223,7 +223,14 @@ def test_a_sigma_change_never_blanks_a_chart(desktop):
 def test_the_stage_keeps_working_after_the_websocket_reconnects(desktop):
     open_stage(desktop)
     page = desktop.page
+    opened = page.evaluate("() => window.__sockets.length")
     page.evaluate("() => window.__sockets.forEach((socket) => socket.close())")
+    # Wait for the new socket to open: until then a move would be sent to a closed one (the
+    # page still says CONNECTED for a moment after the close).
+    page.wait_for_function(
+        "(opened) => window.__sockets.length > opened && window.__sockets.at(-1).readyState === 1",
+        arg=opened,
+    )
     app_page.wait_until_ready(page)
     slider = stage_page.slider(page, "beta")
     slider.press("End")
