@@ -5,6 +5,8 @@ modules named conftest cannot both be imported by name in one pytest run.)
 """
 
 import json
+import math
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -95,3 +97,23 @@ def assert_clean(app: AppTest) -> None:
     """No exception element and no error element on the page."""
     assert not app.exception, [exception.message for exception in app.exception]
     assert not app.error, [error.value for error in app.error]
+
+
+def number_in(text: str) -> float:
+    """The number a readout shows: "+0.56", "2.78", "n = 49", "n ≥ 10,000"; NaN if none."""
+    found = re.search(r"[-+]?[0-9][0-9,]*\.?[0-9]*", text)
+    return float(found.group().replace(",", "")) if found else math.nan
+
+
+def readouts_at(app: AppTest, key: str, values) -> list[list[str]]:
+    """Move the select slider ``key`` to each of ``values`` in turn: the readouts each time,
+    after checking the run was clean, the slider shows the value and every readout is finite."""
+    seen = []
+    for value in values:
+        app.select_slider(key=key).set_value(value).run()
+        assert_clean(app)
+        assert app.select_slider(key=key).value == value
+        shown = readouts(app)
+        assert all(math.isfinite(number_in(text)) for text in shown), shown
+        seen.append(shown)
+    return seen

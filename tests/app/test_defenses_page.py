@@ -1,13 +1,19 @@
 """The Defenses page in AppTest: every slider at both ends, hostile URLs, numbers against core."""
 
 import json
-import math
-import re
 
 import numpy as np
 import plotly.graph_objects as go
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, slider_values, warnings_text
+from app_pages import (
+    APP,
+    TIMEOUT_SECONDS,
+    assert_clean,
+    readouts,
+    readouts_at,
+    slider_values,
+    warnings_text,
+)
 from streamlit.testing.v1 import AppTest
 
 import core
@@ -32,11 +38,6 @@ def open_defenses(query: dict | None = None) -> AppTest:
     app.query_params.clear()
     app.query_params.update(query or {})
     return app.switch_page(PAGE).run()
-
-
-def number_in(text: str) -> float:
-    found = re.search(r"[-+]?\d[\d,]*\.?\d*", text)
-    return float(found.group().replace(",", "")) if found else math.nan
 
 
 def metrics(app: AppTest) -> dict[str, list[str]]:
@@ -121,14 +122,7 @@ def test_each_slider_moved_to_both_ends_changes_the_readouts(key):
     # σ = 1 so that the ensemble has errors to average (at σ = 0 it rightly changes nothing).
     app = open_defenses({"sigma": "1"} if key != "sigma" else {})
     stops = stops_of(key)
-    seen = []
-    for value in (stops[-1], stops[0]):
-        app.select_slider(key=key).set_value(value).run()
-        assert_clean(app)
-        assert app.select_slider(key=key).value == value
-        shown = readouts(app)
-        assert all(np.isfinite(number_in(text)) for text in shown), shown
-        seen.append(shown)
+    seen = readouts_at(app, key, (stops[-1], stops[0]))
     assert seen[0] != seen[1], f"{key} at both ends shows the same readouts"
 
 
