@@ -30,6 +30,8 @@ N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
 BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
 SPOT_REPEATS = 200  # seeded repeats of the spot-check procedure
 SPOT_SEED = 0  # the repeats' seed: the same page for everyone
+# k, ρ, λ and m as the page opens: what the store holds for every (b, σ)
+SECTION_DEFAULTS = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
 
 
 @dataclass(frozen=True)
@@ -92,13 +94,12 @@ def summary(
 
 def _stored_name(k, rho, aggregate, length_penalty) -> str | None:
     """Which result of the store a summary is, if it is one (the sections' defaults)."""
-    defaults = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
     if (aggregate, length_penalty) == ("mean", 0.0):
         if (k, rho) == (1, 1.0):
             return defense_store.SUMMARY
-        if (k, rho) == (defaults["k"], defaults["rho"]):
+        if (k, rho) == (SECTION_DEFAULTS["k"], SECTION_DEFAULTS["rho"]):
             return defense_store.ENSEMBLE
-    if (k, rho, aggregate, length_penalty) == (1, 1.0, "mean", defaults["lam"]):
+    if (k, rho, aggregate, length_penalty) == (1, 1.0, "mean", SECTION_DEFAULTS["lam"]):
         return defense_store.LENGTH
     return None
 
@@ -140,9 +141,7 @@ def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
 def spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, ...]:
     """Early stopping from m spot checks on both sliders: (best-of-n, KL)."""
     stored = (
-        defense_store.read(b, sigma, defense_store.SPOT)
-        if m == DEFENSE_SETTINGS["m"].default
-        else None
+        defense_store.read(b, sigma, defense_store.SPOT) if m == SECTION_DEFAULTS["m"] else None
     )
     if stored is not None:
         return tuple(defense_store.from_plain(core.SpotCheckResult, plain) for plain in stored)
@@ -173,12 +172,13 @@ def slack(b: float, sigma: float) -> core.Slack:
 
 def results_to_store(b: float, sigma: float) -> dict:
     """What the page computes for (b, σ) at the sections' defaults, by store name."""
-    defaults = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
     return {
         defense_store.SUMMARY: _summary(b, sigma, 1, 1.0, "mean", 0.0),
-        defense_store.ENSEMBLE: _summary(b, sigma, defaults["k"], defaults["rho"], "mean", 0.0),
-        defense_store.LENGTH: _summary(b, sigma, 1, 1.0, "mean", defaults["lam"]),
-        defense_store.SPOT: _spot_checks(defaults["m"], b, sigma),
+        defense_store.ENSEMBLE: _summary(
+            b, sigma, SECTION_DEFAULTS["k"], SECTION_DEFAULTS["rho"], "mean", 0.0
+        ),
+        defense_store.LENGTH: _summary(b, sigma, 1, 1.0, "mean", SECTION_DEFAULTS["lam"]),
+        defense_store.SPOT: _spot_checks(SECTION_DEFAULTS["m"], b, sigma),
         defense_store.SLACK: core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma),
     }
 
