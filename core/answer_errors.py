@@ -1,4 +1,5 @@
-"""Per-answer errors for the catastrophic-Goodhart experiment (Kwa, Thomas & Garriga-Alonso 2024).
+"""Independent errors for the catastrophic-Goodhart experiment (Kwa, Thomas & Garriga-Alonso
+2024): one per answer for best-of-n, one per grid cell for the KL optimum.
 
 The lesson's reward model errs through one smooth field ε(l, s) (``errors="smooth"``), which is
 bounded at the 600 answers (about -3.8 to 2.0), so its tails cannot show what heavy tails do.
@@ -7,11 +8,19 @@ Here each answer gets its own independent error instead:
 - ``"light"``: a standard normal draw per answer, from ``numpy.random.default_rng(error_seed)``;
 - ``"heavy"``: the same draws mapped to a Student-t with 2 degrees of freedom through the normal
   CDF (t = F₂⁻¹(Φ(z))), so the errors keep their order and only their tails change.
+
+The KL optimum lives on the grid, where one error per answer is not defined: there every one
+of the 241² cells gets its own error (:func:`cell_errors`), so that under the base model the
+error is independent of true quality, as Kwa et al. assume. 58,081 cells are 58,081 chances
+of a huge error where the 600 answers had 600: the tallest heavy error in a cell is ~100x the
+median's size, against ~10x among the answers.
 """
 
 import math
 
 import numpy as np
+
+from core.world import GRID_POINTS
 
 ERROR_KINDS = ("smooth", "light", "heavy")  # "smooth" is the lesson's field ε(l, s)
 
@@ -24,6 +33,28 @@ def per_answer_errors(kind: str, error_seed: int, count: int) -> np.ndarray:
     """
     normal = np.random.default_rng(error_seed).standard_normal(count)
     errors = normal if kind == "light" else student_t2_from_normal(normal)
+    errors.flags.writeable = False
+    return errors
+
+
+def cell_errors(kind: str, error_seed: int) -> np.ndarray:
+    """An independent error in every grid cell: (241, 241), read-only, rows substance.
+
+    From ``numpy.random.default_rng(error_seed)``: 241² standard normal draws z (row by row),
+    then 241² standard exponential draws e. ``"light"`` is z; ``"heavy"`` is z/√e, exactly a
+    Student-t with 2 degrees of freedom (a normal over √(χ²₂/2), and χ²₂/2 is exponential):
+    each heavy error is its light twin stretched by a random factor, mean 0, infinite variance.
+    Numpy only, no per-cell Python (the per-answer mapping above calls erfc 600 times).
+    """
+    rng = np.random.default_rng(error_seed)
+    shape = (GRID_POINTS, GRID_POINTS)
+    normal = rng.standard_normal(shape)
+    if kind == "light":
+        errors = normal
+    else:
+        # e = 0 has chance 2⁻⁵³ per draw; the floor keeps that cell finite (|t| < 1e154).
+        stretch = np.maximum(rng.standard_exponential(shape), np.finfo(np.float64).tiny)
+        errors = normal / np.sqrt(stretch)
     errors.flags.writeable = False
     return errors
 

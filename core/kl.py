@@ -10,6 +10,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
+from core.answer_errors import cell_errors
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -38,7 +39,15 @@ class KLResult:
     mean_substance: np.ndarray  # E_π_β[substance]
 
 
-def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False) -> KLResult:
+def kl_optimum(
+    beta,
+    *,
+    b: float = 0.0,
+    sigma: float = 0.0,
+    exact: bool = False,
+    errors: str = "smooth",
+    error_seed: int = 0,
+) -> KLResult:
     """Exact KL-penalized optimum for a scalar β or an array of β (one numpy pass each).
 
     Parameters
@@ -53,20 +62,25 @@ def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False)
         Compute every β in float64, as a call with one β does (for numbers that are printed:
         readouts, tables). By default a curve of more than BETA_BLOCK β runs in float32
         blocks, within 1e-5 of float64 and several times faster.
+    errors, error_seed : str, int
+        The reward model's other errors (size ``sigma``): "smooth", the lesson's field ε; or
+        "light" / "heavy", an independent error in every grid cell drawn from ``error_seed``
+        (:func:`core.answer_errors.cell_errors`), the grid's counterpart of best-of-n's
+        per-answer errors.
 
     Returns
     -------
     KLResult whose fields have the shape of ``beta``.
     """
     betas = validate.positive_array(beta, name="beta")
-    problem = _problem(validate.padding_fraction(b), validate.error_size(sigma))
-    flat = betas.ravel()
-    if flat.size <= BETA_BLOCK or exact:
-        fields = problem.summaries(flat, dtype=np.float64)
-    else:
-        blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
-        fields = np.concatenate(list(_pool().map(problem.summaries, blocks)))
-    return KLResult(*(_shaped(column, betas.shape) for column in fields.T))
+    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)
+    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
+    if errors == "smooth" or sigma == 0:
+        return _problem(b, sigma).optimum(betas, exact=exact)
+    # Not through _problem's cache: a curve averaged over 100 error seeds would evict every
+    # session's (b, σ) from it (16 problems); one seed's problem is built in ~20 ms.
+    field = world.proxy_field(b=b) + sigma * cell_errors(errors, error_seed)
+    return KLProblem(field).optimum(betas, exact=exact)
 
 
 def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
@@ -81,8 +95,9 @@ def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     return weight / weight.sum()
 
 
-class _Problem:
-    """Everything about one (b, σ) that does not depend on β, computed once.
+class KLProblem:
+    """The KL engine for one reward field on the grid: everything that does not depend on β,
+    computed once; :meth:`optimum` then solves for any β.
 
     Two ways to the same sums, chosen per β:
     - strong pressure (β below the proxy's spread over the grid): weights exp((proxy - top)/β)
@@ -95,8 +110,9 @@ class _Problem:
       order 1/β keep their precision out to β = 10⁶ instead of drowning in rounding.
     """
 
-    def __init__(self, b: float, sigma: float):
-        proxy = world.proxy_field(b=b, sigma=sigma).ravel()
+    def __init__(self, proxy_field: np.ndarray):
+        """``proxy_field``: the reward model's score on the grid, (241, 241) (rows substance)."""
+        proxy = np.asarray(proxy_field, dtype=np.float64).ravel()
         gold = world.gold_field().ravel()
         length, substance = (axis.ravel() for axis in world.grid_coordinates())
         base = world.base_density().ravel()
@@ -128,6 +144,20 @@ class _Problem:
         blocked = np.zeros((padded, features.shape[1]), dtype=np.float32)
         blocked[: proxy.size] = self.base_features
         self.blocked_features_32 = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
+
+    def optimum(self, beta, *, exact: bool = False) -> KLResult:
+        """The optimum at a scalar β or an array of β: a KLResult of ``beta``'s shape.
+
+        ``exact`` as in :func:`kl_optimum`: float64 for every β, not only for a short array.
+        """
+        betas = validate.positive_array(beta, name="beta")
+        flat = betas.ravel()
+        if flat.size <= BETA_BLOCK or exact:
+            fields = self.summaries(flat, dtype=np.float64)
+        else:
+            blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
+            fields = np.concatenate(list(_pool().map(self.summaries, blocks)))
+        return KLResult(*(_shaped(column, betas.shape) for column in fields.T))
 
     def summaries(self, betas: np.ndarray, *, dtype=np.float32) -> np.ndarray:
         """(len(betas), 5) float64: KL, proxy gain, gold gain, mean length, mean substance."""
@@ -176,8 +206,8 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @lru_cache(maxsize=PROBLEM_CACHE_ENTRIES)
-def _problem(b: float, sigma: float) -> _Problem:
-    return _Problem(b, sigma)
+def _problem(b: float, sigma: float) -> KLProblem:
+    return KLProblem(world.proxy_field(b=b, sigma=sigma))
 
 
 def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:

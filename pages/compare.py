@@ -1,10 +1,20 @@
-"""Compare: Gao, Schulman & Hilton's laws for both methods on one axis, and what heavy-tailed
-reward-model errors do (catastrophic Goodhart)."""
+"""Compare: Gao, Schulman & Hilton's laws for both methods on one axis, the methods at equal KL,
+and what heavy-tailed reward-model errors do to best-of-n and to the KL optimum (catastrophic
+Goodhart)."""
 
 import pandas as pd
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, state
+from ui import (
+    beyond_compute,
+    beyond_figures,
+    beyond_settings,
+    compare_text,
+    glossary,
+    layout,
+    state,
+)
+from ui.beyond_compute import KL_TAILS_BETAS
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -53,14 +63,39 @@ st.markdown(
     "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
     "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
 )
+st.markdown(compare_text.why_best_of_n_law(panel))
+
+st.subheader("At equal KL")
+equal = beyond_compute.equal_kl(b, sigma)
+st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
+st.markdown(
+    compare_text.equal_kl_sentence(equal)
+    + " The KL optimum buys the most reward model score a KL can buy (that is what it "
+    "maximizes), so at equal KL it exploits the reward model hardest; whether that costs true "
+    "quality depends on the flaws (move b). The two KLs are not quite one yardstick: "
+    "best-of-n's is measured from the 600 answers, the optimum's from the base model on the "
+    "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
+    "overoptimize, so KL compares methods poorly."
+)
+st.markdown(
+    "**A KL penalty is not a better trade-off here, nor was it in Gao et al.** They trained "
+    "PPO with and without a KL penalty in the reward: the penalty raised the reward model's "
+    "score at a given KL but not the gold score, so it acted like stopping the run early, at "
+    "a smaller KL (they note this may depend on hyperparameters). In this toy β is the only "
+    "knob, and moving it moves along one curve, which is what stopping earlier or later does. "
+    "**Reward model size:** Gao et al. trained reward models from 3M to 3B parameters; α and "
+    "β of both laws change smoothly with size, roughly linearly in its logarithm, and larger "
+    "reward models reach higher true quality before the fall. The toy has no size: b and σ "
+    "stand for the flaws a smaller model has more of."
+)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
 st.markdown(
-    "Kwa, Thomas & Garriga-Alonso (2024): if the reward model is the truth plus an error "
-    "independent of it, optimizing harder keeps raising the truth when the error has light "
-    "tails, but with heavy tails the reward model can soar on a few huge errors while the "
-    "truth gains nothing. Here the reward model knows the padding penalty (b = 1); its only "
-    "flaw is an error of size 1 on each of the 600 answers."
+    "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
+    "raising the truth when the error has light tails, but with heavy tails the reward model "
+    "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
+    "it for selection, which is what best-of-n does; here the reward model knows the padding "
+    "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
 )
 tails = beyond_settings.switch("tails")
 light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
@@ -88,3 +123,35 @@ else:
         f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
+
+st.subheader("The KL optimum with heavy tails")
+st.markdown(
+    "Kwa, Thomas & Garriga-Alonso (2024) proved it for the KL-penalized objective of RLHF: "
+    "with a heavy-tailed error, some policies reach an arbitrarily high reward model score "
+    "at an arbitrarily small KL with no more true quality than the base model, so the KL "
+    "penalty does not rule them out; with a light-tailed error independent of the truth, the "
+    "KL optimum's true quality grows without bound as the penalty loosens. They also measured "
+    "the tails of real reward models' errors and found them consistent with *light* tails. "
+    "The optimum lives on the grid, where one error per answer is not defined, so here every "
+    "one of its 58,081 cells gets its own independent error (the same b = 1, σ = 1; heavy: a "
+    f"Student-t with 2 degrees of freedom), over {compare_text.KL_SEEDS_TEXT}."
+)
+light_kl, heavy_kl = beyond_compute.kl_tails("light"), beyond_compute.kl_tails("heavy")
+shown_kl, other_kl = (heavy_kl, light_kl) if tails == "heavy" else (light_kl, heavy_kl)
+row = st.container(horizontal=True, gap="small")
+row.metric(
+    f"KL at β = {KL_TAILS_BETAS[shown_kl.probe]:.3g}", f"{shown_kl.mean_kl[shown_kl.probe]:.2f}"
+)
+row.metric("reward model there", f"{shown_kl.mean_proxy[shown_kl.probe]:+.2f}")
+row.metric("true quality there", f"{shown_kl.mean_gold[shown_kl.probe]:+.2f}")
+row.metric(f"true quality at β = {KL_TAILS_BETAS[-1]:g}", f"{shown_kl.mean_gold[-1]:+.2f}")
+layout.chart(
+    beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
+    key="kl-tails-chart",
+    description="True quality of the KL optimum against d with errors in every grid cell; "
+    "the sentence below the chart says what it shows.",
+)
+st.markdown(
+    f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "
+    "The switch above picks the tails for both methods."
+)

@@ -138,3 +138,93 @@ def fitted_field(pairs: int, spread: float, noise: float, prior: float) -> np.nd
     fit = reward_model_fit(pairs, spread, noise, prior)
     length, substance = np.meshgrid(core.GRID, core.GRID)
     return _frozen(fit.scaled_reward(length, substance))
+
+
+# --- Compare: the KL optimum under independent errors in every grid cell ------------------
+
+# β from a penalty so strong the policy barely moves (KL ~1e-5) down to the slider's end:
+# heavy tails act between β ≈ 200 and 10, light ones below 3 (measured, 100 error seeds).
+KL_TAILS_BETAS = np.geomspace(1000.0, 0.25, 36)
+# 20 error seeds, not best-of-n's 100: one seed is a 58,081-cell KL problem (~40 ms here, two
+# cores, against ~3 ms for a best-of-n seed), so 20 of each kind cost ~2 s once per process.
+KL_ERROR_SEEDS = tuple(range(20))
+KL_TAILS_PROBE = 1.0  # nats: where the heavy and light curves are compared at equal KL
+
+
+@dataclass(frozen=True)
+class KLTails:
+    """The KL optimum at b = σ = 1 with light or heavy errors in every grid cell.
+
+    Per-seed arrays are (seeds, betas), one row per KL_ERROR_SEEDS; means are over the seeds at
+    each β of KL_TAILS_BETAS. The probe is the β whose mean KL is nearest KL_TAILS_PROBE.
+    """
+
+    kl: np.ndarray
+    proxy_gain: np.ndarray
+    gold_gain: np.ndarray
+    mean_kl: np.ndarray
+    mean_proxy: np.ndarray
+    mean_gold: np.ndarray
+    probe: int  # index into KL_TAILS_BETAS
+
+
+@cached(4)
+def kl_tails(tails: str) -> KLTails:
+    """The KL optimum on the grid with ``tails`` ("light" or "heavy") cell errors, 20 seeds."""
+    runs = [
+        core.kl_optimum(KL_TAILS_BETAS, b=TAILS_B, sigma=TAILS_SIGMA, errors=tails, error_seed=seed)
+        for seed in KL_ERROR_SEEDS
+    ]
+    kl, proxy, gold = (np.array([getattr(run, name) for run in runs]) for name in _GAINS)
+    mean_kl = kl.mean(axis=0)
+    return KLTails(
+        *(_frozen(array) for array in (kl, proxy, gold, mean_kl)),
+        mean_proxy=_frozen(proxy.mean(axis=0)),
+        mean_gold=_frozen(gold.mean(axis=0)),
+        probe=int(np.argmin(np.abs(np.log(mean_kl / KL_TAILS_PROBE)))),
+    )
+
+
+_GAINS = ("kl", "proxy_gain", "gold_gain")
+
+
+def gold_at_kl(tails: KLTails, kl: float) -> float:
+    """The mean curve's true quality at ``kl`` nats (linear in log KL between the β steps)."""
+    return float(np.interp(np.log(kl), np.log(tails.mean_kl), tails.mean_gold))
+
+
+# --- Compare: the two methods at equal KL -------------------------------------------------
+
+EQUAL_KL_N = (4, 49, 590)  # the lesson's peak and fall, and a gentle n
+
+
+@dataclass(frozen=True)
+class EqualKL:
+    """Best-of-n at EQUAL_KL_N and the KL optimum at the β with the same KL: arrays (3,)."""
+
+    n: np.ndarray
+    beta: np.ndarray  # the KL optimum's β whose KL matches best-of-n's
+    best_of_n: core.BestOfNResult
+    kl_optimum: core.KLResult
+
+
+@cached(FIT_ENTRIES)
+def equal_kl(b: float, sigma: float) -> EqualKL:
+    """Both methods at the same KL, for the reward model (b, σ).
+
+    The β is read off the 200-β curve (log β against log KL, KL falls as β grows), then the
+    optimum is computed there exactly (float64), so its KL matches to ~1e-3 nats.
+    """
+    counts = np.array(EQUAL_KL_N, dtype=np.float64)
+    bon = core.best_of_n(counts, b=b, sigma=sigma)
+    curve = kl_curve(b, sigma)
+    rising = np.argsort(curve.kl)
+    beta = np.exp(
+        np.interp(np.log(bon.kl), np.log(curve.kl[rising]), np.log(curve.pressure[rising]))
+    )
+    return EqualKL(
+        n=_frozen(counts),
+        beta=_frozen(beta),
+        best_of_n=bon,
+        kl_optimum=core.kl_optimum(beta, b=b, sigma=sigma, exact=True),
+    )

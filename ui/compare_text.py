@@ -1,0 +1,102 @@
+"""The Compare page's sentences that carry numbers: results in, Markdown out (no widgets).
+
+Each number is formatted here from what core computed, so the page states what is on screen;
+tests/app/test_compare_claims.py pins the strings at the page's defaults.
+"""
+
+from __future__ import annotations
+
+from ui.beyond_compute import (
+    KL_ERROR_SEEDS,
+    KL_TAILS_BETAS,
+    EqualKL,
+    GaoPanel,
+    KLTails,
+    gold_at_kl,
+)
+
+KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
+
+
+def why_best_of_n_law(panel: GaoPanel) -> str:
+    """Item 11: the exact optimum follows Gao's best-of-n law, and why that is no paradox."""
+    bon_law, rl_law = panel.fits["kl", "best_of_n"], panel.fits["kl", "rl"]
+    return (
+        f"Here the exact KL optimum follows Gao's *best-of-n* law (R² = "
+        f"{bon_law.r_squared:.2f}), not the RL law (R² = {rl_law.r_squared:.2f}). That is no "
+        "contradiction: Gao's RL law describes the path PPO's policy travels while it trains "
+        "(its KL grows with the steps), and PPO does not reach the exact optimum of its "
+        "objective. The KL optimum here is "
+        "what RLHF's objective asks for, π_ref·exp(r/β) normalized, not what PPO delivers."
+    )
+
+
+def equal_kl_rows(equal: EqualKL) -> list[dict]:
+    """One row per n of EQUAL_KL_N: both methods' KL and gains (a table's records)."""
+    bon, opt = equal.best_of_n, equal.kl_optimum
+    return [
+        {
+            "best-of-n: n": int(equal.n[i]),
+            "best-of-n: KL (nats)": float(bon.kl[i]),
+            "KL optimum: β": float(equal.beta[i]),
+            "KL optimum: KL (nats)": float(opt.kl[i]),
+            "true quality: best-of-n": float(bon.gold_gain[i]),
+            "true quality: KL optimum": float(opt.gold_gain[i]),
+            "reward model: best-of-n": float(bon.proxy_gain[i]),
+            "reward model: KL optimum": float(opt.proxy_gain[i]),
+        }
+        for i in range(len(equal.n))
+    ]
+
+
+def equal_kl_sentence(equal: EqualKL) -> str:
+    """Which method buys more true quality at the same KL, at best-of-n's middle n."""
+    middle = len(equal.n) // 2
+    n, kl = int(equal.n[middle]), float(equal.best_of_n.kl[middle])
+    bon, opt = float(equal.best_of_n.gold_gain[middle]), float(equal.kl_optimum.gold_gain[middle])
+    bon_proxy = float(equal.best_of_n.proxy_gain[middle])
+    opt_proxy = float(equal.kl_optimum.proxy_gain[middle])
+    ahead = "best-of-n" if round(bon, 2) > round(opt, 2) else "the KL optimum"
+    if round(bon, 2) == round(opt, 2):
+        verdict = "both get the same true quality"
+    else:
+        verdict = f"{ahead} gets more true quality"
+    return (
+        f"At KL = {kl:.2f} nats (best-of-n at n = {n}) {verdict}: {bon:+.2f} for best-of-n "
+        f"against {opt:+.2f} for the KL optimum, whose reward model score is "
+        f"{opt_proxy:+.2f} against {bon_proxy:+.2f}."
+    )
+
+
+def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> str:
+    """What the KL optimum does with light or heavy errors in every grid cell."""
+    if not heavy_shown:
+        return (
+            f"**With light tails the KL optimum's true quality keeps rising as β falls: "
+            f"{light.mean_gold[light.probe]:+.2f} at KL = {light.mean_kl[light.probe]:.2f} "
+            f"nats, {light.mean_gold[-1]:+.2f} at β = {KL_TAILS_BETAS[-1]:g} (KL = "
+            f"{light.mean_kl[-1]:.1f}),** as Kwa et al. prove for light-tailed errors "
+            "independent of the truth."
+        )
+    probe = heavy.probe
+    low, high = heavy.gold_gain[:, probe].min(), heavy.gold_gain[:, probe].max()
+    end_low, end_high = heavy.gold_gain[:, -1].min(), heavy.gold_gain[:, -1].max()
+    below = int((heavy.gold_gain[:, -1] < 0).sum())
+    return (
+        f"**With heavy tails, at β = {KL_TAILS_BETAS[probe]:.0f} the KL optimum has moved "
+        f"only KL = {heavy.mean_kl[probe]:.2f} nats, its reward model score is up "
+        f"{heavy.mean_proxy[probe]:+.1f}, and true quality is {heavy.mean_gold[probe]:+.2f} "
+        f"({low:+.2f} to {high:+.2f} over the draws; light tails at that KL: "
+        f"{gold_at_kl(light, heavy.mean_kl[probe]):+.2f}).** That is the theorem's picture: a "
+        "large reward for a small KL and no gain in truth. Unlike best-of-n's, true quality "
+        f"barely rises first (at most {heavy.mean_gold.max():+.2f}): the tallest of 58,081 "
+        "errors is far taller than the tallest of 600, and it outbids anything true quality "
+        f"can offer. Pushed on to "
+        f"β = {KL_TAILS_BETAS[-1]:g}, the optimum sits on the tallest spikes wherever they "
+        f"are: reward model {heavy.mean_proxy[-1]:+.0f}, true quality "
+        f"{heavy.mean_gold[-1]:+.2f} on average ({end_low:+.1f} to {end_high:+.1f}; "
+        f"{below} of {len(KL_ERROR_SEEDS)} draws below the base model). That is worse than "
+        "the theorem's \"no gain\", and the toy's doing: the grid gives every cell the same "
+        "chance of a spike, and most of its cells are answers the base model almost never "
+        "gives, where true quality is poor."
+    )
