@@ -196,6 +196,7 @@ def gold_at_kl(tails: KLTails, kl: float) -> float:
 # --- Compare: the two methods at equal KL -------------------------------------------------
 
 EQUAL_KL_N = (4, 49, 590)  # the lesson's peak and fall, and a gentle n
+EQUAL_KL_STEPS = 4  # secant steps from a curve step (~0.019 in log β): KL to ~1e-10 nats
 
 
 @dataclass(frozen=True)
@@ -212,16 +213,23 @@ class EqualKL:
 def equal_kl(b: float, sigma: float) -> EqualKL:
     """Both methods at the same KL, for the reward model (b, σ).
 
-    The β is read off the 200-β curve (log β against log KL, KL falls as β grows), then the
-    optimum is computed there exactly (float64), so its KL matches to ~1e-3 nats.
+    The KL optimum's KL falls as β grows, smoothly in log-log: the 200-β curve brackets each
+    target, then EQUAL_KL_STEPS secant steps in (log β, log KL), each an exact float64 optimum
+    at 3 β, match best-of-n's KL to ~1e-10 nats (bisection needed 30 such calls).
     """
     counts = np.array(EQUAL_KL_N, dtype=np.float64)
     bon = core.best_of_n(counts, b=b, sigma=sigma)
     curve = kl_curve(b, sigma)
-    rising = np.argsort(curve.kl)
-    beta = np.exp(
-        np.interp(np.log(bon.kl), np.log(curve.kl[rising]), np.log(curve.pressure[rising]))
-    )
+    target = np.log(bon.kl)
+    # The first curve point (β falling, KL rising) at or past each target, and the one before.
+    past = np.clip(np.searchsorted(curve.kl, bon.kl), 1, curve.kl.size - 1)
+    x0, x1 = np.log(curve.pressure[past - 1]), np.log(curve.pressure[past])
+    f0, f1 = np.log(curve.kl[past - 1]) - target, np.log(curve.kl[past]) - target
+    for _ in range(EQUAL_KL_STEPS):
+        slope = np.where(f1 != f0, (x1 - x0) / np.where(f1 != f0, f1 - f0, 1.0), 0.0)
+        x0, f0, x1 = x1, f1, x1 - f1 * slope
+        f1 = np.log(core.kl_optimum(np.exp(x1), b=b, sigma=sigma, exact=True).kl) - target
+    beta = np.exp(x1)
     return EqualKL(
         n=_frozen(counts),
         beta=_frozen(beta),

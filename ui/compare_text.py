@@ -19,15 +19,26 @@ KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[
 
 
 def why_best_of_n_law(panel: GaoPanel) -> str:
-    """Item 11: the exact optimum follows Gao's best-of-n law, and why that is no paradox."""
-    bon_law, rl_law = panel.fits["kl", "best_of_n"], panel.fits["kl", "rl"]
+    """Item 11: which of Gao's laws the exact optimum follows, and why that is no paradox."""
+    best_of_n_law = round(panel.fits["kl", "best_of_n"].r_squared, 2)
+    rl_law = round(panel.fits["kl", "rl"].r_squared, 2)
+    if best_of_n_law > rl_law:
+        finding = (
+            f"Here the exact KL optimum follows Gao's *best-of-n* law (R² = {best_of_n_law:.2f}) "
+            f"better than the RL law (R² = {rl_law:.2f})."
+        )
+    else:
+        finding = (
+            f"Here Gao's RL law fits the exact KL optimum (R² = {rl_law:.2f}) at least as well "
+            f"as the best-of-n law (R² = {best_of_n_law:.2f}), which it fits exactly at "
+            "b = σ = 0."
+        )
     return (
-        f"Here the exact KL optimum follows Gao's *best-of-n* law (R² = "
-        f"{bon_law.r_squared:.2f}), not the RL law (R² = {rl_law.r_squared:.2f}). That is no "
-        "contradiction: Gao's RL law describes the path PPO's policy travels while it trains "
-        "(its KL grows with the steps), and PPO does not reach the exact optimum of its "
-        "objective. The KL optimum here is "
-        "what RLHF's objective asks for, π_ref·exp(r/β) normalized, not what PPO delivers."
+        f"{finding} The best-of-n law fitting the optimum is no contradiction: Gao's RL law "
+        "describes the path PPO's policy travels while it trains (its KL grows with the "
+        "steps), and PPO does not reach the exact optimum of its objective. The KL optimum "
+        "here is what RLHF's objective asks for, π_ref·exp(r/β) normalized, not what PPO "
+        "delivers."
     )
 
 
