@@ -77,17 +77,7 @@ st.markdown(
     "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
     "overoptimize, so KL compares methods poorly."
 )
-st.markdown(
-    "**A KL penalty is not a better trade-off here, nor was it in Gao et al.** They trained "
-    "PPO with and without a KL penalty in the reward: the penalty raised the reward model's "
-    "score at a given KL but not the gold score, so it acted like stopping the run early, at "
-    "a smaller KL (they note this may depend on hyperparameters). In this toy β is the only "
-    "knob, and moving it moves along one curve, which is what stopping earlier or later does. "
-    "**Reward model size:** Gao et al. trained reward models from 3M to 3B parameters; α and "
-    "β of both laws change smoothly with size, roughly linearly in its logarithm, and larger "
-    "reward models reach higher true quality before the fall. The toy has no size: b and σ "
-    "stand for the flaws a smaller model has more of."
-)
+st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
 st.markdown(
@@ -124,18 +114,8 @@ else:
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
 
-st.subheader("The KL optimum with heavy tails")
-st.markdown(
-    "Kwa, Thomas & Garriga-Alonso (2024) proved it for the KL-penalized objective of RLHF: "
-    "with a heavy-tailed error, some policies reach an arbitrarily high reward model score "
-    "at an arbitrarily small KL with no more true quality than the base model, so the KL "
-    "penalty does not rule them out; with a light-tailed error independent of the truth, the "
-    "KL optimum's true quality grows without bound as the penalty loosens. They also measured "
-    "the tails of real reward models' errors and found them consistent with *light* tails. "
-    "The optimum lives on the grid, where one error per answer is not defined, so here every "
-    "one of its 58,081 cells gets its own independent error (the same b = 1, σ = 1; heavy: a "
-    f"Student-t with 2 degrees of freedom), over {compare_text.KL_SEEDS_TEXT}."
-)
+st.subheader("The KL optimum, light or heavy tails")
+st.markdown(compare_text.KWA_THEOREM)
 light_kl, heavy_kl = beyond_compute.kl_tails("light"), beyond_compute.kl_tails("heavy")
 shown_kl, other_kl = (heavy_kl, light_kl) if tails == "heavy" else (light_kl, heavy_kl)
 row = st.container(horizontal=True, gap="small")
@@ -148,8 +128,9 @@ row.metric(f"true quality at β = {KL_TAILS_BETAS[-1]:g}", f"{shown_kl.mean_gold
 layout.chart(
     beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
     key="kl-tails-chart",
-    description="True quality of the KL optimum against d with errors in every grid cell; "
-    "the sentence below the chart says what it shows.",
+    description="True quality of the KL optimum against d with errors in every grid cell: "
+    f"{shown_kl.mean_gold[-1]:+.2f} at β = {KL_TAILS_BETAS[-1]:g}; the sentence below the "
+    "chart says what it shows.",
 )
 st.markdown(
     f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "

@@ -1,4 +1,5 @@
-"""The Compare page's sentences that carry numbers: results in, Markdown out (no widgets).
+"""The Compare page's longer prose: its sentences that carry numbers (results in, Markdown
+out, no widgets) and its two paragraphs of what the sources found.
 
 Each number is formatted here from what core computed, so the page states what is on screen;
 tests/app/test_compare_claims.py pins the strings at the page's defaults.
@@ -16,6 +17,32 @@ from ui.beyond_compute import (
 )
 
 KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
+
+
+# Gao et al. on the KL penalty and on reward-model size (issue 14 §3).
+GAO_PENALTY_AND_SIZE = (
+    "**A KL penalty is not a better trade-off here, nor was it in Gao et al.** They trained "
+    "PPO with and without a KL penalty in the reward: the penalty raised the reward model's "
+    "score at a given KL but not the gold score, so it acted like stopping the run early, at "
+    "a smaller KL (they note this may depend on hyperparameters). In this toy β is the only "
+    "knob, and moving it moves along one curve, which is what stopping earlier or later does. "
+    "**Reward model size:** Gao et al. trained reward models from 3M to 3B parameters; α and "
+    "β of both laws change smoothly with size, roughly linearly in its logarithm, and larger "
+    "reward models reach higher true quality before the fall. The toy has no size: b and σ "
+    "stand for the flaws a smaller model has more of."
+)
+# Kwa, Thomas & Garriga-Alonso's theorem, their measurement, and how the toy puts it on the grid.
+KWA_THEOREM = (
+    "Kwa, Thomas & Garriga-Alonso (2024) proved it for the KL-penalized objective of RLHF: "
+    "with a heavy-tailed error, some policies reach an arbitrarily high reward model score "
+    "at an arbitrarily small KL with no more true quality than the base model, so the KL "
+    "penalty does not rule them out; with a light-tailed error independent of the truth, the "
+    "KL optimum's true quality grows without bound as the penalty loosens. They also measured "
+    "the tails of real reward models' errors and found them consistent with *light* tails. "
+    "The optimum lives on the grid, where one error per answer is not defined, so here every "
+    "one of its 58,081 cells gets its own independent error (the same b = 1, σ = 1; heavy: a "
+    f"Student-t with 2 degrees of freedom), over {KL_SEEDS_TEXT}."
+)
 
 
 def why_best_of_n_law(panel: GaoPanel) -> str:
