@@ -65,7 +65,7 @@ st.markdown(
 )
 st.markdown(compare_text.why_best_of_n_law(panel))
 
-st.subheader("At equal KL")
+st.header("Both methods at equal KL")
 equal = beyond_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
 st.markdown(
