@@ -20,6 +20,14 @@ def prose(app) -> str:
     return " ".join(markdown.value for markdown in app.markdown)
 
 
+def with_kl_tails_open(app):
+    """What a click on the KL tails expander sends: its key set, and a rerun."""
+    app.session_state["open-kl-tails"] = True
+    app.run()
+    assert_clean(app)
+    return app
+
+
 # --- Gao's laws on the exact optimum (issue 14, item 11) ----------------------------------
 
 
@@ -110,8 +118,7 @@ def kl_tails_from_core(kind):
 
 
 def test_heavy_tails_under_the_kl_optimum_as_the_page_states_them():
-    app = open_page(COMPARE, {"tails": "heavy"})
-    assert_clean(app)
+    app = with_kl_tails_open(open_page(COMPARE, {"tails": "heavy"}))
     text = prose(app)
     assert (
         "at β = 36 the KL optimum has moved only KL = 1.48 nats, its reward model score is up "
@@ -137,8 +144,7 @@ def test_heavy_tails_under_the_kl_optimum_as_the_page_states_them():
 
 
 def test_light_tails_under_the_kl_optimum_as_the_page_states_them():
-    app = open_page(COMPARE)
-    assert_clean(app)
+    app = with_kl_tails_open(open_page(COMPARE))
     assert (
         "With light tails the KL optimum's true quality keeps rising as β falls: +1.85 at "
         "KL = 1.21 nats, +4.94 at β = 0.25 (KL = 13.2)" in prose(app)
@@ -148,6 +154,20 @@ def test_light_tails_under_the_kl_optimum_as_the_page_states_them():
     mean_gold = light["gold_gain"].mean(axis=0)
     assert np.all(np.diff(mean_gold) > 0)
     assert f"{mean_gold[-1]:+.2f}" == "+4.94" and f"{light['kl'][:, -1].mean():.1f}" == "13.2"
+
+
+def test_the_kl_tails_open_on_request_and_follow_the_switch():
+    app = open_page(COMPARE)
+    assert [expander.label for expander in app.expander] == [
+        "The KL optimum with these tails in every grid cell: its numbers and chart"
+    ]
+    assert len(readouts(app)) == 3  # best-of-n's only: the 40 KL problems are not computed
+    assert "The switch above picks the tails" not in prose(app)
+    with_kl_tails_open(app)
+    assert readouts(app)[3:] == ["1.21", "+2.84", "+1.85", "+4.94"]
+    app.button_group(key="tails").set_value("heavy").run()
+    assert_clean(app)
+    assert readouts(app)[3:] == ["1.48", "+66.69", "-0.25", "-6.86"]  # still open
 
 
 def test_the_page_cites_both_heavy_tail_sources_and_their_light_tailed_finding():
