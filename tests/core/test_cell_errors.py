@@ -6,7 +6,7 @@ import pytest
 
 import core
 from core import world
-from core.answer_errors import cell_errors
+from core.answer_errors import cell_errors, per_answer_errors
 
 CELLS = 241 * 241
 # P(|T| > t) for a Student-t with 2 degrees of freedom: 1 - t/√(2 + t²).
@@ -54,6 +54,13 @@ def test_heavy_cell_errors_are_their_light_twins_stretched_with_mean_0():
     assert abs(np.median(heavy)) < 0.03  # the median's standard error: 0.006
     assert abs(heavy.mean()) < 0.1  # a mean with no variance: ~0.014 typical, seven of those
     assert np.abs(heavy).max() > 100  # the tallest of 58,081 t₂ errors: typically a few hundred
+
+
+def test_the_tallest_of_58081_heavy_errors_is_about_ten_times_the_tallest_of_600():
+    grid = np.median([np.abs(cell_errors("heavy", seed)).max() for seed in range(40)])
+    answers = np.median([np.abs(per_answer_errors("heavy", seed, 600)).max() for seed in range(40)])
+    assert 200 < grid < 450 and 18 < answers < 40  # √(N / ln 2): 289 and 29
+    assert 7 < grid / answers < 14  # √(58,081 / 600) = 9.8
 
 
 def test_kl_optimum_on_cell_errors_matches_a_direct_sum():
