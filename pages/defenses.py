@@ -121,9 +121,9 @@ def length_section(b: float, sigma: float, undefended) -> dict:
         f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
         "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
         "than true quality wants. Real length bias is less tidy: Singhal et al. (2023) found "
-        "that much of RLHF's reward gain was length (a reward for length alone recovered much "
-        "of it), yet length penalties did not help uniformly, since real length is not one "
-        "flaw cleanly apart from what people value."
+        "that much of RLHF's reward gain was length (optimizing length alone reproduced much "
+        "of RLHF's improvement), yet length penalties did not help uniformly: real length is "
+        "not one flaw cleanly apart from what people value."
     )
     defense_view.peak_and_collapse(
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)

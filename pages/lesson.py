@@ -48,21 +48,23 @@ reward model's own score never turns down, so it cannot tell you when to stop.
 (6B parameters) stand in for people, trained smaller reward models on its preferences and
 optimized against those: the gold score rose, then fell, while the smaller model's score kept
 rising, along smooth curves in the KL from the starting model. Singhal and colleagues (2023)
-found the toy's flaw in real RLHF: much of the reward gain came from longer answers, and a
-reward for length alone recovered much of it. Manheim and Garrabrant (2018) sort such failures:
-σ in the Playground is *regressional* Goodhart (the top-scored answers are partly the errors'
-luck), b is *extremal* (the reward model agrees near typical answers and parts far from them).
+found the toy's flaw in real RLHF: much of the reward models' score gain came from longer
+answers, and optimizing a reward for length alone reproduced much of RLHF's improvement.
+Manheim and Garrabrant (2018) sort such failures: σ in the Playground is *regressional*
+Goodhart (the top-scored answers are partly the errors' luck), b is *extremal* (the reward
+model agrees near typical answers and parts far from them).
 
 **Living with it.** Teach the reward model a fifth of the padding penalty (b = 0.2) and the
 decline vanishes, because this toy has exactly one flaw and we can see it. Real fixes work less
 cleanly: length penalties did not help uniformly in Singhal and colleagues' (2023) experiments,
-unlike the toy's λ. Real reward models also have many small flaws nobody has mapped (σ). The
-KL penalty does not cure them: Gao and colleagues (2022) found it acts much like stopping early,
-with no better true quality at a given KL, and Kwa, Thomas and Garriga-Alonso (2024) show it
-cannot stop the collapse when the errors are heavy-tailed (the reward models they examined
-looked light-tailed). Rewards that can be checked (a known answer, a test suite: RL with
-verifiable rewards) are harder to fool, not impossible: a test suite that misses a case rewards
-code that only passes the tests. So measure the real goal some other way than the reward itself.
+unlike the toy's λ. Real reward models also have many small flaws nobody has mapped (σ). The KL
+penalty does not cure them: Gao and colleagues (2022) found it acts much like stopping early,
+with no better true quality at a given KL, and Kwa, Thomas and Garriga-Alonso (2024) show that
+with heavy-tailed errors it cannot prevent a policy that scores arbitrarily high at a small KL
+with no gain in true quality (the reward models they examined looked light-tailed). Rewards
+that can be checked (a known answer, a test suite: RL with verifiable rewards) are harder to
+fool, not impossible: a test suite that misses a case rewards code that only passes the tests.
+So measure the real goal some other way than the reward itself.
 """
 )
 

@@ -115,7 +115,8 @@ SOURCES: dict[str, Source] = {
         "Singhal et al.",
         2023,
         "A long way to go: investigating length correlations in RLHF",
-        "much of RLHF's reward gain is length; a length-only reward recovers much of it",
+        "much of RLHF's reward gain is length; a length-only reward reproduces much of RLHF's "
+        "improvement; length penalties help unevenly",
         arxiv="2310.03716",
     ),
     "manheim2018": Source(

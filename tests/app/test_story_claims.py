@@ -194,7 +194,7 @@ def test_the_lesson_names_gaos_gold_and_the_kl_penaltys_limits(shown):
     prose = " ".join(shown["lesson"][0].split())
     assert 'a large "gold" reward model (6B parameters) stand in for people' in prose
     assert "acts much like stopping early" in prose
-    assert "cannot stop the collapse when the errors are heavy-tailed" in prose
+    assert "with heavy-tailed errors it cannot prevent a policy that scores" in prose
     assert "a test suite that misses a case rewards code that only passes the tests" in prose
     assert "σ in the Playground is *regressional* Goodhart" in prose
     assert "b is *extremal*" in prose
