@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate
-from core.answers import ANSWER_COUNT, answers
+from core.answers import answers
 
 
 @dataclass(frozen=True)
@@ -57,23 +57,26 @@ def best_of_n(
     BestOfNResult whose fields have the shape of ``n``.
     """
     counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
-    chance = _chances_in_rank_order(counts.ravel(), ranking)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
-    # The exact KL lies in [0, log 600]; clip the last bits of rounding.
-    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(ANSWER_COUNT))
-    means = chance @ ranking.centered_scores
-    flat = counts.ravel()
-    fields = {
-        "kl": kl,
-        "proxy_gain": means[:, 0],
-        "gold_gain": means[:, 1],
-        "mean_length": means[:, 2],
-        "mean_substance": means[:, 3],
-        "kl_bound": np.log(flat) - (flat - 1.0) / flat,
-    }
-    return BestOfNResult(**{name: _shaped(value, counts.shape) for name, value in fields.items()})
+    return _outcome(counts, _ranking(*_settings(b, sigma, seed, errors, error_seed)))
+
+
+def best_of_n_over(n, *, proxy, gold, length, substance) -> BestOfNResult:
+    """Exact best-of-n over any scored answers: the engine behind every best-of-n here.
+
+    Parameters
+    ----------
+    n : float or array_like of shape (...,)
+        Answers drawn per choice; every entry finite and >= 1.
+    proxy, gold, length, substance : array_like of shape (K,)
+        Each answer's reward-model score (the ranking key), true quality and position.
+
+    Returns
+    -------
+    BestOfNResult whose fields have the shape of ``n``: gains from the answers' average, the
+    exact KL from the uniform choice over the K answers (at most log K).
+    """
+    counts = validate.at_least_one_array(n, name="n")
+    return _outcome(counts, _rank(proxy, gold, length, substance))
 
 
 def win_probabilities(
@@ -92,9 +95,7 @@ def win_probabilities(
     """
     counts = validate.at_least_one_array(n, name="n")
     ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
-    chance = np.empty((counts.size, ANSWER_COUNT))
-    chance[:, ranking.order] = _chances_in_rank_order(counts.ravel(), ranking)
-    return chance.reshape(counts.shape + (ANSWER_COUNT,))
+    return _chances_in_answer_order(counts.ravel(), ranking).reshape(counts.shape + (-1,))
 
 
 @dataclass(frozen=True)
@@ -140,26 +141,42 @@ def _ranking(
     b: float, sigma: float, seed: int | None, errors: str = "smooth", error_seed: int = 0
 ) -> _Ranking:
     scored = answers(b=b, sigma=sigma, seed=seed, errors=errors, error_seed=error_seed)
-    order = np.argsort(scored.proxy, kind="stable")
+    return _rank(scored.proxy, scored.gold, scored.length, scored.substance)
+
+
+def _rank(proxy, gold, length, substance) -> _Ranking:
+    """The answers (arrays (K,)) sorted by proxy, worst first; ties keep their given order."""
+    proxy, gold, length, substance = (
+        np.asarray(column, dtype=np.float64) for column in (proxy, gold, length, substance)
+    )
+    order = np.argsort(proxy, kind="stable")
     order.flags.writeable = False  # shared with every caller of ranked_answers
-    ranked_proxy = scored.proxy[order]
+    ranked_proxy = proxy[order]
     group_below = np.searchsorted(ranked_proxy, ranked_proxy, side="left")
     group_top = np.searchsorted(ranked_proxy, ranked_proxy, side="right")
-    centered = np.column_stack(
-        [
-            scored.proxy - scored.proxy.mean(),
-            scored.gold - scored.gold.mean(),
-            scored.length,
-            scored.substance,
-        ]
-    )[order]
+    centered = np.column_stack([proxy - proxy.mean(), gold - gold.mean(), length, substance])[order]
     return _Ranking(order, group_below, group_top, centered)
 
 
+def _outcome(counts: np.ndarray, ranking: _Ranking) -> BestOfNResult:
+    """The result fields for the n in ``counts`` (any shape) over one ranking of K answers."""
+    flat = counts.ravel()
+    answer_count = ranking.order.size
+    chance = _chances_in_rank_order(flat, ranking)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        surprise = np.where(chance > 0, chance * np.log(answer_count * chance), 0.0)
+    # The exact KL lies in [0, log K]; clip the last bits of rounding.
+    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(answer_count))
+    means = chance @ ranking.centered_scores
+    fields = (kl, *means.T, np.log(flat) - (flat - 1.0) / flat)
+    return BestOfNResult(*(validate.shaped(field, counts.shape) for field in fields))
+
+
 def _chances_in_rank_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
-    """(len(counts), 600): chance that each ranked answer wins, for each n."""
-    # The chance that all n draws rank at most k is (k/600)ⁿ, for k = 0..600.
-    fraction = np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT
+    """(len(counts), K): chance that each ranked answer wins, for each n; ties share equally."""
+    answer_count = ranking.order.size
+    # The chance that all n draws rank at most k is (k/K)ⁿ, for k = 0..K.
+    fraction = np.arange(answer_count + 1) / answer_count
     with np.errstate(divide="ignore"):
         log_fraction = np.log(fraction)
     at_most = np.exp(np.outer(counts, log_fraction))
@@ -167,5 +184,8 @@ def _chances_in_rank_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
     return (at_most[:, ranking.group_top] - at_most[:, ranking.group_below]) / group_size
 
 
-def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
-    return float(values[0]) if shape == () else values.reshape(shape)
+def _chances_in_answer_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
+    """(len(counts), K): each answer's chance of winning, answers in their given order."""
+    chance = np.empty((counts.size, ranking.order.size))
+    chance[:, ranking.order] = _chances_in_rank_order(counts, ranking)
+    return chance

@@ -20,8 +20,8 @@ from functools import lru_cache
 import numpy as np
 
 from core import defense_validate, validate, world
-from core.answers import ANSWER_COUNT, answer_points
-from core.best_of_n import BestOfNResult
+from core.answers import answer_points
+from core.best_of_n import BestOfNResult, best_of_n_over
 from core.kl import KLResult
 
 MEMBER_FIELD_SEED = 20231002  # Coste et al. posted "Reward model ensembles" on this day
@@ -164,22 +164,13 @@ def defended_best_of_n(
     BestOfNResult whose fields have the shape of ``n``; gains are measured, as in
     :func:`core.best_of_n`, from the answers' average (proxy gain in the defended score).
     """
-    counts = validate.at_least_one_array(n, name="n")
     checked = Defense.checked(
         b=b, sigma=sigma, k=k, rho=rho, aggregate=aggregate, length_penalty=length_penalty
     )
     length, substance = answer_points(None)
-    scores = _answer_scores(checked)
     gold = world.gold(length, substance)
-    chance = _winning_chances(counts.ravel(), scores)  # (N, 600), answers' order
-    with np.errstate(divide="ignore", invalid="ignore"):
-        surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
-    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(ANSWER_COUNT))
-    columns = np.column_stack([scores - scores.mean(), gold - gold.mean(), length, substance])
-    means = chance @ columns
-    flat = counts.ravel()
-    fields = (kl, *means.T, np.log(flat) - (flat - 1.0) / flat)
-    return BestOfNResult(*(_shaped(field, counts.shape) for field in fields))
+    scores = _answer_scores(checked)
+    return best_of_n_over(n, proxy=scores, gold=gold, length=length, substance=substance)
 
 
 def defended_kl_optimum(
@@ -226,7 +217,7 @@ def defended_kl_optimum(
     # KL = E_π[(proxy - top)/β] - log Σ π_ref·exp((proxy - top)/β), never below 0.
     kl = np.maximum(means[:, 4] / flat - np.log(sums[:, 0]), 0.0)
     fields = (kl, *means[:, :4].T)
-    return KLResult(*(_shaped(field, betas.shape) for field in fields))
+    return KLResult(*(validate.shaped(field, betas.shape) for field in fields))
 
 
 @lru_cache(maxsize=1)
@@ -290,20 +281,6 @@ def _answer_error_fields() -> tuple[np.ndarray, np.ndarray]:
     """ε₀ (600,) and ε_1..ε_16 (16, 600) at the lesson's answers, computed once."""
     length, substance = answer_points(None)
     return world.error_field(length, substance), member_error_fields(length, substance)
-
-
-def _winning_chances(counts: np.ndarray, scores: np.ndarray) -> np.ndarray:
-    """(len(counts), 600): each answer's chance of winning best-of-n; ties share equally."""
-    order = np.argsort(scores, kind="stable")
-    ranked = scores[order]
-    below = np.searchsorted(ranked, ranked, side="left")  # answers scoring strictly lower
-    top = np.searchsorted(ranked, ranked, side="right")  # answers scoring lower or equal
-    with np.errstate(divide="ignore"):
-        log_fraction = np.log(np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT)
-    at_most = np.exp(np.outer(counts, log_fraction))  # all n draws rank at most i
-    chance = np.empty((counts.size, ANSWER_COUNT))
-    chance[:, order] = (at_most[:, top] - at_most[:, below]) / (top - below)
-    return chance
 
 
 def _member_features(seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -376,7 +353,3 @@ def _shipped_standardization():
         [_raw_member_field_on_grid(MEMBER_FIELD_SEED + j) for j in range(1, MAX_MEMBERS + 1)]
     )
     return _standardization(MEMBER_FIELD_SEED, raw)
-
-
-def _shaped(values: np.ndarray, shape: tuple):
-    return float(values[0]) if shape == () else values.reshape(shape)

@@ -43,6 +43,11 @@ def error_size(value) -> float:
     return number
 
 
+def shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
+    """A result column (N,) given back in the shape of the input it answers: a float for ()."""
+    return float(values[0]) if shape == () else values.reshape(shape)
+
+
 def _float_array(value, *, name: str, valid: str) -> np.ndarray:
     # Numbers only: "1.0" and True would convert, but they are mistakes, not settings.
     if isinstance(value, str | bytes | bool) or np.asarray(value).dtype.kind not in "iuf":
