@@ -12,6 +12,17 @@ import numpy as np
 
 from core import validate
 from core.answers import answers
+from core.validate import (
+    ANSWER_SEED,
+    AT_LEAST_ONE,
+    ERROR_KIND,
+    REWARD_MODEL,
+    SEED,
+    validate_params,
+)
+
+# The answers best-of-n chooses among: the reward model, and which set of 600 answers.
+ANSWER_SETTINGS = {**REWARD_MODEL, "seed": ANSWER_SEED, "errors": ERROR_KIND, "error_seed": SEED}
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,7 @@ class BestOfNResult:
     kl_bound: np.ndarray  # log n - (n - 1)/n, the continuous formula: an upper bound on kl
 
 
+@validate_params({"n": AT_LEAST_ONE, **ANSWER_SETTINGS})
 def best_of_n(
     n,
     *,
@@ -56,10 +68,10 @@ def best_of_n(
     -------
     BestOfNResult whose fields have the shape of ``n``.
     """
-    counts = validate.at_least_one_array(n, name="n")
-    return _outcome(counts, _ranking(*_settings(b, sigma, seed, errors, error_seed)))
+    return _outcome(n, _ranking(*_ranking_key(b, sigma, seed, errors, error_seed)))
 
 
+@validate_params({"n": AT_LEAST_ONE})
 def best_of_n_over(n, *, proxy, gold, length, substance) -> BestOfNResult:
     """Exact best-of-n over any scored answers: the engine behind every best-of-n here.
 
@@ -75,10 +87,10 @@ def best_of_n_over(n, *, proxy, gold, length, substance) -> BestOfNResult:
     BestOfNResult whose fields have the shape of ``n``: gains from the answers' average, the
     exact KL from the uniform choice over the K answers (at most log K).
     """
-    counts = validate.at_least_one_array(n, name="n")
-    return _outcome(counts, _rank(proxy, gold, length, substance))
+    return _outcome(n, _rank(proxy, gold, length, substance))
 
 
+@validate_params({"n": AT_LEAST_ONE, **ANSWER_SETTINGS})
 def win_probabilities(
     n,
     *,
@@ -93,9 +105,8 @@ def win_probabilities(
     Returns an array of shape ``np.shape(n) + (600,)``, answers in the order of
     :func:`core.answers`; each row sums to 1.
     """
-    counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
-    return _chances_in_answer_order(counts.ravel(), ranking).reshape(counts.shape + (-1,))
+    ranking = _ranking(*_ranking_key(b, sigma, seed, errors, error_seed))
+    return _chances_in_answer_order(n.ravel(), ranking).reshape(n.shape + (-1,))
 
 
 @dataclass(frozen=True)
@@ -107,10 +118,10 @@ class RankedAnswers:
     order: np.ndarray  # answer indices in answers() order, worst proxy first
 
 
+@validate_params({**REWARD_MODEL, "seed": ANSWER_SEED})
 def ranked_answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> RankedAnswers:
     """The answers in the order best-of-n ranks them (by proxy, worst first; ties keep their
     order in :func:`core.answers`), with both scores."""
-    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
     order = _ranking(b, sigma, seed).order
     scored = answers(b=b, sigma=sigma, seed=seed)
     proxy, gold = scored.proxy[order], scored.gold[order]
@@ -129,11 +140,9 @@ class _Ranking:
     centered_scores: np.ndarray  # (600, 4) proxy, gold minus their means; length; substance
 
 
-def _settings(b, sigma, seed, errors, error_seed) -> tuple:
-    """Validated ranking key; the lesson's smooth errors keep their three-part key."""
-    key = (validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed))
-    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
-    return key if errors == "smooth" else (*key, errors, error_seed)
+def _ranking_key(b, sigma, seed, errors, error_seed) -> tuple:
+    """The cache key of checked settings; the lesson's smooth errors keep a three-part key."""
+    return (b, sigma, seed) if errors == "smooth" else (b, sigma, seed, errors, error_seed)
 
 
 @lru_cache(maxsize=64)
