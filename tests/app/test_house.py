@@ -118,3 +118,34 @@ def test_the_javascript_reader_measures_functions_and_methods():
     )
     assert javascript_functions(source) == [("short", 5), ("draw", 72)]
     assert too_long(javascript_functions(source)) == ["draw (72 lines)"]
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The top-level packages a Python file imports (at any depth of the file)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("folder", "forbidden"),
+    [
+        ("harness", {"bench", "tests"}),
+        ("tests", {"bench"}),
+        ("scripts", {"bench", "tests"}),
+        *((app, {"harness", "bench", "tests"}) for app in ("core", "ui", "pages", "poll")),
+    ],
+)
+def test_shared_code_is_imported_one_way(folder, forbidden):
+    """bench -> harness and tests -> harness, never back: harness is the one shared floor, and
+    the app (which the container ships without it) never imports it."""
+    wrong = {
+        relative(path): sorted(imported_packages(path) & forbidden)
+        for path in sorted((REPO / folder).rglob("*.py"))
+        if imported_packages(path) & forbidden
+    }
+    assert wrong == {}
