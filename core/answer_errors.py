@@ -10,17 +10,16 @@ Here each answer gets its own independent error instead:
   CDF (t = F₂⁻¹(Φ(z))), so the errors keep their order and only their tails change.
 
 The KL optimum lives on the grid, where one error per answer is not defined: there every one
-of the 241² cells gets its own error (:func:`cell_errors`), so that under the base model the
-error is independent of true quality, as Kwa et al. assume. 58,081 cells are 58,081 chances
-of a huge error where the 600 answers had 600: P(|t₂| > t) ≈ 1/t², so the tallest heavy error
-is about √(N/ln 2): ~290 on the grid, ~29 among the answers (medians over 40 seeds: 334, 26).
+of the 241² cells gets its own error (:func:`core.world.cell_errors`), so that under the base
+model the error is independent of true quality, as Kwa et al. assume. 58,081 cells are 58,081
+chances of a huge error where the 600 answers had 600: P(|t₂| > t) ≈ 1/t², so the tallest
+heavy error is about √(N/ln 2): ~290 on the grid, ~29 among the answers (medians over 40
+seeds: 334 and 26).
 """
 
 import math
 
 import numpy as np
-
-from core.world import GRID_POINTS
 
 ERROR_KINDS = ("smooth", "light", "heavy")  # "smooth" is the lesson's field ε(l, s)
 
@@ -33,28 +32,6 @@ def per_answer_errors(kind: str, error_seed: int, count: int) -> np.ndarray:
     """
     normal = np.random.default_rng(error_seed).standard_normal(count)
     errors = normal if kind == "light" else student_t2_from_normal(normal)
-    errors.flags.writeable = False
-    return errors
-
-
-def cell_errors(kind: str, error_seed: int) -> np.ndarray:
-    """An independent error in every grid cell: (241, 241), read-only, rows substance.
-
-    From ``numpy.random.default_rng(error_seed)``: 241² standard normal draws z (row by row),
-    then 241² standard exponential draws e. ``"light"`` is z; ``"heavy"`` is z/√e, exactly a
-    Student-t with 2 degrees of freedom (a normal over √(χ²₂/2), and χ²₂/2 is exponential):
-    each heavy error is its light twin stretched by a random factor, mean 0, infinite variance.
-    Numpy only, no per-cell Python (the per-answer mapping above calls erfc 600 times).
-    """
-    rng = np.random.default_rng(error_seed)
-    shape = (GRID_POINTS, GRID_POINTS)
-    normal = rng.standard_normal(shape)
-    if kind == "light":
-        errors = normal
-    else:
-        # e = 0 has chance 2⁻⁵³ per draw; the floor keeps that cell finite (|t| < 1e154).
-        stretch = np.maximum(rng.standard_exponential(shape), np.finfo(np.float64).tiny)
-        errors = normal / np.sqrt(stretch)
     errors.flags.writeable = False
     return errors
 

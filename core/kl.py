@@ -10,7 +10,6 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
-from core.answer_errors import cell_errors
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -65,7 +64,7 @@ def kl_optimum(
     errors, error_seed : str, int
         The reward model's other errors (size ``sigma``): "smooth", the lesson's field ε; or
         "light" / "heavy", an independent error in every grid cell drawn from ``error_seed``
-        (:func:`core.answer_errors.cell_errors`), the grid's counterpart of best-of-n's
+        (:func:`core.world.cell_errors`), the grid's counterpart of best-of-n's
         per-answer errors.
 
     Returns
@@ -74,12 +73,13 @@ def kl_optimum(
     """
     betas = validate.positive_array(beta, name="beta")
     b, sigma = validate.padding_fraction(b), validate.error_size(sigma)
-    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
+    errors = validate.ERROR_KIND.check(errors, "errors")
+    error_seed = validate.SEED.check(error_seed, "error_seed")
     if errors == "smooth" or sigma == 0:
         return _problem(b, sigma).optimum(betas, exact=exact)
     # Not through _problem's cache: a curve averaged over 100 error seeds would evict every
     # session's (b, σ) from it (16 problems); one seed's problem is built in ~20 ms.
-    field = world.proxy_field(b=b) + sigma * cell_errors(errors, error_seed)
+    field = world.proxy_field(b=b) + sigma * world.cell_errors(errors, error_seed)
     return KLProblem(field).optimum(betas, exact=exact)
 
 

@@ -9,12 +9,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from core import validate
+from core.validate import REWARD_MODEL, SEED, Choice, validate_params
 
 GRID_POINTS = 241  # the lesson's grid: 241 points a side
 GRID_LIMIT = 6.0  # the grid spans [-6, 6] standard units on both axes
 GRID = np.linspace(-GRID_LIMIT, GRID_LIMIT, GRID_POINTS)  # shared by length and substance
 GRID.flags.writeable = False
+
+# The independent errors of every grid cell, for the heavy-tail experiment (cell_errors).
+CELL_ERROR_KIND = Choice(("light", "heavy"), '"light" or "heavy"')
 
 # The reward model's other errors: one fixed smooth random field, built from random Fourier
 # features (a Gaussian-kernel field). Seed and size are fixed so the field never changes.
@@ -34,11 +37,10 @@ def gold(length, substance):
     return substance + length - padding_penalty(length)
 
 
+@validate_params(REWARD_MODEL)
 def proxy(length, substance, *, b: float = 0.0, sigma: float = 0.0):
     """The reward model's score: it learned a fraction ``b`` of the padding penalty and has
     unmapped errors of size ``sigma``. Broadcasts like :func:`gold`."""
-    b = validate.padding_fraction(b)
-    sigma = validate.error_size(sigma)
     score = substance + length - b * padding_penalty(length)
     if sigma:
         score = score + sigma * error_field(length, substance)
@@ -85,9 +87,10 @@ def gold_field() -> np.ndarray:
     return _read_only(gold(length, substance))
 
 
+@validate_params(REWARD_MODEL)
 def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The reward model on the grid for one (b, sigma): (241, 241), read-only."""
-    return _proxy_field(validate.padding_fraction(b), validate.error_size(sigma))
+    return _proxy_field(b, sigma)
 
 
 @lru_cache(maxsize=PROXY_FIELD_CACHE_ENTRIES)
@@ -104,6 +107,29 @@ def error_field_on_grid() -> np.ndarray:
     """ε on the grid: (241, 241), read-only."""
     mean, spread = _error_field_standardization()
     return _read_only((_raw_error_field_on_grid() - mean) / spread)
+
+
+@validate_params({"kind": CELL_ERROR_KIND, "error_seed": SEED})
+def cell_errors(kind: str, error_seed: int) -> np.ndarray:
+    """An independent error in every grid cell: (241, 241), read-only, rows substance.
+
+    From ``numpy.random.default_rng(error_seed)``: 241² standard normal draws z (row by row),
+    then 241² standard exponential draws e. ``"light"`` is z; ``"heavy"`` is z/√e, exactly a
+    Student-t with 2 degrees of freedom (a normal over √(χ²₂/2), and χ²₂/2 is exponential):
+    each heavy error is its light twin stretched by a random factor, mean 0, infinite variance.
+    Numpy only, no Python per cell (core/answer_errors.py maps its 600 errors through erfc).
+    """
+    rng = np.random.default_rng(error_seed)
+    shape = (GRID_POINTS, GRID_POINTS)
+    normal = rng.standard_normal(shape)
+    if kind == "light":
+        errors = normal
+    else:
+        # e = 0 has chance 2⁻⁵³ per draw; the floor keeps that cell finite (|t| < 1e154).
+        stretch = np.maximum(rng.standard_exponential(shape), np.finfo(np.float64).tiny)
+        errors = normal / np.sqrt(stretch)
+    errors.flags.writeable = False
+    return errors
 
 
 @lru_cache(maxsize=1)

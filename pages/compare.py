@@ -12,6 +12,7 @@ from ui import (
     compare_text,
     glossary,
     layout,
+    sources,
     state,
 )
 from ui.beyond_compute import KL_TAILS_BETAS
@@ -149,3 +150,4 @@ if box.open:
             f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "
             "The switch above picks the tails for both methods."
         )
+sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023")

@@ -6,7 +6,8 @@ import pytest
 
 import core
 from core import world
-from core.answer_errors import cell_errors, per_answer_errors
+from core.answer_errors import per_answer_errors
+from core.world import cell_errors
 
 CELLS = 241 * 241
 # P(|T| > t) for a Student-t with 2 degrees of freedom: 1 - t/√(2 + t²).
@@ -125,3 +126,16 @@ def test_heavy_cell_errors_buy_a_huge_score_for_a_small_kl_and_no_truth():
     assert heavy["gold_gain"].max() < 0.1  # never a real rise
     assert heavy["gold_gain"][-1] < -3 and heavy["proxy_gain"][-1] > 200  # -6.86, +284
     assert light["gold_gain"][-1] > heavy["gold_gain"][-1] + 8
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("smooth", 0), 'kind must be "light" or "heavy"'),
+        (("heavy", -2), "error_seed must be a whole number >= 0"),
+        (("light", True), "error_seed must be a whole number >= 0"),
+    ],
+)
+def test_cell_errors_refuse_bad_arguments(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        core.cell_errors(*arguments)
