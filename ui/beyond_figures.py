@@ -296,12 +296,12 @@ def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     )
     distance = np.round(np.sqrt(shown.mean_kl), CURVE_DECIMALS)
     low, high = np.round(np.percentile(shown.gold_gain, [10, 90], axis=0), CURVE_DECIMALS)
-    figure.add_trace(_line(distance, high, name="90% of draws below", colour=GOLD, width=0))
+    figure.add_trace(_line(distance, high, name="90%", colour=GOLD, width=0, showlegend=False))
     figure.add_trace(
         _line(
             distance,
             low,
-            name="10% of draws below",
+            name="10-90% of the draws",
             colour=GOLD,
             width=0,
             fill="tonexty",

@@ -121,7 +121,7 @@ def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> s
     end_low, end_high = heavy.gold_gain[:, -1].min(), heavy.gold_gain[:, -1].max()
     below = int((heavy.gold_gain[:, -1] < 0).sum())
     return (
-        f"**With heavy tails, at β = {KL_TAILS_BETAS[probe]:.0f} the KL optimum has moved "
+        f"**With heavy tails, at β = {KL_TAILS_BETAS[probe]:.3g} the KL optimum has moved "
         f"only KL = {heavy.mean_kl[probe]:.2f} nats, its reward model score is up "
         f"{heavy.mean_proxy[probe]:+.1f}, and true quality is {heavy.mean_gold[probe]:+.2f} "
         f"({low:+.2f} to {high:+.2f} over the draws; light tails at that KL: "
