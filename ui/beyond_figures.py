@@ -296,7 +296,7 @@ def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     )
     distance = np.round(np.sqrt(shown.mean_kl), CURVE_DECIMALS)
     low, high = np.round(np.percentile(shown.gold_gain, [10, 90], axis=0), CURVE_DECIMALS)
-    figure.add_trace(_line(distance, high, name="90%", colour=GOLD, width=0, showlegend=False))
+    figure.add_trace(_line(distance, high, name="", colour=GOLD, width=0, showlegend=False))
     figure.add_trace(
         _line(
             distance,

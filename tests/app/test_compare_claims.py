@@ -12,7 +12,7 @@ from test_beyond_pages import COMPARE, open_page
 import core
 
 BETA_CURVE = core.log_spaced_betas(high=10.0, low=0.25)  # the KL optimum's curve on the page
-KL_TAIL_BETAS = np.geomspace(1000.0, 0.25, 36)  # the heavy-tail experiment's β
+KL_TAIL_BETAS = np.geomspace(1000.0, 0.4, 36)  # the heavy-tail experiment's β
 KL_TAIL_SEEDS = range(20)
 
 
@@ -121,22 +121,22 @@ def test_heavy_tails_under_the_kl_optimum_as_the_page_states_them():
     app = with_kl_tails_open(open_page(COMPARE, {"tails": "heavy"}))
     text = prose(app)
     assert (
-        "at β = 36.2 the KL optimum has moved only KL = 1.48 nats, its reward model score is up "
-        "+66.7, and true quality is -0.25 (-4.55 to +1.30 over the draws; light tails at that "
-        "KL: +2.00)" in text
+        "at β = 43.7 the KL optimum has moved only KL = 0.61 nats, its reward model score is up "
+        "+32.5, and true quality is -0.12 (-3.97 to +0.60 over the draws; light tails at that "
+        "KL: +1.43)" in text
     )
     assert "barely rises first (at most +0.04): the tallest of 58,081 errors is about ten" in text
     assert (
         "reward model +284, true quality -6.86 on average (-33.4 to +5.9; 16 of 20 draws "
         "below the base model)" in text
     )
-    assert readouts(app)[3:] == ["1.48", "+66.69", "-0.25", "-6.86"]
+    assert readouts(app)[3:] == ["0.61", "+32.47", "-0.12", "-6.86"]
     heavy = kl_tails_from_core("heavy")
-    at = 14  # β = 36.2, the step whose mean KL is nearest 1 nat
-    assert f"{KL_TAIL_BETAS[at]:.3g}" == "36.2"
-    assert f"{heavy['kl'][:, at].mean():.2f}" == "1.48"
-    assert f"{heavy['proxy_gain'][:, at].mean():+.1f}" == "+66.7"
-    assert f"{heavy['gold_gain'][:, at].mean():+.2f}" == "-0.25"
+    at = 14  # β = 43.7, the step whose mean KL is nearest 1 nat (in log KL)
+    assert f"{KL_TAIL_BETAS[at]:.3g}" == "43.7"
+    assert f"{heavy['kl'][:, at].mean():.2f}" == "0.61"
+    assert f"{heavy['proxy_gain'][:, at].mean():+.1f}" == "+32.5"
+    assert f"{heavy['gold_gain'][:, at].mean():+.2f}" == "-0.12"
     assert f"{heavy['gold_gain'].mean(axis=0).max():+.2f}" == "+0.04"
     assert f"{heavy['gold_gain'][:, -1].mean():+.2f}" == "-6.86"
     assert f"{heavy['proxy_gain'][:, -1].mean():+.0f}" == "+284"
@@ -146,14 +146,14 @@ def test_heavy_tails_under_the_kl_optimum_as_the_page_states_them():
 def test_light_tails_under_the_kl_optimum_as_the_page_states_them():
     app = with_kl_tails_open(open_page(COMPARE))
     assert (
-        "With light tails the KL optimum's true quality keeps rising as β falls: +1.85 at "
-        "KL = 1.21 nats, +4.94 at β = 0.25 (KL = 13.2)" in prose(app)
+        "With light tails the KL optimum's true quality keeps rising as β falls: +1.65 at "
+        "KL = 0.90 nats, +3.51 at β = 0.4 (KL = 6.5)" in prose(app)
     )
-    assert readouts(app)[3:] == ["1.21", "+2.84", "+1.85", "+4.94"]
+    assert readouts(app)[3:] == ["0.90", "+2.49", "+1.65", "+3.51"]
     light = kl_tails_from_core("light")
     mean_gold = light["gold_gain"].mean(axis=0)
     assert np.all(np.diff(mean_gold) > 0)
-    assert f"{mean_gold[-1]:+.2f}" == "+4.94" and f"{light['kl'][:, -1].mean():.1f}" == "13.2"
+    assert f"{mean_gold[-1]:+.2f}" == "+3.51" and f"{light['kl'][:, -1].mean():.1f}" == "6.5"
 
 
 def test_the_kl_tails_open_on_request_and_follow_the_switch():
@@ -164,10 +164,10 @@ def test_the_kl_tails_open_on_request_and_follow_the_switch():
     assert len(readouts(app)) == 3  # best-of-n's only: the 40 KL problems are not computed
     assert "The switch above picks the tails" not in prose(app)
     with_kl_tails_open(app)
-    assert readouts(app)[3:] == ["1.21", "+2.84", "+1.85", "+4.94"]
+    assert readouts(app)[3:] == ["0.90", "+2.49", "+1.65", "+3.51"]
     app.button_group(key="tails").set_value("heavy").run()
     assert_clean(app)
-    assert readouts(app)[3:] == ["1.48", "+66.69", "-0.25", "-6.86"]  # still open
+    assert readouts(app)[3:] == ["0.61", "+32.47", "-0.12", "-6.86"]  # still open
 
 
 def test_the_page_cites_both_heavy_tail_sources_and_their_light_tailed_finding():
