@@ -143,6 +143,41 @@ def test_heavy_tails_under_the_kl_optimum_as_the_page_states_them():
     assert int((heavy["gold_gain"][:, -1] < 0).sum()) == 16
 
 
+def band_mass(kind, beta):
+    """Per draw, the KL optimum's mass within 0.5 of the grid's edge (the outer 10 points of
+    241 on each side), summed directly over the policy."""
+    outer = np.zeros(241, dtype=bool)
+    outer[:10] = outer[-10:] = True
+    band = outer[:, None] | outer[None, :]
+    masses = []
+    for seed in KL_TAIL_SEEDS:
+        proxy = core.proxy_field(b=1.0) + core.cell_errors(kind, seed)
+        log_weight = core.world.base_log_weight() + proxy / beta
+        policy = np.exp(log_weight - log_weight.max())
+        masses.append(policy[band].sum() / policy.sum())
+    return np.array(masses), band.mean()
+
+
+def test_the_heavy_readouts_say_where_the_grids_edge_holds_their_optimum():
+    app = with_kl_tails_open(open_page(COMPARE, {"tails": "heavy"}))
+    notes = [info.value for info in app.info]
+    assert any(
+        note.startswith("Near the grid's edge: in 2 of the 20 heavy draws the tallest spike")
+        and "from β ≈ 2 down 10% of the averaged optimum" in note
+        and "That band holds 16% of the grid's cells" in note
+        for note in notes
+    ), notes
+    for beta in (1.91, 0.4):  # β ≈ 2 and the curve's end
+        heavy, share = band_mass("heavy", beta)
+        assert int((heavy >= 0.05).sum()) == 2 and round(heavy.mean(), 2) == 0.10
+    assert round(share, 2) == 0.16
+    assert band_mass("heavy", 43.7)[0].mean() < 0.001  # the probe: clear of the edge
+    light, _ = band_mass("light", 0.4)
+    assert light.max() < 0.01  # 0.5% at most: light tails' end is clear of the edge
+    light_app = with_kl_tails_open(open_page(COMPARE))
+    assert not [info.value for info in light_app.info if "grid's edge" in info.value]
+
+
 def test_light_tails_under_the_kl_optimum_as_the_page_states_them():
     app = with_kl_tails_open(open_page(COMPARE))
     assert (
