@@ -216,3 +216,12 @@ def test_gao_findings_on_the_kl_penalty_and_reward_model_size_are_on_the_page():
     text = prose(open_page(COMPARE))
     assert "it acted like stopping the run early" in text
     assert "reward models from 3M to 3B parameters" in text
+
+
+def test_the_grids_cell_count_and_the_tallest_error_ratio_as_stated():
+    app = with_kl_tails_open(open_page(COMPARE, {"tails": "heavy"}))
+    text = prose(app)
+    assert "every one of its 58,081 cells gets its own independent error" in text
+    assert "about ten times the tallest of 600 (√(58,081/600) ≈ 9.8)" in text
+    assert core.GRID_POINTS**2 == 58_081 and core.ANSWER_COUNT == 600
+    assert f"{np.sqrt(58_081 / 600):.1f}" == "9.8"
