@@ -33,6 +33,7 @@ class Curve:
     peak_gold_gain: float
     peak_proxy_gain: float
     kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
+    edge_mass: np.ndarray | None = None  # KL only: mass within 0.5 of the grid's edge, (points,)
 
 
 def log_spaced_betas(*, high: float, low: float, points: int = CURVE_POINTS) -> np.ndarray:
@@ -66,12 +67,12 @@ def kl_curve(
     b, sigma : float
         The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
     lowest_peak_beta : float or None
-        The peak is looked for only at β >= this (where a slider goes: below about 0.15 the
-        grid's edge, not the lesson, bends the curve); None looks everywhere.
+        The peak is looked for only at β >= this (where a slider goes; past it the grid's
+        edge, not the lesson, bends the curve: see ``edge_mass``); None looks everywhere.
 
     Returns
     -------
-    Curve with ``pressure`` a copy of ``betas`` and arrays of shape (points,).
+    Curve with ``pressure`` a copy of ``betas``, ``edge_mass`` set, arrays of shape (points,).
     """
     pressure = _one_axis(validate.positive_array(betas, name="betas"), name="betas")
     searched = np.ones(pressure.shape, dtype=bool)
@@ -92,6 +93,7 @@ def kl_curve(
         peak_pressure=float(pressure[peak]),
         peak_gold_gain=float(result.gold_gain[peak]),
         peak_proxy_gain=float(result.proxy_gain[peak]),
+        edge_mass=result.edge_mass,
     )
 
 

@@ -129,7 +129,7 @@ def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
         BETA_CURVE,
         (
             vars(core.defended_kl_optimum(BETA_CURVE, **defense)),
-            vars(core.defended_kl_optimum(beta_stops, **defense)),
+            vars(core.defended_kl_optimum(beta_stops, **defense, exact=True)),
         ),
         beta_stops,
         int(np.argmin(beta_stops)),
