@@ -11,7 +11,7 @@ import numpy as np
 
 from core import validate
 from core.best_of_n import best_of_n
-from core.kl import kl_optimum
+from core.kl import EDGE_CAPPED_MASS, kl_optimum
 
 CURVE_POINTS = 200  # points along a KL curve; a best-of-n curve asks for twice as many
 FRESH_SEEDS = tuple(range(1, 31))  # the 30 fresh answer sets compared with the lesson's
@@ -73,6 +73,8 @@ def kl_curve(
     Returns
     -------
     Curve with ``pressure`` a copy of ``betas``, ``edge_mass`` set, arrays of shape (points,).
+    The peak is looked for among points clear of the grid's edge (edge mass below
+    EDGE_CAPPED_MASS), if there are any.
     """
     pressure = _one_axis(validate.positive_array(betas, name="betas"), name="betas")
     searched = np.ones(pressure.shape, dtype=bool)
@@ -84,6 +86,10 @@ def kl_curve(
     if not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
+    # A point capped by the grid's edge tells of the edge, so the peak is not looked for
+    # there (unless every searched point is capped).
+    clear = searched & (np.asarray(result.edge_mass) < EDGE_CAPPED_MASS)
+    searched = clear if clear.any() else searched
     peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
     return _read_only_curve(
         pressure=pressure,

@@ -163,7 +163,10 @@ def slack_section(b: float, sigma: float) -> None:
         "Where true quality peaks, how much of the reward model's score is given up against the "
         "slider's strongest setting, and what that buys:\n\n"
         f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
-        f"- {defense_view.slack_sentence('kl', slack.kl)}"
+        f"- {defense_view.slack_sentence('kl', slack.kl, state.BETA_STOPS)}\n\n"
+        "Finding the peak takes an oracle that sees true quality, which is what the spot "
+        "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
+        "term of the research literature."
     )
     st.caption(
         "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "

@@ -10,6 +10,7 @@ from ui import (
     beyond_figures,
     beyond_settings,
     compute,
+    edge_note,
     glossary,
     layout,
     state,
@@ -103,6 +104,9 @@ with curves_column:
         description="True quality peaks at "
         + ("β ≤ 0.25." if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}."),
     )
+    edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
+    if edge:
+        st.warning(edge, icon=":material/border_outer:")
 
 st.markdown(
     f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "
