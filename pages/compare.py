@@ -43,8 +43,7 @@ layout.chart(
     "the table below gives the fitted laws.",
 )
 edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
-if edge:
-    st.warning(edge, icon=":material/border_outer:")
+layout.edge_box(edge)
 
 rows = [
     {

@@ -17,6 +17,7 @@ from ui import (
     state,
 )
 
+defense_settings.open_with_errors()
 state.settle_url("defenses", ("b", "sigma"))
 defense_settings.settle_url()
 layout.page_style()
@@ -79,12 +80,13 @@ def both_methods(chart, *args, shows: str = "") -> None:
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
+better = defense_settings.slider("fix")
 st.markdown(
-    f"The **b** slider above: the reward model learned the fraction b of the padding penalty "
-    f"(b = 0 is the lesson's). Here b = {b:g}, against b = 0 at the same σ."
+    f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
+    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
 )
-defense_view.peak_and_collapse(st, defense_compute.summary(0.0, sigma), undefended)
-both_methods(defense_charts.padding_learned, b, sigma)
+defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
+both_methods(defense_charts.padding_learned, b, better, sigma)
 
 
 def ensemble_section(b: float, sigma: float, undefended) -> dict:

@@ -105,8 +105,7 @@ with curves_column:
         + ("β ≤ 0.25." if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}."),
     )
     edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
-    if edge:
-        st.warning(edge, icon=":material/border_outer:")
+    layout.edge_box(edge)
 
 st.markdown(
     f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "

@@ -119,7 +119,7 @@ def peak_and_collapse(container, undefended, defended) -> None:
         pressure_text("kl", kl_after.strongest_pressure),
     )
     if note:
-        container.warning(f"KL penalty: {note}", icon=":material/border_outer:")
+        container.info(f"KL penalty: {note}", icon=":material/border_outer:")
 
 
 def spot_check_readouts(container, result, method: str) -> None:
