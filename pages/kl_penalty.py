@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, glossary, kl_penalty_charts, layout, state
+from ui import compute, edge_note, glossary, kl_penalty_charts, layout, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -75,6 +75,8 @@ st.caption(
 )
 
 st.header("The lesson's table, computed by core")
+table = compute.lesson_table(b, sigma)
+layout.edge_box(edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row"))
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,

@@ -62,6 +62,9 @@ def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, p
     else:
         assert f"{NAMES_THE_EDGE} at β = {query['beta']}:" in text
         assert f"and {percent} of this optimum sits within 0.5 of it" in text
+    # The lesson's table ends at β = 0.3: capped only where the reward model errs (8.3% here).
+    table_capped = query.get("b") == "0.2" and query.get("sigma") == "1"
+    assert (f"{NAMES_THE_EDGE} at β = 0.3, the table's last row:" in text) is table_capped
 
 
 @pytest.mark.parametrize(
@@ -101,7 +104,11 @@ def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
 
 @pytest.mark.parametrize(
     "query, capped",
-    [({"b": "0.2", "sigma": "1"}, True), ({"b": "0.2"}, False), ({"b": "0.6"}, False)],
+    [
+        ({"b": "0.2", "sigma": "1"}, True),
+        ({"b": "0.2", "sigma": "0"}, False),  # 4.3% at β = 0.25
+        ({"b": "0.6", "sigma": "0"}, False),
+    ],
 )
 def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
     app = open_page("pages/defenses.py", query)
