@@ -19,6 +19,7 @@ from core.best_of_n import (
     BestOfNResult,
     RankedAnswers,
     best_of_n,
+    best_of_n_over,
     ranked_answers,
     win_probabilities,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "base_density",
     "edge_band",
     "best_of_n",
+    "best_of_n_over",
     "best_of_n_cloud",
     "best_of_n_curve",
     "draw_answers",

@@ -151,7 +151,7 @@ class KLProblem:
         else:
             blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
             fields = np.concatenate(list(_pool().map(self.summaries, blocks)))
-        return KLResult(*(_shaped(column, betas.shape) for column in fields.T))
+        return KLResult(*(validate.shaped(column, betas.shape) for column in fields.T))
 
     def summaries(self, betas: np.ndarray, *, dtype=np.float32) -> np.ndarray:
         """(len(betas), 6) float64: KL, proxy gain, gold gain, mean length, mean substance,
@@ -207,7 +207,3 @@ def _pool() -> ThreadPoolExecutor:
 @lru_cache(maxsize=PROBLEM_CACHE_ENTRIES)
 def _problem(b: float, sigma: float) -> KLProblem:
     return KLProblem(world.proxy_field(b=b, sigma=sigma))
-
-
-def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
-    return float(values[0]) if shape == () else values.reshape(shape)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import defense_validate, validate
 from core.best_of_n import best_of_n
 from core.kl import EDGE_CAPPED_MASS, kl_optimum
+from core.validate import BETA_STOPS, N_STOPS, REWARD_MODEL, validate_params
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Slack:
     kl: MethodSlack
 
 
+@validate_params({"beta_stops": BETA_STOPS, "n_stops": N_STOPS, **REWARD_MODEL})
 def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     """Each method's gold peak among the stops, against its strongest stop.
 
@@ -63,9 +64,7 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     side's strongest stop is the strongest one clear of the grid's edge (``left_out`` counts
     the capped ones); if every β stop is capped, all are kept and ``left_out`` is 0.
     """
-    betas = defense_validate.beta_stops(beta_stops)
-    counts = defense_validate.n_stops(n_stops)
-    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)
+    betas, counts = beta_stops, n_stops
     kl = kl_optimum(betas, b=b, sigma=sigma, exact=True)  # printed: float64
     bon = best_of_n(counts, b=b, sigma=sigma)
     clear = kl.edge_mass < EDGE_CAPPED_MASS

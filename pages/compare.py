@@ -11,6 +11,7 @@ from ui import (
     edge_note,
     glossary,
     layout,
+    sources,
     state,
 )
 
@@ -98,3 +99,4 @@ else:
         f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
+sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023")
