@@ -29,6 +29,7 @@ from core.validate import (
     CORRELATION,
     MEMBERS,
     NON_NEGATIVE,
+    POSITIVE,
     REWARD_MODEL,
     SEED,
     validate_params,
@@ -180,6 +181,7 @@ def defended_best_of_n(
     return best_of_n_over(n, proxy=scores, gold=gold, length=length, substance=substance)
 
 
+@validate_params({"beta": POSITIVE, **DEFENSE})
 def defended_kl_optimum(
     beta,
     *,
@@ -198,11 +200,9 @@ def defended_kl_optimum(
     Returns a KLResult of ``beta``'s shape (proxy gain in the defended score, ``edge_mass``
     included), solved by core.kl's engine on the defended field.
     """
-    betas = validate.positive_array(beta, name="beta")
-    checked = Defense.checked(
-        b=b, sigma=sigma, k=k, rho=rho, aggregate=aggregate, length_penalty=length_penalty
+    return _kl_problem(Defense(b, sigma, k, rho, aggregate, length_penalty)).optimum(
+        beta, exact=exact
     )
-    return _kl_problem(checked).optimum(betas, exact=exact)
 
 
 # Engines for the defended fields a Defenses page looks at: ~5.5 MB each (core/kl.py), so 8

@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
+from core.validate import POSITIVE, REWARD_MODEL, validate_params
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -48,6 +49,7 @@ class KLResult:
     edge_mass: np.ndarray
 
 
+@validate_params({"beta": POSITIVE, **REWARD_MODEL})
 def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False) -> KLResult:
     """Exact KL-penalized optimum for a scalar β or an array of β (one numpy pass each).
 
@@ -68,17 +70,15 @@ def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False)
     -------
     KLResult whose fields have the shape of ``beta``, ``edge_mass`` included.
     """
-    betas = validate.positive_array(beta, name="beta")
-    problem = _problem(validate.padding_fraction(b), validate.error_size(sigma))
-    return problem.optimum(betas, exact=exact)
+    return _problem(b, sigma).optimum(beta, exact=exact)
 
 
+@validate_params({"beta": POSITIVE, **REWARD_MODEL})
 def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The optimal policy π_β on the grid at one β: (241, 241), sums to 1 (float64)."""
-    beta = validate.positive_array(beta, name="beta")
     if beta.ndim != 0:
         raise ValueError("beta must be a single number > 0 for kl_policy")
-    proxy = world.proxy_field(b=validate.padding_fraction(b), sigma=validate.error_size(sigma))
+    proxy = world.proxy_field(b=b, sigma=sigma)
     # Shift by the maximum before exponentiating: no overflow however small β is.
     log_weight = world.base_log_weight() + proxy / float(beta)
     weight = np.exp(log_weight - log_weight.max())
@@ -139,12 +139,13 @@ class KLProblem:
         blocked[: proxy.size] = self.base_features
         self.blocked_features_32 = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
 
+    @validate_params({"beta": POSITIVE})
     def optimum(self, beta, *, exact: bool = False) -> KLResult:
         """The optimum at a scalar β or an array of β: a KLResult of ``beta``'s shape.
 
         ``exact`` as in :func:`kl_optimum`: float64 for every β, not only for a short array.
         """
-        betas = validate.positive_array(beta, name="beta")
+        betas = beta
         flat = betas.ravel()
         if flat.size <= BETA_BLOCK or exact:
             fields = self.summaries(flat, dtype=np.float64)
