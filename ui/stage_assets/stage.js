@@ -154,9 +154,7 @@ class Stage {
       el("dt", {}, cell, text);
       cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
     }
-    // Beside the KL readouts: the note, written by Python, when the optimum is capped by the
-    // grid's edge (5% or more of it within 0.5 of the boundary); empty otherwise.
-    const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts);
+    const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
     const slack = el("p", { class: "slack", "data-slack": key }, readouts);
     return { section, name, output, hint, input, play, heading, cells, edge, slack };
   }
@@ -323,9 +321,7 @@ class Stage {
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
     control.slack.textContent = this.hidingTruth() ? "" : method.slack;
-    const note = method.edge ? method.edge.notes[index] : "";
-    control.edge.textContent = note;
-    control.edge.hidden = !note;
+    control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
   }
 
@@ -849,9 +845,8 @@ class Stage {
       const shown = curve.pressure[proxy.index];
       const label = key === "n" ? `n ≈ ${Math.round(shown).toLocaleString("en")}` : `β ≈ ${shown.toPrecision(3)}`;
       const goldText = this.hidingTruth() ? "?" : signedText(gold.value);
-      const edge = this.world[key].edge ? this.world[key].edge.hover[proxy.index] : "";
-      const edgeText = edge ? ` · ${edge}` : "";
-      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}${edgeText}`;
+      const edge = this.world[key].edge?.hover[proxy.index]; // capped by the grid's edge, or ""
+      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}${edge ? ` · ${edge}` : ""}`;
     }
     return null;
   }
