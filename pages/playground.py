@@ -59,9 +59,9 @@ if not present:
         "Gains are measured from the base model: 0 is no better than an answer it writes at "
         "random. KL(π ‖ π_ref), in nats, says how far the chosen answers have moved from the "
         "base model's. Length and substance are in standard units: the base model writes both "
-        "as independent bell curves centred on 0 with spread 1. β stops at 0.25 because below "
-        "about 0.15 the edge of the computed grid (substance 6), not the lesson, would cap the "
-        "optimum."
+        "as independent bell curves centred on 0 with spread 1. The grid ends at 6: where 5% or "
+        "more of the KL optimum sits within 0.5 of that edge (β = 0.3 or 0.25 for some b and "
+        "σ), its numbers describe the edge, and a note beside them says so."
     )
 with st.container(horizontal=True, gap="small"):
     layout.presenter_switch(present)

@@ -220,8 +220,8 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         if method.peak_pressure == method.strongest_pressure:
             assert "no slack to take" in sentence
         else:
-            assert f"give up {100 * method.score_given_up:.0f}% of the score" in sentence
-            assert f"keep {method.gold_kept:+.2f} true quality" in sentence
+            assert f"for {100 * method.score_given_up:.0f}% of the score" in sentence
+            assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():

@@ -154,8 +154,9 @@ class Stage {
       el("dt", {}, cell, text);
       cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
     }
+    const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
     const slack = el("p", { class: "slack", "data-slack": key }, readouts);
-    return { section, name, output, hint, input, play, heading, cells, slack };
+    return { section, name, output, hint, input, play, heading, cells, edge, slack };
   }
 
   buildPredictPanel(parent) {
@@ -320,6 +321,7 @@ class Stage {
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
     control.slack.textContent = this.hidingTruth() ? "" : method.slack;
+    control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
   }
 
@@ -843,7 +845,8 @@ class Stage {
       const shown = curve.pressure[proxy.index];
       const label = key === "n" ? `n ≈ ${Math.round(shown).toLocaleString("en")}` : `β ≈ ${shown.toPrecision(3)}`;
       const goldText = this.hidingTruth() ? "?" : signedText(gold.value);
-      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}`;
+      const edge = this.world[key].edge?.hover[proxy.index]; // capped by the grid's edge, or ""
+      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}${edge ? ` · ${edge}` : ""}`;
     }
     return null;
   }
