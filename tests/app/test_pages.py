@@ -393,3 +393,28 @@ def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses
     assert asked == {"on": True, "guess_n": "200"}, "a guess snaps to a stop; junk is dropped"
     plain = open_page("playground", {"predict": "yes"})
     assert stage_data(plain)["request"]["predict"] == {"on": False}
+
+
+def test_an_address_restored_on_the_same_page_decides_even_for_defaults():
+    # The browser's Back to the lesson's default: the address has no β and no n any more.
+    app = open_page("playground", {"beta": "0.3", "n": "590"})
+    assert slider_values(app) == {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0}
+    app.query_params.clear()
+    app.run()
+    assert_clean(app)
+    assert slider_values(app) == {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0}
+    assert "beta" not in app.query_params and "n" not in app.query_params
+
+
+def test_presenter_mode_writes_a_steps_b_and_sigma_into_the_address():
+    app = open_page("playground", {"present": "1", "beta": "0.3", "n": "590", "b": "0.2"})
+    assert_clean(app)
+    next_step = next(button for button in app.button if button.key == "step-next")
+    next_step.click().run()  # step 4 (b = 0.2) to step 5: b = 0, σ = 0.5, β = 0.6, n = 200
+    assert_clean(app)
+    assert {key: app.query_params[key] for key in app.query_params} == {
+        "present": "1",
+        "beta": "0.6",
+        "n": "200",
+        "sigma": "0.5",
+    }
