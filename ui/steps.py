@@ -76,7 +76,7 @@ def step_bar(values: Mapping[str, float]) -> None:
             disabled=anchor <= 0,
             shortcut="Left",
         )
-        for index, step in enumerate(PRESETS):
+        for index in range(len(PRESETS)):
             st.button(
                 str(index + 1),
                 key=f"step-{index}",

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page
-from tests.support import stage as stage_page
+from harness import app_page
+from harness import stage as stage_page
 
 pytestmark = pytest.mark.browser
 
