@@ -418,3 +418,22 @@ def test_presenter_mode_writes_a_steps_b_and_sigma_into_the_address():
         "n": "200",
         "sigma": "0.5",
     }
+
+
+def test_predicting_holds_the_story_back_until_reveal():
+    # Step 2's setting, predicting: neither its buttons nor its line may say where the peak is.
+    app = open_page("playground", {"predict": "1", "beta": "1", "n": "49"})
+    assert_clean(app)
+    assert not [button for button in app.button if (button.key or "").startswith("step-")]
+    assert not [info for info in app.info if "True quality at its best" in info.value]
+    assert any("come back after Reveal" in caption.value for caption in app.caption)
+    data = stage_data(app)
+    assert data["predict_ticks"] == {
+        "beta": [10, 5, 2, 1, 0.5, 0.25],
+        "n": [1, 10, 100, 1000, 10000],
+    }
+    revealed = open_page(
+        "playground", {"predict": "1", "beta": "1", "n": "49", "guess_n": "200", "revealed": "1"}
+    )
+    assert_clean(revealed)
+    assert [button.key for button in revealed.button if button.key == "step-next"] == ["step-next"]
