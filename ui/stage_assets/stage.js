@@ -136,9 +136,8 @@ class Stage {
     const row = el("div", { class: "slider-row" }, control);
     const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
     const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "1", step: "1", value: "0" }, row);
-    // Predict, then reveal: the guess button sits beside the slider it reads, on every screen.
     const guess = el("button", { type: "button", class: "play guess", "data-guess": key, hidden: "" }, row, key === "n" ? "Guess: n here" : "Guess: β here");
-    guess.addEventListener("click", () => this.guess(key, this.stopIndex(key)));
+    guess.addEventListener("click", () => this.guess(key, this.stopIndex(key))); // beside its slider
     input.addEventListener("input", () => this.moveTo(key, Number(input.value), { fromUser: true }));
     input.addEventListener("change", () => this.settleSoon());
     input.addEventListener("pointerdown", () => this.stopPlaying(false));
@@ -194,15 +193,9 @@ class Stage {
     const { on, guess, revealed } = this.prediction;
     this.root.classList.toggle("predicting", on && !revealed);
     this.predictPanel.panel.hidden = !on;
-    if (!on) {
-      for (const key of ["n", "beta"]) this.controls[key].guess.hidden = true;
-      return;
-    }
+    for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
+    if (!on) return;
     const { text, buttons } = this.predictPanel;
-    for (const key of ["n", "beta"]) {
-      this.controls[key].guess.hidden = !on;
-      this.controls[key].guess.disabled = revealed;
-    }
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
     if (!revealed) {
       const placed = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => `${this.world[key].symbol} = ${guess[key]}`);
@@ -247,9 +240,8 @@ class Stage {
       this.worldText = data.world;
       this.configureControls();
     }
+    const [request, predictingBefore] = [data.request || {}, this.prediction.on];
     this.predictTicks = data.predict_ticks || null;
-    const request = data.request || {};
-    const predictingBefore = this.prediction.on;
     if (request.id !== this.requestId) {
       this.requestId = request.id;
       const asked = request.predict || {};
@@ -270,8 +262,7 @@ class Stage {
       for (const key of ["beta", "n"]) this.showStop(key);
     }
     this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
-    // Into or out of predict mode the curves' axes change their ticks: redraw the still parts.
-    this.layout(worldChanged || predictingBefore !== this.prediction.on);
+    this.layout(worldChanged || predictingBefore !== this.prediction.on); // predicting: other ticks
   }
 
   configureControls() {
@@ -546,8 +537,7 @@ class Stage {
     }
     el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: "#1a1a1a", "stroke-dasharray": "3 4", "stroke-width": 1.3 }, group);
     // While predicting, the lesson's ticks (n = 49, β = 1: the answer) give way to even ones.
-    const tickSet = this.prediction.on && this.predictTicks ? this.predictTicks : this.world.ticks;
-    const ticks = spacedTicks(tickSet[key], x, box, fontPx);
+    const ticks = spacedTicks((this.prediction.on && this.predictTicks ? this.predictTicks : this.world.ticks)[key], x, box, fontPx);
     const axis = el("svg:g", { class: "axis" }, group);
     el("svg:line", { x1: box.left, x2: box.right, y1: box.bottom, y2: box.bottom }, axis);
     el("svg:line", { x1: box.left, x2: box.left, y1: box.top, y2: box.bottom }, axis);
