@@ -349,13 +349,29 @@ def prediction_url() -> dict[str, str | None]:
     return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
 
 
+def hiding_truth() -> bool:
+    """Whether predict-then-reveal is on and the truth not yet revealed (nothing may name or
+    mark true quality's peak: neither the stage, nor the story's steps and their lines)."""
+    on = st.session_state.get(_ASKED, {}).get("on", False)  # as show() last asked the stage
+    return on and prediction_url()["revealed"] != "1"
+
+
+# While predicting, the curves' axes carry these instead of the lesson's values.
+_EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
+
+
 def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
     prewarm_in_background()
     request = _request_with_prediction()
     _stage_component(
         key=STAGE_KEY,
-        data={"world": world_json(b, sigma), "request": request, "present": present},
+        data={
+            "world": world_json(b, sigma),
+            "request": request,
+            "present": present,
+            "predict_ticks": _EVEN_TICKS,
+        },
         default={"settled": None},
         on_settled_change=_on_settled,
         height="content",
