@@ -10,6 +10,7 @@ from ui import (
     beyond_figures,
     beyond_settings,
     compare_text,
+    edge_note,
     glossary,
     layout,
     sources,
@@ -47,6 +48,8 @@ layout.chart(
     description="True quality against d for both methods, with the better fit of each; "
     "the table below gives the fitted laws.",
 )
+edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
+layout.edge_box(edge)
 
 rows = [
     {
