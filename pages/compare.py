@@ -142,8 +142,7 @@ if box.open:
         row.metric("reward model there", f"{shown_kl.mean_proxy[shown_kl.probe]:+.2f}")
         row.metric("true quality there", f"{shown_kl.mean_gold[shown_kl.probe]:+.2f}")
         row.metric(f"true quality at β = {KL_TAILS_BETAS[-1]:g}", f"{shown_kl.mean_gold[-1]:+.2f}")
-        if tails == "heavy":
-            st.info(compare_text.HEAVY_EDGE_NOTE, icon=":material/border_outer:")
+        layout.edge_box(compare_text.tails_edge_note(shown_kl))
         layout.chart(
             beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
             key="kl-tails-chart",

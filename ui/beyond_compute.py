@@ -168,9 +168,11 @@ class KLTails:
     kl: np.ndarray
     proxy_gain: np.ndarray
     gold_gain: np.ndarray
+    edge_mass: np.ndarray  # within 0.5 of the grid's edge (core's KLResult.edge_mass)
     mean_kl: np.ndarray
     mean_proxy: np.ndarray
     mean_gold: np.ndarray
+    mean_edge: np.ndarray
     probe: int  # index into KL_TAILS_BETAS
 
 
@@ -181,17 +183,18 @@ def kl_tails(tails: str) -> KLTails:
         core.kl_optimum(KL_TAILS_BETAS, b=TAILS_B, sigma=TAILS_SIGMA, errors=tails, error_seed=seed)
         for seed in KL_ERROR_SEEDS
     ]
-    kl, proxy, gold = (np.array([getattr(run, name) for run in runs]) for name in _GAINS)
+    kl, proxy, gold, edge = (np.array([getattr(run, name) for run in runs]) for name in _GAINS)
     mean_kl = kl.mean(axis=0)
     return KLTails(
-        *(_frozen(array) for array in (kl, proxy, gold, mean_kl)),
+        *(_frozen(array) for array in (kl, proxy, gold, edge, mean_kl)),
         mean_proxy=_frozen(proxy.mean(axis=0)),
         mean_gold=_frozen(gold.mean(axis=0)),
+        mean_edge=_frozen(edge.mean(axis=0)),
         probe=int(np.argmin(np.abs(np.log(mean_kl / KL_TAILS_PROBE)))),
     )
 
 
-_GAINS = ("kl", "proxy_gain", "gold_gain")
+_GAINS = ("kl", "proxy_gain", "gold_gain", "edge_mass")
 
 
 def gold_at_kl(tails: KLTails, kl: float) -> float:

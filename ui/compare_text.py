@@ -7,6 +7,9 @@ tests/app/test_compare_claims.py pins the strings at the page's defaults.
 
 from __future__ import annotations
 
+import numpy as np
+
+import core
 from ui.beyond_compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
@@ -44,15 +47,27 @@ KWA_THEOREM = (
     f"Student-t with 2 degrees of freedom), over {KL_SEEDS_TEXT}."
 )
 
-# Beside the heavy-tail readouts: 10% of their averaged optimum sits within 0.5 of the grid's
-# edge from β ≈ 2 down (tests/app/test_compare_claims.py sums it over the band per draw).
-HEAVY_EDGE_NOTE = (
-    "Near the grid's edge: in 2 of the 20 heavy draws the tallest spike lies within 0.5 of "
-    "the edge, where answers stop at length or substance 6, so from β ≈ 2 down 10% of the "
-    "averaged optimum sits there. That band holds 16% of the grid's cells and a spike lands "
-    "in it as often as anywhere: those two draws are not the trade-off pressed against the "
-    "edge, but their numbers are the edge's."
-)
+
+def tails_edge_note(tails: KLTails) -> str | None:
+    """Beside the KL tails' readouts: where the averaged optimum has 5% or more within 0.5 of
+    the grid's edge (core.EDGE_CAPPED_MASS), which draws put it there; None if it never does.
+
+    With heavy tails the mass is a few draws whose tallest spike lies in the edge band, not an
+    optimum pressed against the edge by the trade-off, and the note says so.
+    """
+    capped = np.flatnonzero(tails.mean_edge >= core.EDGE_CAPPED_MASS)
+    if capped.size == 0:
+        return None
+    draws = int((tails.edge_mass[:, -1] >= core.EDGE_CAPPED_MASS).sum())
+    band = float(core.edge_band().mean())
+    return (
+        f"Near the grid's edge: in {draws} of the {len(KL_ERROR_SEEDS)} heavy draws the tallest "
+        "spike lies within 0.5 of the edge, where answers stop at length or substance 6, so "
+        f"from β ≈ {KL_TAILS_BETAS[capped[0]]:.2g} down {tails.mean_edge[-1]:.0%} of the "
+        f"averaged optimum sits there. That band holds {band:.0%} of the grid's cells and a "
+        "spike lands in it as often as anywhere: those draws are not the trade-off pressed "
+        "against the edge, but their numbers are the edge's."
+    )
 
 
 def why_best_of_n_law(panel: GaoPanel) -> str:

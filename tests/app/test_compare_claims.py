@@ -163,14 +163,16 @@ def test_the_heavy_readouts_say_where_the_grids_edge_holds_their_optimum():
     notes = [info.value for info in app.info]
     assert any(
         note.startswith("Near the grid's edge: in 2 of the 20 heavy draws the tallest spike")
-        and "from β ≈ 2 down 10% of the averaged optimum" in note
+        and "from β ≈ 7.3 down 10% of the averaged optimum" in note
         and "That band holds 16% of the grid's cells" in note
         for note in notes
     ), notes
-    for beta in (1.91, 0.4):  # β ≈ 2 and the curve's end
-        heavy, share = band_mass("heavy", beta)
-        assert int((heavy >= 0.05).sum()) == 2 and round(heavy.mean(), 2) == 0.10
+    heavy, share = band_mass("heavy", 0.4)  # the curve's end
+    assert int((heavy >= 0.05).sum()) == 2 and round(heavy.mean(), 2) == 0.10
     assert round(share, 2) == 0.16
+    assert band_mass("heavy", KL_TAIL_BETAS[22])[0].mean() >= 0.05  # β = 7.31, the first
+    assert band_mass("heavy", KL_TAIL_BETAS[21])[0].mean() < 0.05  # β = 9.15
+    assert f"{KL_TAIL_BETAS[22]:.2g}" == "7.3"
     assert band_mass("heavy", 43.7)[0].mean() < 0.001  # the probe: clear of the edge
     light, _ = band_mass("light", 0.4)
     assert light.max() < 0.01  # 0.5% at most: light tails' end is clear of the edge
