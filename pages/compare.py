@@ -74,6 +74,7 @@ st.markdown(compare_text.why_best_of_n_law(panel))
 st.header("Both methods at equal KL")
 equal = beyond_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
+layout.edge_box(compare_text.equal_kl_edge_note(equal))
 st.markdown(
     compare_text.equal_kl_sentence(equal)
     + " The KL optimum buys the most reward model score a KL can buy (that is what it "

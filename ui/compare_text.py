@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 import core
+from ui import edge_note
 from ui.beyond_compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
@@ -107,9 +108,17 @@ def equal_kl_rows(equal: EqualKL) -> list[dict]:
             "true quality: KL optimum": float(opt.gold_gain[i]),
             "reward model: best-of-n": float(bon.proxy_gain[i]),
             "reward model: KL optimum": float(opt.proxy_gain[i]),
+            "KL optimum: mass near the edge": float(opt.edge_mass[i]),
         }
         for i in range(len(equal.n))
     ]
+
+
+def equal_kl_edge_note(equal: EqualKL) -> str | None:
+    """The grid's edge note for the equal-KL table's most capped KL optimum, or None."""
+    worst = int(np.argmax(equal.kl_optimum.edge_mass))
+    where = f"β = {equal.beta[worst]:.3g} (best-of-n's n = {int(equal.n[worst])})"
+    return edge_note.edge_note(float(equal.kl_optimum.edge_mass[worst]), where)
 
 
 def equal_kl_sentence(equal: EqualKL) -> str:

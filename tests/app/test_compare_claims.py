@@ -227,3 +227,21 @@ def test_the_grids_cell_count_and_the_tallest_error_ratio_as_stated():
     assert "about ten times the tallest of 600 (√(58,081/600) ≈ 9.8)" in text
     assert core.GRID_POINTS**2 == 58_081 and core.ANSWER_COUNT == 600
     assert f"{np.sqrt(58_081 / 600):.1f}" == "9.8"
+
+
+def test_the_equal_kl_table_notes_a_capped_kl_optimum_and_only_then():
+    capped = open_page(COMPARE, {"b": "1", "sigma": "1"})
+    assert_clean(capped)
+    notes = [info.value for info in capped.info]
+    assert (
+        "Capped by the grid's edge at β = 0.306 (best-of-n's n = 590): answers stop at length "
+        "or substance 6, and 16% of this optimum sits within 0.5 of it" in " ".join(notes)
+    ), notes
+    table = capped.dataframe[1].value
+    masses = table["KL optimum: mass near the edge"].to_numpy()
+    kl = core.kl_optimum(table["KL optimum: β"].to_numpy(), b=1.0, sigma=1.0, exact=True)
+    np.testing.assert_allclose(masses, kl.edge_mass, rtol=1e-12)
+    assert round(float(masses[2]), 2) == 0.16 and masses[1] < 0.05  # the sentence's n = 49
+    plain = open_page(COMPARE)
+    assert not [info.value for info in plain.info if "best-of-n's n =" in info.value]
+    assert plain.dataframe[1].value["KL optimum: mass near the edge"].max() < 0.002
