@@ -75,15 +75,7 @@ st.header("Both methods at equal KL")
 equal = beyond_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
 layout.edge_box(compare_text.equal_kl_edge_note(equal))
-st.markdown(
-    compare_text.equal_kl_sentence(equal)
-    + " The KL optimum buys the most reward model score a KL can buy (that is what it "
-    "maximizes), so at equal KL it exploits the reward model hardest; whether that costs true "
-    "quality depends on the flaws (move b). The two KLs are not quite one yardstick: "
-    "best-of-n's is measured from the 600 answers, the optimum's from the base model on the "
-    "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
-    "overoptimize, so KL compares methods poorly."
-)
+st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
 st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")

@@ -23,6 +23,15 @@ from ui.beyond_compute import (
 KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
 
 
+# After the equal-KL sentence: what the KL optimum maximizes, and why KL is a weak yardstick.
+EQUAL_KL_CAVEATS = (
+    "The KL optimum buys the most reward model score a KL can buy (that is what it "
+    "maximizes), so at equal KL it exploits the reward model hardest; whether that costs true "
+    "quality depends on the flaws (move b). The two KLs are not quite one yardstick: "
+    "best-of-n's is measured from the 600 answers, the optimum's from the base model on the "
+    "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
+    "overoptimize, so KL compares methods poorly."
+)
 # Gao et al. on the KL penalty and on reward-model size (issue 14 §3).
 GAO_PENALTY_AND_SIZE = (
     "**A KL penalty is not a better trade-off here, nor was it in Gao et al.** They trained "
