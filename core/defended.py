@@ -205,8 +205,8 @@ def defended_kl_optimum(
     )
 
 
-# Engines for the defended fields a Defenses page looks at: ~5.5 MB each (core/kl.py), so 8
-# hold ~44 MB; one (b, σ) opens with three (the section defaults), a section's slider adds one.
+# Engines for the defended fields a Defenses page looks at: ~6.1 MB each (core/kl.py), so 8
+# hold ~48 MB; one (b, σ) opens with three (the section defaults), a section's slider adds one.
 KL_PROBLEM_ENTRIES = 8
 
 

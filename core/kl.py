@@ -22,8 +22,9 @@ CELL_BLOCK = 1024
 WORKERS = 2  # the target machine's cores; numpy releases the GIL inside exp and matmul
 # One server process holds every session, and sessions sit at different (b, σ): a cache of one
 # problem made two alternating settings rebuild it on every call (kl_optimum(1.0): ~15 ms
-# instead of 0.4 ms, ~35x). Each problem keeps ~5.1 MB of arrays alive (tracemalloc), so 16
-# hold ~82 MB; a miss costs one rebuild (~15-25 ms here). Measured by bench/cache_thrash.py.
+# instead of 0.4 ms, ~35x). Each problem keeps ~6.1 MB of arrays alive (tracemalloc; 5.1 before
+# the edge-mass column), so 16 hold ~97 MB; a miss costs one rebuild (~15-25 ms here).
+# Measured by bench/cache_thrash.py.
 PROBLEM_CACHE_ENTRIES = 16
 # From this edge mass on, an optimum is capped by the grid's edge and its numbers describe the
 # boundary: at 8.3% (story step 6's old β = 0.3, b = 0.2, σ = 1) its KL is 7.05 on the grid
