@@ -2,6 +2,10 @@
 
 The servers the browser and cluster tests start inherit it, so no test reads a world that a
 developer's `make run` left in data/worlds, and no test leaves any there.
+
+Hypothesis runs without its 200 ms deadline per example: on this shared 2-core machine a
+string strategy's example took over 200 ms at load 10 (tests/app/test_state.py failed once that
+way, passing alone), and speed is measured by bench/, never by a test.
 """
 
 from __future__ import annotations
@@ -9,7 +13,12 @@ from __future__ import annotations
 import os
 import tempfile
 
+from hypothesis import settings
+
 from ui import world_store
+
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 os.environ[world_store.STORE_ENV] = tempfile.mkdtemp(prefix="test-worlds-")
 
