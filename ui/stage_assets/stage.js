@@ -11,7 +11,8 @@ const GLIDE_MS = 70; // a cloud glides to a new stop with this time constant (~3
 const SWEEP_MS = 6000; // play: one sweep from gentle to extreme, slow enough to talk over
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 const STACKED_BELOW = 720; // px: narrower than this, the stage stacks (plane first)
-const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this
+const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this, but to fit a projector:
+const MIN_FITTED_HEIGHT = 200; // px: side by side, down to this to end on a 1280x720 screen
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
 
 export default function (component) {
@@ -62,9 +63,22 @@ function niceTicks(low, high, count) {
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= step0);
   const ticks = [];
   for (let tick = Math.ceil(low / step) * step; tick <= high + 1e-9; tick += step) {
-    ticks.push(Math.abs(tick) < 1e-9 ? 0 : tick);
+    ticks.push(Math.abs(tick) < 1e-9 ? 0 : Number(tick.toPrecision(12))); // 0.1 * 3, not 0.30000000000000004
   }
   return ticks;
+}
+
+function readableTicks(low, high, span, fontPx) {
+  // Ticks over a `span` px axis, 2.2 em apart where that gives at least 3 labels; closer (down
+  // to 1.2 em, labels are 1 em tall) where it does not: a 230 px panel at 22 px type had one.
+  let best = niceTicks(low, high, Math.max(2, Math.floor(span / (2.2 * fontPx))));
+  for (let count = 2; best.length < 3 && count <= 50; count += 1) {
+    const ticks = niceTicks(low, high, count);
+    const apart = ticks.length > 1 ? ((ticks[1] - ticks[0]) / (high - low)) * span : span;
+    if (apart < 1.2 * fontPx) break;
+    if (ticks.length > best.length) best = ticks;
+  }
+  return best;
 }
 
 const formatTick = (value) =>
@@ -113,9 +127,10 @@ class Stage {
     for (const key of ["beta", "n"]) this.controls[key] = this.buildMethod(methods, key);
     this.predictPanel = this.buildPredictPanel(grid);
     this.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
-    this.glossary = el("p", { class: "glossary" }, this.legend);
     this.curvesFigure = el("figure", { class: "curves" }, grid);
     this.planeFigure = el("figure", { class: "plane" }, grid);
+    // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
+    this.glossary = el("p", { class: "glossary" }, grid);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
     this.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, this.planeFigure);
     // What moves with β and n is drawn on a layer of its own above each chart, so a frame
@@ -451,7 +466,7 @@ class Stage {
       // Fill the first screen: from the charts' top (scrolled to the page's top) to its bottom.
       const top = this.curvesFigure.getBoundingClientRect().top + this.scrolledBy();
       const room = window.innerHeight - top - 12;
-      chartHeight = Math.round(clamp(room, MIN_CHART_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
+      chartHeight = Math.round(clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
     }
     const curvesHeight = stacked ? Math.round(clamp(1.25 * curvesWidth, 2 * MIN_CHART_HEIGHT, 900)) : chartHeight;
     return { fontPx, stacked, curvesWidth, planeWidth, chartHeight, curvesHeight };
@@ -532,7 +547,7 @@ class Stage {
       ? logScale([xs[0], xs[xs.length - 1] * 1.08], [box.left, box.right])
       : logScale([xs[0] * 1.06, xs[xs.length - 1] / 1.06], [box.left, box.right]);
     const group = el("svg:g", { "data-panel": key }, parent);
-    for (const tick of niceTicks(low - room, high + room, Math.max(2, Math.floor((box.bottom - box.top) / (2.2 * fontPx))))) {
+    for (const tick of readableTicks(low - room, high + room, box.bottom - box.top, fontPx)) {
       el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);
       el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, group, tick > 0 ? `+${tick}` : `${tick}`);
     }
@@ -604,7 +619,11 @@ class Stage {
       }
       this.cloudGroups[key] = group;
     }
-    for (const [position, level] of this.levelLabels()) {
+    let lastLabel = -Infinity;
+    for (const [position, level] of this.levelLabels().sort((a, b) => a[0] - b[0])) {
+      // A wiggly field (σ = 1) crosses the top edge at levels 6 and 8 20 px apart: keep one.
+      if (x(position) - lastLabel < 1.6 * fontPx) continue;
+      lastLabel = x(position);
       el("svg:text", { class: "level", x: x(position), y: box.top + 1.0 * fontPx, "text-anchor": "middle" }, content, `${level}`);
     }
     const axis = el("svg:g", { class: "axis" }, content);
@@ -728,13 +747,13 @@ class Stage {
       [`<path d="M11 0L19 8L11 16L3 8Z" fill="${palette.best_of_n}"/>`, "best-of-n winners"],
       [`<circle cx="11" cy="8" r="3" fill="${palette.answers}"/>`, "600 answers"],
       [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
-    ];    this.legend.replaceChildren();
+    ];
+    this.legend.replaceChildren();
     for (const [swatch, text] of entries) {
       const item = el("span", {}, this.legend);
       item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
       item.append(text);
     }
-    this.legend.append(this.glossary);
     this.glossary.textContent = this.world.glossary;
   }
 
