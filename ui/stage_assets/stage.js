@@ -549,7 +549,7 @@ class Stage {
     const group = el("svg:g", { "data-panel": key }, parent);
     for (const tick of readableTicks(low - room, high + room, box.bottom - box.top, fontPx)) {
       el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);
-      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, group, tick > 0 ? `+${tick}` : `${tick}`);
+      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, group, tick > 0 ? `+${tick}` : `${tick}`);
     }
     el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: "#1a1a1a", "stroke-dasharray": "3 4", "stroke-width": 1.3 }, group);
     const ticks = spacedTicks(this.world.ticks[key], x, box, fontPx);
@@ -558,7 +558,7 @@ class Stage {
     el("svg:line", { x1: box.left, x2: box.left, y1: box.top, y2: box.bottom }, axis);
     for (const tick of ticks) {
       el("svg:line", { x1: x(tick), x2: x(tick), y1: box.bottom, y2: box.bottom + 0.3 * fontPx }, axis);
-      el("svg:text", { x: x(tick), y: box.bottom + 1.25 * fontPx, "text-anchor": "middle" }, axis, formatTick(tick));
+      el("svg:text", { x: x(tick), y: box.bottom + 1.25 * fontPx, "text-anchor": "middle", "data-tick": "x" }, axis, formatTick(tick));
     }
     const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
     el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" }, group, axisTitle);
@@ -629,8 +629,9 @@ class Stage {
     const axis = el("svg:g", { class: "axis" }, content);
     el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, fill: "none", stroke: "#1a1a1a" }, axis);
     for (const tick of niceTicks(low, high, 5)) {
-      el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle" }, axis, `${tick}`);
-      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, axis, `${tick}`);
+      el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle", "data-tick": "x" }, axis, `${tick}`);
+      // The corner's "-4" once, under the x axis: the y axis's own ran into it.
+      if (tick > low) el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, axis, `${tick}`);
     }
     el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" }, content, "length →");
     const middle = (box.top + box.bottom) / 2;
