@@ -27,9 +27,10 @@ from ui.style import (
     PROXY,
 )
 
-CHART_FRAME = style.Frame(380, {"l": 72, "r": 24, "t": 84, "b": 60})  # title, legend, plot
+# Top: a title of up to two lines and a legend of up to two (a phone wraps both).
+CHART_FRAME = style.Frame(400, {"l": 72, "r": 24, "t": 104, "b": 60})
 STRIP_FRAME = style.Frame(170, {"l": 72, "r": 24, "t": 40, "b": 56})  # one row of peaks
-RANK_AXIS_TITLE = "rank by the reward model (600 = its favourite)"
+RANK_AXIS_TITLE = "reward model's rank (600 = best)"  # fits a phone's 260 px plot
 KL_CEILING = math.log(600)  # best-of-n over 600 answers never moves further (nats)
 # A plotly Figure holds Python objects far bigger than its JSON: 57-76 KB each here (measured
 # with tracemalloc), so these bounds (160 figures) keep the page's worst case near 11 MB.
@@ -147,7 +148,7 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         yaxis=style.axis(title="chance of being kept (%)", rangemode="tozero"),
     )
     figure.add_annotation(
-        text=f"the 10 best-ranked answers are kept {100 * top_ten:.0f}% of the time",
+        text=f"the 10 best-ranked answers<br>are kept {100 * top_ten:.0f}% of the time",
         x=0.02,
         y=0.95,
         xref="paper",
@@ -227,7 +228,7 @@ def _mark_kl_ceiling(figure: go.Figure) -> None:
         xanchor="left",
         yanchor="bottom",
         showarrow=False,
-        font={"size": 13},
+        font={"size": 14},  # no text under 14 px on a phone
     )
 
 

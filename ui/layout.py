@@ -36,6 +36,18 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stSliderTickBar"] { display: none; }
 [class*="st-key-hint-"] { margin-top: -1rem; }  /* 9 px under the track, clear of its value */
 [class*="st-key-hint-"] p { font-size: 0.875rem; line-height: 1.25; }
+/* Streamlit's slider thumbs: 24 px, a finger's target (WCAG 2.2 2.5.8; they were 12 px). */
+[data-testid="stSlider"] [role="group"] div:has(> div > input[type="range"]) {
+  width: 24px; height: 24px;
+}
+/* Radio options 24 px tall at least (22 px rows were each other's neighbours, WCAG 2.5.8). */
+[data-testid="stRadio"] label { min-height: 24px; }
+/* A heading's hover-only link icon (16 px) has no hover on a touch screen. */
+@media (max-width: 640px) { [data-testid="stHeaderActionElements"] { display: none; } }
+/* Code in a sentence: Streamlit's 0.75 em is 12 px; a phone's smallest is 14. */
+[data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
+/* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
+.katex-display > .katex { font-size: 1.35em; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;

@@ -24,6 +24,9 @@ TICK_SIZE = 18
 TITLE_SIZE = 19
 X_ROOM = 0.35  # decades at both ends (~35 px): the "1" and "10,000" labels clear the y axes
 
+# The legend's line at the very top, above the true peak's label.
+LEGEND = {"orientation": "h", "yref": "container", "y": 1, "yanchor": "top", "x": 0}
+
 
 @dataclass(frozen=True)
 class Axis:
@@ -92,14 +95,7 @@ def guess_histogram(
         paper_bgcolor="white",
         font={"color": style.INK, "size": TICK_SIZE},
         showlegend=truth is not None,
-        legend={
-            "orientation": "h",
-            "yref": "container",
-            "y": 1,
-            "yanchor": "top",
-            "x": 0,
-            "font": {"size": TICK_SIZE},
-        },
+        legend=LEGEND,
         xaxis={
             "title": {"text": axis.title, "font": {"size": TITLE_SIZE}},
             "range": x_range,

@@ -41,7 +41,7 @@ POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
 # --- fonts and sizes ---------------------------------------------------------------------
 FONT = {"family": "Source Sans Pro, Helvetica, Arial, sans-serif", "size": 15, "color": INK}
 TITLE_SIZE = 16
-LEGEND_FONT_SIZE = 13
+LEGEND_FONT_SIZE = 14  # the smallest text a phone may show
 LINE_WIDTH = 3.5
 CURRENT_MARKER_SIZE = 13
 
@@ -104,6 +104,7 @@ def axis(*, title: str = "", visible: bool = True, **settings) -> dict:
         "showline": visible,
         "linecolor": INK,
         "ticks": "outside" if visible else "",
+        "tickangle": 0,  # turned labels ran into the axis title on a phone; these fit upright
         **settings,
     }
 
@@ -165,14 +166,25 @@ def plane_layout(frame: Frame, *, visible: bool) -> dict:
     }
 
 
+TITLE_LINE_CHARACTERS = 30  # a bold 16 px title line that fits a phone's plot (~260 px)
+
+
+def title_lines(title: str) -> str:
+    """``title`` broken (<br>) at the last space before TITLE_LINE_CHARACTERS, once."""
+    if len(title) <= TITLE_LINE_CHARACTERS or " " not in title[:TITLE_LINE_CHARACTERS]:
+        return title
+    cut = title.rindex(" ", 0, TITLE_LINE_CHARACTERS)
+    return f"{title[:cut]}<br>{title[cut + 1 :]}"
+
+
 def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
-    """A bold title in the top margin's first line (the legend, if any, goes below it).
+    """A bold title in the top margin, on two lines if long (the legend, if any, goes below).
 
     ``colour`` is a text colour: INK or one of the *_TEXT shades, never a line colour.
     """
     chart.update_layout(
         title={
-            "text": f"<b>{title}</b>",
+            "text": f"<b>{title_lines(title)}</b>",
             "font": {"size": TITLE_SIZE, "color": colour},
             "x": 0,
             "xref": "paper",

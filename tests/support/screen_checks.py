@@ -45,10 +45,12 @@ TEXT_BOXES_JS = """
     const tested = element.closest('[data-testid]');
     return (key || (tested && tested.getAttribute('data-testid')) || element.tagName).slice(0, 60);
   };
+  let node = 0;
   const visit = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
       if (!text.textContent.trim()) continue;
+      node += 1;
       const element = text.parentElement;
       if (!element || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE'].includes(element.tagName)) continue;
       const inSvg = Boolean(element.closest('svg'));
@@ -64,7 +66,7 @@ TEXT_BOXES_JS = """
         boxes.push({
           text: text.textContent.trim().slice(0, 40), px, where: name(element),
           left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom,
-          scrolls: scroller(element), svg: inSvg,
+          scrolls: scroller(element), svg: inSvg, node,
           // Typeset maths (KaTeX): its scripts are 0.7 of its size, its struts overlap.
           math: element.closest('.katex') ? [...document.querySelectorAll('.katex')]
             .indexOf(element.closest('.katex')) : null,
@@ -164,10 +166,22 @@ def undersized_targets(targets: list[dict]) -> list[dict]:
     return failing
 
 
+INK_INSET = 0.15  # of a text box's height, off its top and bottom: the line's room, not ink
+
+
 def overlapping(boxes: list[dict], *, tolerance: float = 1.5) -> list[tuple[str, str]]:
-    """Pairs of text boxes that overlap by more than ``tolerance`` px both ways."""
+    """Pairs of text boxes (two different pieces of text) whose ink overlaps by more than
+    ``tolerance`` px both ways; a box's ink is its box less INK_INSET at top and bottom."""
     pairs = []
-    ordered = sorted(boxes, key=lambda box: box["top"])
+    inked = [
+        {
+            **box,
+            "top": box["top"] + INK_INSET * (box["bottom"] - box["top"]),
+            "bottom": box["bottom"] - INK_INSET * (box["bottom"] - box["top"]),
+        }
+        for box in boxes
+    ]
+    ordered = sorted(inked, key=lambda box: box["top"])
     for index, box in enumerate(ordered):
         for other in ordered[index + 1 :]:
             if other["top"] >= box["bottom"] - tolerance:
@@ -175,6 +189,8 @@ def overlapping(boxes: list[dict], *, tolerance: float = 1.5) -> list[tuple[str,
             across = min(box["right"], other["right"]) - max(box["left"], other["left"])
             down = min(box["bottom"], other["bottom"]) - max(box["top"], other["top"])
             if across > tolerance and down > tolerance:
+                if box["node"] == other["node"]:
+                    continue  # two lines of one text (a wrapped heading)
                 if box["math"] is not None and box["math"] == other["math"]:
                     continue  # one formula, laid out by KaTeX
                 pairs.append((_named(box), _named(other)))
