@@ -49,8 +49,10 @@ CURRENT_MARKER_SIZE = 13
 PLANE_RANGE = (-4.0, 6.0)  # standard units shown on both axes of the plane (the grid: -6..6)
 LENGTH_AXIS_TITLE = "length (standard units of the base model)"
 SUBSTANCE_AXIS_TITLE = "substance (standard units)"
-N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
+N_AXIS_TITLE = "n, answers drawn (log scale)"  # fits a phone's 260 px plot
 N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
+# The plotly charts' n axis: 3, 200 and 2,000 as well made "2005902,000" on a phone.
+N_AXIS_TICKS = (1, 10, 49, 590, 10000)
 BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
 GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
 PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
@@ -121,8 +123,8 @@ def n_axis(low: float, high: float, *, visible: bool = True) -> dict:
         visible=visible,
         type="log",
         range=log_range(low, high * 1.05),
-        tickvals=list(N_TICKS),
-        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
+        tickvals=list(N_AXIS_TICKS),
+        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_AXIS_TICKS],
     )
 
 
@@ -182,16 +184,18 @@ def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
 
     ``colour`` is a text colour: INK or one of the *_TEXT shades, never a line colour.
     """
+    lines = title_lines(title)
     chart.update_layout(
         title={
-            "text": f"<b>{title_lines(title)}</b>",
+            "text": f"<b>{lines}</b>",
             "font": {"size": TITLE_SIZE, "color": colour},
             "x": 0,
             "xref": "paper",
             "y": 1,
             "yref": "container",
             "yanchor": "top",
-            "pad": {"t": 8},
+            # plotly puts a two-line title's first line half a line above the anchor
+            "pad": {"t": 8 if "<br>" not in lines else 20},
         }
     )
     return chart

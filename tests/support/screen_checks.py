@@ -67,6 +67,9 @@ TEXT_BOXES_JS = """
           text: text.textContent.trim().slice(0, 40), px, where: name(element),
           left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom,
           scrolls: scroller(element), svg: inSvg, node,
+          // An SVG clips what runs past its box (plotly's titles on a phone).
+          frame: inSvg ? (() => { const f = element.closest('svg').getBoundingClientRect();
+            return [f.left, f.right, f.top, f.bottom]; })() : null,
           // Typeset maths (KaTeX): its scripts are 0.7 of its size, its struts overlap.
           math: element.closest('.katex') ? [...document.querySelectorAll('.katex')]
             .indexOf(element.closest('.katex')) : null,
@@ -167,6 +170,7 @@ def undersized_targets(targets: list[dict]) -> list[dict]:
 
 
 INK_INSET = 0.15  # of a text box's height, off its top and bottom: the line's room, not ink
+SVG_GAP_EM = 0.2  # the least gap between two chart labels, in em ("200590" had none)
 
 
 def overlapping(boxes: list[dict], *, tolerance: float = 1.5) -> list[tuple[str, str]]:
@@ -178,6 +182,9 @@ def overlapping(boxes: list[dict], *, tolerance: float = 1.5) -> list[tuple[str,
             **box,
             "top": box["top"] + INK_INSET * (box["bottom"] - box["top"]),
             "bottom": box["bottom"] - INK_INSET * (box["bottom"] - box["top"]),
+            # Chart labels need a gap: "200" and "590" touching read as "200590".
+            "left": box["left"] - (SVG_GAP_EM / 2 * box["px"] if box["svg"] else 0),
+            "right": box["right"] + (SVG_GAP_EM / 2 * box["px"] if box["svg"] else 0),
         }
         for box in boxes
     ]
@@ -202,5 +209,19 @@ def _named(box: dict) -> str:
 
 
 def cut_by_the_screen(boxes: list[dict], width: float) -> list[dict]:
-    """Text boxes that run past the left or right edge and do not scroll inside a widget."""
-    return [b for b in boxes if not b["scrolls"] and (b["left"] < -0.5 or b["right"] > width + 0.5)]
+    """Text boxes that run past the screen's left or right edge (and do not scroll inside a
+    widget), or past the edge of the chart (SVG) that holds them."""
+
+    def cut(box: dict) -> bool:
+        if box["scrolls"]:
+            return False
+        left, right, top, bottom = box["frame"] or (0, width, box["top"], box["bottom"])
+        left, right = max(left, 0), min(right, width)
+        return (
+            box["left"] < left - 0.5
+            or box["right"] > right + 0.5
+            or box["top"] < top - 0.5
+            or box["bottom"] > bottom + 0.5
+        )
+
+    return [box for box in boxes if cut(box)]
