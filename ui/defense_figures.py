@@ -32,7 +32,7 @@ MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend 
 UNDEFENDED_NAME = "undefended reward model"
 METHODS = {  # method -> (name, colour, axis title)
     "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn"),
-    "kl": ("KL penalty", KL_METHOD, "β (weaker penalty →)"),
+    "kl": ("KL penalty", KL_METHOD, "β (weaker →)"),  # fits a phone's 130 px panel
 }
 GAIN_TITLE = "true quality gain"
 # A line colour's shade for text: the line colours are 3.1-3.4:1 on white, below WCAG AA.

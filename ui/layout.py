@@ -36,6 +36,8 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stSliderTickBar"] { display: none; }
 [class*="st-key-hint-"] { margin-top: -1rem; }  /* 9 px under the track, clear of its value */
 [class*="st-key-hint-"] p { font-size: 0.875rem; line-height: 1.25; }
+/* The Playground's one-sentence intro is for phones (a projector needs the room). */
+@media (min-width: 641px) { .st-key-phone-intro { display: none !important; } }
 /* Streamlit's slider thumbs: 24 px, a finger's target (WCAG 2.2 2.5.8; they were 12 px). */
 [data-testid="stSlider"] [role="group"] div:has(> div > input[type="range"]) {
   width: 24px; height: 24px;

@@ -13,6 +13,7 @@ const SETTLE_MS = 350; // the settled value goes to Python this long after the l
 const STACKED_BELOW = 720; // px: narrower than this, the stage stacks (plane first)
 const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this, but to fit a projector:
 const MIN_FITTED_HEIGHT = 200; // px: side by side, down to this to end on a 1280x720 screen
+const MIN_STACKED_PANEL = 200; // px: one panel of the curves, stacked on a phone
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
 
 export default function (component) {
@@ -242,8 +243,15 @@ class Stage {
     window.addEventListener("resize", schedule);
     for (const [svg, kind] of [[this.curvesSvg, "curves"], [this.planeSvg, "plane"]]) {
       svg.addEventListener("pointermove", (event) => this.hover(kind, event));
-      svg.addEventListener("pointerleave", () => (this.tooltip.style.display = "none"));
+      // A finger has no hover: a tap shows what hovering shows, until a tap elsewhere.
+      svg.addEventListener("pointerdown", (event) => event.pointerType !== "mouse" && this.hover(kind, event));
+      svg.addEventListener("pointerleave", (event) => {
+        if (event.pointerType === "mouse") this.tooltip.style.display = "none";
+      });
     }
+    this.root.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) this.tooltip.style.display = "none";
+    });
     this.curvesSvg.addEventListener("click", (event) => this.guessAt(event));
   }
 
@@ -468,7 +476,7 @@ class Stage {
       const room = window.innerHeight - top - 12;
       chartHeight = Math.round(clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
     }
-    const curvesHeight = stacked ? Math.round(clamp(1.25 * curvesWidth, 2 * MIN_CHART_HEIGHT, 900)) : chartHeight;
+    const curvesHeight = stacked ? Math.round(clamp(1.1 * curvesWidth, 2 * MIN_STACKED_PANEL, 900)) : chartHeight;
     return { fontPx, stacked, curvesWidth, planeWidth, chartHeight, curvesHeight };
   }
 
@@ -525,6 +533,9 @@ class Stage {
     const content = el("svg:g", {});
     this.panels = {};
     const order = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
+    // Stacked (a phone), under the β then n sliders: β's panel first, so each slider's panel
+    // ends ~520 px below it and stays on screen while the slider is dragged in the top third.
+    if (!sideBySide) order.reverse();
     order.forEach(([key, title, titleClass], index) => {
       const [x0, y0, w, h] = cells[index];
       const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
