@@ -121,6 +121,7 @@ TARGETS_JS = """
           || element.textContent || element.getAttribute('role') || '').trim().slice(0, 30)}`,
         where: key || '',
         left: rect.left, top: rect.top + scrollY, width: rect.width, height: rect.height, inline,
+        thumb: drawn !== element && drawn === wrapper.parentElement,
       });
     }
     for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
