@@ -9,9 +9,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import validate
 from core.best_of_n import best_of_n
-from core.kl import kl_optimum
+from core.kl import EDGE_CAPPED_MASS, kl_optimum
+from core.validate import (
+    ANSWER_SEED,
+    AT_LEAST_ONE_NUMBER,
+    BETA_STOPS,
+    N_STOPS,
+    POINTS,
+    POSITIVE_NUMBER,
+    POSITIVE_NUMBER_OR_NONE,
+    REWARD_MODEL,
+    validate_params,
+)
 
 CURVE_POINTS = 200  # points along a KL curve; a best-of-n curve asks for twice as many
 FRESH_SEEDS = tuple(range(1, 31))  # the 30 fresh answer sets compared with the lesson's
@@ -33,27 +43,27 @@ class Curve:
     peak_gold_gain: float
     peak_proxy_gain: float
     kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
+    edge_mass: np.ndarray | None = None  # KL only: mass within 0.5 of the grid's edge, (points,)
 
 
+@validate_params({"high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER, "points": POINTS})
 def log_spaced_betas(*, high: float, low: float, points: int = CURVE_POINTS) -> np.ndarray:
     """``points`` values of β from ``high`` down to ``low``, evenly spaced in log β: (points,)."""
-    high_low = validate.positive_array([high, low], name="high and low")
-    if not high_low[0] > high_low[1] or not _at_least_two(points):
-        raise ValueError(f"need high > low > 0 and points >= 2, got {high}, {low}, {points}")
-    return np.geomspace(high_low[0], high_low[1], points)
+    if not high > low:
+        raise ValueError(f"need high > low > 0, got high = {high}, low = {low}")
+    return np.geomspace(high, low, points)
 
 
+@validate_params({"high": AT_LEAST_ONE_NUMBER, "points": POINTS})
 def log_spaced_counts(*, high: int, points: int = 2 * CURVE_POINTS) -> np.ndarray:
     """Whole numbers n from 1 to ``high``, about evenly spaced in log n: (at most points,).
 
     Rounding merges the close values at small n, so fewer than ``points`` come back, rising.
     """
-    top = validate.at_least_one_array(high, name="high")
-    if top.ndim != 0 or not _at_least_two(points):
-        raise ValueError(f"need one high >= 1 and points >= 2, got {high}, {points}")
-    return np.unique(np.round(np.geomspace(1.0, float(top), points)))
+    return np.unique(np.round(np.geomspace(1.0, high, points)))
 
 
+@validate_params({"betas": BETA_STOPS, **REWARD_MODEL, "lowest_peak_beta": POSITIVE_NUMBER_OR_NONE})
 def kl_curve(
     betas, *, b: float = 0.0, sigma: float = 0.0, lowest_peak_beta: float | None = None
 ) -> Curve:
@@ -66,23 +76,26 @@ def kl_curve(
     b, sigma : float
         The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
     lowest_peak_beta : float or None
-        The peak is looked for only at β >= this (where a slider goes: below about 0.15 the
-        grid's edge, not the lesson, bends the curve); None looks everywhere.
+        The peak is looked for only at β >= this (where a slider goes; past it the grid's
+        edge, not the lesson, bends the curve: see ``edge_mass``); None looks everywhere.
 
     Returns
     -------
-    Curve with ``pressure`` a copy of ``betas`` and arrays of shape (points,).
+    Curve with ``pressure`` a copy of ``betas``, ``edge_mass`` set, arrays of shape (points,).
+    The peak is looked for among points clear of the grid's edge (edge mass below
+    EDGE_CAPPED_MASS), if there are any.
     """
-    pressure = _one_axis(validate.positive_array(betas, name="betas"), name="betas")
+    pressure = betas.copy()
     searched = np.ones(pressure.shape, dtype=bool)
     if lowest_peak_beta is not None:
-        floor = validate.positive_array(lowest_peak_beta, name="lowest_peak_beta")
-        if floor.ndim != 0:
-            raise ValueError("lowest_peak_beta must be a single number > 0 or None")
-        searched = pressure >= floor
+        searched = pressure >= lowest_peak_beta
     if not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
+    # A point capped by the grid's edge tells of the edge, so the peak is not looked for
+    # there (unless every searched point is capped).
+    clear = searched & (np.asarray(result.edge_mass) < EDGE_CAPPED_MASS)
+    searched = clear if clear.any() else searched
     peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
     return _read_only_curve(
         pressure=pressure,
@@ -92,9 +105,11 @@ def kl_curve(
         peak_pressure=float(pressure[peak]),
         peak_gold_gain=float(result.gold_gain[peak]),
         peak_proxy_gain=float(result.proxy_gain[peak]),
+        edge_mass=result.edge_mass,
     )
 
 
+@validate_params({"counts": N_STOPS, **REWARD_MODEL, "seed": ANSWER_SEED})
 def best_of_n_curve(
     counts, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None
 ) -> Curve:
@@ -115,7 +130,7 @@ def best_of_n_curve(
     is the best whole n between the neighbours of the curve's own best point, so it is exact
     when the gold gain rises then falls at that scale.
     """
-    pressure = _one_axis(validate.at_least_one_array(counts, name="counts"), name="counts")
+    pressure = counts.copy()
     if np.any(pressure != np.round(pressure)) or np.any(np.diff(pressure) <= 0):
         raise ValueError("counts must be whole numbers >= 1, strictly rising")
     result = best_of_n(pressure, b=b, sigma=sigma, seed=seed)
@@ -137,6 +152,7 @@ def best_of_n_curve(
     )
 
 
+@validate_params({"counts": N_STOPS, **REWARD_MODEL})  # checked even with no seeds
 def fresh_set_peaks(
     counts, *, b: float = 0.0, sigma: float = 0.0, seeds: tuple[int, ...] = FRESH_SEEDS
 ) -> np.ndarray:
@@ -144,23 +160,12 @@ def fresh_set_peaks(
 
     ``counts`` is the curve each peak is searched along, as in :func:`best_of_n_curve`.
     """
-    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)  # even with no seeds
-    seeds = tuple(validate.seed(seed) for seed in seeds)
+    seeds = tuple(ANSWER_SEED.check(seed, "seed") for seed in seeds)
     peaks = np.array(
         [best_of_n_curve(counts, b=b, sigma=sigma, seed=seed).peak_pressure for seed in seeds]
     )
     peaks.flags.writeable = False
     return peaks
-
-
-def _at_least_two(points) -> bool:
-    return isinstance(points, int | np.integer) and not isinstance(points, bool) and points >= 2
-
-
-def _one_axis(values: np.ndarray, *, name: str) -> np.ndarray:
-    if values.ndim != 1:
-        raise ValueError(f"{name} must be a one-dimensional array, got shape {values.shape}")
-    return values.copy()
 
 
 def _read_only_curve(**fields) -> Curve:

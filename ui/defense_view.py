@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ui import edge_note
+
 METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
 READOUT_WIDTH = 150  # px per metric: two fit a phone's width
 SPREAD = (0.1, 0.5, 0.9)  # the quantiles a spread is told by: the middle 80% and the median
@@ -52,21 +54,29 @@ def spot_check_spread(result, method: str) -> SpotSpread:
     )
 
 
-def slack_sentence(method: str, slack) -> str:
-    """'Best-of-n: stop at n = 49 instead of n = 10,000: give up 14% of the score, ...'."""
+def slack_sentence(method: str, slack, stops=()) -> str:
+    """'Best-of-n: stop at the true peak, n = 49, instead of n = 10,000: end 2.40 higher in
+    true quality (+1.31 against -1.08), for 14% of the reward model's score.' For the KL
+    penalty, ``stops`` (the β slider's) name the stops left out as capped by the grid's edge."""
     name = METHOD_NAMES[method][0]
     peak = pressure_text(method, slack.peak_pressure)
     strongest = pressure_text(method, slack.strongest_pressure)
+    left_out = edge_note.left_out_sentence(
+        METHOD_NAMES[method][1], edge_note.left_out_stops(stops, slack) if stops else []
+    )
     if slack.peak_pressure == slack.strongest_pressure:
-        return (
+        line = (
             f"**{name}**: true quality is still rising at the strongest setting, "
             f"{strongest}; there is no slack to take."
         )
-    return (
-        f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: give up "
-        f"**{100 * slack.score_given_up:.0f}%** of the reward model's score, keep "
-        f"**{slack.gold_kept:.2f}** more true quality."
-    )
+    else:
+        line = (
+            f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: end "
+            f"**{slack.gold_kept:.2f}** higher in true quality "
+            f"({slack.peak_gold_gain:+.2f} against {slack.strongest_gold_gain:+.2f}), for "
+            f"**{100 * slack.score_given_up:.0f}%** of the reward model's score."
+        )
+    return f"{line} {left_out}".strip()
 
 
 def change_text(change: float) -> str | None:
@@ -103,6 +113,13 @@ def peak_and_collapse(container, undefended, defended) -> None:
                 f"fell. Undefended: {before.strongest_gold_gain:+.2f}."
             ),
         )
+    kl_before, kl_after = undefended.kl, defended.kl
+    note = edge_note.edge_note(
+        max(kl_before.strongest_edge_mass, kl_after.strongest_edge_mass),
+        pressure_text("kl", kl_after.strongest_pressure),
+    )
+    if note:
+        container.info(f"KL penalty: {note}", icon=":material/border_outer:")
 
 
 def spot_check_readouts(container, result, method: str) -> None:
@@ -132,4 +149,36 @@ def spot_check_readouts(container, result, method: str) -> None:
         "lost, worst 10%",
         f"{spread.lost_high:.2f}",
         help="A tenth of the repeats lost at least this much true quality.",
+    )
+
+
+def ensemble_words(aggregate: str, k: int, formula_size: float, measured_size: float) -> str:
+    """What the ensemble does to the errors, for the mean or the minimum of ``k`` members.
+
+    ``formula_size`` is σ·√(ρ + (1 − ρ)/k), ``measured_size`` the shipped members' own; both
+    describe the mean only, so the minimum gets words instead of them.
+    """
+    members = (
+        "Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
+        "member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
+        "of its own. "
+    )
+    shared = (
+        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
+        "collapse of the σ = 0 reward model (ensembles mitigate reward hacking but do not "
+        "remove what members share: Eisenstein et al., 2023)."
+    )
+    if aggregate == "mean":
+        return (
+            members + f"Averaging k members shrinks the errors from σ to "
+            f"σ·√(ρ + (1 − ρ)/k) = **{formula_size:.2f}** (these {k} members measure "
+            f"{measured_size:.2f}); the shared part and b stay whole. " + shared
+        )
+    return (
+        members + "Their minimum, the worst case, does not average the members' own errors "
+        "away: the lowest of k errors sits lower by about the same amount everywhere, which "
+        "changes no ranking, and its ups and downs shrink far more slowly with k than the "
+        "mean's σ·√(ρ + (1 − ρ)/k). In Coste et al. (2023) the worst case helps because "
+        "members disagree most on unusual answers, where the exploits are; here every member "
+        "errs equally much everywhere, so disagreement cannot flag an unusual answer. " + shared
     )

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.server import start_streamlit
 from scripts.warm_up import warm_up
-from tests.support.server import start_streamlit
 
 pytestmark = pytest.mark.browser
 

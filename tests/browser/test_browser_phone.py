@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page, screen_checks, stage
-from tests.support.stage_root import STAGE_ROOT_JS
+from harness import app_page, screen_checks, stage
+from harness.stage_root import STAGE_ROOT_JS
 
 pytestmark = pytest.mark.browser
 

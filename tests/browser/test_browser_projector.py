@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.support import app_page, screen_checks, stage
-from tests.support.stage_root import STAGE_ROOT_JS
+from harness import app_page, screen_checks, stage
+from harness.stage_root import STAGE_ROOT_JS
 from ui.settings import PRESETS
 
 pytestmark = pytest.mark.browser

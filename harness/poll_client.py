@@ -1,6 +1,6 @@
 """A browser tab on the class poll, over Streamlit's websocket: a lecturer or a student.
 
-Built on bench/load_client.py's Visitor: it opens the page /poll (the ClientState names the
+Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, types into text inputs, presses buttons (a button's trigger
 travels with the next run only, as in the browser) and keeps what the page said: its alerts
@@ -17,7 +17,7 @@ import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from bench.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
+from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
 
 POLL_PAGE = "poll"  # app.py's url_path of pages/poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")

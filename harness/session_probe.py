@@ -14,7 +14,7 @@ import urllib.parse
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from bench.load import Visitor
+from harness.load_client import Visitor
 
 B_STOPS = [f"{0.05 * step:g}" for step in range(21)]  # ui/state.py's stops, as the URL writes them
 SIGMA_STOPS = [f"{0.1 * step:g}" for step in range(21)]
