@@ -12,7 +12,7 @@ const SWEEP_MS = 6000; // play: one sweep from gentle to extreme, slow enough to
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 const STACKED_BELOW = 720; // px: narrower than this, the stage stacks (plane first)
 const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this, but to fit a projector:
-const MIN_FITTED_HEIGHT = 200; // px: side by side, down to this to end on a 1280x720 screen
+const MIN_FITTED_HEIGHT = 170; // px: side by side, down to this to end on a 1280x720 screen (step 2: 4-line slack notes)
 const MIN_STACKED_PANEL = 200; // px: one panel of the curves, stacked on a phone
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
 
@@ -80,6 +80,19 @@ function readableTicks(low, high, span, fontPx) {
     if (ticks.length > best.length) best = ticks;
   }
   return best;
+}
+
+function niceDomain(low, high, span, fontPx) {
+  // [low, high] widened to whole ticks where its own ends leave fewer than 3 labels (-1.5..3.9
+  // in steps of 2 showed only 0 and +2): -2..4 shows -2, 0, +2, +4.
+  const ticks = readableTicks(low, high, span, fontPx);
+  if (ticks.length >= 3) return [low, high];
+  let step = ticks.length > 1 ? ticks[1] - ticks[0] : (high - low) / 2;
+  if (ticks.length < 2) {
+    const magnitude = 10 ** Math.floor(Math.log10(step));
+    step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= step);
+  }
+  return [Math.floor(low / step) * step, Math.ceil(high / step) * step];
 }
 
 const formatTick = (value) =>
@@ -554,12 +567,13 @@ class Stage {
     const low = Math.min(...curve.proxy_gain, ...curve.gold_gain);
     const high = Math.max(...curve.proxy_gain, ...curve.gold_gain);
     const room = 0.08 * (high - low) + 0.1;
-    const y = linearScale([low - room, high + room], [box.bottom, box.top]);
+    const [bottom, top] = niceDomain(low - room, high + room, box.bottom - box.top, fontPx);
+    const y = linearScale([bottom, top], [box.bottom, box.top]);
     const x = key === "n"
       ? logScale([xs[0], xs[xs.length - 1] * 1.08], [box.left, box.right])
       : logScale([xs[0] * 1.06, xs[xs.length - 1] / 1.06], [box.left, box.right]);
     const group = el("svg:g", { "data-panel": key }, parent);
-    for (const tick of readableTicks(low - room, high + room, box.bottom - box.top, fontPx)) {
+    for (const tick of readableTicks(bottom, top, box.bottom - box.top, fontPx)) {
       el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);
       el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, group, tick > 0 ? `+${tick}` : `${tick}`);
     }
