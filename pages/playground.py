@@ -20,6 +20,12 @@ layout.page_style(present=present, compact=True)
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
     steps_slot = st.container(width="content")
+# What the screen shows, in one sentence, where a phone's first screen has room for words
+# (a wide screen shows the charts first, and the longer text below them).
+st.container(key="phone-intro").markdown(
+    "Each dot is an answer; drag **β** or **n** to push harder toward what the "
+    "**:blue[reward model]** likes, and watch **:orange[true quality]** rise, peak and fall."
+)
 state.show_notes()
 story_slot = st.container()
 if present:

@@ -28,9 +28,10 @@ from ui.style import (
     PROXY,
 )
 
-CHART_FRAME = style.Frame(380, {"l": 72, "r": 24, "t": 84, "b": 60})  # title, legend, plot
-STRIP_FRAME = style.Frame(170, {"l": 72, "r": 24, "t": 40, "b": 56})  # one row of peaks
-RANK_AXIS_TITLE = "rank by the reward model (600 = its favourite)"
+# Top: a title of up to two lines and a legend of up to three rows (a phone wraps both).
+CHART_FRAME = style.Frame(420, {"l": 72, "r": 24, "t": 128, "b": 60})
+STRIP_FRAME = style.Frame(200, {"l": 72, "r": 24, "t": 72, "b": 56})  # a 3-row legend, peaks
+RANK_AXIS_TITLE = "reward model's rank (600 = best)"  # fits a phone's 260 px plot
 KL_CEILING = math.log(600)  # best-of-n over 600 answers never moves further (nats)
 # A plotly Figure holds Python objects far bigger than its JSON: 57-76 KB each here (measured
 # with tracemalloc), so these bounds (160 figures) keep the page's worst case near 11 MB.
@@ -61,7 +62,7 @@ def score_lines(curve, *, axes: tuple[str, str], legend: bool) -> tuple[list, li
             "hoverinfo": "skip",
         }
         for name, values, colour in (
-            ("reward model's score", curve.proxy_gain, PROXY),
+            ("reward model", curve.proxy_gain, PROXY),  # short: a phone's legend, two rows
             ("true quality", curve.gold_gain, GOLD),
         )
     ]
@@ -71,7 +72,7 @@ def score_lines(curve, *, axes: tuple[str, str], legend: bool) -> tuple[list, li
             "x": [curve.peak_pressure],
             "y": [curve.peak_gold_gain],
             "mode": "markers",
-            "name": "peak of true quality",
+            "name": "its peak",
             "marker": {
                 "symbol": "star",
                 "size": 18,
@@ -116,7 +117,7 @@ def ranked_scores_figure(ranked_proxy: np.ndarray, ranked_gold: np.ndarray) -> g
             x=ranks,
             y=np.round(ranked_proxy, 3),
             mode="lines",
-            name="reward model's score",
+            name="reward model",
             line={"color": PROXY, "width": LINE_WIDTH},
         )
     )
@@ -148,7 +149,7 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         yaxis=style.axis(title="chance of being kept (%)", rangemode="tozero"),
     )
     figure.add_annotation(
-        text=f"the 10 best-ranked answers are kept {100 * top_ten:.0f}% of the time",
+        text=f"the 10 best-ranked answers<br>are kept {100 * top_ten:.0f}% of the time",
         x=0.02,
         y=0.95,
         xref="paper",
@@ -228,7 +229,7 @@ def _mark_kl_ceiling(figure: go.Figure) -> None:
         xanchor="left",
         yanchor="bottom",
         showarrow=False,
-        font={"size": 13},
+        font={"size": 14},  # no text under 14 px on a phone
     )
 
 
@@ -295,8 +296,7 @@ def peak_spread_figure(peaks: np.ndarray, lesson_peak: float, current_peak: floa
             )
         )
     figure.update_layout(
-        xaxis=style.n_axis(1, 10000)
-        | {"title": {"text": "n where true quality peaks (log scale)"}},
+        xaxis=style.n_axis(1, 10000) | {"title": {"text": "n at true quality's peak (log)"}},
         yaxis=style.axis(visible=False, range=[-1, 1]),
     )
     style.top_legend(figure)

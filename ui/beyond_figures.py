@@ -63,7 +63,7 @@ def _base(title: str, *, x_title: str, y_title: str, height: int = HEIGHT) -> go
                 "x": 0,
                 "y": 1.02,
                 "yanchor": "bottom",
-                "font": {"size": 12},
+                "font": {"size": 14},  # no text under 14 px on a phone
             },
             "xaxis": {**axis, "title": {"text": x_title}},
             "yaxis": {**axis, "title": {"text": y_title}},
@@ -151,7 +151,7 @@ def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
         xanchor="right",
         yanchor="bottom",
         showarrow=False,
-        font={"size": 12},
+        font={"size": 14},
     )
 
 

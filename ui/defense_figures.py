@@ -16,13 +16,11 @@ import plotly.graph_objects as go
 from ui import style
 from ui.style import (
     BEST_OF_N,
-    BETA_TICKS,
     BOUND,
     FONT,
     GOLD,
     INK,
     KL_METHOD,
-    N_TICKS,
     RULE,
     TITLE_SIZE,
 )
@@ -34,13 +32,17 @@ MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend 
 UNDEFENDED_NAME = "undefended reward model"
 METHODS = {  # method -> (name, colour, axis title)
     "best_of_n": ("Best-of-n", BEST_OF_N, "n, answers drawn"),
-    "kl": ("KL penalty", KL_METHOD, "β (weaker penalty →)"),
+    "kl": ("KL penalty", KL_METHOD, "β (weaker →)"),  # fits a phone's 130 px panel
 }
 GAIN_TITLE = "true quality gain"
 # A line colour's shade for text: the line colours are 3.1-3.4:1 on white, below WCAG AA.
 TEXT_SHADES = {BEST_OF_N: style.BEST_OF_N_TEXT, KL_METHOD: style.KL_METHOD_TEXT}
 # An empty template as plotly's checks write one (so a checked figure equals this one).
 EMPTY_TEMPLATE = {"data": {"scatter": [{"type": "scatter"}]}}
+# Two panels side by side are ~130 px wide each on a phone: ticks a decade or so apart fit it
+# upright (the lesson's eight n ticks were turned on end and ran into the axis title).
+PANEL_N_TICKS = (1, 10, 100, 1000, 10000)
+PANEL_BETA_TICKS = (10, 3, 1, 0.25)
 PEAK_MARKER = {"symbol": "star", "size": 15, "line": {"width": 1.5, "color": INK}}
 
 
@@ -54,6 +56,7 @@ def _axis(title: str, **settings) -> dict:
         "linecolor": INK,
         "ticks": "outside",
         "ticklabeloverflow": "allow",
+        "tickangle": 0,  # plotly turned crowded labels 90 degrees, into the axis title
         **settings,
     }
 
@@ -64,15 +67,15 @@ def _pressure_axis(method: str) -> dict:
             METHODS[method][2],
             type="log",
             range=[0, math.log10(10000 * 1.05)],
-            tickvals=list(N_TICKS),
-            ticktext=[f"{t // 1000}k" if t >= 10000 else f"{t:,}" for t in N_TICKS],
+            tickvals=list(PANEL_N_TICKS),
+            ticktext=[f"{t // 1000}k" if t >= 1000 else f"{t:,}" for t in PANEL_N_TICKS],
         )
     return _axis(
         METHODS[method][2],
         type="log",
         range=[math.log10(10.5), math.log10(0.24)],
-        tickvals=list(BETA_TICKS),
-        ticktext=[f"{t:g}" for t in BETA_TICKS],
+        tickvals=list(PANEL_BETA_TICKS),
+        ticktext=[f"{t:g}" for t in PANEL_BETA_TICKS],
     )
 
 
@@ -119,7 +122,7 @@ def _layout() -> dict:
             "y": 1.02,
             "xanchor": "left",
             "yanchor": "bottom",
-            "font": {"size": 13},
+            "font": {"size": 14},  # no text under 14 px on a phone
         },
     }
 

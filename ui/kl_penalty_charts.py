@@ -198,7 +198,7 @@ def _mark_beta_and_edge(
         yanchor="bottom",
         xshift=3,
         showarrow=False,
-        font={"size": 12},
+        font={"size": 14},  # no text under 14 px on a phone
         align="left",
     )
 

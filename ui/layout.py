@@ -29,10 +29,27 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stCode"] .token.boolean { color: #0B69B7 !important; }
 [data-testid="stCode"] .token.string, [data-testid="stCode"] .token.number
 { color: #067D3D !important; }
-/* A slider's hint (ui.state.slider_caption) hugs the slider's track, in small type, so the
-   Playground still fits a 1280x720 projector (test_browser_projector.py). */
-[class*="st-key-hint-"] { margin-top: -1.25rem; }  /* whole pixels: -20 px */
-[class*="st-key-hint-"] p { font-size: 0.8rem; line-height: 1.25; }
+/* A slider's hint (ui.state.slider_caption) takes the place of the slider's 0/1 end labels
+   (Streamlit's tick bar, 22 px, shown on hover or focus), which it restates in words: the two
+   used to overlap. Not below 14 px, so a phone can read it (test_browser_phone.py). */
+[data-testid="stElementContainer"]:has(+ * > [class*="st-key-hint-"])
+[data-testid="stSliderTickBar"] { display: none; }
+[class*="st-key-hint-"] { margin-top: -1rem; }  /* 9 px under the track, clear of its value */
+[class*="st-key-hint-"] p { font-size: 0.875rem; line-height: 1.25; }
+/* The Playground's one-sentence intro is for phones (a projector needs the room). */
+@media (min-width: 641px) { .st-key-phone-intro { display: none !important; } }
+/* Streamlit's slider thumbs: 24 px, a finger's target (WCAG 2.2 2.5.8; they were 12 px). */
+[data-testid="stSlider"] [role="group"] div:has(> div > input[type="range"]) {
+  width: 24px; height: 24px;
+}
+/* Radio options 24 px tall at least (22 px rows were each other's neighbours, WCAG 2.5.8). */
+[data-testid="stRadio"] label { min-height: 24px; }
+/* A heading's hover-only link icon (16 px) has no hover on a touch screen. */
+@media (max-width: 640px) { [data-testid="stHeaderActionElements"] { display: none; } }
+/* Code in a sentence: Streamlit's 0.75 em is 12 px; a phone's smallest is 14. */
+[data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
+/* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
+.katex-display > .katex { font-size: 1.35em; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
@@ -59,6 +76,8 @@ HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 COMPACT_CSS = """
 <style>
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+/* The step line: half of Streamlit's 16 px padding gives the charts 16 px at 1280x720. */
+[data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.5rem 1rem; }
 </style>
 """
 

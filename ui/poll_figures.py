@@ -18,7 +18,14 @@ from poll.guesses import QUESTIONS, Question
 from ui import style
 from ui.compute import Curve
 
-HEIGHT = 380  # px: fits a projector beside the room code
+HEIGHT = 420  # px: beside the room code, it ends ~600 px down a 1280x720 projector
+# Text for a projector's back row: >= 18 px at 1280 wide (SPEC §7); plotly's sizes are fixed px.
+TICK_SIZE = 18
+TITLE_SIZE = 19
+X_ROOM = 0.35  # decades at both ends (~35 px): the "1" and "10,000" labels clear the y axes
+
+# The legend's line at the very top, above the true peak's label.
+LEGEND = {"orientation": "h", "yref": "container", "y": 1, "yanchor": "top", "x": 0}
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,7 @@ AXES = {
     # 24 bars from n = 1 to 10,000: a factor of ~1.5 each.
     "best_of_n": Axis(
         np.linspace(0.0, 4.0, 25),
-        (1, 3, 10, 30, 100, 300, 1000, 3000, 10000),
+        (1, 10, 100, 1000, 10000),  # at 18 px, nine ticks (1, 3, 10, ...) collided
         "n (answers drawn per choice, log scale)",
         reversed=False,
     ),
@@ -78,26 +85,30 @@ def guess_histogram(
             ),
         )
     )
-    x_range = [edges[-1], edges[0]] if axis.reversed else [edges[0], edges[-1]]
+    ends = [edges[0] - X_ROOM, edges[-1] + X_ROOM]
+    x_range = ends[::-1] if axis.reversed else ends
     figure.update_layout(
         height=HEIGHT,
-        margin={"l": 60, "r": 90, "t": 30, "b": 60},
+        # Top: the legend's line, then the true peak's label (over the plot, it hid the curve).
+        margin={"l": 70, "r": 95, "t": 78 if truth is not None else 20, "b": 70},
         plot_bgcolor="white",
         paper_bgcolor="white",
-        font={"color": style.INK, "size": 14},
+        font={"color": style.INK, "size": TICK_SIZE},
         showlegend=truth is not None,
-        legend={"orientation": "h", "y": 1.12, "x": 0},
+        legend=LEGEND,
         xaxis={
-            "title": axis.title,
+            "title": {"text": axis.title, "font": {"size": TITLE_SIZE}},
             "range": x_range,
             "tickvals": np.log10(axis.ticks),
             "ticktext": [question.shown(tick) for tick in axis.ticks],
+            "tickangle": 0,
             "gridcolor": style.RULE,
         },
         # Whole numbers of guesses: about eight grid lines whatever the class's size.
         yaxis={
-            "title": "guesses",
-            "rangemode": "tozero",
+            "title": {"text": "guesses", "font": {"size": TITLE_SIZE}},
+            # Up to at least 2, so three labelled ticks (0, 1, 2) show even before a guess.
+            "range": [0, 1.08 * max(2, int(counts.max(initial=0)))],
             "gridcolor": style.RULE,
             "tick0": 0,
             "dtick": max(1, math.ceil(counts.max(initial=0) / 8)),
@@ -127,15 +138,19 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         x=peak,
         y=1.0,
         yref="paper",
+        yanchor="bottom",  # in the top margin, above the curves
         text=f"true peak: {question.symbol} = {question.shown(truth.peak_pressure)}",
         showarrow=False,
-        xanchor="left",
-        font={"color": style.INK, "size": 15},
-        bgcolor="rgba(255,255,255,0.8)",
+        xanchor="center",
+        font={"color": style.INK, "size": TITLE_SIZE},
     )
     figure.update_layout(
         yaxis2={
-            "title": {"text": "gain over the base model", "standoff": 12},
+            "title": {
+                "text": "gain over the base model",
+                "standoff": 12,
+                "font": {"size": TITLE_SIZE},
+            },
             "overlaying": "y",
             "side": "right",
             "showgrid": False,

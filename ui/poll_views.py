@@ -33,6 +33,7 @@ STUDENT_KEY = "poll_student_id"  # session key: this student's anonymous id
 STUDENT_PARAM = "student"  # URL parameter: the same id, so a reload is the same student
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
+QR_SHOWN_PX = 240  # drawn this wide: room for the code and link above it on a 720 px screen
 
 
 def student_id() -> str:
@@ -135,20 +136,24 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
         _back_to_start()
         return
     link = join_link(poll.room_code)
-    code_column, qr_column = st.columns([3, 2], gap="large")
-    code_column.markdown(f"## Room code: `{poll.room_code}`")
-    code_column.markdown("Students open this link, or scan the code, and answer on their phone:")
-    code_column.code(link, language=None)
-    question = checks.QUESTIONS[poll.question]
-    code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
-    glossary.explain(question.symbol, "true quality", "b", "σ", container=code_column)
-    qr_column.image(
+    # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
+    results_column, join_column = st.columns([3, 2], gap="large")
+    join_column.markdown(f"## Room code: `{poll.room_code}`")
+    join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
+    join_column.code(link, language=None)
+    join_column.image(
         qr_png(link),
         caption=f"QR code of the join link for room {poll.room_code}",
         alt=f"QR code that opens {link}",
+        width=QR_SHOWN_PX,
     )
-    _controls(engine, token, poll)
-    live_results(engine, token)
+    with join_column:
+        _controls(engine, token, poll)
+    question = checks.QUESTIONS[poll.question]
+    join_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
+    glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
+    with results_column:
+        live_results(engine, token)
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
         st.code(f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}", language=None)
 

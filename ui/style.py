@@ -41,7 +41,7 @@ POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
 # --- fonts and sizes ---------------------------------------------------------------------
 FONT = {"family": "Source Sans Pro, Helvetica, Arial, sans-serif", "size": 15, "color": INK}
 TITLE_SIZE = 16
-LEGEND_FONT_SIZE = 13
+LEGEND_FONT_SIZE = 14  # the smallest text a phone may show
 LINE_WIDTH = 3.5
 CURRENT_MARKER_SIZE = 13
 
@@ -49,8 +49,10 @@ CURRENT_MARKER_SIZE = 13
 PLANE_RANGE = (-4.0, 6.0)  # standard units shown on both axes of the plane (the grid: -6..6)
 LENGTH_AXIS_TITLE = "length (standard units of the base model)"
 SUBSTANCE_AXIS_TITLE = "substance (standard units)"
-N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
+N_AXIS_TITLE = "n, answers drawn (log scale)"  # fits a phone's 260 px plot
 N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
+# The plotly charts' n axis: 3, 200 and 2,000 as well made "2005902,000" on a phone.
+N_AXIS_TICKS = (1, 10, 49, 590, 10000)
 BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
 # Predict, then reveal: ticks that know nothing of the peak (decades; 1-2-5 steps for β).
 N_TICKS_EVEN = (1, 10, 100, 1000, 10000)
@@ -107,6 +109,7 @@ def axis(*, title: str = "", visible: bool = True, **settings) -> dict:
         "showline": visible,
         "linecolor": INK,
         "ticks": "outside" if visible else "",
+        "tickangle": 0,  # turned labels ran into the axis title on a phone; these fit upright
         **settings,
     }
 
@@ -123,8 +126,8 @@ def n_axis(low: float, high: float, *, visible: bool = True) -> dict:
         visible=visible,
         type="log",
         range=log_range(low, high * 1.05),
-        tickvals=list(N_TICKS),
-        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_TICKS],
+        tickvals=list(N_AXIS_TICKS),
+        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_AXIS_TICKS],
     )
 
 
@@ -168,21 +171,34 @@ def plane_layout(frame: Frame, *, visible: bool) -> dict:
     }
 
 
+TITLE_LINE_CHARACTERS = 30  # a bold 16 px title line that fits a phone's plot (~260 px)
+
+
+def title_lines(title: str) -> str:
+    """``title`` broken (<br>) at the last space before TITLE_LINE_CHARACTERS, once."""
+    if len(title) <= TITLE_LINE_CHARACTERS or " " not in title[:TITLE_LINE_CHARACTERS]:
+        return title
+    cut = title.rindex(" ", 0, TITLE_LINE_CHARACTERS)
+    return f"{title[:cut]}<br>{title[cut + 1 :]}"
+
+
 def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
-    """A bold title in the top margin's first line (the legend, if any, goes below it).
+    """A bold title in the top margin, on two lines if long (the legend, if any, goes below).
 
     ``colour`` is a text colour: INK or one of the *_TEXT shades, never a line colour.
     """
+    lines = title_lines(title)
     chart.update_layout(
         title={
-            "text": f"<b>{title}</b>",
+            "text": f"<b>{lines}</b>",
             "font": {"size": TITLE_SIZE, "color": colour},
             "x": 0,
             "xref": "paper",
             "y": 1,
             "yref": "container",
             "yanchor": "top",
-            "pad": {"t": 8},
+            # plotly puts a two-line title's first line half a line above the anchor
+            "pad": {"t": 8 if "<br>" not in lines else 20},
         }
     )
     return chart

@@ -1,9 +1,12 @@
 """At a phone's size (390 x 844, touch): nothing scrolls sideways and the sliders work."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, stage
+from harness import app_page, screen_checks, stage
+from harness.stage_root import STAGE_ROOT_JS
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +114,117 @@ def test_on_a_phone_the_plane_and_the_sliders_that_move_it_fit_one_screen(phone)
     height = page.viewport_size["height"]
     for part in (plane, stage.slider(page, "beta"), stage.slider(page, "n")):
         box = part.bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)
+        # scrollIntoView may leave a quarter pixel above the top (fractional text heights)
+        assert box["y"] >= -0.5 and box["y"] + box["height"] <= height, (part, box)
     title = page.locator("h1").first
     assert title.evaluate("(element) => element.scrollWidth <= element.clientWidth + 1")
+
+
+# Pages a phone reads whole (charts in closed expanders opened first). Not yet: KL penalty,
+# Reward model and Compare (plotly legends and notes cut at 390 px), and the Defenses page's
+# charts on request (the spot checks' two panels' y labels meet), so only its first screen.
+READABLE_PAGES = ("", "best-of-n", "lesson", "poll", "defenses")
+CLOSED_CHARTS_NOT_READ = {"defenses"}
+MIN_TEXT_PX = 14  # the smallest text a phone shows (issue 15)
+
+
+@pytest.mark.parametrize("path", READABLE_PAGES)
+def test_a_phone_reads_every_text_and_hits_every_target(phone, path):
+    """At 390 x 844: no visible text under 14 px, no touch target under 24 x 24 px without
+    WCAG 2.5.8's spacing, no text cut by the screen or its chart, no two texts overlapping."""
+    phone.open(path)
+    page = phone.page
+    if path == "":
+        stage.wait_until_drawn(page)
+    if path not in CLOSED_CHARTS_NOT_READ:
+        app_page.open_every_closed_chart(page)
+    boxes = page.evaluate(screen_checks.TEXT_BOXES_JS)
+    assert len(boxes) > 40, "the page's text was not found"
+    small = sorted(
+        {(box["text"], box["px"], box["where"]) for box in boxes if box["px"] < MIN_TEXT_PX - 0.05}
+    )
+    assert small == [], f"text under {MIN_TEXT_PX} px: {small}"
+    targets = page.evaluate(screen_checks.TARGETS_JS)
+    assert len(targets) > 5, "the page's controls were not found"
+    assert screen_checks.undersized_targets(targets) == []
+    # Slider thumbs are dragged, not only tapped: 24 px whatever the spacing (issue 15: 12 px).
+    thumbs = [(t["what"], t["width"], t["height"]) for t in targets if t["thumb"]]
+    assert thumbs or path == "lesson", "Streamlit's slider thumbs were not found"
+    assert all(width >= 23.5 and height >= 23.5 for _, width, height in thumbs), thumbs
+    cut = screen_checks.cut_by_the_screen(boxes, page.viewport_size["width"])
+    assert [(box["text"], box["where"]) for box in cut] == []
+    assert screen_checks.overlapping(boxes) == []
+    assert phone.console_errors == []
+
+
+def test_a_phones_first_screen_says_what_it_shows(phone):
+    phone.open()
+    intro = phone.page.locator(".st-key-phone-intro")
+    expect(intro).to_contain_text("Each dot is an answer; drag β or n to push harder")
+    box = intro.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= phone.page.viewport_size["height"]
+
+
+def test_a_desktop_has_no_phone_intro(desktop):
+    desktop.open()
+    expect(desktop.page.locator(".st-key-phone-intro")).to_be_hidden()
+
+
+def test_a_tap_on_a_stage_chart_shows_what_hover_shows(phone):
+    phone.open()
+    page = phone.page
+    stage.wait_until_drawn(page)
+    tooltip = stage.root(page).locator(".tooltip")
+    for chart, pattern in (
+        ("curves", r"^(β|n) ≈ [\d.,]+ · reward model [+-]\d+\.\d\d · true quality [+-]\d+\.\d\d$"),
+        ("plane", r"^length -?\d\.\d\d, substance -?\d\.\d\d · true quality [+-]\d+\.\d\d"),
+    ):
+        svg = page.locator(f'svg[data-chart="{chart}"]')
+        svg.scroll_into_view_if_needed()
+        box = svg.bounding_box()
+        page.touchscreen.tap(box["x"] + 0.55 * box["width"], box["y"] + 0.3 * box["height"])
+        expect(tooltip).to_be_visible()
+        expect(tooltip).to_have_text(re.compile(pattern))
+    # A tap outside the charts puts it away.
+    legend = stage.root(page).locator(".legend")
+    legend.scroll_into_view_if_needed()
+    legend_box = legend.bounding_box()
+    page.touchscreen.tap(legend_box["x"] + 5, legend_box["y"] + 5)
+    expect(tooltip).to_be_hidden()
+    assert phone.console_errors == []
+
+
+DRAG_AT_PX = 200  # where on the phone's screen the finger drags: the top third
+PANELS_JS = f"""
+(key) => {{
+  const root = ({STAGE_ROOT_JS})();
+  const box = root.querySelector(`g[data-panel="${{key}}"]`).getBoundingClientRect();
+  return {{ top: box.top, bottom: box.bottom }};
+}}
+"""
+
+
+@pytest.mark.parametrize("key", STAGE_KEYS)
+def test_a_sliders_curve_stays_in_view_while_it_is_dragged(phone, key):
+    """A slider dragged in the phone's top third: its gain curve is on the screen, and moves."""
+    phone.open()
+    page = phone.page
+    stage.wait_until_drawn(page)
+    slider = stage.slider(page, key)
+    slider.evaluate("(input) => input.scrollIntoView({block: 'start'})")
+    page.locator('[data-testid="stMain"]').evaluate(f"(main) => main.scrollBy(0, -{DRAG_AT_PX})")
+    box = slider.bounding_box()
+    assert abs(box["y"] - DRAG_AT_PX) < 40, box
+    height = page.viewport_size["height"]
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 14, y)
+    page.mouse.down()
+    marks = stage.root(page).locator(f'[data-mark="{key}-proxy_gain"]')
+    before = marks.get_attribute("cx")
+    for step in range(1, 6):
+        page.mouse.move(box["x"] + step * box["width"] / 6, y)
+        panel = page.evaluate(PANELS_JS, key)
+        assert panel["top"] >= 0 and panel["bottom"] <= height, f"{key}: {panel} off the screen"
+    expect(marks).not_to_have_attribute("cx", before)
+    page.mouse.up()
+    assert phone.console_errors == []

@@ -2,9 +2,15 @@
 mode, the sliders, readouts, both charts and their legend lie on the first screen, and chart
 text is at least 18 px on a 1280 px wide screen (scaled with the viewport)."""
 
-import pytest
+import contextlib
 
-from harness import app_page, stage
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from harness import app_page, screen_checks, stage
+from harness.stage_root import STAGE_ROOT_JS
+from ui.settings import PRESETS
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +56,85 @@ def test_the_playground_fits_a_projector(new_tab, screen, present):
     assert smallest["px"] >= 0.95 * wanted, f"text does not scale with the screen: {smallest}"
     mode = "presenter" if present else "normal"
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-{mode}.png", full_page=False)
+    assert tab.console_errors == []
+
+
+# Each stage chart's box, and its tick labels per axis: a panel of the curves chart each, and
+# the plane.
+CHART_AXES_JS = f"""
+() => {{
+  const root = ({STAGE_ROOT_JS})();
+  const labels = (group, axis) => [...group.querySelectorAll(`text[data-tick="${{axis}}"]`)]
+    .filter((text) => text.getBoundingClientRect().width > 0).map((text) => text.textContent);
+  return [...root.querySelectorAll('svg.chart[data-chart]')].map((svg) => {{
+    const box = svg.getBoundingClientRect();
+    const groups = svg.dataset.chart === 'curves'
+      ? [...svg.querySelectorAll('g[data-panel]')] : [svg];
+    return {{
+      chart: svg.dataset.chart, top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+      axes: groups.map((group) => ({{
+        panel: group.dataset.panel || svg.dataset.chart,
+        x: labels(group, 'x'), y: labels(group, 'y'),
+      }})),
+    }};
+  }});
+}}
+"""
+MIN_TICKS = 3  # labelled ticks per axis: fewer and an axis has no scale to read
+
+
+def step_address(step, present: bool) -> str:
+    values = "&".join(f"{key}={value:g}" for key, value in step.values.items())
+    return f"?{values}" + ("&present=1" if present else "")
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
+@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
+def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, present):
+    """Each of the 7 steps, opened by its link (the longest step line: "opened from a shared
+    link"): both charts end on the first screen, every axis has 3+ labels, chart text is
+    >= 18 px at 1280 wide and scales with the screen, and no two texts on screen overlap."""
+    tab = new_tab(screen)
+    page = tab.page
+    viewport = page.viewport_size
+    wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
+    for number, step in enumerate(PRESETS, start=1):
+        tab.open(step_address(step, present))
+        stage.wait_until_drawn(page)
+        expect(stage.root(page)).to_have_attribute(
+            "data-world", f"{step.values['b']:g},{step.values['sigma']:g}"
+        )
+        where = f"step {number} at {viewport['width']}x{viewport['height']}"
+        expect(page.get_by_text(f"Step {number} of 7")).to_be_visible()
+        # The stage lays itself out again when the step line above it arrives: wait for that.
+        with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what is off
+            page.wait_for_function(
+                f"() => [...({STAGE_ROOT_JS})().querySelectorAll('svg.chart[data-chart]')]"
+                ".every((svg) => svg.getBoundingClientRect().bottom <= innerHeight + 0.5)",
+                timeout=10_000,
+            )
+        for chart in page.evaluate(CHART_AXES_JS):
+            assert chart["top"] >= 0 and chart["bottom"] <= viewport["height"] + 0.5, (where, chart)
+            assert chart["left"] >= 0 and chart["right"] <= viewport["width"] + 0.5, (where, chart)
+            for axes in chart["axes"]:
+                for axis in ("x", "y"):
+                    assert len(axes[axis]) >= MIN_TICKS, (where, axes["panel"], axis, axes[axis])
+        texts = [
+            box
+            for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
+            if box["bottom"] > 0 and box["top"] < viewport["height"]
+        ]
+        in_charts = [box for box in texts if box["svg"] and box["where"] == "stage"]
+        assert len(in_charts) > 30, f"{where}: the charts' text was not found"
+        smallest = min(in_charts, key=lambda box: box["px"])
+        assert smallest["px"] >= wanted_px, (where, smallest)
+        assert screen_checks.overlapping(texts) == [], where
+        app_page.screenshot(
+            page,
+            app_page.SCREENSHOT_DIR / f"{screen}-{'presenter' if present else 'normal'}"
+            f"-step-{number}.png",
+            full_page=False,
+        )
     assert tab.console_errors == []
 
 

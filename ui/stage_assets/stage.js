@@ -11,7 +11,9 @@ const GLIDE_MS = 70; // a cloud glides to a new stop with this time constant (~3
 const SWEEP_MS = 6000; // play: one sweep from gentle to extreme, slow enough to talk over
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 const STACKED_BELOW = 720; // px: narrower than this, the stage stacks (plane first)
-const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this
+const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this, but to fit a projector:
+const MIN_FITTED_HEIGHT = 170; // px: side by side, down to this to end on a 1280x720 screen (step 2: 4-line slack notes)
+const MIN_STACKED_PANEL = 200; // px: one panel of the curves, stacked on a phone
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
 
 export default function (component) {
@@ -62,9 +64,35 @@ function niceTicks(low, high, count) {
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= step0);
   const ticks = [];
   for (let tick = Math.ceil(low / step) * step; tick <= high + 1e-9; tick += step) {
-    ticks.push(Math.abs(tick) < 1e-9 ? 0 : tick);
+    ticks.push(Math.abs(tick) < 1e-9 ? 0 : Number(tick.toPrecision(12))); // 0.1 * 3, not 0.30000000000000004
   }
   return ticks;
+}
+
+function readableTicks(low, high, span, fontPx) {
+  // Ticks over a `span` px axis, 2.2 em apart where that gives at least 3 labels; closer (down
+  // to 1.2 em, labels are 1 em tall) where it does not: a 230 px panel at 22 px type had one.
+  let best = niceTicks(low, high, Math.max(2, Math.floor(span / (2.2 * fontPx))));
+  for (let count = 2; best.length < 3 && count <= 50; count += 1) {
+    const ticks = niceTicks(low, high, count);
+    const apart = ticks.length > 1 ? ((ticks[1] - ticks[0]) / (high - low)) * span : span;
+    if (apart < 1.2 * fontPx) break;
+    if (ticks.length > best.length) best = ticks;
+  }
+  return best;
+}
+
+function niceDomain(low, high, span, fontPx) {
+  // [low, high] widened to whole ticks where its own ends leave fewer than 3 labels (-1.5..3.9
+  // in steps of 2 showed only 0 and +2): -2..4 shows -2, 0, +2, +4.
+  const ticks = readableTicks(low, high, span, fontPx);
+  if (ticks.length >= 3) return [low, high];
+  let step = ticks.length > 1 ? ticks[1] - ticks[0] : (high - low) / 2;
+  if (ticks.length < 2) {
+    const magnitude = 10 ** Math.floor(Math.log10(step));
+    step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= step);
+  }
+  return [Math.floor(low / step) * step, Math.ceil(high / step) * step];
 }
 
 const formatTick = (value) =>
@@ -113,9 +141,10 @@ class Stage {
     for (const key of ["beta", "n"]) this.controls[key] = this.buildMethod(methods, key);
     this.predictPanel = this.buildPredictPanel(grid);
     this.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
-    this.glossary = el("p", { class: "glossary" }, this.legend);
     this.curvesFigure = el("figure", { class: "curves" }, grid);
     this.planeFigure = el("figure", { class: "plane" }, grid);
+    // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
+    this.glossary = el("p", { class: "glossary" }, grid);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
     this.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, this.planeFigure);
     // What moves with β and n is drawn on a layer of its own above each chart, so a frame
@@ -226,8 +255,15 @@ class Stage {
     window.addEventListener("resize", schedule);
     for (const [svg, kind] of [[this.curvesSvg, "curves"], [this.planeSvg, "plane"]]) {
       svg.addEventListener("pointermove", (event) => this.hover(kind, event));
-      svg.addEventListener("pointerleave", () => (this.tooltip.style.display = "none"));
+      // A finger has no hover: a tap shows what hovering shows, until a tap elsewhere.
+      svg.addEventListener("pointerdown", (event) => event.pointerType !== "mouse" && this.hover(kind, event));
+      svg.addEventListener("pointerleave", (event) => {
+        if (event.pointerType === "mouse") this.tooltip.style.display = "none";
+      });
     }
+    this.root.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) this.tooltip.style.display = "none";
+    });
     this.curvesSvg.addEventListener("click", (event) => this.guessAt(event));
   }
 
@@ -452,9 +488,9 @@ class Stage {
       // Fill the first screen: from the charts' top (scrolled to the page's top) to its bottom.
       const top = this.curvesFigure.getBoundingClientRect().top + this.scrolledBy();
       const room = window.innerHeight - top - 12;
-      chartHeight = Math.round(clamp(room, MIN_CHART_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
+      chartHeight = Math.round(clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
     }
-    const curvesHeight = stacked ? Math.round(clamp(1.25 * curvesWidth, 2 * MIN_CHART_HEIGHT, 900)) : chartHeight;
+    const curvesHeight = stacked ? Math.round(clamp(1.1 * curvesWidth, 2 * MIN_STACKED_PANEL, 900)) : chartHeight;
     return { fontPx, stacked, curvesWidth, planeWidth, chartHeight, curvesHeight };
   }
 
@@ -511,6 +547,9 @@ class Stage {
     const content = el("svg:g", {});
     this.panels = {};
     const order = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
+    // Stacked (a phone), under the β then n sliders: β's panel first, so each slider's panel
+    // ends ~520 px below it and stays on screen while the slider is dragged in the top third.
+    if (!sideBySide) order.reverse();
     order.forEach(([key, title, titleClass], index) => {
       const [x0, y0, w, h] = cells[index];
       const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
@@ -528,14 +567,15 @@ class Stage {
     const low = Math.min(...curve.proxy_gain, ...curve.gold_gain);
     const high = Math.max(...curve.proxy_gain, ...curve.gold_gain);
     const room = 0.08 * (high - low) + 0.1;
-    const y = linearScale([low - room, high + room], [box.bottom, box.top]);
+    const [bottom, top] = niceDomain(low - room, high + room, box.bottom - box.top, fontPx);
+    const y = linearScale([bottom, top], [box.bottom, box.top]);
     const x = key === "n"
       ? logScale([xs[0], xs[xs.length - 1] * 1.08], [box.left, box.right])
       : logScale([xs[0] * 1.06, xs[xs.length - 1] / 1.06], [box.left, box.right]);
     const group = el("svg:g", { "data-panel": key }, parent);
-    for (const tick of niceTicks(low - room, high + room, Math.max(2, Math.floor((box.bottom - box.top) / (2.2 * fontPx))))) {
+    for (const tick of readableTicks(bottom, top, box.bottom - box.top, fontPx)) {
       el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);
-      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, group, tick > 0 ? `+${tick}` : `${tick}`);
+      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, group, tick > 0 ? `+${tick}` : `${tick}`);
     }
     el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: "#1a1a1a", "stroke-dasharray": "3 4", "stroke-width": 1.3 }, group);
     // While predicting, the lesson's ticks (n = 49, β = 1: the answer) give way to even ones.
@@ -545,7 +585,7 @@ class Stage {
     el("svg:line", { x1: box.left, x2: box.left, y1: box.top, y2: box.bottom }, axis);
     for (const tick of ticks) {
       el("svg:line", { x1: x(tick), x2: x(tick), y1: box.bottom, y2: box.bottom + 0.3 * fontPx }, axis);
-      el("svg:text", { x: x(tick), y: box.bottom + 1.25 * fontPx, "text-anchor": "middle" }, axis, formatTick(tick));
+      el("svg:text", { x: x(tick), y: box.bottom + 1.25 * fontPx, "text-anchor": "middle", "data-tick": "x" }, axis, formatTick(tick));
     }
     const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
     el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" }, group, axisTitle);
@@ -606,14 +646,19 @@ class Stage {
       }
       this.cloudGroups[key] = group;
     }
-    for (const [position, level] of this.levelLabels()) {
+    let lastLabel = -Infinity;
+    for (const [position, level] of this.levelLabels().sort((a, b) => a[0] - b[0])) {
+      // A wiggly field (σ = 1) crosses the top edge at levels 6 and 8 20 px apart: keep one.
+      if (x(position) - lastLabel < 1.6 * fontPx) continue;
+      lastLabel = x(position);
       el("svg:text", { class: "level", x: x(position), y: box.top + 1.0 * fontPx, "text-anchor": "middle" }, content, `${level}`);
     }
     const axis = el("svg:g", { class: "axis" }, content);
     el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, fill: "none", stroke: "#1a1a1a" }, axis);
     for (const tick of niceTicks(low, high, 5)) {
-      el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle" }, axis, `${tick}`);
-      el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, axis, `${tick}`);
+      el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle", "data-tick": "x" }, axis, `${tick}`);
+      // The corner's "-4" once, under the x axis: the y axis's own ran into it.
+      if (tick > low) el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, axis, `${tick}`);
     }
     el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" }, content, "length →");
     const middle = (box.top + box.bottom) / 2;
@@ -730,13 +775,13 @@ class Stage {
       [`<path d="M11 0L19 8L11 16L3 8Z" fill="${palette.best_of_n}"/>`, "best-of-n winners"],
       [`<circle cx="11" cy="8" r="3" fill="${palette.answers}"/>`, "600 answers"],
       [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
-    ];    this.legend.replaceChildren();
+    ];
+    this.legend.replaceChildren();
     for (const [swatch, text] of entries) {
       const item = el("span", text === "its peak" ? { "data-legend": "peak" } : {}, this.legend);
       item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
       item.append(text);
     }
-    this.legend.append(this.glossary);
     this.glossary.textContent = this.world.glossary;
   }
 
