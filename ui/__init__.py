@@ -1,11 +1,24 @@
-"""The app's helpers between the pages and core: settings, cached results, figures, layout.
+"""The app's helpers between the pages and core, grouped here by the page they serve.
 
-- ``state``: the four settings (one table), their sliders and their URL form; presets.
+Every page:
+- ``settings``: the Playground's four settings and the story's steps in one table, their stops
+  and URL form (pure); ``state``: those settings on the page (sliders bound to the address, the
+  address cleaned with notes, links); ``history``: one browser-history entry per action.
+- ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
+  presenter and predict switches; ``glossary``: one visible line per symbol; ``sources``: the
+  papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
+  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
-- ``style``: the look every chart shares: palette, fonts, frames (fixed size and margins), axes.
-- ``best_of_n_charts``, ``kl_penalty_charts``: what each page draws; each chart's builder
-  (data in, ``go.Figure`` out) beside its cached version, shared by all sessions.
-- ``figures``, ``charts``: the Playground's layered figures and their caches.
-- ``layout``: page CSS, stacked chart layers, and how a chart is handed to Streamlit.
-- ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure).
+
+Playground: ``stage`` with ``stage_assets/`` (the live stage: one world per (b, σ), drawn in the
+browser), ``world_store`` (those worlds on disk), ``steps`` (the story bar: Back, the numbered
+steps, Next, and the step's line).
+Best-of-n: ``best_of_n_charts``. KL penalty: ``kl_penalty_charts``. Lesson: ``story`` (the
+runnable snippet and the steps to try).
+Reward model and Compare: ``beyond_settings`` (their own settings table), ``beyond_compute``,
+``beyond_figures``, ``compare_text``.
+Defenses: ``defense_settings`` (its own settings table), ``defense_compute``, ``defense_store``
+(results at the sections' defaults on disk), ``defense_view`` (readouts and sentences),
+``defense_figures`` and ``defense_charts``.
+Class poll: ``poll_db`` (which database), ``poll_views`` (its three screens), ``poll_figures``.
 """
