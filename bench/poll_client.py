@@ -126,10 +126,13 @@ async def open_lecturer(url: str, *, replica: str = "") -> PollVisitor:
     return lecturer
 
 
-def page_device_cookie(websocket_url: str, room: str) -> str:
+def page_device_cookie(websocket_url: str, room: str, *, replica: str = "") -> str:
     """The device cookie the join link's page gives a browser that has none (a blocking GET)."""
     page = websocket_url.replace("ws://", "http://", 1).replace("/_stcore/stream", "/")
-    with urllib.request.urlopen(f"{page}{POLL_PAGE}?room={room}", timeout=30) as reply:
+    request = urllib.request.Request(f"{page}{POLL_PAGE}?room={room}")
+    if replica:
+        request.add_header("Cookie", f"REPLICA={replica}")
+    with urllib.request.urlopen(request, timeout=30) as reply:
         for header in reply.headers.get_all("Set-Cookie") or []:
             cookie = SimpleCookie(header)
             if devices.COOKIE_NAME in cookie:
@@ -147,7 +150,9 @@ async def open_student(
 ) -> PollVisitor:
     """A student's tab on the join link ?room=CODE (or on ``query``, the address it had): a
     device new to the app first loads the page for its cookie, as a browser does."""
-    device_cookie = device_cookie or await asyncio.to_thread(page_device_cookie, url, room)
+    device_cookie = device_cookie or await asyncio.to_thread(
+        page_device_cookie, url, room, replica=replica
+    )
     student = PollVisitor(url, replica=replica, device_cookie=device_cookie)
     student.url_query = dict(query or {"room": [room]})
     await student.connect()

@@ -17,7 +17,7 @@ layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
-    steps_slot = st.container(width="content")
+    steps_slot = st.container(width="content", key="story-steps")
 state.show_notes()
 story_slot = st.container()
 if present:
@@ -33,14 +33,17 @@ else:
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
     steps.rerun_page_if_a_step_changed_the_world()
-    settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
-    state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
+    settings = {**stage.settled(), "b": b, "sigma": sigma}
+    # The step bar and line above the stage go to the browser before it: sent after, they
+    # pushed the drawn stage down on a first visit (layout shift).
     with steps_slot:
         steps.step_bar(settings)
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
     # last full run wrote to.
     with story_slot:
         steps.step_line(settings, st.empty(), always=present)
+    stage.show(b, sigma, present=present)
+    state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
     if not present:
         state.share_box(settings)
 

@@ -17,7 +17,7 @@ from streamlit import config
 
 from poll import devices, store
 from poll import guesses as checks
-from ui import compute, glossary, layout, poll_figures
+from ui import compute, glossary, layout, link_box, poll_figures
 from ui.state import SETTINGS, slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -155,7 +155,7 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     code_column, qr_column = st.columns([3, 2], gap="large")
     code_column.markdown(f"## Room code: `{poll.room_code}`")
     code_column.markdown("Students open this link, or scan the code, and answer on their phone:")
-    code_column.code(link, language=None)
+    link_box.show(link, label="Join link", container=code_column)
     question = checks.QUESTIONS[poll.question]
     code_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
     glossary.explain(question.symbol, "true quality", "b", "σ", container=code_column)
@@ -167,7 +167,8 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     _controls(engine, token, poll)
     live_results(engine, token)
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
-        st.code(f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}", language=None)
+        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
+        link_box.show(lecturer_link, label="Your lecturer link")
 
 
 def _controls(engine: Engine, token: str, poll: store.Poll) -> None:

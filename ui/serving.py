@@ -18,12 +18,13 @@ from __future__ import annotations
 import gzip
 import html
 import threading
+from pathlib import Path
 
 import anyio.to_thread
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from streamlit import config
+from streamlit import config, file_util
 
 from poll import devices
 
@@ -36,19 +37,58 @@ FIRST_SENTENCE = (
     "what it was meant to measure gets worse. The page is loading…"
 )
 # Drawn over the top of the empty page, out of the flow: hiding it moves nothing (no layout
-# shift). The app's first h1 (every page opens with st.title) hides it; no h1 of its own, so
-# the page keeps one heading of that level.
+# shift). No h1 of its own, so the page keeps one heading of that level. The app's page stays
+# unseen until the page's CSS (ui/layout.py's, which Streamlit puts in stEvent) is in: drawn
+# before it, the title and sliders were laid out twice (CLS 0.03 at 1280x720, 0.10 on a phone).
+# Both waits end by themselves (8 s, 30 s), should a page bring no CSS.
 FIRST_PAINT = f"""<style>
+@keyframes rh-show {{ to {{ visibility: visible; }} }}
+@keyframes rh-hide {{ to {{ visibility: hidden; }} }}
 #rh-first-paint {{ position: absolute; top: 0; left: 0; right: 0; padding: 4.5rem 5rem 0;
-  font-family: "Source Sans", "Source Sans Pro", sans-serif; color: #31333F; }}
+  font-family: "Source Sans", "Source Sans Pro", sans-serif; color: #31333F;
+  animation: rh-hide 0s 30s forwards; }}
 #rh-first-paint .rh-title {{ font-size: 2.75rem; font-weight: 700; margin: 0 0 1rem; }}
 #rh-first-paint p {{ font-size: 1rem; line-height: 1.6; max-width: 46rem; margin: 0; }}
 @media (max-width: 640px) {{ #rh-first-paint {{ padding: 3.5rem 1rem 0; }} }}
-body:has(#root h1) #rh-first-paint {{ display: none; }}
+#root:not(:has([data-testid="stEvent"] style)) [data-testid="stMain"] {{
+  visibility: hidden; animation: rh-show 0s 8s forwards; }}
+body:has(#root [data-testid="stEvent"] style):has(#root h1) #rh-first-paint {{ display: none; }}
 </style>
 <div id="rh-first-paint"><div class="rh-title">{html.escape(APP_TITLE)}</div>
 <p>{html.escape(FIRST_SENTENCE)}</p></div>
 """.encode()
+
+
+# Streamlit's bundles that the Playground needs before its stage can draw but that the page
+# names only once it runs (st.html, buttons, sliders, the stage's component and its Arrow
+# serialization): requested at 6.8-9.0 s of a 1.5 Mbit/s first visit, behind the world's
+# websocket frame; named in the page, they come with the first bundles (~130 KB gzipped).
+EARLY_CHUNKS = (
+    "Html", "purify.es", "Button", "Slider", "useFormReset", "WidgetLabel",
+    "WidgetLabelHelpIcon", "useBasicWidgetState", "styled-components", "moment",
+    "formatNumber", "numbro", "sprintfjs", "withCalculatedWidth", "formatMoment",
+    "BidiComponent", "_arrayReduce", "serialization", "recordbatch",
+)  # fmt: skip
+
+
+# The icons' font (374 KB, not compressible): asked for once the app draws its first icon, it
+# took the bandwidth the websocket and the stage's world needed; asked for at once, it comes
+# while the first bundles' many small requests wait on round trips.
+ICON_FONT = "MaterialSymbols-Rounded"
+
+
+def early_chunk_links(static_dir: Path | None = None) -> bytes:
+    """``<link rel="modulepreload">`` for EARLY_CHUNKS as this Streamlit names them (their
+    names carry a content hash; a chunk this version does not have is left out)."""
+    folder = Path(static_dir or file_util.get_static_dir()) / "static" / "js"
+    files = sorted({path.name for chunk in EARLY_CHUNKS for path in folder.glob(f"{chunk}.*.js")})
+    links = [f'<link rel="modulepreload" crossorigin href="./static/js/{name}">' for name in files]
+    for font in sorted((folder.parent / "media").glob(f"{ICON_FONT}.*.woff2")):
+        links.append(
+            f'<link rel="preload" href="./static/media/{font.name}" as="font" '
+            'type="font/woff2" crossorigin>'
+        )
+    return "".join(f"{link}\n" for link in links).encode()
 
 
 def middleware() -> list[Middleware]:
@@ -131,6 +171,7 @@ class PageDocument:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self._early_links = early_chunk_links()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -156,6 +197,7 @@ class PageDocument:
             return
         body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
         body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
+        body = body.replace(b"</head>", self._early_links + b"</head>", 1)
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:

@@ -49,7 +49,7 @@ def start_poll(lecturer, server_url: str) -> tuple[str, str]:
     wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
     room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h2").first.inner_text())
     room = room.group(1)
-    join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
+    join_link = app_page.offered_links(lecturer)[0]
     assert join_link == f"{server_url}poll?room={room}"
     assert "lecturer=" in lecturer.url and room not in lecturer.url
     qr = lecturer.locator('[data-testid="stImage"] img').first

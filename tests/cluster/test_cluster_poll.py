@@ -16,7 +16,14 @@ import pytest
 import sqlalchemy as sa
 
 from bench.cluster_run import _is_zombie
-from bench.poll_client import DATABASE_DOWN, open_lecturer, open_student, reopen, send_guess
+from bench.poll_client import (
+    DATABASE_DOWN,
+    open_lecturer,
+    open_student,
+    page_device_cookie,
+    reopen,
+    send_guess,
+)
 from bench.session_probe import PageVisitor
 from poll import store
 from scripts import cluster as cluster_script
@@ -64,10 +71,12 @@ def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
     async def scenario():
         lecturer = await open_lecturer(cluster.websocket_url, replica="replica1")
         room = lecturer.room_code()
+        # Each phone loads the join page first (its device cookie; any replica signs it).
+        devices = [page_device_cookie(cluster.websocket_url, room) for _ in range(STUDENTS)]
         before = sessions_by_replica(cluster)
         students = [
-            await open_student(cluster.websocket_url, room, replica="replica2")
-            for _ in range(STUDENTS)
+            await open_student(cluster.websocket_url, room, replica="replica2", device_cookie=d)
+            for d in devices
         ]
         accepted = [
             await send_guess(student, guess)
