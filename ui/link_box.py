@@ -42,15 +42,18 @@ STYLE = """<style>
 _VALUE = re.compile(r'<input [^>]*value="([^"]*)"')
 
 
+def markup(link: str, *, label: str) -> str:
+    """The box's HTML: the link and label escaped, everything else fixed."""
+    return (
+        f'<div class="{CSS_CLASS}"><input type="text" readonly '
+        f'value="{html.escape(link, quote=True)}" aria-label="{html.escape(label, quote=True)}" '
+        'spellcheck="false"><button type="button">Copy</button></div>'
+    )
+
+
 def show(link: str, *, label: str, container=st) -> None:
     """The link in a read-only box with a Copy button; ``label`` names the box for readers."""
-    text = html.escape(link, quote=True)
-    container.html(
-        f'{STYLE}<div class="{CSS_CLASS}"><input type="text" readonly value="{text}" '
-        f'aria-label="{html.escape(label, quote=True)}" spellcheck="false">'
-        f'<button type="button">Copy</button></div>{COPY_SCRIPT}',
-        unsafe_allow_javascript=True,
-    )
+    container.html(STYLE + markup(link, label=label) + COPY_SCRIPT, unsafe_allow_javascript=True)
 
 
 def link_in(body: str) -> str | None:
