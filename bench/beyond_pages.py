@@ -22,9 +22,10 @@ import numpy as np
 from playwright.sync_api import sync_playwright
 
 import core
-from bench.page_latency import machine_line, measure_app, report
-from tests.support import chromium as browsers
-from tests.support.server import REPO_ROOT, start_streamlit
+from bench.page_latency import measure_app, report
+from harness import chromium as browsers
+from harness.machine import machine_line
+from harness.server import REPO_ROOT, start_streamlit
 
 PAGE_KEYS = {"reward-model": ("pairs", "spread", "noise", "prior"), "compare": ("b", "sigma")}
 REPEATS = 5

@@ -3,7 +3,7 @@
     python -m bench.cluster_load                       # all four, 2 replicas, 300 sessions
     python -m bench.cluster_load --mode failover --sessions 60
 
-Every visitor is bench/load.py's websocket client (bench/session_probe.py's PageVisitor): it
+Every visitor is bench/load.py's websocket client (harness/session_probe.py's PageVisitor): it
 speaks Streamlit's protocol through HAProxy's port, each at its own (b, σ) from its URL.
 - sessions: 300 visitors each move one of the four sliders every ~5 s for 60 s: rerun p95,
   errors, total resident memory of HAProxy and every replica;
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import random
 import sys
 import tempfile
@@ -36,18 +35,14 @@ from pathlib import Path
 import websockets
 
 from bench.cluster_poll import measure_poll
-from bench.cluster_run import RunningCluster, start_cluster
-from bench.load import RunError, percentile
-from bench.session_probe import PageVisitor, jump_to_random_stop, own_setting
-from tests.support.server import LOOPBACK, read_memory_kib
+from harness.cluster_run import RunningCluster, start_cluster
+from harness.load_client import RunError
+from harness.machine import cpu_seconds, load_text, memory_kib, percentile
+from harness.ports import LOOPBACK
+from harness.session_probe import PageVisitor, jump_to_random_stop, own_setting
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 BUDGETS = {"p95": 1.0, "rss_mb": 1536.0, "first_page_p95": 3.0, "reconnect": 10.0, "growth": 20.0}
-
-
-def load_text() -> str:
-    one, five, _ = os.getloadavg()
-    return f"[load {one:.2f} / {five:.2f}, {os.cpu_count()} cores]"
 
 
 def ms(seconds: float) -> str:
@@ -69,17 +64,16 @@ class ClusterMemory:
         total = 0
         for pid in self.cluster.pids():
             with contextlib.suppress(OSError, KeyError):
-                total += read_memory_kib(pid)["VmRSS"]
+                total += memory_kib(pid)["VmRSS"]
         return total / 1024
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) HAProxy and the replicas have used so far, in seconds."""
-        total = 0
+        total = 0.0
         for pid in self.cluster.pids():
             with contextlib.suppress(OSError):
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += int(fields[11]) + int(fields[12])  # utime, stime (stat(5) 14, 15)
-        return total / os.sysconf("SC_CLK_TCK")
+                total += cpu_seconds(pid)
+        return total
 
     async def _poll(self) -> None:
         while True:
@@ -309,12 +303,12 @@ async def measure_reruns(cluster: RunningCluster, args) -> bool:
                 errors.append(f"{type(error).__name__}: {error}")
             done[0] += 1
             if done[0] % max(1, args.reruns // 10) == 0:
-                checkpoints.append((done[0], read_memory_kib(pid)["VmRSS"] / 1024))
+                checkpoints.append((done[0], memory_kib(pid)["VmRSS"] / 1024))
                 print(f"  ... {done[0]} reruns, {checkpoints[-1][1]:.0f} MB {load_text()}")
         if visitor is not None:
             await visitor.close()
 
-    checkpoints.append((0, read_memory_kib(pid)["VmRSS"] / 1024))
+    checkpoints.append((0, memory_kib(pid)["VmRSS"] / 1024))
     began = time.perf_counter()
     await asyncio.gather(*(walker(index) for index in range(args.rerun_visitors)))
     half = min(checkpoints, key=lambda point: abs(point[0] - args.reruns // 2))

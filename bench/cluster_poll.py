@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -26,9 +25,10 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 import websockets
 
-from bench.cluster_run import RunningCluster
-from bench.load import RunError
-from bench.poll_client import (
+from harness.cluster_run import RunningCluster
+from harness.load_client import RunError
+from harness.machine import load_text
+from harness.poll_client import (
     DATABASE_DOWN,
     PollVisitor,
     open_lecturer,
@@ -65,11 +65,6 @@ class PollTally:
     accepted_at: list[float] = field(default_factory=list)  # monotonic time of each "is in"
     database_back_at: float | None = None  # when `pg_ctl start` returned
     values: itertools.count = field(default_factory=lambda: itertools.count(1))
-
-
-def load_text() -> str:
-    one, five, _ = os.getloadavg()
-    return f"[load {one:.2f} / {five:.2f}, {os.cpu_count()} cores]"
 
 
 async def student(url: str, room: str, index: int, args, tally: PollTally, end: float) -> None:

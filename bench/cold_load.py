@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from playwright.sync_api import sync_playwright
 
 from bench.stage_latency import export_release
-from bench.stage_report import machine_line
-from tests.support import app_page, chromium
-from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
-from tests.support.stage_root import STAGE_ROOT_JS
+from harness import app_page, chromium
+from harness.machine import machine_line
+from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
+from harness.stage_root import STAGE_ROOT_JS
 
 RELEASE = "4ed5e53"  # main before the first-visit work: 4.6 MB, blank for ~14 s at 1.5 Mbit/s
 NETWORK = {  # a lecture hall's share of a busy Wi-Fi

@@ -2,7 +2,7 @@
 
 One `streamlit run`, one headless Chromium at 1280 x 900. Cold load of the page, then each
 slider walked with the keyboard: every change timed from the key press to every chart redrawn
-(tests/support/observer.py defines "redrawn"), the bytes the page received over the websocket
+(harness/observer.py defines "redrawn"), the bytes the page received over the websocket
 counted, and the charts that changed counted; then the CPU the server used over the walk and
 its memory after it. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
 compare with a peer measured in the same minutes (bench.stage_latency).
@@ -21,28 +21,20 @@ reads the results at the sections' defaults from the store when `scripts/build_w
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 
 from playwright.sync_api import sync_playwright
 
-from bench.stage_report import machine_line, percentile
-from tests.support import app_page, chromium, observer
-from tests.support.server import REPO_ROOT, read_memory_kib, start_streamlit
+from harness import app_page, chromium, observer
+from harness.machine import cpu_seconds, machine_line, memory_kib, percentile
+from harness.server import REPO_ROOT, start_streamlit
 from ui import world_store
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)
 VIEWPORT = {"width": 1280, "height": 900}
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU a process has used, in seconds (/proc/PID/stat)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def walk_slider(page, key: str, presses: int) -> list[dict]:
@@ -101,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  all: p50 {percentile(everything, 0.5):.0f} ms, "
                 f"p95 {percentile(everything, 0.95):.0f} ms"
             )
-            memory = read_memory_kib(server.pid)["VmRSS"] / 1024
+            memory = memory_kib(server.pid)["VmRSS"] / 1024
             print(
                 f"  server: {cpu_seconds(server.pid) - cpu_before:.1f} s of CPU over the walk, "
                 f"{memory:.0f} MB resident after it"

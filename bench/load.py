@@ -1,9 +1,9 @@
 """Load: simulated visitors speaking Streamlit's own websocket protocol to one server process.
 
-Each visitor (bench/load_client.py) does what a browser tab does, without drawing: it asks for
+Each visitor (harness/load_client.py) does what a browser tab does, without drawing: it asks for
 runs over Streamlit's websocket with the widget state a browser would send. b and σ move as
 Streamlit sliders; β and n as the Playground's stage reports them (a settle report, a rerun of
-the stage's fragment: bench/stage_client.py).
+the stage's fragment: harness/stage_client.py).
 
 Three measurements, each against a fresh server this script starts (or --port/--pid):
 - sessions: N visitors (default 100) each move a slider every ~5 s (jittered) for ~60 s, then
@@ -26,8 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime
-import os
 import random
 import statistics
 import sys
@@ -37,14 +35,15 @@ from pathlib import Path
 
 import websockets
 
-from bench.load_client import (
+from harness.load_client import (
     CONNECT_TIMEOUT_SECONDS,
     RUN_TIMEOUT_SECONDS,
     STREAM_PATH,
     RunError,
     Visitor,
 )
-from tests.support.server import REPO_ROOT, StreamlitServer, read_memory_kib, start_streamlit
+from harness.machine import machine_line, memory_kib, percentile
+from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 MEMORY_POLL_SECONDS = 0.25
@@ -60,14 +59,14 @@ class MemoryWatch:
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
-        self.latest_kib = read_memory_kib(pid)["VmRSS"]
+        self.latest_kib = memory_kib(pid)["VmRSS"]
         self.peak_kib = self.latest_kib
         self._task: asyncio.Task | None = None
 
     async def _poll(self) -> None:
         while True:
             with contextlib.suppress(OSError, KeyError):
-                self.latest_kib = read_memory_kib(self.pid)["VmRSS"]
+                self.latest_kib = memory_kib(self.pid)["VmRSS"]
                 self.peak_kib = max(self.peak_kib, self.latest_kib)
             await asyncio.sleep(MEMORY_POLL_SECONDS)
 
@@ -82,17 +81,8 @@ class MemoryWatch:
 
     def high_water_mark_kib(self) -> int:
         with contextlib.suppress(OSError, KeyError):
-            return read_memory_kib(self.pid)["VmHWM"]
+            return memory_kib(self.pid)["VmHWM"]
         return self.peak_kib
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The `fraction` quantile (nearest rank) of `values`; NaN when empty."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))
-    return ordered[index]
 
 
 def megabytes(kib: float) -> float:
@@ -263,7 +253,7 @@ async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) ->
     try:
         await visitor.connect()
         await visitor.run()
-        baseline_kib = read_memory_kib(pid)["VmRSS"]
+        baseline_kib = memory_kib(pid)["VmRSS"]
         checkpoints.append((0, megabytes(baseline_kib)))
         keys = args.rerun_keys
         for index in range(1, args.reruns + 1):
@@ -274,10 +264,10 @@ async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) ->
                 errors.append(f"rerun {index}: {type(error).__name__}: {error}")
                 break
             if index % max(1, args.reruns // 10) == 0:
-                checkpoints.append((index, megabytes(read_memory_kib(pid)["VmRSS"])))
+                checkpoints.append((index, megabytes(memory_kib(pid)["VmRSS"])))
     finally:
         await visitor.close()
-    final_mb = megabytes(read_memory_kib(pid)["VmRSS"])
+    final_mb = megabytes(memory_kib(pid)["VmRSS"])
     growth = final_mb - checkpoints[0][1] if checkpoints else float("nan")
     half = checkpoints[len(checkpoints) // 2][1] if checkpoints else float("nan")
     print(f"reruns: {len(seconds)} reruns in one session, random walk over {'/'.join(keys)}")
@@ -341,12 +331,6 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     if min(args.sessions, args.reruns) < 1 or min(args.duration, args.interval) <= 0:
         parser.error("--sessions, --reruns, --duration and --interval must be positive")
     return args
-
-
-def machine_line() -> str:
-    load1, load5, _ = os.getloadavg()
-    now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-    return f"{now}, {os.cpu_count()} cores, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"
 
 
 def main(argv: list[str] | None = None) -> int:

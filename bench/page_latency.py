@@ -6,14 +6,13 @@ timed by bench.stage_latency); bench.beyond_pages uses it for the Reward model a
 
 from __future__ import annotations
 
-import datetime
-import os
 import statistics
 import time
 from dataclasses import dataclass, field
 
-from tests.support import app_page, observer
-from tests.support.server import REPO_ROOT, StreamlitServer
+from harness import app_page, observer
+from harness.machine import percentile
+from harness.server import REPO_ROOT, StreamlitServer
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 VIEWPORT = {"width": 1280, "height": 900}
@@ -48,14 +47,6 @@ class Figures:
 
     def all_kilobytes(self) -> list[float]:
         return [value for values in self.kilobytes.values() for value in values]
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank quantile; NaN when empty."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
 
 
 # Where a cold load's time goes, from the page's own clock (ms since navigation start).
@@ -225,9 +216,3 @@ def report(figures: Figures) -> None:
         f"max {max(latencies):.0f} ms; median {statistics.median(kilobytes):.1f} KB, "
         f"max {max(kilobytes):.1f} KB per change"
     )
-
-
-def machine_line() -> str:
-    load1, load5, _ = os.getloadavg()
-    now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-    return f"{now}, {os.cpu_count()} cores, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"

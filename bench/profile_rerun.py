@@ -7,7 +7,7 @@ resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visi
 sliders like a browser tab:
 
 - "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
-  (bench/stage_client.py; the Playground reruns only the stage's fragment), mostly to
+  (harness/stage_client.py; the Playground reruns only the stage's fragment), mostly to
   settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
 - "b/sigma": b or σ moves (the whole page reruns).
@@ -155,7 +155,7 @@ def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
 
 
 async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
-    from bench.load_client import Visitor
+    from harness.load_client import Visitor
 
     rng = random.Random(seed)
     visitor = Visitor(url)
@@ -301,8 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
 
-    from bench.load import machine_line
-    from tests.support.server import start_streamlit
+    from harness.machine import machine_line
+    from harness.server import start_streamlit
 
     print(f"bench.profile_rerun: {machine_line()}")
     for mode in ("timing", "cprofile"):

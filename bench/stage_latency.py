@@ -41,9 +41,10 @@ from playwright.sync_api import sync_playwright
 
 from bench import stage_measure
 from bench.stage_pages import RELEASE_PAGE, STAGE_PAGE
-from bench.stage_report import machine_line, print_table
-from tests.support import chromium
-from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
+from bench.stage_report import print_table
+from harness import chromium
+from harness.machine import machine_line
+from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
 
 RELEASE = "b32791d"  # the Playground of plotly layers and Streamlit sliders for β and n
 RAW_FIGURES = REPO_ROOT / "artifacts" / "bench-stage.json"  # ignored by git

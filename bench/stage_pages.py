@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tests.support import app_page
-from tests.support.stage_root import STAGE_ROOT_JS
+from harness import app_page
+from harness.stage_root import STAGE_ROOT_JS
 from ui.state import SETTINGS
 
 # The stage is drawn: its run is over, no skeleton is left, and the stage has drawn its charts.

@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import datetime
 import math
-import os
 import statistics
 
 from bench.stage_measure import PageFigures
+from harness.machine import percentile
 
 # Budgets (issue 7 and SPEC §5): the stage's figures must meet them.
 BUDGET_KEY_P95_MS = 50.0
 BUDGET_WORLD_P95_MS = 300.0
 BUDGET_WORLD_KB = 150.0
 BUDGET_DRAWN_SHARE = 0.8
-
-
-def machine_line() -> str:
-    load1, load5, _ = os.getloadavg()
-    now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-    return f"{now}, {os.cpu_count()} cores, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank quantile; NaN when empty."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
 
 
 def flat(values: dict[str, list[float]]) -> list[float]:

@@ -19,6 +19,7 @@ from core.best_of_n import (
     BestOfNResult,
     RankedAnswers,
     best_of_n,
+    best_of_n_over,
     ranked_answers,
     win_probabilities,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "answers",
     "base_density",
     "best_of_n",
+    "best_of_n_over",
     "best_of_n_cloud",
     "best_of_n_curve",
     "draw_answers",

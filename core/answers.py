@@ -11,8 +11,9 @@ from pathlib import Path
 
 import numpy as np
 
-from core import validate, world
+from core import world
 from core.answer_errors import per_answer_errors
+from core.validate import ANSWER_SEED, ERROR_KIND, REWARD_MODEL, SEED, validate_params
 
 ANSWER_COUNT = 600  # the lesson's fixed set of answers
 ANSWERS_FILE = Path(__file__).with_name("data") / "answers.csv"
@@ -33,6 +34,7 @@ class Answers:
     gold: np.ndarray  # the true quality
 
 
+@validate_params({"seed": SEED})
 def draw_answers(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """600 draws (length, substance) from the base model, standard normal in both: (600,) each.
 
@@ -43,6 +45,7 @@ def draw_answers(seed: int) -> tuple[np.ndarray, np.ndarray]:
     return points[:, 0], points[:, 1]
 
 
+@validate_params({**REWARD_MODEL, "seed": ANSWER_SEED, "errors": ERROR_KIND, "error_seed": SEED})
 def answers(
     *,
     b: float = 0.0,
@@ -58,8 +61,6 @@ def answers(
     ``error_seed`` (see :mod:`core.answer_errors`). Arrays are read-only and shared between
     calls with the same arguments.
     """
-    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
-    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
     if errors == "smooth":
         return _scored(b, sigma, seed)
     return _scored(b, sigma, seed, errors, error_seed)
@@ -81,9 +82,10 @@ def _scored(
     return Answers(length=length, substance=substance, proxy=proxy, gold=gold)
 
 
+@validate_params({"seed": ANSWER_SEED})
 def answer_points(seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(length, substance)`` of the answer set, each (600,), read-only."""
-    return _answer_points(validate.seed(seed))
+    return _answer_points(seed)
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,18 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate
-from core.answers import ANSWER_COUNT, answers
+from core.answers import answers
+from core.validate import (
+    ANSWER_SEED,
+    AT_LEAST_ONE,
+    ERROR_KIND,
+    REWARD_MODEL,
+    SEED,
+    validate_params,
+)
+
+# The answers best-of-n chooses among: the reward model, and which set of 600 answers.
+ANSWER_SETTINGS = {**REWARD_MODEL, "seed": ANSWER_SEED, "errors": ERROR_KIND, "error_seed": SEED}
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,7 @@ class BestOfNResult:
     kl_bound: np.ndarray  # log n - (n - 1)/n, the continuous formula: an upper bound on kl
 
 
+@validate_params({"n": AT_LEAST_ONE, **ANSWER_SETTINGS})
 def best_of_n(
     n,
     *,
@@ -56,26 +68,29 @@ def best_of_n(
     -------
     BestOfNResult whose fields have the shape of ``n``.
     """
-    counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
-    chance = _chances_in_rank_order(counts.ravel(), ranking)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
-    # The exact KL lies in [0, log 600]; clip the last bits of rounding.
-    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(ANSWER_COUNT))
-    means = chance @ ranking.centered_scores
-    flat = counts.ravel()
-    fields = {
-        "kl": kl,
-        "proxy_gain": means[:, 0],
-        "gold_gain": means[:, 1],
-        "mean_length": means[:, 2],
-        "mean_substance": means[:, 3],
-        "kl_bound": np.log(flat) - (flat - 1.0) / flat,
-    }
-    return BestOfNResult(**{name: _shaped(value, counts.shape) for name, value in fields.items()})
+    return _outcome(n, _ranking(*_ranking_key(b, sigma, seed, errors, error_seed)))
 
 
+@validate_params({"n": AT_LEAST_ONE})
+def best_of_n_over(n, *, proxy, gold, length, substance) -> BestOfNResult:
+    """Exact best-of-n over any scored answers: the engine behind every best-of-n here.
+
+    Parameters
+    ----------
+    n : float or array_like of shape (...,)
+        Answers drawn per choice; every entry finite and >= 1.
+    proxy, gold, length, substance : array_like of shape (K,)
+        Each answer's reward-model score (the ranking key), true quality and position.
+
+    Returns
+    -------
+    BestOfNResult whose fields have the shape of ``n``: gains from the answers' average, the
+    exact KL from the uniform choice over the K answers (at most log K).
+    """
+    return _outcome(n, _rank(proxy, gold, length, substance))
+
+
+@validate_params({"n": AT_LEAST_ONE, **ANSWER_SETTINGS})
 def win_probabilities(
     n,
     *,
@@ -90,11 +105,8 @@ def win_probabilities(
     Returns an array of shape ``np.shape(n) + (600,)``, answers in the order of
     :func:`core.answers`; each row sums to 1.
     """
-    counts = validate.at_least_one_array(n, name="n")
-    ranking = _ranking(*_settings(b, sigma, seed, errors, error_seed))
-    chance = np.empty((counts.size, ANSWER_COUNT))
-    chance[:, ranking.order] = _chances_in_rank_order(counts.ravel(), ranking)
-    return chance.reshape(counts.shape + (ANSWER_COUNT,))
+    ranking = _ranking(*_ranking_key(b, sigma, seed, errors, error_seed))
+    return _chances_in_answer_order(n.ravel(), ranking).reshape(n.shape + (-1,))
 
 
 @dataclass(frozen=True)
@@ -106,10 +118,10 @@ class RankedAnswers:
     order: np.ndarray  # answer indices in answers() order, worst proxy first
 
 
+@validate_params({**REWARD_MODEL, "seed": ANSWER_SEED})
 def ranked_answers(*, b: float = 0.0, sigma: float = 0.0, seed: int | None = None) -> RankedAnswers:
     """The answers in the order best-of-n ranks them (by proxy, worst first; ties keep their
     order in :func:`core.answers`), with both scores."""
-    b, sigma, seed = validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed)
     order = _ranking(b, sigma, seed).order
     scored = answers(b=b, sigma=sigma, seed=seed)
     proxy, gold = scored.proxy[order], scored.gold[order]
@@ -128,11 +140,9 @@ class _Ranking:
     centered_scores: np.ndarray  # (600, 4) proxy, gold minus their means; length; substance
 
 
-def _settings(b, sigma, seed, errors, error_seed) -> tuple:
-    """Validated ranking key; the lesson's smooth errors keep their three-part key."""
-    key = (validate.padding_fraction(b), validate.error_size(sigma), validate.seed(seed))
-    errors, error_seed = validate.error_kind(errors), validate.error_seed(error_seed)
-    return key if errors == "smooth" else (*key, errors, error_seed)
+def _ranking_key(b, sigma, seed, errors, error_seed) -> tuple:
+    """The cache key of checked settings; the lesson's smooth errors keep a three-part key."""
+    return (b, sigma, seed) if errors == "smooth" else (b, sigma, seed, errors, error_seed)
 
 
 @lru_cache(maxsize=64)
@@ -140,26 +150,42 @@ def _ranking(
     b: float, sigma: float, seed: int | None, errors: str = "smooth", error_seed: int = 0
 ) -> _Ranking:
     scored = answers(b=b, sigma=sigma, seed=seed, errors=errors, error_seed=error_seed)
-    order = np.argsort(scored.proxy, kind="stable")
+    return _rank(scored.proxy, scored.gold, scored.length, scored.substance)
+
+
+def _rank(proxy, gold, length, substance) -> _Ranking:
+    """The answers (arrays (K,)) sorted by proxy, worst first; ties keep their given order."""
+    proxy, gold, length, substance = (
+        np.asarray(column, dtype=np.float64) for column in (proxy, gold, length, substance)
+    )
+    order = np.argsort(proxy, kind="stable")
     order.flags.writeable = False  # shared with every caller of ranked_answers
-    ranked_proxy = scored.proxy[order]
+    ranked_proxy = proxy[order]
     group_below = np.searchsorted(ranked_proxy, ranked_proxy, side="left")
     group_top = np.searchsorted(ranked_proxy, ranked_proxy, side="right")
-    centered = np.column_stack(
-        [
-            scored.proxy - scored.proxy.mean(),
-            scored.gold - scored.gold.mean(),
-            scored.length,
-            scored.substance,
-        ]
-    )[order]
+    centered = np.column_stack([proxy - proxy.mean(), gold - gold.mean(), length, substance])[order]
     return _Ranking(order, group_below, group_top, centered)
 
 
+def _outcome(counts: np.ndarray, ranking: _Ranking) -> BestOfNResult:
+    """The result fields for the n in ``counts`` (any shape) over one ranking of K answers."""
+    flat = counts.ravel()
+    answer_count = ranking.order.size
+    chance = _chances_in_rank_order(flat, ranking)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        surprise = np.where(chance > 0, chance * np.log(answer_count * chance), 0.0)
+    # The exact KL lies in [0, log K]; clip the last bits of rounding.
+    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(answer_count))
+    means = chance @ ranking.centered_scores
+    fields = (kl, *means.T, np.log(flat) - (flat - 1.0) / flat)
+    return BestOfNResult(*(validate.shaped(field, counts.shape) for field in fields))
+
+
 def _chances_in_rank_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
-    """(len(counts), 600): chance that each ranked answer wins, for each n."""
-    # The chance that all n draws rank at most k is (k/600)ⁿ, for k = 0..600.
-    fraction = np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT
+    """(len(counts), K): chance that each ranked answer wins, for each n; ties share equally."""
+    answer_count = ranking.order.size
+    # The chance that all n draws rank at most k is (k/K)ⁿ, for k = 0..K.
+    fraction = np.arange(answer_count + 1) / answer_count
     with np.errstate(divide="ignore"):
         log_fraction = np.log(fraction)
     at_most = np.exp(np.outer(counts, log_fraction))
@@ -167,5 +193,8 @@ def _chances_in_rank_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
     return (at_most[:, ranking.group_top] - at_most[:, ranking.group_below]) / group_size
 
 
-def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
-    return float(values[0]) if shape == () else values.reshape(shape)
+def _chances_in_answer_order(counts: np.ndarray, ranking: _Ranking) -> np.ndarray:
+    """(len(counts), K): each answer's chance of winning, answers in their given order."""
+    chance = np.empty((counts.size, ranking.order.size))
+    chance[:, ranking.order] = _chances_in_rank_order(counts, ranking)
+    return chance

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import validate
+from core.validate import PADDING_FRACTION, POSITIVE, validate_params
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class GaussianOptimum:
     gold_gain: np.ndarray  # E_π_β[gold] − E_π_ref[gold]
 
 
+@validate_params({"beta": POSITIVE, "b": PADDING_FRACTION})
 def gaussian_optimum(beta, *, b: float = 0.0) -> GaussianOptimum:
     """The KL-penalized optimum in closed form for σ = 0, at a scalar β or an array of β.
 
@@ -39,8 +40,7 @@ def gaussian_optimum(beta, *, b: float = 0.0) -> GaussianOptimum:
     -------
     GaussianOptimum whose fields have the shape of ``beta``.
     """
-    betas = validate.positive_array(beta, name="beta")
-    b = validate.padding_fraction(b)
+    betas = beta
     mean_length = 1.0 / (betas + 2.0 * b)
     variance_length = betas / (betas + 2.0 * b)
     mean_substance = 1.0 / betas

@@ -9,8 +9,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from core import validate, world
+from core import world
 from core.answers import ANSWER_COUNT, answer_points, answers
+from core.validate import AT_LEAST_ONE, POSITIVE, REWARD_MODEL, validate_params
 
 CLOUD_SIZE = 48  # points a cloud: each is an SVG marker in the browser (~0.5 ms to draw)
 CLOUD_SEED = 1952  # arbitrary, fixed; the year of Bradley and Terry's paired comparisons
@@ -27,6 +28,7 @@ class Cloud:
     substance: np.ndarray
 
 
+@validate_params({"beta": POSITIVE, **REWARD_MODEL})
 def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     """CLOUD_SIZE samples of the KL-penalized optimum π_β, from fixed uniform draws.
 
@@ -35,7 +37,7 @@ def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     of π_β's length marginal, substance from the inverse CDF given that length, both linear
     within a grid cell, so each point moves continuously with β (and with b and σ).
     """
-    betas = validate.positive_array(beta, name="beta")
+    betas = beta
     if betas.ndim > 1:
         raise ValueError("beta must be a number > 0 or a 1-d array of them for kl_cloud")
     policies = kl_policies(betas.reshape(-1), b=b, sigma=sigma)  # (k, substance, length)
@@ -54,9 +56,10 @@ def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     return Cloud(length, substance)
 
 
+@validate_params(REWARD_MODEL)
 def kl_policies(betas: np.ndarray, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """π_β on the grid for each β of a 1-d array (k,): (k, 241, 241), each summing to 1."""
-    proxy = world.proxy_field(b=validate.padding_fraction(b), sigma=validate.error_size(sigma))
+    proxy = world.proxy_field(b=b, sigma=sigma)
     # Shift each β's exponent by its maximum: no overflow however small β is. float32 for the
     # exponentials (~3x faster): a cloud point moves by ~1e-6 units, far below a pixel.
     log_weight = world.base_log_weight() + proxy / betas[:, None, None]
@@ -65,6 +68,7 @@ def kl_policies(betas: np.ndarray, *, b: float = 0.0, sigma: float = 0.0) -> np.
     return weight / weight.sum(axis=(1, 2), keepdims=True)
 
 
+@validate_params({"n": AT_LEAST_ONE, **REWARD_MODEL})
 def best_of_n_cloud(n, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     """The answers best-of-n keeps in CLOUD_SIZE fixed trials.
 
@@ -73,7 +77,7 @@ def best_of_n_cloud(n, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     ``n`` is a whole number from 1 to CLOUD_MAX_N, or a 1-d array (k,) of them; the cloud's
     arrays are then (k, CLOUD_SIZE).
     """
-    counts = validate.at_least_one_array(n, name="n")
+    counts = n
     if counts.ndim > 1 or np.any(counts > CLOUD_MAX_N) or np.any(counts != np.floor(counts)):
         raise ValueError(f"n must be a whole number from 1 to {CLOUD_MAX_N:,} for the cloud")
     prefix_ends = counts.reshape(-1).astype(np.int64) - 1  # (k,)

@@ -9,9 +9,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import validate
 from core.best_of_n import best_of_n
 from core.kl import kl_optimum
+from core.validate import (
+    ANSWER_SEED,
+    AT_LEAST_ONE_NUMBER,
+    BETA_STOPS,
+    N_STOPS,
+    POINTS,
+    POSITIVE_NUMBER,
+    POSITIVE_NUMBER_OR_NONE,
+    REWARD_MODEL,
+    validate_params,
+)
 
 CURVE_POINTS = 200  # points along a KL curve; a best-of-n curve asks for twice as many
 FRESH_SEEDS = tuple(range(1, 31))  # the 30 fresh answer sets compared with the lesson's
@@ -35,25 +45,24 @@ class Curve:
     kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
 
 
+@validate_params({"high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER, "points": POINTS})
 def log_spaced_betas(*, high: float, low: float, points: int = CURVE_POINTS) -> np.ndarray:
     """``points`` values of β from ``high`` down to ``low``, evenly spaced in log β: (points,)."""
-    high_low = validate.positive_array([high, low], name="high and low")
-    if not high_low[0] > high_low[1] or not _at_least_two(points):
-        raise ValueError(f"need high > low > 0 and points >= 2, got {high}, {low}, {points}")
-    return np.geomspace(high_low[0], high_low[1], points)
+    if not high > low:
+        raise ValueError(f"need high > low > 0, got high = {high}, low = {low}")
+    return np.geomspace(high, low, points)
 
 
+@validate_params({"high": AT_LEAST_ONE_NUMBER, "points": POINTS})
 def log_spaced_counts(*, high: int, points: int = 2 * CURVE_POINTS) -> np.ndarray:
     """Whole numbers n from 1 to ``high``, about evenly spaced in log n: (at most points,).
 
     Rounding merges the close values at small n, so fewer than ``points`` come back, rising.
     """
-    top = validate.at_least_one_array(high, name="high")
-    if top.ndim != 0 or not _at_least_two(points):
-        raise ValueError(f"need one high >= 1 and points >= 2, got {high}, {points}")
-    return np.unique(np.round(np.geomspace(1.0, float(top), points)))
+    return np.unique(np.round(np.geomspace(1.0, high, points)))
 
 
+@validate_params({"betas": BETA_STOPS, **REWARD_MODEL, "lowest_peak_beta": POSITIVE_NUMBER_OR_NONE})
 def kl_curve(
     betas, *, b: float = 0.0, sigma: float = 0.0, lowest_peak_beta: float | None = None
 ) -> Curve:
@@ -73,13 +82,10 @@ def kl_curve(
     -------
     Curve with ``pressure`` a copy of ``betas`` and arrays of shape (points,).
     """
-    pressure = _one_axis(validate.positive_array(betas, name="betas"), name="betas")
+    pressure = betas.copy()
     searched = np.ones(pressure.shape, dtype=bool)
     if lowest_peak_beta is not None:
-        floor = validate.positive_array(lowest_peak_beta, name="lowest_peak_beta")
-        if floor.ndim != 0:
-            raise ValueError("lowest_peak_beta must be a single number > 0 or None")
-        searched = pressure >= floor
+        searched = pressure >= lowest_peak_beta
     if not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
@@ -95,6 +101,7 @@ def kl_curve(
     )
 
 
+@validate_params({"counts": N_STOPS, **REWARD_MODEL, "seed": ANSWER_SEED})
 def best_of_n_curve(
     counts, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None
 ) -> Curve:
@@ -115,7 +122,7 @@ def best_of_n_curve(
     is the best whole n between the neighbours of the curve's own best point, so it is exact
     when the gold gain rises then falls at that scale.
     """
-    pressure = _one_axis(validate.at_least_one_array(counts, name="counts"), name="counts")
+    pressure = counts.copy()
     if np.any(pressure != np.round(pressure)) or np.any(np.diff(pressure) <= 0):
         raise ValueError("counts must be whole numbers >= 1, strictly rising")
     result = best_of_n(pressure, b=b, sigma=sigma, seed=seed)
@@ -137,6 +144,7 @@ def best_of_n_curve(
     )
 
 
+@validate_params({"counts": N_STOPS, **REWARD_MODEL})  # checked even with no seeds
 def fresh_set_peaks(
     counts, *, b: float = 0.0, sigma: float = 0.0, seeds: tuple[int, ...] = FRESH_SEEDS
 ) -> np.ndarray:
@@ -144,23 +152,12 @@ def fresh_set_peaks(
 
     ``counts`` is the curve each peak is searched along, as in :func:`best_of_n_curve`.
     """
-    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)  # even with no seeds
-    seeds = tuple(validate.seed(seed) for seed in seeds)
+    seeds = tuple(ANSWER_SEED.check(seed, "seed") for seed in seeds)
     peaks = np.array(
         [best_of_n_curve(counts, b=b, sigma=sigma, seed=seed).peak_pressure for seed in seeds]
     )
     peaks.flags.writeable = False
     return peaks
-
-
-def _at_least_two(points) -> bool:
-    return isinstance(points, int | np.integer) and not isinstance(points, bool) and points >= 2
-
-
-def _one_axis(values: np.ndarray, *, name: str) -> np.ndarray:
-    if values.ndim != 1:
-        raise ValueError(f"{name} must be a one-dimensional array, got shape {values.shape}")
-    return values.copy()
 
 
 def _read_only_curve(**fields) -> Curve:

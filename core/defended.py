@@ -19,13 +19,31 @@ from functools import lru_cache
 
 import numpy as np
 
-from core import defense_validate, validate, world
-from core.answers import ANSWER_COUNT, answer_points
-from core.best_of_n import BestOfNResult
+from core import validate, world
+from core.answers import answer_points
+from core.best_of_n import BestOfNResult, best_of_n_over
 from core.kl import KLResult
+from core.validate import (
+    AGGREGATE,
+    AT_LEAST_ONE,
+    CORRELATION,
+    MEMBERS,
+    NON_NEGATIVE,
+    REWARD_MODEL,
+    SEED,
+    validate_params,
+)
 
 MEMBER_FIELD_SEED = 20231002  # Coste et al. posted "Reward model ensembles" on this day
-MAX_MEMBERS = defense_validate.MAX_MEMBERS
+MAX_MEMBERS = validate.MAX_MEMBERS
+# A defended reward model's settings: the world's reward model and the defenses on it.
+DEFENSE = {
+    **REWARD_MODEL,
+    "k": MEMBERS,
+    "rho": CORRELATION,
+    "aggregate": AGGREGATE,
+    "length_penalty": NON_NEGATIVE,
+}
 # Up to this many β in one call (a slider's stops, a readout) are computed in float64; longer
 # curves take float32 exponentials, within 1e-5 of float64 (tests/core/test_defended.py).
 FLOAT64_BETAS = 32
@@ -43,26 +61,19 @@ class Defense:
     length_penalty: float = 0.0  # λ: λ·length is subtracted from the score
 
     @classmethod
+    @validate_params(DEFENSE)
     def checked(cls, *, b, sigma, k, rho, aggregate, length_penalty) -> "Defense":
         """A Defense from raw arguments, each validated (ValueError naming it)."""
-        return cls(
-            b=validate.padding_fraction(b),
-            sigma=validate.error_size(sigma),
-            k=defense_validate.members(k),
-            rho=defense_validate.correlation(rho),
-            aggregate=defense_validate.aggregate(aggregate),
-            length_penalty=defense_validate.length_penalty(length_penalty),
-        )
+        return cls(b, sigma, k, rho, aggregate, length_penalty)
 
 
+@validate_params({"sigma": NON_NEGATIVE, "k": MEMBERS, "rho": CORRELATION})
 def ensemble_error_size(sigma: float, *, k: int, rho: float) -> float:
     """The size of the mean of k members' errors: σ·√(ρ + (1 - ρ)/k)."""
-    sigma = validate.error_size(sigma)
-    k = defense_validate.members(k)
-    rho = defense_validate.correlation(rho)
     return sigma * float(np.sqrt(rho + (1.0 - rho) / k))
 
 
+@validate_params({"seed": SEED})
 def member_error_fields(length, substance, *, seed: int = MEMBER_FIELD_SEED) -> np.ndarray:
     """The 16 members' own error fields ε_1..ε_16 at points: shape (16,) + broadcast shape.
 
@@ -91,13 +102,13 @@ def member_error_fields(length, substance, *, seed: int = MEMBER_FIELD_SEED) -> 
     return fields.reshape((MAX_MEMBERS,) + length.shape)
 
 
+@validate_params({"rho": CORRELATION, "seed": SEED})
 def ensemble_error_sizes(*, rho: float, seed: int = MEMBER_FIELD_SEED) -> np.ndarray:
     """The measured size of the mean's error under the base model for k = 1..16: (16,).
 
     Per unit σ: the standard deviation over the grid, weighted by the base model, of
     √ρ·ε₀ + √(1 - ρ)·mean(ε_1..ε_k), for the ensemble of member seed ``seed``.
     """
-    rho = defense_validate.correlation(rho)
     members = member_fields_on_grid(seed=seed).reshape(MAX_MEMBERS, -1)
     weight = world.base_density().ravel()
     covariance = (members * weight) @ members.T  # members have mean 0 and variance 1
@@ -132,6 +143,7 @@ def defended_proxy_field(**defense) -> np.ndarray:
     return _proxy_field(Defense.checked(**{**_DEFAULTS, **defense}))
 
 
+@validate_params({"n": AT_LEAST_ONE, **DEFENSE})
 def defended_best_of_n(
     n,
     *,
@@ -164,22 +176,11 @@ def defended_best_of_n(
     BestOfNResult whose fields have the shape of ``n``; gains are measured, as in
     :func:`core.best_of_n`, from the answers' average (proxy gain in the defended score).
     """
-    counts = validate.at_least_one_array(n, name="n")
-    checked = Defense.checked(
-        b=b, sigma=sigma, k=k, rho=rho, aggregate=aggregate, length_penalty=length_penalty
-    )
+    checked = Defense(b, sigma, k, rho, aggregate, length_penalty)
     length, substance = answer_points(None)
-    scores = _answer_scores(checked)
     gold = world.gold(length, substance)
-    chance = _winning_chances(counts.ravel(), scores)  # (N, 600), answers' order
-    with np.errstate(divide="ignore", invalid="ignore"):
-        surprise = np.where(chance > 0, chance * np.log(ANSWER_COUNT * chance), 0.0)
-    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(ANSWER_COUNT))
-    columns = np.column_stack([scores - scores.mean(), gold - gold.mean(), length, substance])
-    means = chance @ columns
-    flat = counts.ravel()
-    fields = (kl, *means.T, np.log(flat) - (flat - 1.0) / flat)
-    return BestOfNResult(*(_shaped(field, counts.shape) for field in fields))
+    scores = _answer_scores(checked)
+    return best_of_n_over(n, proxy=scores, gold=gold, length=length, substance=substance)
 
 
 def defended_kl_optimum(
@@ -226,7 +227,7 @@ def defended_kl_optimum(
     # KL = E_π[(proxy - top)/β] - log Σ π_ref·exp((proxy - top)/β), never below 0.
     kl = np.maximum(means[:, 4] / flat - np.log(sums[:, 0]), 0.0)
     fields = (kl, *means[:, :4].T)
-    return KLResult(*(_shaped(field, betas.shape) for field in fields))
+    return KLResult(*(validate.shaped(field, betas.shape) for field in fields))
 
 
 @lru_cache(maxsize=1)
@@ -292,20 +293,6 @@ def _answer_error_fields() -> tuple[np.ndarray, np.ndarray]:
     return world.error_field(length, substance), member_error_fields(length, substance)
 
 
-def _winning_chances(counts: np.ndarray, scores: np.ndarray) -> np.ndarray:
-    """(len(counts), 600): each answer's chance of winning best-of-n; ties share equally."""
-    order = np.argsort(scores, kind="stable")
-    ranked = scores[order]
-    below = np.searchsorted(ranked, ranked, side="left")  # answers scoring strictly lower
-    top = np.searchsorted(ranked, ranked, side="right")  # answers scoring lower or equal
-    with np.errstate(divide="ignore"):
-        log_fraction = np.log(np.arange(ANSWER_COUNT + 1) / ANSWER_COUNT)
-    at_most = np.exp(np.outer(counts, log_fraction))  # all n draws rank at most i
-    chance = np.empty((counts.size, ANSWER_COUNT))
-    chance[:, order] = (at_most[:, top] - at_most[:, below]) / (top - below)
-    return chance
-
-
 def _member_features(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Frequencies (F, 2) and phases (F,) of a member's raw field, from its own seed."""
     rng = np.random.default_rng(seed)
@@ -332,6 +319,7 @@ def _raw_member_field_on_grid(seed: int) -> np.ndarray:
     return raw.ravel() * np.sqrt(2.0 / world.ERROR_FIELD_FEATURES)
 
 
+@validate_params({"seed": SEED})
 def member_fields_on_grid(*, seed: int = MEMBER_FIELD_SEED) -> np.ndarray:
     """ε_1..ε_16 on the grid: (16, 241, 241), read-only (the shipped seed is kept)."""
     if seed == MEMBER_FIELD_SEED:
@@ -376,7 +364,3 @@ def _shipped_standardization():
         [_raw_member_field_on_grid(MEMBER_FIELD_SEED + j) for j in range(1, MAX_MEMBERS + 1)]
     )
     return _standardization(MEMBER_FIELD_SEED, raw)
-
-
-def _shaped(values: np.ndarray, shape: tuple):
-    return float(values[0]) if shape == () else values.reshape(shape)

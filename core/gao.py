@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import validate
+from core.validate import Choice, Numbers, validate_params
 
 GAO_FORMS = ("best_of_n", "rl")
 MIN_DISTANCE = 1e-6  # points closer than this to the base model (d = √KL) carry no slope
@@ -36,6 +36,13 @@ class GaoFit:
         )
 
 
+@validate_params(
+    {
+        "kl": Numbers(valid="finite numbers >= 0"),
+        "gold_gain": Numbers(valid="finite numbers"),
+        "form": Choice(GAO_FORMS, '"best_of_n" or "rl"'),
+    }
+)
 def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
     """Least-squares fit of Gao et al.'s ``form`` to gold gains against KL.
 
@@ -48,10 +55,6 @@ def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
     form : {"best_of_n", "rl"}
         R(d) = d(α - βd), peak d* = α/2β; or R(d) = d(α - β ln d), peak d* = e^{α/β - 1}.
     """
-    if not isinstance(form, str) or form not in GAO_FORMS:
-        raise ValueError(f'form must be "best_of_n" or "rl", got {validate._show(form)}')
-    kl = validate._float_array(kl, name="kl", valid="finite numbers >= 0")
-    gold_gain = validate._float_array(gold_gain, name="gold_gain", valid="finite numbers")
     if kl.ndim != 1 or np.any(kl < 0):
         raise ValueError(f"kl must be a 1-D array of finite numbers >= 0, got shape {kl.shape}")
     if gold_gain.shape != kl.shape:

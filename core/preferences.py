@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import validate, world
+from core import world
+from core.validate import NON_NEGATIVE, POSITIVE_NUMBER, SEED, Whole, show, validate_params
 
 MAX_PAIRS = 1_000_000  # a million comparisons: about 50 MB of features, a second's fit
 FEATURE_NAMES = ("substance", "length", "padding")  # padding = -(length² - 1)
@@ -60,6 +61,14 @@ class BradleyTerryFit:
         return features(length, substance) @ (self.weights / scale)
 
 
+@validate_params(
+    {
+        "n_pairs": Whole(2, MAX_PAIRS),
+        "length_spread": POSITIVE_NUMBER,
+        "rater_noise": POSITIVE_NUMBER,
+        "seed": SEED,
+    }
+)
 def comparisons(
     n_pairs: int, *, length_spread: float = 1.0, rater_noise: float = 1.0, seed: int = 0
 ) -> Comparisons:
@@ -78,10 +87,7 @@ def comparisons(
     seed : int
         Seed of the ``numpy.random.Generator`` that draws answers and choices.
     """
-    n_pairs = _pair_count(n_pairs)
-    length_spread = _positive(length_spread, name="length_spread")
-    rater_noise = _positive(rater_noise, name="rater_noise")
-    rng = np.random.default_rng(_whole(seed, name="seed"))
+    rng = np.random.default_rng(seed)
     length = rng.standard_normal((n_pairs, 2)) * length_spread
     substance = rng.standard_normal((n_pairs, 2))
     quality = world.gold(length, substance)
@@ -96,6 +102,7 @@ def features(length, substance) -> np.ndarray:
     return np.stack([substance, length, -world.padding_penalty(length)], axis=-1)
 
 
+@validate_params({"prior": NON_NEGATIVE})
 def fit_bradley_terry(
     pairs: Comparisons, *, padding_feature: bool = True, prior: float = 0.0
 ) -> BradleyTerryFit:
@@ -114,8 +121,7 @@ def fit_bradley_terry(
         Ridge strength >= 0 pulling the weights toward 0 (a Gaussian prior of variance 1/prior).
     """
     if not isinstance(pairs, Comparisons):
-        raise ValueError(f"comparisons must be a Comparisons, got {validate._show(pairs)}")
-    prior = _non_negative(prior, name="prior")
+        raise ValueError(f"comparisons must be a Comparisons, got {show(pairs)}")
     both = features(pairs.length, pairs.substance)  # (N, 2, 3)
     sign = np.where(pairs.first_preferred, 1.0, -1.0)[:, None]
     differences = sign * (both[:, 0] - both[:, 1])  # winner minus loser: (N, 3)
@@ -203,32 +209,3 @@ def _sigmoid(value: np.ndarray) -> np.ndarray:
     # exp of a non-positive number only, so no overflow for margins of any size.
     negative = np.exp(-np.abs(value))
     return np.where(value >= 0, 1.0 / (1.0 + negative), negative / (1.0 + negative))
-
-
-def _pair_count(value) -> int:
-    valid = f"a whole number from 2 to {MAX_PAIRS:,}"
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ValueError(f"n_pairs must be {valid}, got {validate._show(value)}")
-    if not 2 <= value <= MAX_PAIRS:
-        raise ValueError(f"n_pairs must be {valid}, got {validate._show(value)}")
-    return int(value)
-
-
-def _positive(value, *, name: str) -> float:
-    number = validate._finite_scalar(value, name=name, valid="a finite number > 0")
-    if number <= 0:
-        raise ValueError(f"{name} must be a finite number > 0, got {validate._show(value)}")
-    return number
-
-
-def _non_negative(value, *, name: str) -> float:
-    number = validate._finite_scalar(value, name=name, valid="a finite number >= 0")
-    if number < 0:
-        raise ValueError(f"{name} must be a finite number >= 0, got {validate._show(value)}")
-    return number
-
-
-def _whole(value, *, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ValueError(f"{name} must be a whole number >= 0, got {validate._show(value)}")
-    return int(value)

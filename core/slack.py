@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import defense_validate, validate
 from core.best_of_n import best_of_n
 from core.kl import kl_optimum
+from core.validate import BETA_STOPS, N_STOPS, REWARD_MODEL, validate_params
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class Slack:
     kl: MethodSlack
 
 
+@validate_params({"beta_stops": BETA_STOPS, "n_stops": N_STOPS, **REWARD_MODEL})
 def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     """Each method's gold peak among the stops, against its strongest stop.
 
@@ -54,9 +55,7 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     Slack with ``best_of_n`` and ``kl`` fields. Where true quality still rises at the
     strongest stop, the peak is that stop: nothing is given up and nothing is kept.
     """
-    betas = defense_validate.beta_stops(beta_stops)
-    counts = defense_validate.n_stops(n_stops)
-    b, sigma = validate.padding_fraction(b), validate.error_size(sigma)
+    betas, counts = beta_stops, n_stops
     kl = kl_optimum(betas, b=b, sigma=sigma)
     bon = best_of_n(counts, b=b, sigma=sigma)
     return Slack(

@@ -15,12 +15,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import defense_validate, validate, world
+from core import world
 from core.answers import answers
 from core.best_of_n import win_probabilities
+from core.validate import (
+    BETA_STOPS,
+    CHECKS,
+    N_STOPS,
+    REPEATS,
+    REWARD_MODEL,
+    SEED,
+    validate_params,
+)
 
 EXACT_CHECKS = 100  # up to this many checks per stop are drawn one by one
 DEFAULT_REPEATS = 200  # seeded repeats of the whole procedure
+# How the checks are made: per stop, repeated, from one seed.
+PROCEDURE = {"m": CHECKS, "repeats": REPEATS, "seed": SEED}
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,7 @@ class SpotCheckResult:
     chosen_share: np.ndarray  # (S,) fraction of repeats that chose each stop; sums to 1
 
 
+@validate_params({"n_stops": N_STOPS, **REWARD_MODEL, **PROCEDURE})
 def spot_check_best_of_n(
     n_stops,
     *,
@@ -64,14 +76,12 @@ def spot_check_best_of_n(
     seed : int
         Seed of the random generator (a whole number >= 0): the same seed, the same result.
     """
-    stops = defense_validate.n_stops(n_stops)
-    chances = win_probabilities(
-        stops, b=validate.padding_fraction(b), sigma=validate.error_size(sigma)
-    )
+    chances = win_probabilities(n_stops, b=b, sigma=sigma)
     gold = answers().gold
-    return _stop_early(stops, chances, gold - gold.mean(), m=m, repeats=repeats, seed=seed)
+    return _stop_early(n_stops, chances, gold - gold.mean(), m=m, repeats=repeats, seed=seed)
 
 
+@validate_params({"beta_stops": BETA_STOPS, **REWARD_MODEL, **PROCEDURE})
 def spot_check_kl(
     beta_stops,
     *,
@@ -86,10 +96,8 @@ def spot_check_kl(
     ``beta_stops``: array_like of shape (S,), each > 0; the rest as in
     :func:`spot_check_best_of_n`. Answers are grid cells drawn from π_β.
     """
-    stops = defense_validate.beta_stops(beta_stops)
-    proxy = world.proxy_field(
-        b=validate.padding_fraction(b), sigma=validate.error_size(sigma)
-    ).ravel()
+    stops = beta_stops
+    proxy = world.proxy_field(b=b, sigma=sigma).ravel()
     # One (S, cells) array worked in place: each fresh 9 MB array costs as much as the
     # arithmetic on it (page faults), and in place gives the same numbers bit for bit.
     policies = np.multiply.outer(1.0 / stops, proxy)
@@ -111,10 +119,9 @@ def _stop_early(
     repeats,
     seed,
 ) -> SpotCheckResult:
-    """The procedure for any method: ``chances`` (S, K) over K answers with gains (K,)."""
-    m = defense_validate.checks(m)
-    repeats = defense_validate.repeats(repeats)
-    rng = np.random.default_rng(_seed(seed))
+    """The procedure for any method: ``chances`` (S, K) over K answers with gains (K,); ``m``,
+    ``repeats`` and ``seed`` already checked."""
+    rng = np.random.default_rng(seed)
     true_gain = chances @ gold_gains  # (S,)
     if m <= EXACT_CHECKS:
         estimates = _exact_check_means(chances, gold_gains, m, repeats, rng)
@@ -159,9 +166,3 @@ def _exact_check_means(chances, gold_gains, m, repeats, rng) -> np.ndarray:
     row_end = (offsets.astype(np.int64)[:, None] + 1) * answer_count - 1
     drawn = np.minimum(drawn, row_end)
     return gold_gains[drawn % answer_count].mean(axis=2)
-
-
-def _seed(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ValueError(f"seed must be a whole number >= 0, got {validate._show(value)}")
-    return int(value)

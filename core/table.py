@@ -3,11 +3,13 @@
 import numpy as np
 
 from core.kl import kl_optimum
+from core.validate import REWARD_MODEL, validate_params
 
 LESSON_BETAS = (4.0, 2.0, 1.0, 0.6, 0.4, 0.3)  # the rows of the lesson's table
 LESSON_HEADER = " beta   KL   reward model   true quality   avg length"
 
 
+@validate_params(REWARD_MODEL)
 def lesson_table(*, b: float = 0.0, sigma: float = 0.0) -> dict[str, np.ndarray]:
     """Columns beta, kl, proxy_gain, gold_gain, mean_length: arrays of 6, one row per β."""
     betas = np.array(LESSON_BETAS)

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from core import validate
+from core.validate import REWARD_MODEL, validate_params
 
 GRID_POINTS = 241  # the lesson's grid: 241 points a side
 GRID_LIMIT = 6.0  # the grid spans [-6, 6] standard units on both axes
@@ -34,11 +34,10 @@ def gold(length, substance):
     return substance + length - padding_penalty(length)
 
 
+@validate_params(REWARD_MODEL)
 def proxy(length, substance, *, b: float = 0.0, sigma: float = 0.0):
     """The reward model's score: it learned a fraction ``b`` of the padding penalty and has
     unmapped errors of size ``sigma``. Broadcasts like :func:`gold`."""
-    b = validate.padding_fraction(b)
-    sigma = validate.error_size(sigma)
     score = substance + length - b * padding_penalty(length)
     if sigma:
         score = score + sigma * error_field(length, substance)
@@ -85,9 +84,10 @@ def gold_field() -> np.ndarray:
     return _read_only(gold(length, substance))
 
 
+@validate_params(REWARD_MODEL)
 def proxy_field(*, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The reward model on the grid for one (b, sigma): (241, 241), read-only."""
-    return _proxy_field(validate.padding_fraction(b), validate.error_size(sigma))
+    return _proxy_field(b, sigma)
 
 
 @lru_cache(maxsize=PROXY_FIELD_CACHE_ENTRIES)

@@ -5,7 +5,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_charts, compute, glossary, layout, state
+from ui import best_of_n_charts, compute, glossary, layout, sources, state
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -54,7 +54,8 @@ kl_exact.metric("KL, exact (nats)", f"{point.kl:.2f}", help="Σ p·log(600·p) o
 kl_bound.metric(
     "log n − (n−1)/n",
     f"{point.kl_bound:.2f}",
-    help="The usual continuous formula (Beirami et al. 2024): an upper bound on the exact KL",
+    help="The continuous formula in use since Stiennon et al. (2020); Beirami et al. (2024) "
+    "showed it is only an upper bound on the exact KL",
 )
 proxy_gain.metric("reward model gain", f"{point.proxy_gain:+.2f}")
 gold_gain.metric("true quality gain", f"{point.gold_gain:+.2f}")
@@ -79,7 +80,7 @@ with left:
         best_of_n_charts.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=f"At n = {n:,} almost all of the chance sits on the highest ranks.",
+        description=best_of_n_charts.win_chances_words(n),
     )
 with right:
     layout.chart(
@@ -107,9 +108,12 @@ st.caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
-    "be padded is luck. The lesson's set was chosen to tell its story. The exact KL can "
-    "never pass log 600: best-of-n only re-weights the 600 answers it has. The continuous "
-    "formula assumes "
-    "infinitely many distinct answers, so it overstates the KL, more so as n grows."
+    "be padded is luck. The lesson's set was the first seed found that tells its story: over "
+    "200 fresh sets (seeds 1 to 200, b = σ = 0) the peak's median is n = 42, its middle 80% "
+    "runs from n = 7 to 10,000 or more, and only 85 of the 200 fall below the base model's "
+    "average by n = 10,000. The exact KL can never pass log 600: best-of-n only re-weights the 600 "
+    "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
+    "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
 state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
+sources.footer("stiennon2020", "beirami2024", "gao2022")

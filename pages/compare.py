@@ -4,7 +4,7 @@ reward-model errors do (catastrophic Goodhart)."""
 import pandas as pd
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, state
+from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, sources, state
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -88,3 +88,4 @@ else:
         f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
+sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023")

@@ -14,6 +14,7 @@ from ui import (
     defense_view,
     glossary,
     layout,
+    sources,
     state,
 )
 
@@ -30,6 +31,7 @@ st.markdown(
     "(n = 10,000, β = 0.25), where the undefended reward model collapses."
 )
 glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
+st.caption(glossary.GOODHART_KINDS)
 state.show_notes()
 defense_settings.show_notes()
 
@@ -96,15 +98,8 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     rho = defense_settings.slider("rho", container=rho_slot, on_change=opened)
     aggregate = defense_settings.aggregate_control(container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
-    st.markdown(
-        f"Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
-        f"member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
-        f"of its own. Averaging k members shrinks the errors from σ to "
-        f"σ·√(ρ + (1 − ρ)/k) = **{defense_compute.error_size(sigma, k, rho):.2f}** "
-        f"(these {k} members measure {sigma * measured:.2f}); the shared part and b stay whole. "
-        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
-        "collapse of the σ = 0 reward model."
-    )
+    formula = defense_compute.error_size(sigma, k, rho)
+    st.markdown(defense_view.ensemble_words(aggregate, k, formula, sigma * measured))
     if sigma == 0:
         st.info(
             "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
@@ -125,7 +120,10 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     st.markdown(
         f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
         "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
-        "than true quality wants."
+        "than true quality wants. Real length bias is less tidy: Singhal et al. (2023) found "
+        "that much of RLHF's reward gain was length (optimizing length alone reproduced much "
+        "of RLHF's improvement), yet length penalties did not help uniformly: real length is "
+        "not one flaw cleanly apart from what people value."
     )
     defense_view.peak_and_collapse(
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
@@ -145,7 +143,10 @@ def spot_check_section(b: float, sigma: float) -> dict:
         f"quality and stop where their average looks best. Repeated "
         f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
         f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
-        "lose against the real peak?"
+        "lose against the real peak? The checks here are perfect: each reads an answer's true "
+        "quality exactly, with no noise. Real checkers (people, or a stronger model) are noisy "
+        "and can share the reward model's biases, such as a liking for length, so read these "
+        "numbers as a best case."
     )
     spot_bon, spot_kl = defense_compute.spot_checks(m, b, sigma)
     bon_column, kl_column = st.columns(2, gap="medium")
@@ -192,3 +193,4 @@ with sections:
     section(spot_check_section, b, sigma, link_slot=link)
 with slack_box:
     slack_section(b, sigma)
+sources.footer("coste2023", "eisenstein2023", "singhal2023", "manheim2018")

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, glossary, kl_penalty_charts, layout, state
+from ui import compute, glossary, kl_penalty_charts, layout, sources, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -11,8 +11,8 @@ st.title("The KL penalty, solved exactly")
 st.markdown(
     "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
     "expected score minus β times the KL divergence from the starting model π_ref, so the "
-    "policy π pays for every nat it moves away from the answers the reward model was "
-    "trained on:"
+    "policy π pays for every nat it moves away from π_ref (the reward model is trusted only "
+    "near the ordinary answers it learned from, and π_ref writes answers like those):"
 )
 st.latex(
     r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; "
@@ -26,7 +26,10 @@ st.markdown(
     "is an answer (length, substance), π_ref is a bell curve centred on (0, 0), and with "
     "b = σ = 0 the reward is r = length + substance, so π\\* is the same bell curve moved to "
     "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
-    "mean length is 1/(β + 2b) and its length variance β/(β + 2b)."
+    "mean length is 1/(β + 2b) and its length variance β/(β + 2b). InstructGPT trained with "
+    "this objective (Ouyang et al., 2022), and the closed form is where DPO starts (Rafailov "
+    "et al., 2023). It is what the objective asks for, not what PPO reaches: in Gao et al.'s "
+    "(2022) runs a stronger penalty acted much like stopping earlier."
 )
 glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
 state.show_notes()
@@ -97,3 +100,4 @@ st.caption(
     f"(b = {b:g}, σ = {sigma:g}); with b = σ = 0 they are the lesson's numbers."
 )
 state.share_box({"beta": beta, "b": b, "sigma": sigma})
+sources.footer("ouyang2022", "rafailov2023", "gao2022")

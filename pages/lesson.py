@@ -3,7 +3,7 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, layout, state, story
+from ui import compute, glossary, layout, sources, state, story
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
@@ -24,29 +24,47 @@ says the chance one answer beats another is the sigmoid of their score differenc
 and colleagues showed it in 2017 on Atari games and simulated robots (a backflip from about
 900 human judgments); Ouyang and colleagues used it in 2022 to make InstructGPT: fine-tune on
 human-written answers, train a reward model on people's rankings, then optimize the language
-model against that reward model with PPO.
+model against that reward model with PPO (Schulman and colleagues, 2017).
 
 **A leash.** The reward model learned from ordinary answers and is only trustworthy near
 them. So RLHF maximizes the score *minus* β times the KL divergence from the starting model.
-That problem has an exact answer: the starting model re-weighted by exp(reward/β) (the
-starting point of DPO, too). A large β barely moves the model; a small β lets it chase the
-reward model's favourites.
+That problem has an exact answer: the starting model re-weighted by exp(reward/β), which is
+also where DPO starts (Rafailov and colleagues, 2023). A large β barely moves the model; a
+small β lets it chase the reward model's favourites.
 
 **Goodhart's law, in miniature.** "When a measure becomes a target, it ceases to be a good
 measure." In this toy every answer has a length and a substance. The true goal rewards
 substance and some length but punishes padding; the reward model learned only "longer is
-better". Optimize against it and true quality first rises, then peaks (best-of-n: about
-n = 49; the KL penalty: β = 1), then falls: by about n = 590 the chosen answers are worse than
-the base model's average, and at β = 0.3 true quality is down 4.4 while the reward model
-reports +6.7. The reward model's own score never turns down, so it cannot tell you when to
-stop. Gao, Schulman and Hilton (2022) measured the same rise and fall in real language models;
-Singhal and colleagues (2023) found that much of RLHF's reward gain came from longer answers.
+better". Optimize against it and true quality first rises, then peaks, then falls. With the
+KL penalty the peak is at β = 1, and at β = 0.3 true quality is down 4.37 while the reward
+model reports +6.65 (the table below). Best-of-n, on this app's one fixed draw of 600
+answers, peaks at n = 49 and is worse than the base model's average from n = 590. That draw
+was picked as the first seed that tells the lesson's story; over 200 fresh draws the peak's
+median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, and only 85 of the 200
+fall below the base model's average by n = 10,000 (the Best-of-n page redraws them). The
+reward model's own score never turns down, so it cannot tell you when to stop.
+
+**The same in real models.** Gao, Schulman and Hilton (2022) let a large "gold" reward model
+(6B parameters) stand in for people, trained smaller reward models on its preferences and
+optimized against those: the gold score rose, then fell, while the smaller model's score kept
+rising, along smooth curves in the KL from the starting model. Singhal and colleagues (2023)
+found the toy's flaw in real RLHF: much of the reward models' score gain came from longer
+answers, and optimizing a reward for length alone reproduced much of RLHF's improvement.
+Manheim and Garrabrant (2018) sort such failures: σ in the Playground is *regressional*
+Goodhart (the top-scored answers are partly the errors' luck), b is *extremal* (the reward
+model agrees near typical answers and parts far from them).
 
 **Living with it.** Teach the reward model a fifth of the padding penalty (b = 0.2) and the
-decline vanishes, because this toy has exactly one flaw and we can see it. Real reward models
-have many small flaws nobody has mapped (σ in the Playground), which is why RLHF keeps the KL
-penalty, prefers rewards that can be checked (tests, known answers), and measures the real goal
-some other way than the reward itself.
+decline vanishes, because this toy has exactly one flaw and we can see it. Real fixes work less
+cleanly: length penalties did not help uniformly in Singhal and colleagues' (2023) experiments,
+unlike the toy's λ. Real reward models also have many small flaws nobody has mapped (σ). The KL
+penalty does not cure them: Gao and colleagues (2022) found it acts much like stopping early,
+with no better true quality at a given KL, and Kwa, Thomas and Garriga-Alonso (2024) show that
+with heavy-tailed errors it cannot prevent a policy that scores arbitrarily high at a small KL
+with no gain in true quality (the reward models they examined looked light-tailed). Rewards
+that can be checked (a known answer, a test suite: RL with verifiable rewards) are harder to
+fool, not impossible: a test suite that misses a case rewards code that only passes the tests.
+So measure the real goal some other way than the reward itself.
 """
 )
 
@@ -68,3 +86,16 @@ for step, preset in enumerate(story.TRIES, start=1):
         query_params=state.full_query(preset.values),
     )
     st.caption(preset.story)
+
+sources.footer(
+    "christiano2017",
+    "ouyang2022",
+    "schulman2017",
+    "ahmadian2024",
+    "shao2024",
+    "rafailov2023",
+    "gao2022",
+    "singhal2023",
+    "manheim2018",
+    "kwa2024",
+)

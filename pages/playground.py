@@ -8,7 +8,7 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import layout, stage, state, steps
+from ui import glossary, layout, sources, stage, state, steps
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n.
@@ -69,3 +69,6 @@ if not present:
 with st.container(horizontal=True, gap="small"):
     layout.presenter_switch(present)
     layout.predict_switch(stage.prediction_in_url()["on"])
+if not present:
+    st.caption(glossary.GOODHART_KINDS)
+    sources.footer("gao2022", "singhal2023", "manheim2018")

@@ -45,6 +45,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
     sys.path.insert(0, str(REPO_ROOT))
 
+from harness.ports import LOOPBACK, free_port  # noqa: E402
 from scripts.haproxy_config import (  # noqa: E402
     check_config,
     compose_config,
@@ -54,7 +55,6 @@ from scripts.haproxy_config import (  # noqa: E402
 from scripts.postgres_server import PostgresServer, postgres_bin  # noqa: E402
 from scripts.warm_up import warm_up  # noqa: E402
 
-LOOPBACK = "127.0.0.1"
 HEALTH_PATH = "/_stcore/health"
 STARTUP_TIMEOUT_SECONDS = 90.0  # a cold replica imports streamlit, plotly, pandas: ~5-15 s here
 STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM, then SIGKILL the process group after this
@@ -64,13 +64,6 @@ SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
 FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS = 1.0, 30.0
 STABLE_SECONDS = 30.0  # a replica that lived this long starts its backoff afresh
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when its parent dies
-
-
-def free_port() -> int:
-    """A loopback TCP port that was free a moment ago."""
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
 
 
 def is_healthy(port: int) -> bool:

@@ -15,12 +15,12 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
-LOOPBACK = "127.0.0.1"
+from harness.ports import LOOPBACK, free_port
+
 START_SECONDS = 60  # pg_ctl -w waits this long for the server to accept connections
 
 
@@ -31,13 +31,6 @@ def postgres_bin() -> Path | None:
         return Path(on_path).resolve().parent
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     return Path(found[-1]).parent if found else None
-
-
-def free_port() -> int:
-    """A loopback TCP port that was free a moment ago."""
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
 
 
 class PostgresServer:

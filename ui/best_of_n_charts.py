@@ -14,6 +14,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+import core
 from ui import compute, style
 from ui.compute import cached
 from ui.style import (
@@ -300,6 +301,31 @@ def peak_spread_figure(peaks: np.ndarray, lesson_peak: float, current_peak: floa
     )
     style.top_legend(figure)
     return figure
+
+
+TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the page states
+
+
+def share_words(share: float) -> str:
+    """A share of the chance in words: "65%", or "more than 99%" once it rounds to 100%."""
+    return "more than 99%" if share >= 0.995 else f"{share:.0%}"
+
+
+def win_chances_words(n: int) -> str:
+    """What the win-chance chart shows at ``n``, in one sentence.
+
+    By rank the shares are exact whatever the scores (ties aside): the best 60 of 600 ranks
+    are kept with chance 1 − (540/600)ⁿ, the single best with 1 − (599/600)ⁿ.
+    """
+    if n == 1:
+        return "At n = 1 every answer is equally likely to be kept: 1 chance in 600 each."
+    tenth = 1 - ((core.ANSWER_COUNT - TOP_TENTH) / core.ANSWER_COUNT) ** n
+    best = 1 - ((core.ANSWER_COUNT - 1) / core.ANSWER_COUNT) ** n
+    return (
+        f"At n = {n:,} the best tenth of the ranks (the top {TOP_TENTH}) holds "
+        f"{share_words(tenth)} of the chance and the single best answer {share_words(best)}; "
+        "at n = 1 every answer has 1 chance in 600."
+    )
 
 
 # --- cached: the page's settings in, a shared figure out ---------------------------------

@@ -133,3 +133,35 @@ def spot_check_readouts(container, result, method: str) -> None:
         f"{spread.lost_high:.2f}",
         help="A tenth of the repeats lost at least this much true quality.",
     )
+
+
+def ensemble_words(aggregate: str, k: int, formula_size: float, measured_size: float) -> str:
+    """What the ensemble does to the errors, for the mean or the minimum of ``k`` members.
+
+    ``formula_size`` is σ·√(ρ + (1 − ρ)/k), ``measured_size`` the shipped members' own; both
+    describe the mean only, so the minimum gets words instead of them.
+    """
+    members = (
+        "Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
+        "member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
+        "of its own. "
+    )
+    shared = (
+        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
+        "collapse of the σ = 0 reward model (ensembles mitigate reward hacking but do not "
+        "remove what members share: Eisenstein et al., 2023)."
+    )
+    if aggregate == "mean":
+        return (
+            members + f"Averaging k members shrinks the errors from σ to "
+            f"σ·√(ρ + (1 − ρ)/k) = **{formula_size:.2f}** (these {k} members measure "
+            f"{measured_size:.2f}); the shared part and b stay whole. " + shared
+        )
+    return (
+        members + "Their minimum, the worst case, does not average the members' own errors "
+        "away: the lowest of k errors sits lower by about the same amount everywhere, which "
+        "changes no ranking, and its ups and downs shrink far more slowly with k than the "
+        "mean's σ·√(ρ + (1 − ρ)/k). In Coste et al. (2023) the worst case helps because "
+        "members disagree most on unusual answers, where the exploits are; here every member "
+        "errs equally much everywhere, so disagreement cannot flag an unusual answer. " + shared
+    )

@@ -26,12 +26,20 @@ GLOSSARY = {
     "Bradley–Terry": "the model of choices: P(A preferred to B) = sigmoid(score A − score B)",
     "sigmoid": "sigmoid(x) = 1 / (1 + e^(−x)), which turns any score difference into a "
     "probability between 0 and 1",
-    "PPO": "Proximal Policy Optimization, the reinforcement-learning method RLHF uses to "
-    "optimize a language model against its reward model",
+    "PPO": "Proximal Policy Optimization, the reinforcement-learning method InstructGPT used "
+    "to optimize a language model against its reward model; RLHF also uses others, such as "
+    "REINFORCE-style RLOO and GRPO",
     "DPO": "Direct Preference Optimization, which fits the model to the choices directly, "
     "with no separate reward model",
     "RLHF": "reinforcement learning from human feedback",
 }
+
+# One line of taxonomy for pages where σ and b appear (Manheim & Garrabrant 2018).
+GOODHART_KINDS = (
+    "σ and b are two kinds of Goodhart's law (Manheim & Garrabrant, 2018): σ is *regressional* "
+    "(the top-scored answers are partly the errors' luck), b is *extremal* (the reward model "
+    "agrees with true quality near typical answers and parts from it far out)."
+)
 
 
 def line(*terms: str) -> str:

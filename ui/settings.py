@@ -141,7 +141,8 @@ PRESETS = (
     ),
     Preset(
         "The peak",
-        "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n.",
+        "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
+        "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
         {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
     ),
     Preset(

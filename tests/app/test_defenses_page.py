@@ -251,12 +251,19 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
             assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
 
 
-def test_the_ensemble_sentence_states_core_sizes(set_page):
-    text = " ".join(block.value for block in set_page.markdown)
+def test_the_ensemble_sentence_states_core_sizes_for_the_mean():
+    query = {key: f"{value:g}" if key != "agg" else "mean" for key, value in SETTING.items()}
+    text = " ".join(block.value for block in open_defenses(query).markdown)
     formula = core.ensemble_error_size(1.0, k=8, rho=0.3)
     measured = core.ensemble_error_sizes(rho=0.3)[7]
-    assert f"= **{formula:.2f}**" in text
-    assert f"these 8 members measure {measured:.2f}" in text
+    assert (f"{formula:.2f}", f"{measured:.2f}") == ("0.62", "0.63")
+    assert "σ·√(ρ + (1 − ρ)/k) = **0.62** (these 8 members measure 0.63)" in text
+
+
+def test_the_minimum_gets_words_not_the_means_formula(set_page):
+    text = " ".join(block.value for block in set_page.markdown)
+    assert "(1 − ρ)/k) = **" not in text and "members measure" not in text
+    assert "Their minimum, the worst case, does not average the members' own errors" in text
 
 
 def test_spot_check_and_slack_numbers_equal_core(set_page):

@@ -158,3 +158,13 @@ def test_query_leaves_defaults_out_and_full_query_keeps_them():
     assert state.query_string(state.DEFAULTS) == ""
     assert state.full_query(values) == {"beta": "0.3", "n": "1", "b": "0.2", "sigma": "0"}
     assert state.query_string(values, seed=3) == "?beta=0.3&b=0.2&seed=3"
+
+
+def test_a_url_value_of_exactly_64_characters_is_still_read():
+    """MAX_URL_VALUE is the longest value read: 64 characters pass, 65 are turned away."""
+    assert parse_setting(SETTINGS["beta"], ["1." + "0" * 62]) == (1.0, None)
+    assert parse_setting(SETTINGS["beta"], ["1." + "0" * 63]) == (
+        4.0,
+        "The link sets β to a value 65 characters long, too long to be a setting, so β starts "
+        "at its default, 4.",
+    )

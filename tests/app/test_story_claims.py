@@ -1,9 +1,18 @@
-"""Every number the presets and the Lesson's steps state is what core computes there."""
+"""Every number the presets, the story and each page's prose state is what core computes there,
+and every source a page names is in its Sources list."""
+
+import re
 
 import numpy as np
 import pytest
+from app_pages import APP, TIMEOUT_SECONDS
+from streamlit.testing.v1 import AppTest
 
 import core
+from ui import best_of_n_charts, defense_view
+from ui.beyond_compute import COMPARISON_SEED, reward_model_fit
+from ui.compute import N_CURVE
+from ui.sources import SOURCES
 from ui.state import PRESETS
 from ui.story import TRIES
 
@@ -66,3 +75,238 @@ def test_best_of_n_runs_out_of_answers_just_short_of_log_600():
     values = STEPS["Best-of-n runs out of answers"]
     kl = core.best_of_n(values["n"], b=values["b"], sigma=values["sigma"]).kl
     assert np.log(600) - 0.01 < kl < np.log(600)
+
+
+# --- every page's prose: each number it states is core's, each source it names is listed ------
+
+PAGE_FILES = {
+    "playground": "pages/playground.py",
+    "best_of_n": "pages/best_of_n.py",
+    "kl_penalty": "pages/kl_penalty.py",
+    "lesson": "pages/lesson.py",
+    "reward_model": "pages/reward_model.py",
+    "compare": "pages/compare.py",
+    "defenses": "pages/defenses.py",
+}
+FRESH_200 = tuple(range(1, 201))  # the 200 fresh draws the Lesson and Best-of-n pages quote
+ARXIV_ID = re.compile(r"(?:arXiv:|arxiv\.org/abs/)(\d{4}\.\d{4,5})")
+
+
+def open_any(page: str, query: dict | None = None) -> AppTest:
+    """``page`` as a visitor following a link with ``query`` sees it (via the Lesson, as
+    tests/app/app_pages.open_page explains)."""
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    if page == "playground":
+        app.query_params.update(query or {})
+        return app.run()
+    app.run().switch_page(PAGE_FILES["lesson"]).run()
+    app.query_params.clear()
+    app.query_params.update(query or {})
+    return app.switch_page(PAGE_FILES[page]).run()
+
+
+def texts(node) -> list[str]:
+    """Every string a page shows in ``node`` and below: bodies, labels and help texts."""
+    found = []
+    proto = getattr(node, "proto", None)
+    if proto is not None and hasattr(proto, "DESCRIPTOR"):
+        for field in ("body", "label", "help"):
+            if field in proto.DESCRIPTOR.fields_by_name and getattr(proto, field):
+                found.append(getattr(proto, field))
+    for child in getattr(node, "children", {}).values():
+        found += texts(child)
+    return found
+
+
+@pytest.fixture(scope="module")
+def shown():
+    """Each page at its defaults: (its text without the sources list, the sources list)."""
+    pages = {}
+    for page in PAGE_FILES:
+        app = open_any(page)
+        assert not app.exception, page
+        lists = [
+            caption.value for caption in app.caption if caption.value.startswith("**Sources**")
+        ]
+        assert len(lists) == 1, f"{page} shows {len(lists)} source lists"
+        prose = "\n".join(text for text in texts(app.main) if text not in lists)
+        pages[page] = (prose, lists[0])
+    return pages
+
+
+@pytest.mark.parametrize("page", list(PAGE_FILES))
+def test_every_page_lists_the_sources_its_prose_names(shown, page):
+    prose, listed = shown[page]
+    ids = set(ARXIV_ID.findall(prose + listed))
+    assert ids <= {source.arxiv for source in SOURCES.values()}, ids
+    assert len(listed.splitlines()) >= 3, "a heading and at least one source"
+    for key, source in SOURCES.items():
+        # Prose cites as "Gao, Schulman and Hilton (2022)", "Beirami et al. 2024", "Singhal
+        # and colleagues (2023)": the first author's surname, then the year soon after.
+        cited = re.search(rf"\b{re.escape(source.surname)}\b[^()\d]{{0,40}}\(?{source.year}", prose)
+        if cited:
+            assert source.url in listed, f"{page} cites {key} without listing it"
+
+
+def test_each_listed_source_renders_with_its_link(shown):
+    _, listed = shown["best_of_n"]
+    assert "[arXiv:2009.01325](https://arxiv.org/abs/2009.01325)" in listed
+    assert "[arXiv:2401.01879](https://arxiv.org/abs/2401.01879)" in listed
+    assert shown["compare"][1].count("alignmentforum.org/posts/fuSaKr6t6Zuh6GKaQ") == 1
+
+
+def test_the_lesson_states_the_tables_numbers_at_beta_0_3(shown):
+    prose, _ = shown["lesson"]
+    assert "at β = 0.3 true quality is down 4.37 while the reward\nmodel reports +6.65" in prose
+    assert "+6.7" not in prose and "4.4 " not in prose
+    result = core.kl_optimum(0.3, exact=True)
+    assert f"{result.gold_gain:+.2f}" == "-4.37" and f"{result.proxy_gain:+.2f}" == "+6.65"
+    assert "the peak is at β = 1," in prose
+    assert BETAS[np.argmax(core.kl_optimum(BETAS).gold_gain)] == pytest.approx(1.0, rel=0.02)
+
+
+def test_the_lesson_says_49_and_590_hold_for_this_draw(shown):
+    prose, _ = shown["lesson"]
+    assert "on this app's one fixed draw of 600\nanswers, peaks at n = 49" in prose
+    assert "worse than the base model's average from n = 590" in prose
+    gold = core.best_of_n(ALL_N).gold_gain
+    peak = int(np.argmax(gold))
+    assert peak + 1 == 49
+    assert peak + 1 + int(np.argmax(gold[peak:] < 0)) == 590
+
+
+def test_the_spread_over_200_fresh_draws_is_cores(shown):
+    for page in ("lesson", "best_of_n"):
+        prose = " ".join(shown[page][0].split())  # the Lesson's lines are wrapped
+        assert "the peak's median is n = 42, its middle 80%" in prose, page
+        assert "runs from n = 7 to 10,000 or more, and only 85 of the 200 fall below" in prose
+    peaks = core.fresh_set_peaks(N_CURVE, seeds=FRESH_200)
+    low, median, high = np.quantile(peaks, (0.1, 0.5, 0.9))  # the median: 40 and 44 averaged
+    assert (low, median, high) == (7, 42, 10_000)
+    below = 0
+    for seed in FRESH_200:
+        gold = core.best_of_n(N_CURVE, seed=seed).gold_gain
+        below += bool(np.any(gold[np.argmax(gold) :] < 0))
+    assert below == 85
+
+
+def test_the_lesson_names_gaos_gold_and_the_kl_penaltys_limits(shown):
+    prose = " ".join(shown["lesson"][0].split())
+    assert 'a large "gold" reward model (6B parameters) stand in for people' in prose
+    assert "acts much like stopping early" in prose
+    assert "with heavy-tailed errors it cannot prevent a policy that scores" in prose
+    assert "a test suite that misses a case rewards code that only passes the tests" in prose
+    assert "σ in the Playground is *regressional* Goodhart" in prose
+    assert "b is *extremal*" in prose
+    assert "which is why RLHF keeps the KL penalty" not in prose
+
+
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (1, "At n = 1 every answer is equally likely to be kept: 1 chance in 600 each."),
+        (12, "the top 60) holds 72% of the chance and the single best answer 2%;"),
+        (49, "the top 60) holds 99% of the chance and the single best answer 8%;"),
+        (590, "the top 60) holds more than 99% of the chance and the single best answer 63%;"),
+    ],
+)
+def test_the_win_chance_sentence_follows_n_and_core(n, words):
+    assert words in best_of_n_charts.win_chances_words(n)
+    for b, sigma in ((0.0, 0.0), (0.4, 1.3)):
+        by_rank = np.sort(core.win_probabilities(n, b=b, sigma=sigma))
+        tenth, best = by_rank[-60:].sum(), by_rank[-1]
+        if n == 1:
+            np.testing.assert_allclose(by_rank, 1 / 600)
+        else:
+            said = re.search(r"holds (.+?) of the chance and the single best answer (.+?);", words)
+            for share, text in ((tenth, said.group(1)), (best, said.group(2))):
+                expected = "more than 99%" if share >= 0.995 else f"{share:.0%}"
+                assert text == expected, (n, b, sigma)
+
+
+def test_the_best_of_n_page_credits_the_kl_formula_to_stiennon_and_beirami(shown):
+    prose, _ = shown["best_of_n"]
+    assert (
+        "The continuous formula in use since Stiennon et al. (2020); Beirami et al. (2024) "
+        "showed it is only an upper bound on the exact KL"
+    ) in prose
+    assert "levels off at log 600 ≈ 6.40 nats" in prose
+    assert f"{np.log(600):.2f}" == "6.40"
+    assert core.best_of_n(10_000).kl < np.log(600)
+
+
+def test_the_kl_penalty_page_measures_the_penalty_from_pi_ref(shown):
+    prose, _ = shown["kl_penalty"]
+    assert "moves away from π_ref (the reward model is trusted only" in prose
+    assert "the answers the reward model was trained on" not in prose
+    assert "KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β²" in prose
+    for beta in (2.0, 1.0, 0.5):
+        result = core.kl_optimum(beta, exact=True)
+        # To the two decimals the page prints: the grid (step 0.05) misses 4e-4 of KL at 0.5.
+        assert result.kl == pytest.approx(1 / beta**2, abs=5e-3)
+        assert result.proxy_gain == pytest.approx(2 / beta, abs=5e-3)
+        assert result.gold_gain == pytest.approx(2 / beta - 1 / beta**2, abs=5e-3)
+
+
+def test_the_reward_model_page_states_cores_fits(shown):
+    prose = " ".join(shown["reward_model"][0].split())
+    assert (
+        "200 pairs at spread 0.3 (rater noise 1) give b = 2.71 with no prior "
+        "(interval 0.70 to 4.73)" in prose
+    )
+    assert (
+        "at prior 30 the same pairs give b = 0.19, interval −0.47 to 0.85, which excludes "
+        "the true b = 1" in prose
+    )
+    assert "pays 0.75 per unit of length against 1 for substance" in prose
+    assert "conditional on the prior" in prose
+    narrow = reward_model_fit(200, 0.3, 1.0, 0.0)
+    assert f"{narrow.b:.2f}" == "2.71"
+    assert [f"{end:.2f}" for end in narrow.b_interval] == ["0.70", "4.73"]
+    with_prior = reward_model_fit(200, 0.3, 1.0, 30.0)
+    assert f"{with_prior.b:.2f}" == "0.19"
+    assert [f"{end:.2f}" for end in with_prior.b_interval] == ["-0.47", "0.85"]
+    assert with_prior.b_interval[1] < 1
+    pairs = core.comparisons(200_000, length_spread=1.0, rater_noise=1.0, seed=COMPARISON_SEED)
+    without = core.fit_bradley_terry(pairs, padding_feature=False)
+    assert (f"{without.length_ratio:.2f}", without.b) == ("0.75", 0.0)
+
+
+def test_the_reward_model_page_says_when_dpo_matches_the_optimum(shown):
+    prose = " ".join(shown["reward_model"][0].split())
+    assert (
+        "In the ideal limit (unlimited comparisons, exact optimization) it lands on the same "
+        "optimum, π ∝ π_ref·exp(r̂/β)" in prose
+    )
+    assert "(Azar et al., 2023, whose IPO keeps it closer)" in prose
+
+
+def test_the_glossary_does_not_make_ppo_rlhfs_only_method(shown):
+    prose = " ".join(shown["lesson"][0].split())
+    assert "RLHF also uses others, such as REINFORCE-style RLOO and GRPO" in prose
+
+
+def test_the_goodhart_kinds_stand_where_b_and_sigma_do(shown):
+    for page in ("playground", "defenses"):
+        prose = shown[page][0]
+        assert "σ is *regressional*" in prose and "b is *extremal*" in prose, page
+        assert "(Manheim & Garrabrant, 2018)" in prose
+
+
+def test_the_defenses_page_says_spot_checks_are_a_perfect_oracle_and_length_is_untidy(shown):
+    prose = " ".join(shown["defenses"][0].split())
+    assert "The checks here are perfect: each reads an answer's true quality exactly" in prose
+    assert "read these numbers as a best case" in prose
+    assert "length penalties did not help uniformly" in prose
+
+
+def test_the_ensemble_formula_is_stated_for_the_mean_only():
+    mean = defense_view.ensemble_words("mean", 4, 0.61, 0.63)
+    assert "σ·√(ρ + (1 − ρ)/k) = **0.61** (these 4 members measure 0.63)" in mean
+    minimum = defense_view.ensemble_words("min", 4, 0.61, 0.63)
+    assert "0.61" not in minimum and "0.63" not in minimum
+    assert "Their minimum, the worst case, does not average the members' own errors" in minimum
+    assert "disagreement cannot flag an unusual answer" in minimum
+    assert "Coste et al. (2023)" in minimum
+    for words in (mean, minimum):
+        assert "Eisenstein et al., 2023" in words

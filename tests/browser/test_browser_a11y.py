@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.support import app_page
+from harness import app_page
 from ui.style import contrast_ratio  # WCAG 2.1's formula
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from test_browser_phone import assert_no_sideways_scrolling
 
-from tests.support import app_page, observer
+from harness import app_page, observer
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.cluster_run import RunningCluster
+from harness import app_page, observer, stage
+from harness.cluster_run import RunningCluster
 from tests.cluster.conftest import two_replicas
-from tests.support import app_page, observer, stage
 
 pytestmark = [pytest.mark.browser, pytest.mark.cluster]
 

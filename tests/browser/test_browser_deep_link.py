@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.server import start_streamlit
+from harness.server import start_streamlit
 
 pytestmark = pytest.mark.browser
 

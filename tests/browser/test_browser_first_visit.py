@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from tests.support import app_page
+from harness import app_page
 
 pytestmark = pytest.mark.browser
 

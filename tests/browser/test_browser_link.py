@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page, stage
+from harness import app_page, stage
 
 pytestmark = pytest.mark.browser
 

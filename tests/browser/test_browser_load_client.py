@@ -1,4 +1,4 @@
-"""The load benchmarks' client (bench.load_client.Visitor) talks to a real server as a browser:
+"""The load benchmarks' client (harness.load_client.Visitor) talks to a real server as a browser:
 β and n move on the stage, and a settle report is a fragment rerun with the stage's JSON state.
 
 No Chromium here, but the same real `streamlit run` as the browser tests.
@@ -6,8 +6,8 @@ No Chromium here, but the same real `streamlit run` as the browser tests.
 
 import pytest
 
-from bench.load_client import Visitor
-from tests.support.event_loop import run_to_end
+from harness.event_loop import run_to_end
+from harness.load_client import Visitor
 from ui.state import SETTINGS, url_form
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support import app_page, observer, stage
+from harness import app_page, observer, stage
 
 pytestmark = pytest.mark.browser
 

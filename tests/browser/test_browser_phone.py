@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page, stage
+from harness import app_page, stage
 
 pytestmark = pytest.mark.browser
 

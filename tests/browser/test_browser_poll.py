@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.support import app_page, observer
+from harness import app_page, observer
 
 DESKTOP = app_page.VIEWPORTS["desktop"]
 PHONE = app_page.VIEWPORTS["phone"]

@@ -4,7 +4,7 @@ text is at least 18 px on a 1280 px wide screen (scaled with the viewport)."""
 
 import pytest
 
-from tests.support import app_page, stage
+from harness import app_page, stage
 
 pytestmark = pytest.mark.browser
 

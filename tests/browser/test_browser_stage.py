@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page
-from tests.support import stage as stage_page
+from harness import app_page
+from harness import stage as stage_page
 from ui.state import SETTINGS
 
 pytestmark = pytest.mark.browser

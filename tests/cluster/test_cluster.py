@@ -15,12 +15,13 @@ import time
 import pytest
 import websockets
 
-from bench.cluster_run import RunningCluster, http_status
-from bench.load import RunError
-from bench.session_probe import PageVisitor
+from harness.cluster_run import RunningCluster, http_status
+from harness.event_loop import run_to_end
+from harness.load_client import RunError
+from harness.machine import environment_of
+from harness.ports import LOOPBACK
+from harness.session_probe import PageVisitor
 from scripts.cluster import Cluster
-from tests.support.event_loop import run_to_end
-from tests.support.server import LOOPBACK
 
 pytestmark = pytest.mark.cluster
 
@@ -71,13 +72,9 @@ def test_a_cookie_keeps_a_browser_on_one_replica(cluster):
 def test_every_replica_has_the_same_cookie_secret(cluster):
     secrets = set()
     for entry in cluster.state()["replicas"]:
-        with open(f"/proc/{entry['pid']}/environ", "rb") as variables:
-            environment = variables.read().split(b"\0")
-        found = [
-            item for item in environment if item.startswith(b"STREAMLIT_SERVER_COOKIE_SECRET=")
-        ]
-        assert len(found) == 1 and len(found[0]) > len("STREAMLIT_SERVER_COOKIE_SECRET=") + 30
-        secrets.add(found[0])
+        secret = environment_of(entry["pid"]).get("STREAMLIT_SERVER_COOKIE_SECRET", "")
+        assert len(secret) > 30
+        secrets.add(secret)
     assert len(secrets) == 1
 
 

@@ -1,7 +1,7 @@
 """The class poll in `make cluster`: one PostgreSQL shared by the replicas, faults survived.
 
 A lecturer's tab is kept on replica1 and the students' tabs on replica2 by HAProxy's cookie
-(bench/poll_client.py speaks Streamlit's websocket protocol, as the browser does). The tests
+(harness/poll_client.py speaks Streamlit's websocket protocol, as the browser does). The tests
 share one cluster and run in file order: votes across replicas, a replica killed, the
 database restarted, and last the clean stop with PostgreSQL gone too.
 """
@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from bench.cluster_run import _is_zombie
-from bench.poll_client import (
+from harness.event_loop import run_to_end
+from harness.machine import environment_of, gone_or_zombie
+from harness.poll_client import (
     DATABASE_DOWN,
     open_lecturer,
     open_student,
@@ -24,11 +25,10 @@ from bench.poll_client import (
     reopen,
     send_guess,
 )
-from bench.session_probe import PageVisitor
+from harness.session_probe import PageVisitor
 from poll import store
 from scripts import cluster as cluster_script
 from tests.cluster.test_cluster import sessions_by_replica
-from tests.support.event_loop import run_to_end
 
 pytestmark = pytest.mark.cluster
 
@@ -62,9 +62,7 @@ def test_every_replica_gets_the_same_poll_database(cluster):
     url = cluster.state()["postgres"]["url"]
     assert url.startswith("postgresql+psycopg://postgres@127.0.0.1:")
     for entry in cluster.state()["replicas"]:
-        with open(f"/proc/{entry['pid']}/environ", "rb") as variables:
-            environment = variables.read().split(b"\0")
-        assert f"POLL_DATABASE_URL={url}".encode() in environment
+        assert environment_of(entry["pid"]).get("POLL_DATABASE_URL") == url
 
 
 def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
@@ -154,6 +152,6 @@ def test_stops_cleanly_with_postgres(cluster):
     assert cluster.leftovers(ports) == []
     # Gone, or a zombie waiting for whichever process adopted it to reap it (pg_ctl's server
     # is reparented; some containers' init never reaps).
-    assert not Path(f"/proc/{pid}").exists() or _is_zombie(Path(f"/proc/{pid}"))
+    assert gone_or_zombie(pid)
     assert not Path(server["data"]).exists()  # a throwaway server: removed with its directory
     assert "stopped: HAProxy and every replica, and PostgreSQL" in cluster.output()

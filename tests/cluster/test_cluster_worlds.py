@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from harness.machine import environment_of, processes_whose_command_has
+from harness.ports import free_port
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
-from tests.support.server import free_port
 from ui import world_store
 
 pytestmark = pytest.mark.cluster
@@ -23,16 +24,11 @@ pytestmark = pytest.mark.cluster
 def builders_using(store: Path) -> list[int]:
     """Processes running scripts/build_worlds.py on this store (its pool's workers included)."""
     found = []
-    for entry in Path("/proc").iterdir():
+    for line in processes_whose_command_has(["build_worlds.py"]):
+        pid = int(line.split(":", 1)[0])
         with contextlib.suppress(OSError):
-            if (
-                not entry.name.isdigit()
-                or b"build_worlds.py" not in (entry / "cmdline").read_bytes()
-            ):
-                continue
-            status = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            if status != "Z" and str(store).encode() in (entry / "environ").read_bytes():
-                found.append(int(entry.name))
+            if str(store) in environment_of(pid).values():
+                found.append(pid)
     return found
 
 

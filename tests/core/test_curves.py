@@ -40,9 +40,15 @@ class TestAxes:
         [
             (lambda: core.log_spaced_betas(high=0.25, low=10.0), "high > low > 0"),
             (lambda: core.log_spaced_betas(high=10.0, low=0.0), "must be a finite number > 0"),
-            (lambda: core.log_spaced_betas(high=10.0, low=1.0, points=1), "points >= 2"),
+            (
+                lambda: core.log_spaced_betas(high=10.0, low=1.0, points=1),
+                "points must be a whole number >= 2",
+            ),
             (lambda: core.log_spaced_counts(high=0.5), "must be a finite number >= 1"),
-            (lambda: core.log_spaced_counts(high=100, points=2.5), "points >= 2"),
+            (
+                lambda: core.log_spaced_counts(high=100, points=2.5),
+                "points must be a whole number >= 2",
+            ),
         ],
     )
     def test_bad_arguments_are_named(self, call, message):

@@ -486,8 +486,7 @@ class Stage {
     this.drawMoving();
     this.announce();
     this.root.querySelector(".loading")?.remove();
-    // ui/stage.py's WAIT_CSS shows what follows the stage on the page from now on.
-    this.root.getRootNode().host?.setAttribute("data-stage-drawn", "");
+    this.root.getRootNode().host?.setAttribute("data-stage-drawn", ""); // ui/stage.py WAIT_CSS
   }
 
   // --- still parts: curves, fields, answers (once per world and size) ----------------------

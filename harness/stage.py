@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
-from tests.support import app_page
-from tests.support.stage_root import STAGE_ROOT_JS
+from harness import app_page
+from harness.stage_root import STAGE_ROOT_JS
 from ui import stage as ui_stage
 from ui.state import SETTINGS
 

@@ -2,8 +2,8 @@
 
 The script is started as a child process on a free port with a run directory of its own; its
 ``state.json`` there says where HAProxy and each replica are (ports, pids, restarts). Stopping
-sends SIGTERM to the script alone, as Ctrl-C would, and then looks through /proc for anything
-of it left behind.
+sends SIGTERM to the script alone, as Ctrl-C would, and then looks through the process table for
+anything of it left behind.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.support.server import LOOPBACK, REPO_ROOT, free_port
+from harness.machine import processes_whose_command_has
+from harness.ports import LOOPBACK, OnLoopback, free_port
+from harness.server import REPO_ROOT
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 # Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once
@@ -45,21 +47,13 @@ def http_status(url: str, *, timeout: float = 5.0) -> int | None:
 
 
 @dataclass
-class RunningCluster:
+class RunningCluster(OnLoopback):
     """A running `scripts/cluster.py` and where to reach it."""
 
     process: subprocess.Popen
     run_dir: Path
     port: int
     output_path: Path
-
-    @property
-    def url(self) -> str:
-        return f"http://{LOOPBACK}:{self.port}/"
-
-    @property
-    def websocket_url(self) -> str:
-        return f"ws://{LOOPBACK}:{self.port}/_stcore/stream"
 
     def output(self) -> str:
         """What the script has printed so far."""
@@ -105,15 +99,7 @@ class RunningCluster:
         marks = [str(self.run_dir), *(f"--server.port={port}" for port in ports)]
         with contextlib.suppress(OSError, ValueError, TypeError):
             marks.append(self.state()["postgres"]["data"])  # the poll's server, if started
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            with contextlib.suppress(OSError):
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-                if any(mark in command for mark in marks) and not _is_zombie(entry):
-                    found.append(f"{entry.name}: {command}")
-        return found
+        return processes_whose_command_has(marks)
 
     def postgres_ctl(self, *args: str) -> subprocess.CompletedProcess:
         """Run pg_ctl on the poll's PostgreSQL that the script started (e.g. "stop", "start")."""
@@ -145,12 +131,6 @@ class RunningCluster:
             self.process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
-
-
-def _is_zombie(proc_entry: Path) -> bool:
-    with contextlib.suppress(OSError):
-        return (proc_entry / "stat").read_text().split(")")[-1].split()[0] == "Z"
-    return False
 
 
 def start_cluster(

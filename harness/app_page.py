@@ -12,8 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.support import observer
-from tests.support.server import REPO_ROOT
+from harness import observer
+from harness.server import REPO_ROOT
 
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # ignored by git; for people to look at
 LOAD_TIMEOUT_MS = 60_000  # a cold first run imports plotly and fills the caches

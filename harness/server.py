@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -20,8 +19,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]  # tests/support/server.py
-LOOPBACK = "127.0.0.1"
+from harness.ports import LOOPBACK, OnLoopback, free_port
+
+REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/server.py
 STARTUP_TIMEOUT_SECONDS = 60.0  # a cold start imports streamlit, plotly, pandas: ~5 s here
 STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
 PORT_ATTEMPTS = 3  # a free port can be taken between choosing it and binding it
@@ -37,15 +37,8 @@ SERVER_FLAGS = (
 )
 
 
-def free_port() -> int:
-    """A TCP port on the loopback interface that was free a moment ago."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
-
-
 @dataclass
-class StreamlitServer:
+class StreamlitServer(OnLoopback):
     """A running `streamlit run` process group and where to reach it."""
 
     script: Path
@@ -53,16 +46,6 @@ class StreamlitServer:
     process: subprocess.Popen[bytes]
     log_path: Path
     _log_file: object = field(repr=False, default=None)
-
-    @property
-    def url(self) -> str:
-        """The app's root URL, e.g. http://127.0.0.1:8765/."""
-        return f"http://{LOOPBACK}:{self.port}/"
-
-    @property
-    def websocket_url(self) -> str:
-        """Streamlit's websocket endpoint for this server."""
-        return f"ws://{LOOPBACK}:{self.port}/_stcore/stream"
 
     @property
     def pid(self) -> int:
@@ -184,14 +167,3 @@ def start_streamlit(
     raise ServerStartError(
         f"streamlit run {script_path} never became healthy.\n" + "\n".join(failures)
     )
-
-
-def read_memory_kib(pid: int) -> dict[str, int]:
-    """VmRSS (resident now) and VmHWM (resident peak) of a process, in KiB, from /proc."""
-    fields: dict[str, int] = {}
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                fields[name] = int(value.split()[0])
-    return fields

@@ -1,6 +1,6 @@
 """A browser tab on the class poll, over Streamlit's websocket: a lecturer or a student.
 
-Built on bench/load_client.py's Visitor: it opens the page /poll (the ClientState names the
+Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, holds the device cookie the page's first answer gives a browser
 (``rh_device``: one student per device, poll/devices.py), types into text inputs, presses
@@ -21,7 +21,7 @@ import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from bench.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
+from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
 from poll import devices
 
 POLL_PAGE = "poll"  # app.py's url_path of pages/poll.py

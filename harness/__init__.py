@@ -1,0 +1,19 @@
+"""What the tests, the benchmarks and the scripts share to run the app and measure it.
+
+Imports go one way: tests/, bench/ and scripts/ import harness, and harness imports neither
+(tests/app/test_house.py checks it), only the app's own packages (ui, core) where it must.
+
+- machine: the machine's load line, percentiles (statistics.quantiles), a process's memory
+  and CPU (psutil), processes found by their command line.
+- ports: the loopback address and a free port (standard library only, for scripts/cluster.py).
+- server: start and stop a real `streamlit run` on a free loopback port.
+- chromium: choose and launch the headless Chromium (and its flags).
+- app_page: open a page and wait until it is drawn (Playwright's `expect`), sliders, readouts,
+  charts, screenshots, the viewports the app is shown on.
+- observer: a script inside the page that records when a rerun finished and charts redrew.
+- stage, stage_root: drive and read the Playground's live stage in Chromium.
+- event_loop: run a coroutine to its end from synchronous test code.
+- load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
+  Streamlit's websocket protocol (the load benchmarks and the cluster tests).
+- cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.
+"""
