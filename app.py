@@ -5,7 +5,7 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-from ui import not_found
+from ui import history, not_found
 
 if __name__ == "__main__":  # each run of the page script
     st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
@@ -43,6 +43,8 @@ if __name__ == "__main__":  # each run of the page script
     # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
     # not listed a second time (st.navigation replaces its automatic sidebar menu).
     # An address that names no page gets a plain page listing the real ones (ui/not_found.py).
+    # Every URL change one action of the reader makes is one entry in the browser's history.
+    history.keep_one_entry_per_action()
     st.navigation(PAGES + not_found.unknown_page(PAGES), position="top").run()
 else:
     # Imported, not run as the page script: `streamlit run app.py` finds this ASGI app (it

@@ -36,13 +36,14 @@ from core.curves import (
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
-from core.kl import KLResult, kl_optimum, kl_policy
+from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
     GRID_POINTS,
     base_density,
+    edge_band,
     error_field,
     gold,
     gold_field,
@@ -51,6 +52,7 @@ from core.world import (
 )
 
 __all__ = [
+    "EDGE_CAPPED_MASS",
     "ERROR_KINDS",
     "GAO_FORMS",
     "BradleyTerryFit",
@@ -77,6 +79,7 @@ __all__ = [
     "RankedAnswers",
     "answers",
     "base_density",
+    "edge_band",
     "best_of_n",
     "best_of_n_over",
     "best_of_n_cloud",

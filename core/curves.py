@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n
-from core.kl import kl_optimum
+from core.kl import EDGE_CAPPED_MASS, kl_optimum
 from core.validate import (
     ANSWER_SEED,
     AT_LEAST_ONE_NUMBER,
@@ -43,6 +43,7 @@ class Curve:
     peak_gold_gain: float
     peak_proxy_gain: float
     kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
+    edge_mass: np.ndarray | None = None  # KL only: mass within 0.5 of the grid's edge, (points,)
 
 
 @validate_params({"high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER, "points": POINTS})
@@ -75,12 +76,14 @@ def kl_curve(
     b, sigma : float
         The reward model's learned padding fraction (in [0, 1]) and error size (>= 0).
     lowest_peak_beta : float or None
-        The peak is looked for only at β >= this (where a slider goes: below about 0.15 the
-        grid's edge, not the lesson, bends the curve); None looks everywhere.
+        The peak is looked for only at β >= this (where a slider goes; past it the grid's
+        edge, not the lesson, bends the curve: see ``edge_mass``); None looks everywhere.
 
     Returns
     -------
-    Curve with ``pressure`` a copy of ``betas`` and arrays of shape (points,).
+    Curve with ``pressure`` a copy of ``betas``, ``edge_mass`` set, arrays of shape (points,).
+    The peak is looked for among points clear of the grid's edge (edge mass below
+    EDGE_CAPPED_MASS), if there are any.
     """
     pressure = betas.copy()
     searched = np.ones(pressure.shape, dtype=bool)
@@ -89,6 +92,10 @@ def kl_curve(
     if not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
+    # A point capped by the grid's edge tells of the edge, so the peak is not looked for
+    # there (unless every searched point is capped).
+    clear = searched & (np.asarray(result.edge_mass) < EDGE_CAPPED_MASS)
+    searched = clear if clear.any() else searched
     peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
     return _read_only_curve(
         pressure=pressure,
@@ -98,6 +105,7 @@ def kl_curve(
         peak_pressure=float(pressure[peak]),
         peak_gold_gain=float(result.gold_gain[peak]),
         peak_proxy_gain=float(result.proxy_gain[peak]),
+        edge_mass=result.edge_mass,
     )
 
 

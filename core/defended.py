@@ -22,13 +22,14 @@ import numpy as np
 from core import validate, world
 from core.answers import answer_points
 from core.best_of_n import BestOfNResult, best_of_n_over
-from core.kl import KLResult
+from core.kl import KLProblem, KLResult
 from core.validate import (
     AGGREGATE,
     AT_LEAST_ONE,
     CORRELATION,
     MEMBERS,
     NON_NEGATIVE,
+    POSITIVE,
     REWARD_MODEL,
     SEED,
     validate_params,
@@ -44,9 +45,6 @@ DEFENSE = {
     "aggregate": AGGREGATE,
     "length_penalty": NON_NEGATIVE,
 }
-# Up to this many β in one call (a slider's stops, a readout) are computed in float64; longer
-# curves take float32 exponentials, within 1e-5 of float64 (tests/core/test_defended.py).
-FLOAT64_BETAS = 32
 
 
 @dataclass(frozen=True)
@@ -183,6 +181,7 @@ def defended_best_of_n(
     return best_of_n_over(n, proxy=scores, gold=gold, length=length, substance=substance)
 
 
+@validate_params({"beta": POSITIVE, **DEFENSE})
 def defended_kl_optimum(
     beta,
     *,
@@ -192,53 +191,28 @@ def defended_kl_optimum(
     rho: float = 1.0,
     aggregate: str = "mean",
     length_penalty: float = 0.0,
+    exact: bool = False,
 ) -> KLResult:
     """The exact KL-penalized optimum on the grid against the defended reward model.
 
     ``beta``: a scalar or array of shape (...,), every entry finite and > 0; the other
-    arguments as in :func:`defended_best_of_n`. Returns a KLResult of ``beta``'s shape
-    (proxy gain in the defended score). The maximum is shifted out, so nothing overflows
-    for β down to 0.01; up to FLOAT64_BETAS values of β are computed in float64, longer
-    curves with float32 exponentials (within 1e-5).
+    arguments as in :func:`defended_best_of_n`, ``exact`` as in :func:`core.kl_optimum`.
+    Returns a KLResult of ``beta``'s shape (proxy gain in the defended score, ``edge_mass``
+    included), solved by core.kl's engine on the defended field.
     """
-    betas = validate.positive_array(beta, name="beta")
-    checked = Defense.checked(
-        b=b, sigma=sigma, k=k, rho=rho, aggregate=aggregate, length_penalty=length_penalty
+    return _kl_problem(Defense(b, sigma, k, rho, aggregate, length_penalty)).optimum(
+        beta, exact=exact
     )
-    proxy = _proxy_field(checked).ravel()
-    base = world.base_density().ravel()
-    centered = proxy - base @ proxy
-    below_top = centered - centered.max()
-    features = np.empty((proxy.size, 6))  # columns: 1, proxy, gold, length, substance, top
-    features[:, [0, 2, 3, 4]] = _fixed_features()
-    features[:, 1] = base * centered
-    features[:, 5] = base * below_top
-    flat = betas.ravel()
-    if flat.size > FLOAT64_BETAS:
-        # A whole curve: exp in float32 (several times faster; every exponent is <= 0, so
-        # weights keep 7 digits), sums in float64.
-        exponent = np.outer((1.0 / flat).astype(np.float32), below_top.astype(np.float32))
-        sums = np.exp(exponent, out=exponent) @ features.astype(np.float32)
-        sums = sums.astype(np.float64)
-    else:
-        weights = np.multiply.outer(1.0 / flat, below_top)  # (B, cells), exp'd in place
-        sums = np.exp(weights, out=weights) @ features  # (B, 6)
-    means = sums[:, 1:] / sums[:, :1]
-    # KL = E_π[(proxy - top)/β] - log Σ π_ref·exp((proxy - top)/β), never below 0.
-    kl = np.maximum(means[:, 4] / flat - np.log(sums[:, 0]), 0.0)
-    fields = (kl, *means[:, :4].T)
-    return KLResult(*(validate.shaped(field, betas.shape) for field in fields))
 
 
-@lru_cache(maxsize=1)
-def _fixed_features() -> np.ndarray:
-    """The base model's weight times 1, centered gold, length, substance: (241², 4)."""
-    base = world.base_density().ravel()
-    gold = world.gold_field().ravel()
-    length, substance = (axis.ravel() for axis in world.grid_coordinates())
-    fixed = base[:, None] * np.stack([np.ones_like(base), gold - base @ gold, length, substance], 1)
-    fixed.flags.writeable = False
-    return fixed
+# Engines for the defended fields a Defenses page looks at: ~6.1 MB each (core/kl.py), so 8
+# hold ~48 MB; one (b, σ) opens with three (the section defaults), a section's slider adds one.
+KL_PROBLEM_ENTRIES = 8
+
+
+@lru_cache(maxsize=KL_PROBLEM_ENTRIES)
+def _kl_problem(defense: Defense) -> KLProblem:
+    return KLProblem(_proxy_field(defense))
 
 
 _DEFAULTS = {

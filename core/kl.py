@@ -1,6 +1,8 @@
 """The KL-penalized optimum, solved exactly on the grid.
 
 The policy that maximizes E[proxy] - β·KL(π ‖ π_ref) is π_β ∝ π_ref · exp(proxy / β).
+One engine, :class:`KLProblem`, solves it for any reward field on the grid: the world's
+reward model here (:func:`kl_optimum`), a defended one in core/defended.py.
 """
 
 from concurrent.futures import ThreadPoolExecutor
@@ -10,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
+from core.validate import POSITIVE, REWARD_MODEL, validate_params
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -19,9 +22,15 @@ CELL_BLOCK = 1024
 WORKERS = 2  # the target machine's cores; numpy releases the GIL inside exp and matmul
 # One server process holds every session, and sessions sit at different (b, σ): a cache of one
 # problem made two alternating settings rebuild it on every call (kl_optimum(1.0): ~15 ms
-# instead of 0.4 ms, ~35x). Each problem keeps ~5.1 MB of arrays alive (tracemalloc), so 16
-# hold ~82 MB; a miss costs one rebuild (~15-25 ms here). Measured by bench/cache_thrash.py.
+# instead of 0.4 ms, ~35x). Each problem keeps ~6.1 MB of arrays alive (tracemalloc; 5.1 before
+# the edge-mass column), so 16 hold ~97 MB; a miss costs one rebuild (~15-25 ms here).
+# Measured by bench/cache_thrash.py.
 PROBLEM_CACHE_ENTRIES = 16
+# From this edge mass on, an optimum is capped by the grid's edge and its numbers describe the
+# boundary: at 8.3% (story step 6's old β = 0.3, b = 0.2, σ = 1) its KL is 7.05 on the grid
+# against 11.24 on a ±12 grid; the lesson's own last row (β = 0.3, σ = 0) has 2.1%, and no
+# difference at two decimals was seen below 0.1% (SPEC §11). The app's notes start here too.
+EDGE_CAPPED_MASS = 0.05
 
 
 @dataclass(frozen=True)
@@ -36,8 +45,12 @@ class KLResult:
     gold_gain: np.ndarray  # E_π_β[gold] - E_π_ref[gold]
     mean_length: np.ndarray  # E_π_β[length]
     mean_substance: np.ndarray  # E_π_β[substance]
+    # π_β's mass within 0.5 of the grid's boundary (world.edge_band), in [0, 1]: where it is
+    # large the grid's edge, not the trade-off, shapes the other fields.
+    edge_mass: np.ndarray
 
 
+@validate_params({"beta": POSITIVE, **REWARD_MODEL})
 def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False) -> KLResult:
     """Exact KL-penalized optimum for a scalar β or an array of β (one numpy pass each).
 
@@ -56,33 +69,26 @@ def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False)
 
     Returns
     -------
-    KLResult whose fields have the shape of ``beta``.
+    KLResult whose fields have the shape of ``beta``, ``edge_mass`` included.
     """
-    betas = validate.positive_array(beta, name="beta")
-    problem = _problem(validate.padding_fraction(b), validate.error_size(sigma))
-    flat = betas.ravel()
-    if flat.size <= BETA_BLOCK or exact:
-        fields = problem.summaries(flat, dtype=np.float64)
-    else:
-        blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
-        fields = np.concatenate(list(_pool().map(problem.summaries, blocks)))
-    return KLResult(*(_shaped(column, betas.shape) for column in fields.T))
+    return _problem(b, sigma).optimum(beta, exact=exact)
 
 
+@validate_params({"beta": POSITIVE, **REWARD_MODEL})
 def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The optimal policy π_β on the grid at one β: (241, 241), sums to 1 (float64)."""
-    beta = validate.positive_array(beta, name="beta")
     if beta.ndim != 0:
         raise ValueError("beta must be a single number > 0 for kl_policy")
-    proxy = world.proxy_field(b=validate.padding_fraction(b), sigma=validate.error_size(sigma))
+    proxy = world.proxy_field(b=b, sigma=sigma)
     # Shift by the maximum before exponentiating: no overflow however small β is.
     log_weight = world.base_log_weight() + proxy / float(beta)
     weight = np.exp(log_weight - log_weight.max())
     return weight / weight.sum()
 
 
-class _Problem:
-    """Everything about one (b, σ) that does not depend on β, computed once.
+class KLProblem:
+    """The KL engine for one reward field on the grid: everything that does not depend on β,
+    computed once; :meth:`optimum` then solves for any β.
 
     Two ways to the same sums, chosen per β:
     - strong pressure (β below the proxy's spread over the grid): weights exp((proxy - top)/β)
@@ -95,16 +101,20 @@ class _Problem:
       order 1/β keep their precision out to β = 10⁶ instead of drowning in rounding.
     """
 
-    def __init__(self, b: float, sigma: float):
-        proxy = world.proxy_field(b=b, sigma=sigma).ravel()
+    def __init__(self, proxy_field: np.ndarray):
+        """``proxy_field``: the reward model's score on the grid, (241, 241) (rows substance)."""
+        proxy = np.asarray(proxy_field, dtype=np.float64).ravel()
         gold = world.gold_field().ravel()
         length, substance = (axis.ravel() for axis in world.grid_coordinates())
         base = world.base_density().ravel()
+        edge = world.edge_band().ravel().astype(np.float64)
         # Centre everything on its base-model mean: gains come out directly and the sums
         # that make them do not cancel.
         self.proxy_centered = proxy - base @ proxy
         self.proxy_top = float(self.proxy_centered.max())
         self.proxy_spread = float(np.abs(self.proxy_centered).max())
+        # The base model's own edge mass (~8e-8): the gentle path adds it back.
+        self.base_edge_mass = float(base @ edge)
         below_top = self.proxy_centered - self.proxy_top
         features = np.stack(
             [
@@ -115,10 +125,11 @@ class _Problem:
                 substance,
                 # E_π[proxy - top] gives the KL without subtracting two numbers of size 1/β.
                 below_top,
+                edge,
             ],
             axis=1,
         )
-        self.base_features = base[:, None] * features  # (cells, 6), float64
+        self.base_features = base[:, None] * features  # (cells, 7), float64
         self.below_top = below_top  # (cells,), float64
         # Curves work in float32 on cells padded to whole blocks (padding: weight 1, features 0).
         self.cell_blocks = -(-proxy.size // CELL_BLOCK)
@@ -129,16 +140,34 @@ class _Problem:
         blocked[: proxy.size] = self.base_features
         self.blocked_features_32 = blocked.reshape(self.cell_blocks, CELL_BLOCK, -1)
 
+    @validate_params({"beta": POSITIVE})
+    def optimum(self, beta, *, exact: bool = False) -> KLResult:
+        """The optimum at a scalar β or an array of β: a KLResult of ``beta``'s shape.
+
+        ``exact`` as in :func:`kl_optimum`: float64 for every β, not only for a short array.
+        """
+        betas = beta
+        flat = betas.ravel()
+        if flat.size <= BETA_BLOCK or exact:
+            fields = self.summaries(flat, dtype=np.float64)
+        else:
+            blocks = [flat[start : start + BETA_BLOCK] for start in range(0, flat.size, BETA_BLOCK)]
+            fields = np.concatenate(list(_pool().map(self.summaries, blocks)))
+        return KLResult(*(validate.shaped(column, betas.shape) for column in fields.T))
+
     def summaries(self, betas: np.ndarray, *, dtype=np.float32) -> np.ndarray:
-        """(len(betas), 5) float64: KL, proxy gain, gold gain, mean length, mean substance."""
-        result = np.empty((betas.size, 5))
+        """(len(betas), 6) float64: KL, proxy gain, gold gain, mean length, mean substance,
+        edge mass (KLResult's order)."""
+        result = np.empty((betas.size, 6))
         gentle = betas >= self.proxy_spread
         if gentle.any():
             result[gentle] = self._gentle(betas[gentle])
         if not gentle.all():
             result[~gentle] = self._strong(betas[~gentle], dtype)
-        # Rounding can only push a KL of ~0 a hair below 0, and a KL is never negative.
+        # Rounding can only push a KL of ~0 a hair below 0, and a KL is never negative; nor
+        # can float32 sums put a mass outside [0, 1] except by a hair.
         result[:, 0] = np.maximum(result[:, 0], 0.0)
+        result[:, 5] = np.clip(result[:, 5], 0.0, 1.0)
         return result
 
     def _strong(self, betas: np.ndarray, dtype) -> np.ndarray:
@@ -156,14 +185,16 @@ class _Problem:
         means = sums[:, 1:] / normalizer[:, None]
         # KL = E_π[log π/π_ref] = E_π[(proxy - top)/β] - log Σ π_ref exp((proxy - top)/β).
         kl = means[:, 4] / betas - np.log(normalizer)
-        return np.column_stack([kl, means[:, :4]])
+        return np.column_stack([kl, means[:, :4], means[:, 5]])
 
     def _gentle(self, betas: np.ndarray) -> np.ndarray:
         excess = np.expm1(np.outer(1.0 / betas, self.proxy_centered))
         # Under π_ref the centred features average 0 and the weights 1, so only the excess
         # over 1 carries the (tiny) change.
-        sums = excess @ self.base_features[:, :5]
+        sums = excess @ self.base_features[:, [0, 1, 2, 3, 4, 6]]
         means = sums[:, 1:] / (1.0 + sums[:, :1])
+        # The edge column is not centred: its base mean goes back in, over the same normalizer.
+        means[:, 4] += self.base_edge_mass / (1.0 + sums[:, 0])
         # KL = E_π[proxy_centered]/β - log E_π_ref[exp(proxy_centered/β)]
         kl = means[:, 0] / betas - np.log1p(sums[:, 0])
         return np.column_stack([kl, means])
@@ -176,9 +207,5 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @lru_cache(maxsize=PROBLEM_CACHE_ENTRIES)
-def _problem(b: float, sigma: float) -> _Problem:
-    return _Problem(b, sigma)
-
-
-def _shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
-    return float(values[0]) if shape == () else values.reshape(shape)
+def _problem(b: float, sigma: float) -> KLProblem:
+    return KLProblem(world.proxy_field(b=b, sigma=sigma))

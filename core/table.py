@@ -11,7 +11,8 @@ LESSON_HEADER = " beta   KL   reward model   true quality   avg length"
 
 @validate_params(REWARD_MODEL)
 def lesson_table(*, b: float = 0.0, sigma: float = 0.0) -> dict[str, np.ndarray]:
-    """Columns beta, kl, proxy_gain, gold_gain, mean_length: arrays of 6, one row per β."""
+    """Columns beta, kl, proxy_gain, gold_gain, mean_length, edge_mass: arrays of 6, one
+    row per β (edge_mass: the optimum's mass within 0.5 of the grid's edge, not printed)."""
     betas = np.array(LESSON_BETAS)
     result = kl_optimum(betas, b=b, sigma=sigma)
     return {
@@ -20,6 +21,7 @@ def lesson_table(*, b: float = 0.0, sigma: float = 0.0) -> dict[str, np.ndarray]
         "proxy_gain": result.proxy_gain,
         "gold_gain": result.gold_gain,
         "mean_length": result.mean_length,
+        "edge_mass": result.edge_mass,
     }
 
 

@@ -203,8 +203,7 @@ def shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
     return float(values[0]) if shape == () else values.reshape(shape)
 
 
-# The checks by name, for callers that check one value at a time (core/kl.py and
-# defended_kl_optimum, until the KL engine is unified).
+# The checks by name, for callers that check one value at a time.
 def positive_array(value, *, name: str) -> np.ndarray:
     """``value`` as a float array, every entry finite and > 0."""
     return POSITIVE.check(value, name)

@@ -15,6 +15,12 @@ GRID_POINTS = 241  # the lesson's grid: 241 points a side
 GRID_LIMIT = 6.0  # the grid spans [-6, 6] standard units on both axes
 GRID = np.linspace(-GRID_LIMIT, GRID_LIMIT, GRID_POINTS)  # shared by length and substance
 GRID.flags.writeable = False
+# The grid's edge band: cells closer than this to the boundary (|l| or |s| above 5.5). Mass
+# there means the optimum is pressed against the edge (answers beyond 6 do not exist), so its
+# numbers describe the boundary. The band is open: the points at exactly ±5.5 lie outside it,
+# leaving the outer 10 points of 241 on each side (0 to 0.45 from the boundary).
+EDGE_BAND = 0.5
+EDGE_BAND_POINTS = 10  # points a side in the band: 0.5 / 0.05 spacing, the 5.5 point left out
 
 # The reward model's other errors: one fixed smooth random field, built from random Fourier
 # features (a Gaussian-kernel field). Seed and size are fixed so the field never changes.
@@ -104,6 +110,15 @@ def error_field_on_grid() -> np.ndarray:
     """ε on the grid: (241, 241), read-only."""
     mean, spread = _error_field_standardization()
     return _read_only((_raw_error_field_on_grid() - mean) / spread)
+
+
+@lru_cache(maxsize=1)
+def edge_band() -> np.ndarray:
+    """True on the cells within EDGE_BAND of the grid's boundary: (241, 241) bool, read-only."""
+    # By index, not by |l| > 5.5: linspace's rounding must not decide whether ±5.5 is in.
+    outer = np.zeros(GRID_POINTS, dtype=bool)
+    outer[:EDGE_BAND_POINTS] = outer[-EDGE_BAND_POINTS:] = True
+    return _read_only(outer[:, None] | outer[None, :])
 
 
 @lru_cache(maxsize=1)

@@ -76,7 +76,7 @@ def slider(page, key: str):
 
 
 def play_button(page, key: str):
-    return root(page).locator(f".method.{key} button.play")
+    return root(page).locator(f".method.{key} button.play[aria-pressed]")  # not its Guess button
 
 
 def readouts(page) -> list[str]:

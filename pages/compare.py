@@ -4,7 +4,16 @@ reward-model errors do (catastrophic Goodhart)."""
 import pandas as pd
 import streamlit as st
 
-from ui import beyond_compute, beyond_figures, beyond_settings, glossary, layout, sources, state
+from ui import (
+    beyond_compute,
+    beyond_figures,
+    beyond_settings,
+    edge_note,
+    glossary,
+    layout,
+    sources,
+    state,
+)
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -34,6 +43,8 @@ layout.chart(
     description="True quality against d for both methods, with the better fit of each; "
     "the table below gives the fitted laws.",
 )
+edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
+layout.edge_box(edge)
 
 rows = [
     {

@@ -18,6 +18,7 @@ from ui import (
     state,
 )
 
+defense_settings.open_with_errors()
 state.settle_url("defenses", ("b", "sigma"))
 defense_settings.settle_url()
 layout.page_style()
@@ -81,12 +82,13 @@ def both_methods(chart, *args, shows: str = "") -> None:
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
+better = defense_settings.slider("fix")
 st.markdown(
-    f"The **b** slider above: the reward model learned the fraction b of the padding penalty "
-    f"(b = 0 is the lesson's). Here b = {b:g}, against b = 0 at the same σ."
+    f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
+    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
 )
-defense_view.peak_and_collapse(st, defense_compute.summary(0.0, sigma), undefended)
-both_methods(defense_charts.padding_learned, b, sigma)
+defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
+both_methods(defense_charts.padding_learned, b, better, sigma)
 
 
 def ensemble_section(b: float, sigma: float, undefended) -> dict:
@@ -164,7 +166,10 @@ def slack_section(b: float, sigma: float) -> None:
         "Where true quality peaks, how much of the reward model's score is given up against the "
         "slider's strongest setting, and what that buys:\n\n"
         f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
-        f"- {defense_view.slack_sentence('kl', slack.kl)}"
+        f"- {defense_view.slack_sentence('kl', slack.kl, state.BETA_STOPS)}\n\n"
+        "Finding the peak takes an oracle that sees true quality, which is what the spot "
+        "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
+        "term of the research literature."
     )
     st.caption(
         "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, glossary, kl_penalty_charts, layout, sources, state
+from ui import compute, edge_note, glossary, kl_penalty_charts, layout, sources, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -71,11 +71,15 @@ if sigma > 0:
     )
 st.caption(
     "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
-    "as β falls toward 0.15 the optimum's centre, at substance 1/β, nears the edge at 6 and "
-    "the grid's answer bends away (shaded, beyond the slider's 0.25)."
+    "at σ = 0 the optimum's centre, at substance 1/β, nears the edge at 6 as β falls toward "
+    "0.15, and the grid's answer bends away (shaded, beyond the slider's 0.25). With σ > 0 "
+    "the reward model's errors can pull the optimum onto the edge sooner, at β = 0.3 or "
+    "0.25: the note beside the readouts says when."
 )
 
 st.header("The lesson's table, computed by core")
+table = compute.lesson_table(b, sigma)
+layout.edge_box(edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row"))
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,

@@ -11,8 +11,10 @@ import streamlit as st
 from ui import glossary, layout, sources, stage, state, steps
 
 present = state.presenter_mode()
-# In presenter mode b and σ have no sliders either: the address sets them, like β and n.
-state.settle_url("playground", stage_keys=state.STAGE_KEYS + (("b", "sigma") if present else ()))
+# In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
+# the page writes them back.
+url_keys = state.STAGE_KEYS + (("b", "sigma") if present else ())
+state.settle_url("playground", stage_keys=url_keys)
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
@@ -33,17 +35,21 @@ else:
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
     steps.rerun_page_if_a_step_changed_the_world()
-    settings = {**stage.settled(), "b": b, "sigma": sigma}
-    # The step bar and line above the stage go to the browser before it: sent after, they
-    # pushed the drawn stage down on a first visit (layout shift).
+    settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
+    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url())
+    # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
+    story_on = not stage.hiding_truth()
     with steps_slot:
-        steps.step_bar(settings)
+        if story_on:
+            steps.step_bar(settings)
+        else:
+            st.caption("The story's steps come back after Reveal: one of them is the answer.")
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
     # last full run wrote to.
     with story_slot:
-        steps.step_line(settings, st.empty(), always=present)
-    stage.show(b, sigma, present=present)
-    state.write_url({key: settings[key] for key in state.STAGE_KEYS}, stage.prediction_url())
+        line = st.empty()
+        if story_on:
+            steps.step_line(settings, line, always=present)
     if not present:
         state.share_box(settings)
 
@@ -62,9 +68,9 @@ if not present:
         "Gains are measured from the base model: 0 is no better than an answer it writes at "
         "random. KL(π ‖ π_ref), in nats, says how far the chosen answers have moved from the "
         "base model's. Length and substance are in standard units: the base model writes both "
-        "as independent bell curves centred on 0 with spread 1. β stops at 0.25 because below "
-        "about 0.15 the edge of the computed grid (substance 6), not the lesson, would cap the "
-        "optimum."
+        "as independent bell curves centred on 0 with spread 1. The grid ends at 6: where 5% or "
+        "more of the KL optimum sits within 0.5 of that edge (β = 0.3 or 0.25 for some b and "
+        "σ), its numbers describe the edge, and a note beside them says so."
     )
 with st.container(horizontal=True, gap="small"):
     layout.presenter_switch(present)

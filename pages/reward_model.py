@@ -10,6 +10,7 @@ from ui import (
     beyond_figures,
     beyond_settings,
     compute,
+    edge_note,
     glossary,
     layout,
     sources,
@@ -105,6 +106,8 @@ with curves_column:
         description="True quality peaks at "
         + ("β ≤ 0.25." if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}."),
     )
+    edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
+    layout.edge_box(edge)
 
 st.markdown(
     f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "

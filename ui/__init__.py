@@ -7,4 +7,5 @@
   (data in, ``go.Figure`` out) beside its cached version, shared by all sessions.
 - ``figures``, ``charts``: the Playground's layered figures and their caches.
 - ``layout``: page CSS, stacked chart layers, and how a chart is handed to Streamlit.
+- ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure).
 """

@@ -64,6 +64,8 @@ class GaoPanel:
     bon_gold: np.ndarray
     fits: dict
     fitted_until: dict  # method -> the largest d the fit used
+    kl_edge_mass: np.ndarray | None = None  # the KL optimum's mass within 0.5 of the grid's edge
+    kl_beta: np.ndarray | None = None  # the KL curve's β, falling
 
 
 @cached(FIT_ENTRIES)
@@ -82,6 +84,8 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
         kl_distance=_frozen(np.sqrt(kl_side.kl)),
         kl_proxy=kl_side.proxy_gain,
         kl_gold=kl_side.gold_gain,
+        kl_edge_mass=kl_side.edge_mass,
+        kl_beta=kl_side.pressure,
         bon_distance=_frozen(np.sqrt(bon_side.kl)),
         bon_proxy=bon_side.proxy_gain,
         bon_gold=bon_side.gold_gain,

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from ui import edge_note
 from ui.style import (
     BEST_OF_N,
     BETA_TICKS,
@@ -227,13 +228,27 @@ def gao_chart(panel) -> go.Figure:
         ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
         ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
     )
-    for name, colour, _method, distance, proxy, gold in sides:
+    # The KL optimum's hover says where it is capped by the grid's edge (5% of it or more
+    # within 0.5 of the boundary); best-of-n has no such edge.
+    edges = {"kl": edge_note.hover_suffixes(panel.kl_edge_mass), "best_of_n": None}
+    for name, colour, method, distance, proxy, gold in sides:
+        hover = {}
+        if edges[method] is not None:
+            hover = {"customdata": edges[method], "hovertemplate": "%{y:.2f}%{customdata}"}
         figure.add_trace(
             _line(
-                distance, proxy, name=f"{name}: reward model", colour=colour, dash="dash", width=2
+                distance,
+                proxy,
+                name=f"{name}: reward model",
+                colour=colour,
+                dash="dash",
+                width=2,
+                **hover,
             )
         )
-        figure.add_trace(_line(distance, gold, name=f"{name}: true quality", colour=colour))
+        figure.add_trace(
+            _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover)
+        )
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)

@@ -165,8 +165,9 @@ def settle_url(page: str, keys: Iterable[str]) -> None:
     """Make the address bar hold only usable values of ``keys``; call it first on the page.
 
     As :func:`ui.state.settle_url`: a bad value becomes the nearest valid one (or the default)
-    with a note for :func:`show_notes`; a missing one takes this session's last value; the
-    page reruns once if the address changed.
+    with a note for :func:`show_notes`; a missing one takes this session's last value when
+    arriving from another page (on the same page, an address without it is one the browser's
+    Back restored: the default); the page reruns once if the address changed.
     """
     keys = tuple(keys)
     entering = st.session_state.get(_PAGE) != page
@@ -188,7 +189,7 @@ def settle_url(page: str, keys: Iterable[str]) -> None:
                 else:
                     st.session_state[key] = value  # the widget owns the parameter
         else:
-            value = current(key)
+            value = current(key) if entering else default
             if value != default:
                 url_changed |= state.write_query_param(key, url_value(key, value))
         if entering:

@@ -23,10 +23,10 @@ def _pairs(undefended, defended) -> dict:
 
 
 @cached(FIGURE_ENTRIES)
-def padding_learned(b: float, sigma: float) -> go.Figure:
-    """Both methods' true quality with b learned, against b = 0 (the lesson's reward model)."""
-    pairs = _pairs(defense_compute.summary(0.0, sigma), defense_compute.summary(b, sigma))
-    return defense_figures.gold_against_pressure(pairs, defended_name=f"b = {b:g} learned")
+def padding_learned(b: float, better: float, sigma: float) -> go.Figure:
+    """Both methods' true quality with b′ = ``better`` learned, against the page's b."""
+    pairs = _pairs(defense_compute.summary(b, sigma), defense_compute.summary(better, sigma))
+    return defense_figures.gold_against_pressure(pairs, defended_name=f"b′ = {better:g} learned")
 
 
 @cached(FIGURE_ENTRIES)

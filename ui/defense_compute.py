@@ -45,6 +45,9 @@ class MethodSummary:
     peak_gold_gain: float
     strongest_pressure: float  # the slider's strongest stop (n = 10,000 or β = 0.25)
     strongest_gold_gain: float  # true quality there: the collapse, if it fell
+    # KL only: the optimum's mass within 0.5 of the grid's edge at the strongest stop (the peak
+    # is looked for among stops below core.EDGE_CAPPED_MASS: a capped stop tells of the edge).
+    strongest_edge_mass: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,10 @@ class Summary:
 
 def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
     curve, at_stops = parts
-    peak = int(np.argmax(at_stops["gold_gain"]))
+    edge = np.asarray(at_stops.get("edge_mass", np.zeros(len(stops))))
+    clear = edge < core.EDGE_CAPPED_MASS
+    searched = np.where(clear if clear.any() else True, at_stops["gold_gain"], -np.inf)
+    peak = int(np.argmax(searched))
     summary = MethodSummary(
         pressure=np.asarray(pressure, dtype=float).copy(),
         gold_gain=np.array(curve["gold_gain"]),
@@ -66,6 +72,7 @@ def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
         peak_gold_gain=float(at_stops["gold_gain"][peak]),
         strongest_pressure=float(stops[strongest]),
         strongest_gold_gain=float(at_stops["gold_gain"][strongest]),
+        strongest_edge_mass=float(edge[strongest]),
     )
     for array in (summary.pressure, summary.gold_gain, summary.proxy_gain):
         array.flags.writeable = False
@@ -129,7 +136,7 @@ def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
         BETA_CURVE,
         (
             vars(core.defended_kl_optimum(BETA_CURVE, **defense)),
-            vars(core.defended_kl_optimum(beta_stops, **defense)),
+            vars(core.defended_kl_optimum(beta_stops, **defense, exact=True)),
         ),
         beta_stops,
         int(np.argmin(beta_stops)),

@@ -14,7 +14,9 @@ import streamlit as st
 
 from ui import link_box
 from ui.state import (
+    SETTINGS,
     Setting,
+    current,
     parse_setting,
     share_link,
     shown,
@@ -33,6 +35,19 @@ M_STOPS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 100
 DEFENSE_SETTINGS: dict[str, Setting] = {
     setting.key: setting
     for setting in (
+        Setting(
+            key="fix",
+            symbol="b′",
+            label="b′ · padding penalty the better reward model learned",
+            help=(
+                "The first defense: a reward model that learned the fraction b′ of the padding "
+                "penalty, against the page's reward model, which learned b (the slider above). "
+                "b′ = 1 knows the whole penalty."
+            ),
+            stops=tuple(round(0.05 * step, 2) for step in range(21)),  # as b's: 0, ..., 1
+            default=0.2,  # the story's fix: a fifth of the penalty removes the decline at σ = 0
+            log_scale=False,
+        ),
         Setting(
             key="k",
             symbol="k",
@@ -86,7 +101,10 @@ DEFENSE_SETTINGS: dict[str, Setting] = {
         ),
     )
 }
-DEFENSE_KEYS = tuple(DEFENSE_SETTINGS)  # ("k", "rho", "lam", "m")
+DEFENSE_KEYS = tuple(DEFENSE_SETTINGS)  # ("fix", "k", "rho", "lam", "m")
+# σ as the page opens when neither the link nor the session set it: at σ = 0 every member of
+# an ensemble is the same reward model, so the ensemble would change nothing on a first visit.
+OPENING_SIGMA = 1.0
 
 AGGREGATE = "agg"  # URL key of the ensemble's combination
 # The URL form is the button's label (Streamlit binds a segmented control by its labels).
@@ -120,6 +138,14 @@ def query_for(values: Mapping[str, float | str]) -> dict[str, str]:
     if values.get(AGGREGATE, DEFAULT_AGGREGATE) != DEFAULT_AGGREGATE:
         query[AGGREGATE] = str(values[AGGREGATE])
     return query
+
+
+def open_with_errors() -> None:
+    """Call first on the Defenses page: with no σ in the link and the session's σ at the
+    other pages' default (0), open at OPENING_SIGMA, written into the address as a link to it
+    would be. A σ the reader moved to elsewhere is kept."""
+    if "sigma" not in st.query_params and current("sigma") == SETTINGS["sigma"].default:
+        write_query_param("sigma", url_form(OPENING_SIGMA))
 
 
 def settle_url() -> None:

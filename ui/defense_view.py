@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ui import edge_note
+
 METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
 READOUT_WIDTH = 150  # px per metric: two fit a phone's width
 SPREAD = (0.1, 0.5, 0.9)  # the quantiles a spread is told by: the middle 80% and the median
@@ -52,21 +54,29 @@ def spot_check_spread(result, method: str) -> SpotSpread:
     )
 
 
-def slack_sentence(method: str, slack) -> str:
-    """'Best-of-n: stop at n = 49 instead of n = 10,000: give up 14% of the score, ...'."""
+def slack_sentence(method: str, slack, stops=()) -> str:
+    """'Best-of-n: stop at the true peak, n = 49, instead of n = 10,000: end 2.40 higher in
+    true quality (+1.31 against -1.08), for 14% of the reward model's score.' For the KL
+    penalty, ``stops`` (the β slider's) name the stops left out as capped by the grid's edge."""
     name = METHOD_NAMES[method][0]
     peak = pressure_text(method, slack.peak_pressure)
     strongest = pressure_text(method, slack.strongest_pressure)
+    left_out = edge_note.left_out_sentence(
+        METHOD_NAMES[method][1], edge_note.left_out_stops(stops, slack) if stops else []
+    )
     if slack.peak_pressure == slack.strongest_pressure:
-        return (
+        line = (
             f"**{name}**: true quality is still rising at the strongest setting, "
             f"{strongest}; there is no slack to take."
         )
-    return (
-        f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: give up "
-        f"**{100 * slack.score_given_up:.0f}%** of the reward model's score, keep "
-        f"**{slack.gold_kept:.2f}** more true quality."
-    )
+    else:
+        line = (
+            f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: end "
+            f"**{slack.gold_kept:.2f}** higher in true quality "
+            f"({slack.peak_gold_gain:+.2f} against {slack.strongest_gold_gain:+.2f}), for "
+            f"**{100 * slack.score_given_up:.0f}%** of the reward model's score."
+        )
+    return f"{line} {left_out}".strip()
 
 
 def change_text(change: float) -> str | None:
@@ -103,6 +113,13 @@ def peak_and_collapse(container, undefended, defended) -> None:
                 f"fell. Undefended: {before.strongest_gold_gain:+.2f}."
             ),
         )
+    kl_before, kl_after = undefended.kl, defended.kl
+    note = edge_note.edge_note(
+        max(kl_before.strongest_edge_mass, kl_after.strongest_edge_mass),
+        pressure_text("kl", kl_after.strongest_pressure),
+    )
+    if note:
+        container.info(f"KL penalty: {note}", icon=":material/border_outer:")
 
 
 def spot_check_readouts(container, result, method: str) -> None:

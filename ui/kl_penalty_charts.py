@@ -189,7 +189,7 @@ def _mark_beta_and_edge(
             line={"color": KL_METHOD, "width": 2.5, "dash": "dash"},
         )
     figure.add_annotation(
-        text=f"beyond the slider:<br>the grid's edge<br>bites below {edge:g}",
+        text=f"beyond the slider:<br>at σ = 0 the grid's<br>edge bites below {edge:g}",
         x=math.log10(slider_low),
         y=0.03,
         xref="x2",

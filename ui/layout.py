@@ -7,7 +7,7 @@ import re
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import state
+from ui import edge_note, state
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = """
@@ -155,6 +155,13 @@ def readouts(container, title: str, result, pressure: str) -> None:
         f"{result.mean_length:+.2f}",
         help="Average length of the chosen answers, in standard units (the base model's is 0)",
     )
+    edge_box(edge_note.edge_note(getattr(result, "edge_mass", 0.0), pressure), container)
+
+
+def edge_box(note: str | None, container=None) -> None:
+    """A note that the KL optimum is capped by the grid's edge (ui/edge_note.py), if any."""
+    if note:
+        (container if container is not None else st).info(note, icon=":material/border_outer:")
 
 
 def predict_switch(predicting: bool) -> None:

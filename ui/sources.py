@@ -49,7 +49,7 @@ SOURCES: dict[str, Source] = {
         "Stiennon et al.",
         2020,
         "Learning to summarize from human feedback",
-        "best-of-n's KL as log n − (n−1)/n, in use since",
+        "the formula log n − (n−1)/n for best-of-n's KL, in use from then on",
         arxiv="2009.01325",
     ),
     "ouyang2022": Source(

@@ -26,7 +26,7 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, state, style, world_store
+from ui import compute, edge_note, state, style, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -122,26 +122,53 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
+# Whose word "slack" is: the essay this demo grew from (SPEC §9), not the research literature.
+SLACK_SOURCE = (
+    "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
+    "demo grew from, not the literature's."
+)
+
+
 def slack_line(key: str, slack: core.MethodSlack) -> str:
-    """The price of stopping at the peak, in one short line: 'Stop at the peak, n = 49:
-    give up 14% of the score, keep +2.40 true quality (vs n = 10,000).'"""
+    """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
+    higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
+    plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
     symbol = state.SETTINGS[key].symbol
 
     def at(pressure: float) -> str:
         return f"{symbol} = {pressure:,.0f}" if key == "n" else f"{symbol} = {pressure:.2g}"
 
-    if slack.peak_pressure == slack.strongest_pressure:
-        return f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
-    return (
-        f"Stop at the peak, {at(slack.peak_pressure)}: give up "
-        f"{100 * slack.score_given_up:.0f}% of the score, keep {slack.gold_kept:+.2f} true "
-        f"quality (vs {at(slack.strongest_pressure)})."
+    left_out = edge_note.left_out_sentence(
+        symbol, edge_note.left_out_stops(state.SETTINGS[key].stops, slack)
     )
+    if slack.peak_pressure == slack.strongest_pressure:
+        line = f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
+    else:
+        line = (
+            f"Stop at the peak, {at(slack.peak_pressure)}: end {slack.gold_kept:.2f} higher in "
+            f"true quality than at {at(slack.strongest_pressure)} "
+            f"({signed(slack.peak_gold_gain)} against {signed(slack.strongest_gold_gain)}), for "
+            f"{100 * slack.score_given_up:.0f}% of the score. {SLACK_SOURCE}"
+        )
+    return f"{line} {left_out}".strip()
+
+
+def _edge(result, curve, stops) -> dict:
+    """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
+    return {
+        "notes": [
+            edge_note.edge_note(mass, f"β = {state.url_form(stop)}") or ""
+            for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
+        ],
+        "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
+    }
 
 
 def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
     setting = state.SETTINGS[key]
+    edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
     return {
+        **edge,
         "slack": slack_line(key, slack),
         "key": key,
         "symbol": setting.symbol,
@@ -331,6 +358,17 @@ def prediction_url() -> dict[str, str | None]:
     return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
 
 
+def hiding_truth() -> bool:
+    """Whether predict-then-reveal is on and the truth not yet revealed (nothing may name or
+    mark true quality's peak: neither the stage, nor the story's steps and their lines)."""
+    on = st.session_state.get(_ASKED, {}).get("on", False)  # as show() last asked the stage
+    return on and prediction_url()["revealed"] != "1"
+
+
+# While predicting, the curves' axes carry these instead of the lesson's values.
+_EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
+
+
 def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
     prewarm_in_background()
@@ -338,7 +376,12 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
-        data={"world": world_json(b, sigma), "request": request, "present": present},
+        data={
+            "world": world_json(b, sigma),
+            "request": request,
+            "present": present,
+            "predict_ticks": _EVEN_TICKS,
+        },
         default={"settled": None},
         on_settled_change=_on_settled,
         height="content",

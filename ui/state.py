@@ -89,7 +89,7 @@ def settle_url(
     if st.session_state.get(_FIXED) == attempt:
         return  # this very address was corrected on the last run: never loop
     for key in keys:
-        value, note, changed = _settle_key(key)
+        value, note, changed = _settle_key(key, carried=entering)
         notes += [note] if note else []
         url_changed |= changed
         if key in stage_keys:
@@ -118,13 +118,18 @@ def settle_url(
         st.rerun()
 
 
-def _settle_key(key: str) -> tuple[float, str | None, bool]:
-    """One setting's usable value from the URL (or this session), a note if the URL's was not
-    usable, and whether the URL was rewritten."""
+def _settle_key(key: str, *, carried: bool) -> tuple[float, str | None, bool]:
+    """One setting's usable value from the URL, a note if the URL's was not usable, and
+    whether the URL was rewritten.
+
+    A setting the URL leaves out is at its default, except when ``carried`` (arriving from
+    another page), where it takes this session's latest value. On the same page an address
+    without it is one the browser's Back restored, and that address decides.
+    """
     setting = SETTINGS[key]
     raw_values = st.query_params.get_all(key)
     if not raw_values:
-        value = current(key)
+        value = current(key) if carried else setting.default
         changed = value != setting.default and write_query_param(key, url_form(value))
         return value, None, changed
     value, note = parse_setting(setting, raw_values)

@@ -58,24 +58,29 @@ def step_bar(values: Mapping[str, float]) -> None:
     current = current_step(values)
     anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
     last = len(PRESETS) - 1
+    # No help= tooltips here: a tooltip stays up under the pointer after each click, over the
+    # step line and the navigation. Streamlit draws the shortcut (← →) on Back and Next, and
+    # the steps' names are said to screen readers (ui.layout hides a described-* first child).
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.container(key="described-story", width="content").markdown(
+            "Story steps (the ← and → keys move between them): "
+            + "; ".join(f"{index + 1}: {step.name}" for index, step in enumerate(PRESETS))
+        )
         st.markdown("**Story:**", width="content")
         st.button(
             "Back",
             key="step-back",
             icon=":material/arrow_back:",
-            help="The previous step of the story (← key)",
             on_click=go_to_step,
             args=(max(anchor - 1, 0),),
             disabled=anchor <= 0,
             shortcut="Left",
         )
-        for index, step in enumerate(PRESETS):
+        for index in range(len(PRESETS)):
             st.button(
                 str(index + 1),
                 key=f"step-{index}",
                 type="primary" if index == current else "secondary",
-                help=f"Step {index + 1}: {step.name}",
                 on_click=go_to_step,
                 args=(index,),
             )
@@ -84,7 +89,6 @@ def step_bar(values: Mapping[str, float]) -> None:
             key="step-next",
             icon=":material/arrow_forward:",
             icon_position="right",
-            help="The next step of the story (→ key)",
             on_click=go_to_step,
             args=(min(anchor + 1, last),),
             disabled=anchor >= last,

@@ -52,6 +52,9 @@ SUBSTANCE_AXIS_TITLE = "substance (standard units)"
 N_AXIS_TITLE = "n, answers drawn per choice (log scale)"
 N_TICKS = (1, 3, 10, 49, 200, 590, 2000, 10000)  # the lesson's n = 49 and 590 among them
 BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the slider's ends
+# Predict, then reveal: ticks that know nothing of the peak (decades; 1-2-5 steps for β).
+N_TICKS_EVEN = (1, 10, 100, 1000, 10000)
+BETA_TICKS_EVEN = (10, 5, 2, 1, 0.5, 0.25)
 GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
 PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
 BETA_AXIS_TITLE = "β, reward per nat (log scale; weaker penalty →)"

@@ -49,7 +49,12 @@ STAGE_READOUTS = ("kl", "proxy", "gold", "length")  # the stage's four readouts 
 
 def stage_data(app: AppTest) -> dict | None:
     """What the Playground's stage was given (its world parsed), or None on other pages."""
-    stages = app.get("bidi_component")
+    # Every page also mounts the history keeper (ui/history.py): the stage is the one named so.
+    stages = [
+        component
+        for component in app.get("bidi_component")
+        if component.proto.component_name == "reward_hacking_stage"
+    ]
     if not stages:
         return None
     (stage,) = stages

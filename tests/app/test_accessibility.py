@@ -64,7 +64,7 @@ def test_chart_titles_use_text_shades_not_line_colours():
         best_of_n_charts.win_chances(49, 0.0, 0.0, None),
         best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
         kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
-        defense_charts.padding_learned(0.2, 0.0),  # both methods: a plot title each
+        defense_charts.padding_learned(0.0, 0.2, 0.0),  # both methods: a plot title each
         defense_charts.spot_checks(10, 0.2, 0.0),
     ):
         # A title, and the titles of a figure's plots (annotations), in text shades.

@@ -13,7 +13,7 @@ from test_defenses_page import open_defenses
 
 import core
 from ui import defense_charts, defense_compute, defense_store, world_store
-from ui.defense_compute import SPOT_REPEATS
+from ui.defense_compute import SECTION_DEFAULTS, SPOT_REPEATS
 from ui.state import BETA_STOPS, N_STOPS
 
 B, SIGMA = 0.35, 0.7
@@ -72,7 +72,7 @@ def test_every_stored_result_reads_back_to_the_bit(store):
 
 
 def test_the_page_opens_from_the_store_without_computing(store, monkeypatch):
-    for b in (0.0, B):  # the first section draws b = 0 beside b
+    for b in (B, SECTION_DEFAULTS["fix"]):  # the first section draws b′ = 0.2 beside b
         assert defense_store.write(b, SIGMA, defense_compute.results_to_store(b, SIGMA))
     forget_everything()
 

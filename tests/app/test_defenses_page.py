@@ -23,7 +23,7 @@ from ui.defense_settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
 from ui.state import BETA_STOPS, N_STOPS, SETTINGS
 
 PAGE = "pages/defenses.py"
-SLIDERS = ("b", "sigma", "k", "rho", "lam", "m")
+SLIDERS = ("b", "sigma", "fix", "k", "rho", "lam", "m")
 
 
 def stops_of(key):
@@ -74,7 +74,7 @@ def test_the_page_renders_with_every_defense(defenses):
 def test_each_closed_chart_opens_to_its_own_figure():
     app = open_defenses({"sigma": "1", "k": "8", "lam": "2", "m": "30"})
     expected = [
-        defense_charts.padding_learned(0.0, 1.0),
+        defense_charts.padding_learned(0.0, 0.2, 1.0),
         defense_charts.ensemble(0.0, 1.0, 8, 0.5, "mean"),
         defense_charts.length_penalty(0.0, 1.0, 2.0),
         defense_charts.spot_checks(30, 0.0, 1.0),
@@ -190,7 +190,8 @@ def test_parse_aggregate_is_pure():
 
 
 def test_a_valid_link_restores_the_page_without_a_note():
-    query = {"b": "0.2", "sigma": "1", "k": "8", "rho": "0.3", "lam": "1.2", "m": "30"}
+    query = {"b": "0.2", "sigma": "1", "fix": "0.7", "k": "8", "rho": "0.3", "lam": "1.2"}
+    query["m"] = "30"
     app = open_defenses({**query, AGGREGATE: "min"})
     assert_clean(app)
     assert not app.warning
@@ -201,7 +202,8 @@ def test_a_valid_link_restores_the_page_without_a_note():
     assert all(f"{key}={value}" in link for key, value in query.items()), link
 
 
-SETTING = {"b": 0.2, "sigma": 1.0, "k": 8, "rho": 0.3, "agg": "min", "lam": 1.2, "m": 30}
+SETTING = {"b": 0.2, "sigma": 1.0, "fix": 0.6, "k": 8, "rho": 0.3, "agg": "min", "lam": 1.2}
+SETTING["m"] = 30
 
 
 @pytest.fixture(scope="module")
@@ -213,17 +215,23 @@ def set_page():
 def core_peak_and_collapse(**defense):
     """Each method's (peak, where, strongest) on the slider stops, straight from core."""
     bon = core.defended_best_of_n(np.array(N_STOPS), **defense).gold_gain
-    kl = core.defended_kl_optimum(np.array(BETA_STOPS), **defense).gold_gain
+    kl_result = core.defended_kl_optimum(np.array(BETA_STOPS), **defense)
+    kl = kl_result.gold_gain
+    # The KL peak is looked for clear of the grid's edge (under 5% of the optimum within 0.5).
+    kl_peak = int(np.argmax(np.where(kl_result.edge_mass < 0.05, kl, -np.inf)))
     return [
         (bon.max(), N_STOPS[int(bon.argmax())], bon[-1]),
-        (kl.max(), BETA_STOPS[int(kl.argmax())], kl[-1]),
+        (kl[kl_peak], BETA_STOPS[kl_peak], kl[-1]),
     ]
 
 
 def test_every_peak_and_collapse_number_equals_core(set_page):
     b, sigma = SETTING["b"], SETTING["sigma"]
     sections = [
-        (core_peak_and_collapse(sigma=sigma), core_peak_and_collapse(b=b, sigma=sigma)),
+        (
+            core_peak_and_collapse(b=b, sigma=sigma),
+            core_peak_and_collapse(b=SETTING["fix"], sigma=sigma),
+        ),
         (
             core_peak_and_collapse(b=b, sigma=sigma),
             core_peak_and_collapse(
@@ -244,9 +252,7 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
             peak_metric, last_metric = cells[2 * method], cells[2 * method + 1]
             assert peak_metric.value == f"{peak:+.2f}"
             assert peak_metric.delta == (defense_view.change_text(peak - old_peak) or "")
-            assert f"{where:,g}" in peak_metric.label.replace(",", "") or f"{where:g}" in (
-                peak_metric.label
-            )
+            assert f"{where:,g}" in peak_metric.label
             assert last_metric.value == f"{last:+.2f}"
             assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
 
@@ -295,7 +301,7 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
 
 
 DEFENSE_FIGURES = {
-    "padding_learned": lambda: defense_charts.padding_learned(0.3, 1.0),
+    "padding_learned": lambda: defense_charts.padding_learned(0.0, 0.3, 1.0),
     "ensemble": lambda: defense_charts.ensemble(0.0, 1.0, 16, 0.2, "min"),
     "length_penalty": lambda: defense_charts.length_penalty(0.0, 0.5, 2.0),
     "spot_checks": lambda: defense_charts.spot_checks(1, 0.0, 0.0),
@@ -320,7 +326,7 @@ def test_defense_figures_pass_plotly_checks_and_are_shared(build):
 
 def test_each_plot_draws_its_own_methods_curves():
     """The best-of-n plot draws n from core's curve, the KL plot β: the right data per side."""
-    figure = defense_charts.padding_learned(0.3, 1.0)
+    figure = defense_charts.padding_learned(0.0, 0.3, 1.0)
     lines = [trace for trace in figure.data if trace.mode == "lines" and trace.x[0] is not None]
     by_axis = {axis: [t for t in lines if t.xaxis == axis] for axis in ("x", "x2")}
     assert len(by_axis["x"]) == len(by_axis["x2"]) == 2, "undefended and defended per method"
@@ -339,3 +345,23 @@ def test_the_defense_settings_table_is_sound():
     assert DEFENSE_SETTINGS["m"].stops[0] == 1 and DEFENSE_SETTINGS["m"].stops[-1] == 10_000
     assert DEFENSE_SETTINGS["rho"].low == 0 and DEFENSE_SETTINGS["rho"].high == 1
     assert not set(DEFENSE_SETTINGS) & set(SETTINGS), "one URL key, one meaning"
+
+
+def test_a_first_visit_opens_where_each_defense_acts(defenses):
+    # σ = 1 (not the other pages' 0): at σ = 0 the ensemble's members are one reward model.
+    assert slider_values(defenses)["sigma"] == 1.0 and defenses.query_params["sigma"] == "1"
+    assert slider_values(defenses)["b"] == 0.0 and slider_values(defenses)["fix"] == 0.2
+    shown = defenses.metric[:12]
+    for section in range(3):  # a better b′, the ensemble, the length penalty
+        deltas = [metric.delta for metric in shown[4 * section : 4 * section + 4]]
+        assert any(deltas), f"section {section + 1} changes nothing at the defaults: {deltas}"
+    # The KL collapse at β = 0.25 is capped there (17% within 0.5 of the grid's edge): noted.
+    assert any("Capped by the grid's edge at β = 0.25" in info.value for info in defenses.info)
+
+
+def test_a_sigma_the_session_moved_to_is_kept_not_replaced_by_the_opening_one():
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    app.run().select_slider(key="sigma").set_value(0.5).run()  # on the Playground
+    app.switch_page(PAGE).run()
+    assert_clean(app)
+    assert slider_values(app)["sigma"] == 0.5

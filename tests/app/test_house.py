@@ -25,8 +25,9 @@ MAX_FUNCTION_LINES = 60
 # Known to be too long, each with the size it may not grow past (lines of the file, or of one
 # function in it), until issue 16's stage work splits it into ES modules; then the entry goes
 # (the two tests "..._still_..." fail until it does).
-# stage.js: +1 for the line that tells the page the stage has drawn (ui/stage.py's WAIT_CSS).
-KNOWN_OVERSIZE = {"ui/stage_assets/stage.js": 932}
+# +3: the grid's edge note and hover; +1: the line that tells the page the stage has drawn
+# (ui/stage.py's WAIT_CSS).
+KNOWN_OVERSIZE = {"ui/stage_assets/stage.js": 935}
 KNOWN_LONG_FUNCTIONS = {"ui/stage_assets/stage.js drawPlane": 61}
 # A JavaScript function or method whose body opens at the end of its first line; control
 # statements (if, for, ...) look alike and are left out by name.

@@ -226,8 +226,8 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         if method.peak_pressure == method.strongest_pressure:
             assert "no slack to take" in sentence
         else:
-            assert f"give up {100 * method.score_given_up:.0f}% of the score" in sentence
-            assert f"keep {method.gold_kept:+.2f} true quality" in sentence
+            assert f"for {100 * method.score_given_up:.0f}% of the score" in sentence
+            assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
@@ -399,3 +399,47 @@ def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses
     assert asked == {"on": True, "guess_n": "200"}, "a guess snaps to a stop; junk is dropped"
     plain = open_page("playground", {"predict": "yes"})
     assert stage_data(plain)["request"]["predict"] == {"on": False}
+
+
+def test_an_address_restored_on_the_same_page_decides_even_for_defaults():
+    # The browser's Back to the lesson's default: the address has no β and no n any more.
+    app = open_page("playground", {"beta": "0.3", "n": "590"})
+    assert slider_values(app) == {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0}
+    app.query_params.clear()
+    app.run()
+    assert_clean(app)
+    assert slider_values(app) == {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0}
+    assert "beta" not in app.query_params and "n" not in app.query_params
+
+
+def test_presenter_mode_writes_a_steps_b_and_sigma_into_the_address():
+    app = open_page("playground", {"present": "1", "beta": "0.3", "n": "590", "b": "0.2"})
+    assert_clean(app)
+    next_step = next(button for button in app.button if button.key == "step-next")
+    next_step.click().run()  # step 4 (b = 0.2) to step 5: b = 0, σ = 0.5, β = 0.6, n = 200
+    assert_clean(app)
+    assert {key: app.query_params[key] for key in app.query_params} == {
+        "present": "1",
+        "beta": "0.6",
+        "n": "200",
+        "sigma": "0.5",
+    }
+
+
+def test_predicting_holds_the_story_back_until_reveal():
+    # Step 2's setting, predicting: neither its buttons nor its line may say where the peak is.
+    app = open_page("playground", {"predict": "1", "beta": "1", "n": "49"})
+    assert_clean(app)
+    assert not [button for button in app.button if (button.key or "").startswith("step-")]
+    assert not [info for info in app.info if "True quality at its best" in info.value]
+    assert any("come back after Reveal" in caption.value for caption in app.caption)
+    data = stage_data(app)
+    assert data["predict_ticks"] == {
+        "beta": [10, 5, 2, 1, 0.5, 0.25],
+        "n": [1, 10, 100, 1000, 10000],
+    }
+    revealed = open_page(
+        "playground", {"predict": "1", "beta": "1", "n": "49", "guess_n": "200", "revealed": "1"}
+    )
+    assert_clean(revealed)
+    assert [button.key for button in revealed.button if button.key == "step-next"] == ["step-next"]

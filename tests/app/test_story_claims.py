@@ -77,6 +77,21 @@ def test_best_of_n_runs_out_of_answers_just_short_of_log_600():
     assert np.log(600) - 0.01 < kl < np.log(600)
 
 
+def test_the_fix_with_other_errors_states_the_kl_optimums_numbers_clear_of_the_edge():
+    values = STEPS["The fix, with other errors left"]
+    assert values["beta"] == 0.4  # at 0.3 the optimum would be capped (8.3% on the edge)
+    kl = core.kl_optimum(values["beta"], b=values["b"], sigma=values["sigma"])
+    assert (round(kl.gold_gain, 1), round(kl.proxy_gain, 1)) == (1.4, 3.4)
+    assert "the KL optimum at β = 0.4 gets +1.4 for +3.4" in PRESETS[5].story
+
+
+@pytest.mark.parametrize("step", TRIES, ids=[step.name for step in TRIES])
+def test_no_story_step_sits_on_an_optimum_capped_by_the_grids_edge(step):
+    values = step.values
+    kl = core.kl_optimum(values["beta"], b=values["b"], sigma=values["sigma"])
+    assert kl.edge_mass < 0.05
+
+
 # --- every page's prose: each number it states is core's, each source it names is listed ------
 
 PAGE_FILES = {

@@ -269,3 +269,28 @@ def test_predict_then_reveal_hides_true_quality_until_the_guess_is_in(desktop):
     stage_page.wait_until_drawn(page)
     expect(stage_page.root(page).locator(".predict-text")).to_contain_text(f"you guessed {guessed}")
     assert desktop.console_errors == []
+
+
+def test_a_capped_setting_shows_the_grids_edge_beside_the_kl_readouts_and_in_the_hover(desktop):
+    # β = 0.25, b = 0.2, σ = 1: 46% of the KL optimum sits within 0.5 of the grid's edge.
+    open_stage(desktop, "?beta=0.25&b=0.2&sigma=1")
+    page = desktop.page
+    note = stage_page.root(page).locator('[data-edge-note="beta"]')
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Capped by the grid's edge at β = 0.25: answers stop at")
+    expect(note).to_contain_text("46% of this optimum sits within 0.5 of it")
+    expect(stage_page.root(page).locator('[data-edge-note="n"]')).to_be_hidden()
+    # The strongest end of the KL curve (β = 0.25, at the right) says so in its hover too.
+    tooltip = stage_page.root(page).locator(".tooltip")
+    line = stage_page.root(page).locator('[data-panel="beta"] polyline').first.bounding_box()
+    page.mouse.move(line["x"] + line["width"] - 1, line["y"] + line["height"] / 2)
+    expect(tooltip).to_contain_text("capped by the grid's edge (46% within 0.5 of it)")
+    page.mouse.move(line["x"] + 2, line["y"] + line["height"] / 2)  # β = 10: clear of it
+    expect(tooltip).to_contain_text("β ≈ 10")
+    expect(tooltip).not_to_contain_text("capped")
+
+
+def test_a_setting_clear_of_the_edge_shows_no_note(desktop):
+    open_stage(desktop, "?beta=0.3")  # the lesson's last row: 2.1% near the edge
+    note = stage_page.root(desktop.page).locator('[data-edge-note="beta"]')
+    expect(note).to_be_hidden()

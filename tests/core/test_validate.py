@@ -17,14 +17,12 @@ CHECKED_NAMES = {
     "length_penalty", "m", "repeats", "beta_stops", "n_stops", "betas", "counts", "high",
     "low", "points", "n_pairs", "length_spread", "rater_noise", "prior", "form",
 }  # fmt: skip
-# The KL side checks its arguments one by one until the KL engine is unified (issue 16).
-NOT_YET_DECLARED = {"kl_optimum", "kl_policy", "defended_kl_optimum"}
 
 
 def public_functions():
     for name in core.__all__:
         value = getattr(core, name)
-        if inspect.isfunction(value) and name not in NOT_YET_DECLARED:
+        if inspect.isfunction(value):
             yield name, value
 
 

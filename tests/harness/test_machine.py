@@ -57,6 +57,12 @@ def test_processes_are_found_by_their_command_line():
         found = machine.processes_whose_command_has([mark])
         assert [line.split(":", 1)[0] for line in found] == [str(child.pid)]
         assert not machine.gone_or_zombie(child.pid)
+        child.kill()  # not reaped yet: a zombie, which is no longer running
+        deadline = time.monotonic() + 10
+        while not machine.gone_or_zombie(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert machine.gone_or_zombie(child.pid)
+        assert machine.processes_whose_command_has([mark]) == []
     finally:
         child.kill()
         child.wait()

@@ -136,6 +136,8 @@ class Stage {
     const row = el("div", { class: "slider-row" }, control);
     const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
     const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "1", step: "1", value: "0" }, row);
+    const guess = el("button", { type: "button", class: "play guess", "data-guess": key, hidden: "" }, row, key === "n" ? "Guess: n here" : "Guess: β here");
+    guess.addEventListener("click", () => this.guess(key, this.stopIndex(key))); // beside its slider
     input.addEventListener("input", () => this.moveTo(key, Number(input.value), { fromUser: true }));
     input.addEventListener("change", () => this.settleSoon());
     input.addEventListener("pointerdown", () => this.stopPlaying(false));
@@ -154,8 +156,9 @@ class Stage {
       el("dt", {}, cell, text);
       cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
     }
+    const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
     const slack = el("p", { class: "slack", "data-slack": key }, readouts);
-    return { section, name, output, hint, input, play, heading, cells, slack };
+    return { section, name, output, hint, input, play, guess, heading, cells, edge, slack };
   }
 
   buildPredictPanel(parent) {
@@ -164,10 +167,6 @@ class Stage {
     const text = el("p", { class: "predict-text", "aria-live": "polite" }, panel);
     const row = el("div", { class: "predict-row" }, panel);
     const buttons = {};
-    for (const [key, label] of [["n", "Guess: n here"], ["beta", "Guess: β here"]]) {
-      buttons[key] = el("button", { type: "button", class: "play", "data-guess": key }, row, label);
-      buttons[key].addEventListener("click", () => this.guess(key, this.stopIndex(key)));
-    }
     buttons.reveal = el("button", { type: "button", class: "play reveal" }, row, "Reveal the truth");
     buttons.reveal.addEventListener("click", () => this.reveal());
     return { panel, text, buttons };
@@ -195,13 +194,13 @@ class Stage {
     const { on, guess, revealed } = this.prediction;
     this.root.classList.toggle("predicting", on && !revealed);
     this.predictPanel.panel.hidden = !on;
+    for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
     if (!on) return;
     const { text, buttons } = this.predictPanel;
-    for (const key of ["n", "beta"]) buttons[key].disabled = revealed;
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
     if (!revealed) {
       const placed = ["n", "beta"].filter((key) => guess[key] !== null).map((key) => `${this.world[key].symbol} = ${guess[key]}`);
-      text.textContent = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press its Guess button), then reveal. "
+      text.textContent = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. "
         + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
       return;
     }
@@ -242,7 +241,8 @@ class Stage {
       this.worldText = data.world;
       this.configureControls();
     }
-    const request = data.request || {};
+    const [request, predictingBefore] = [data.request || {}, this.prediction.on];
+    this.predictTicks = data.predict_ticks || null;
     if (request.id !== this.requestId) {
       this.requestId = request.id;
       const asked = request.predict || {};
@@ -263,7 +263,7 @@ class Stage {
       for (const key of ["beta", "n"]) this.showStop(key);
     }
     this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
-    this.layout(worldChanged);
+    this.layout(worldChanged || predictingBefore !== this.prediction.on); // predicting: other ticks
   }
 
   configureControls() {
@@ -320,6 +320,7 @@ class Stage {
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
     control.slack.textContent = this.hidingTruth() ? "" : method.slack;
+    control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
   }
 
@@ -538,7 +539,8 @@ class Stage {
       el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end" }, group, tick > 0 ? `+${tick}` : `${tick}`);
     }
     el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: "#1a1a1a", "stroke-dasharray": "3 4", "stroke-width": 1.3 }, group);
-    const ticks = spacedTicks(this.world.ticks[key], x, box, fontPx);
+    // While predicting, the lesson's ticks (n = 49, β = 1: the answer) give way to even ones.
+    const ticks = spacedTicks((this.prediction.on && this.predictTicks ? this.predictTicks : this.world.ticks)[key], x, box, fontPx);
     const axis = el("svg:g", { class: "axis" }, group);
     el("svg:line", { x1: box.left, x2: box.right, y1: box.bottom, y2: box.bottom }, axis);
     el("svg:line", { x1: box.left, x2: box.left, y1: box.top, y2: box.bottom }, axis);
@@ -731,7 +733,7 @@ class Stage {
       [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
     ];    this.legend.replaceChildren();
     for (const [swatch, text] of entries) {
-      const item = el("span", {}, this.legend);
+      const item = el("span", text === "its peak" ? { "data-legend": "peak" } : {}, this.legend);
       item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
       item.append(text);
     }
@@ -844,7 +846,8 @@ class Stage {
       const shown = curve.pressure[proxy.index];
       const label = key === "n" ? `n ≈ ${Math.round(shown).toLocaleString("en")}` : `β ≈ ${shown.toPrecision(3)}`;
       const goldText = this.hidingTruth() ? "?" : signedText(gold.value);
-      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}`;
+      const edge = this.world[key].edge?.hover[proxy.index]; // capped by the grid's edge, or ""
+      return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}${edge ? ` · ${edge}` : ""}`;
     }
     return null;
   }

@@ -1,0 +1,165 @@
+"""The grid's edge on every page that shows the KL optimum: a note where 5% or more of it sits
+within 0.5 of the edge, none where less than 0.1% does (and none in between either)."""
+
+import json
+
+import pytest
+from app_pages import APP, TIMEOUT_SECONDS, assert_clean
+from streamlit.testing.v1 import AppTest
+
+import core
+from ui import defense_view, edge_note, stage
+from ui.state import BETA_STOPS
+
+NAMES_THE_EDGE = "Capped by the grid's edge"
+
+
+def notes_text(app: AppTest) -> str:
+    """Every info box on the page (the edge notes are info boxes, apart from URL warnings)."""
+    return "\n".join(info.value for info in app.info)
+
+
+def open_page(page: str, query: dict) -> AppTest:
+    """``page`` as a visitor opening a link with ``query`` sees it (through the Lesson, as
+    tests/app/app_pages.open_page explains)."""
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    app.run().switch_page("pages/lesson.py").run()
+    app.query_params.clear()
+    app.query_params.update(query)
+    app.switch_page(page).run()
+    assert_clean(app)
+    return app
+
+
+def test_the_note_names_the_edge_and_says_how_much_sits_there():
+    assert edge_note.edge_note(0.4626, "β = 0.25") == (
+        "Capped by the grid's edge at β = 0.25: answers stop at length or substance 6, and 46% "
+        "of this optimum sits within 0.5 of it, so its numbers describe the edge, not the "
+        "trade-off."
+    )
+    assert edge_note.edge_hover(0.0829) == "capped by the grid's edge (8% within 0.5 of it)"
+    # 5% is capped, just under is not; the lesson's own β = 0.3 row (2.1%) is not.
+    assert edge_note.is_capped(0.05) and not edge_note.is_capped(0.0499)
+    assert edge_note.edge_note(0.021) is None and edge_note.edge_hover(0.021) == ""
+
+
+@pytest.mark.parametrize(
+    "query, percent",
+    [
+        ({"beta": "0.25", "b": "0.2", "sigma": "1"}, "46%"),
+        ({"beta": "0.3", "b": "0.2", "sigma": "1"}, "8%"),
+        ({"beta": "0.25"}, "8%"),
+        ({"beta": "0.3"}, None),  # the lesson's row: 2.1%
+        ({"beta": "0.6", "sigma": "0.5"}, None),  # 0.01%
+        ({"beta": "0.4", "sigma": "1"}, None),  # 0.098%
+    ],
+)
+def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, percent):
+    app = open_page("pages/kl_penalty.py", query)
+    text = notes_text(app)
+    if percent is None:
+        assert NAMES_THE_EDGE not in text
+    else:
+        assert f"{NAMES_THE_EDGE} at β = {query['beta']}:" in text
+        assert f"and {percent} of this optimum sits within 0.5 of it" in text
+    # The lesson's table ends at β = 0.3: capped only where the reward model errs (8.3% here).
+    table_capped = query.get("b") == "0.2" and query.get("sigma") == "1"
+    assert (f"{NAMES_THE_EDGE} at β = 0.3, the table's last row:" in text) is table_capped
+
+
+@pytest.mark.parametrize(
+    "query, capped",
+    [({"b": "0.2", "sigma": "1"}, True), ({"b": "0.2"}, False), ({"b": "1"}, False)],
+)
+def test_compare_notes_the_capped_stretch_of_the_kl_curve(query, capped):
+    app = open_page("pages/compare.py", query)
+    text = notes_text(app)
+    assert ("The KL curve is capped by the grid's edge from β ≈" in text) is capped
+    if capped:  # the curve's end, β = 0.25, has 46% there
+        assert "up to 46% of the optimum sits within 0.5 of it there" in text
+
+
+def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
+    app = open_page("pages/compare.py", {"b": "0.2", "sigma": "1"})
+    figure = json.loads(app.get("plotly_chart")[0].proto.spec)
+    kl_gold = next(t for t in figure["data"] if t["name"] == "KL optimum: true quality")
+    assert kl_gold["customdata"][0] == ""  # β = 10
+    assert kl_gold["customdata"][-1] == " · capped by the grid's edge (46% within 0.5 of it)"
+    best_of_n = next(t for t in figure["data"] if t["name"] == "best-of-n: true quality")
+    assert "customdata" not in best_of_n
+
+
+@pytest.mark.parametrize(
+    "query, capped",
+    [({"pairs": "50", "spread": "0.3", "prior": "10"}, True), ({"pairs": "200000"}, False)],
+)
+def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
+    # b learned ≈ 0.01, drawn at b = 0: 8.4% at β = 0.25; b ≈ 1: 4.3%.
+    app = open_page("pages/reward_model.py", query)
+    text = notes_text(app)
+    assert ("The KL curve is capped by the grid's edge" in text) is capped
+    if capped:
+        assert "up to 8% of the optimum" in text
+
+
+@pytest.mark.parametrize(
+    "query, capped",
+    [
+        ({"b": "0.2", "sigma": "1"}, True),
+        ({"b": "0.2", "sigma": "0"}, False),  # 4.3% at β = 0.25
+        ({"b": "0.6", "sigma": "0"}, False),
+    ],
+)
+def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
+    app = open_page("pages/defenses.py", query)
+    text = notes_text(app)
+    assert (f"KL penalty: {NAMES_THE_EDGE} at β = 0.25:" in text) is capped
+
+
+def test_the_slack_sentence_at_the_defaults_states_core_numbers():
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS)
+    peak, strongest = core.best_of_n(49), core.best_of_n(10000)
+    assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
+    assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
+    assert stage.slack_line("n", slack.best_of_n) == (
+        "Stop at the peak, n = 49: end 2.40 higher in true quality than at n = 10,000 "
+        "(+1.31 against -1.08), for 14% of the score. Finding the peak takes an oracle for "
+        "true quality; “slack” is the word of the essay this demo grew from, not the "
+        "literature's."
+    )
+    # β = 0.25 (8.4% on the edge) is left out: the strongest stop compared is 0.3.
+    assert stage.slack_line("beta", slack.kl).endswith(
+        "β = 0.25 is left out: capped by the grid's edge."
+    )
+    assert "than at β = 0.3 (+1.00 against -4.37)" in stage.slack_line("beta", slack.kl)
+    assert defense_view.slack_sentence("kl", slack.kl, BETA_STOPS) == (
+        "**KL penalty**: stop at the true peak, β = 1, instead of β = 0.3: end **5.37** higher "
+        "in true quality (+1.00 against -4.37), for **70%** of the reward model's score. "
+        "β = 0.25 is left out: capped by the grid's edge."
+    )
+
+
+def test_no_slack_sentence_concludes_from_a_capped_stop():
+    # b = 0.2, σ = 1: β = 0.25 rises to +3.69 only on the edge (46%); clear of it the KL
+    # optimum peaks at β = 0.5 and falls to β = 0.35.
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS, b=0.2, sigma=1.0)
+    assert slack.kl.left_out == 2
+    line = stage.slack_line("beta", slack.kl)
+    assert "no slack to take" not in line
+    assert line.startswith("Stop at the peak, β = 0.5: end 0.13 higher in true quality than at ")
+    assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
+
+
+def test_the_stage_world_carries_the_note_for_capped_stops_only():
+    world = json.loads(stage.build_world_json(0.2, 1.0))
+    notes = dict(zip(world["beta"]["stops"], world["beta"]["edge"]["notes"], strict=True))
+    assert notes["0.25"] == edge_note.edge_note(0.4626, "β = 0.25")
+    assert notes["0.3"].startswith("Capped by the grid's edge at β = 0.3: ")
+    assert "and 8% of this optimum" in notes["0.3"]
+    assert all(notes[stop] == "" for stop in world["beta"]["stops"][:-2])
+    hover = world["beta"]["edge"]["hover"]
+    assert len(hover) == len(world["beta"]["curve"]["pressure"])
+    assert hover[0] == "" and hover[-1] == "capped by the grid's edge (46% within 0.5 of it)"
+    assert "edge" not in world["n"]
+    lesson = json.loads(stage.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
+    assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%

@@ -1,0 +1,100 @@
+"""Predict, then reveal (?predict=1) in a real Chromium: nothing on screen names or marks true
+quality's peak before Reveal (ticks, marks, legend, hover, story), and each Guess button sits
+beside the slider it reads, on a laptop and on a phone."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import stage as stage_page
+
+pytestmark = pytest.mark.browser
+
+HOVER_POINTS = 24  # places across each curves panel where the hover text is read
+
+
+def axis_ticks(page, key: str) -> list[str]:
+    """The tick labels under a curves panel's axis, left to right."""
+    return (
+        stage_page.root(page)
+        .locator(f'[data-panel="{key}"] .axis text')
+        .evaluate_all(
+            "(texts) => texts.sort((a, b) => a.getAttribute('x') - b.getAttribute('x'))"
+            ".map((text) => text.textContent)"
+        )
+    )
+
+
+def hover_texts(page, key: str) -> list[str]:
+    """What the stage's hover box says at HOVER_POINTS places across a curves panel."""
+    panel = stage_page.root(page).locator(f'[data-panel="{key}"] polyline').first.bounding_box()
+    tooltip = stage_page.root(page).locator(".tooltip")
+    texts = []
+    for step in range(HOVER_POINTS):
+        x = panel["x"] + (step + 0.5) / HOVER_POINTS * panel["width"]
+        page.mouse.move(x, panel["y"] + panel["height"] / 2)
+        expect(tooltip).to_be_visible()
+        texts.append(tooltip.inner_text())
+    page.mouse.move(0, 0)
+    return texts
+
+
+def test_nothing_names_or_marks_the_peak_before_reveal(desktop):
+    desktop.open("?predict=1")
+    page = desktop.page
+    stage_page.wait_until_drawn(page)
+    root = stage_page.root(page)
+    expect(root.locator('[data-testid="predict"]')).to_be_visible()
+    # Ticks chosen without regard to the peak: no n = 49 on the axis.
+    assert axis_ticks(page, "n") == ["1", "10", "100", "1,000", "10k"]
+    assert axis_ticks(page, "beta") == ["10", "5", "2", "1", "0.5", "0.25"]
+    # No peak mark, no true-quality curve or readout, no "its peak" in the legend.
+    expect(root.locator("[data-peak]")).to_have_count(2)
+    for peak in root.locator("[data-peak]").all():
+        expect(peak).to_be_hidden()
+    expect(root.locator('[data-series="gold_gain"]').first).to_be_hidden()
+    expect(root.locator('[data-legend="peak"]')).to_be_hidden()
+    expect(page.locator('[data-readout="n-gold"]')).to_have_text("?")
+    expect(root.locator('[data-slack="n"]')).to_have_text("")
+    # Hover: the reward model's numbers, never true quality's.
+    for key in ("n", "beta"):
+        for text in hover_texts(page, key):
+            assert text.endswith("true quality ?"), text
+    # The story waits for Reveal: no steps to press, no step line naming the peak.
+    expect(page.get_by_role("button", name="Next Shortcut →")).to_have_count(0)
+    expect(page.locator(".st-key-step-1")).to_have_count(0)
+    expect(page.get_by_text("The story's steps come back after Reveal")).to_be_visible()
+    expect(page.get_by_text("True quality at its best")).to_have_count(0)
+    page_text = page.locator('[data-testid="stMain"]').inner_text() + root.inner_text()
+    assert not re.search(r"\b49\b", page_text), "n = 49 is written somewhere on the page"
+    # A guess with the button beside the n slider, then Reveal: the truth and the story return.
+    stage_page.slider(page, "n").press("End")
+    root.locator('.method.n [data-guess="n"]').click()
+    expect(page).to_have_url(re.compile(r"[?&]guess_n=10000(&|$)"))
+    root.get_by_role("button", name="Reveal the truth").click()
+    expect(root.locator(".predict-text")).to_contain_text("true quality peaks at n = 49")
+    expect(root.locator('[data-peak="n"]')).to_be_visible()
+    expect(page.get_by_role("button", name="Next Shortcut →")).to_be_visible()
+    assert desktop.console_errors == []
+
+
+def test_on_a_phone_each_guess_button_sits_beside_its_slider(phone):
+    phone.open("?predict=1")
+    page = phone.page
+    stage_page.wait_until_drawn(page)
+    root = stage_page.root(page)
+    for key in ("n", "beta"):
+        button = root.locator(f'[data-guess="{key}"]')
+        expect(button).to_be_visible()
+        button_box = button.bounding_box()
+        slider_box = stage_page.slider(page, key).bounding_box()
+        middle = button_box["y"] + button_box["height"] / 2
+        assert slider_box["y"] <= middle <= slider_box["y"] + slider_box["height"], (
+            f"Guess {key} at y = {middle:.0f}, its slider at {slider_box['y']:.0f}"
+        )
+        assert button_box["height"] >= 24 and button_box["width"] >= 24  # WCAG 2.5.8
+    # Each button guesses its own slider's value.
+    stage_page.slider(page, "beta").press("End")
+    root.locator('[data-guess="beta"]').tap()
+    expect(page).to_have_url(re.compile(r"[?&]guess_beta=0\.25(&|$)"))

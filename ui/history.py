@@ -1,0 +1,26 @@
+"""The browser's history: one entry per action of the reader, on every page.
+
+Streamlit's frontend adds an entry for every URL update the server sends and none for a bound
+slider the reader moves, so one story step made up to three entries and a b or σ change none.
+A tiny component (``history_assets/history.js``), mounted once per run by the router, puts
+every URL change that follows one key or pointer press into one entry; after Back or Forward
+the page follows the restored address and corrects it in place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+KEY = "one-entry-per-action"  # the component's key (CSS class st-key-one-entry-per-action)
+
+_keeper = st.components.v2.component(
+    "one_entry_per_action",
+    js=(Path(__file__).with_name("history_assets") / "history.js").read_text(encoding="utf-8"),
+)
+
+
+def keep_one_entry_per_action() -> None:
+    """Mount the history keeper (it draws nothing); call it once per run, before the page."""
+    _keeper(key=KEY, height=0)
