@@ -4,7 +4,7 @@ A lecturer starts a poll; N students (``--sessions``) join through HAProxy's por
 sends a guess every ~``--poll-interval`` s for ``--poll-duration`` s. Meanwhile one replica
 (the lecturer's) is SIGKILLed, and later the cluster's PostgreSQL is stopped for a few seconds
 and started again. A student whose websocket breaks reconnects at once, as a browser does
-with the same address, so as the same anonymous student (?student=...). Every guess is a
+with the same address and device cookie, so as the same anonymous student. Every guess is a
 number no other guess uses, so each student's last confirmed guess can be looked for in the
 database afterwards, and no student may be stored twice.
 
@@ -69,21 +69,23 @@ class PollTally:
 
 async def student(url: str, room: str, index: int, args, tally: PollTally, end: float) -> None:
     """Guess every ~interval s until ``end``; when the socket breaks, reconnect at once with the
-    same address (as a browser does): a new session, the same student (?student=...)."""
+    same address and cookie (as a browser does): a new session, the same student."""
     rng = random.Random(args.seed + index)
     await asyncio.sleep(rng.uniform(0, args.poll_interval))  # arrivals spread over one interval
     tab: PollVisitor | None = None
     address: dict[str, list[str]] = {"room": [room]}
+    device = ""  # the device cookie, from the first page this student loads
     votes = SessionVotes()
     tally.sessions.append(votes)
     while time.monotonic() < end:
         value = next(tally.values)
         try:
             if tab is None:
-                tab = await open_student(url, room, query=address)
+                tab = await open_student(url, room, query=address, device_cookie=device)
+                device = tab.device_cookie
                 tally.tab_sessions += 1
             accepted = await send_guess(tab, str(value))
-            address = dict(tab.url_query)  # the student's id is in it after the first run
+            address = dict(tab.url_query)
         except FAILURES as error:
             tally.tracebacks += str(error).startswith("the app raised")
             tally.reconnects += tab is not None

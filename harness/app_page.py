@@ -197,3 +197,8 @@ def screenshot(page, path: Path, *, full_page: bool = True) -> Path:
     else:
         page.screenshot(path=str(path))
     return path
+
+
+def offered_links(page) -> list[str]:
+    """The links the page offers to copy (ui/link_box.py's boxes), in page order."""
+    return page.locator(".rh-link input").evaluate_all("(boxes) => boxes.map((box) => box.value)")

@@ -2,22 +2,27 @@
 
 Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
-to be served by one replica, types into text inputs, presses buttons (a button's trigger
-travels with the next run only, as in the browser) and keeps what the page said: its alerts
-(st.success, st.warning), metrics and Markdown. Used by tests/cluster and bench.cluster_poll.
+to be served by one replica, holds the device cookie the page's first answer gives a browser
+(``rh_device``: one student per device, poll/devices.py), types into text inputs, presses
+buttons (a button's trigger travels with the next run only, as in the browser) and keeps what
+the page said: its alerts (st.success, st.warning), metrics and Markdown. Used by tests/cluster
+and bench.cluster_poll.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import urllib.request
 from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
+from poll import devices
 
 POLL_PAGE = "poll"  # app.py's url_path of pages/poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")
@@ -30,6 +35,7 @@ class PollVisitor(Visitor):
     """One tab on /poll; ``replica`` (e.g. "replica2") asks HAProxy for that replica."""
 
     replica: str = ""
+    device_cookie: str = ""  # this device's signed rh_device value ("": none, as a new browser)
     widget_ids: dict[str, str] = field(default_factory=dict)  # user key -> widget id
     typed: dict[str, str] = field(default_factory=dict)  # user key -> text in that input
     pressed: set[str] = field(default_factory=set)  # user keys of buttons pressed for next run
@@ -38,7 +44,10 @@ class PollVisitor(Visitor):
     answers: int | None = None  # the lecturer's count of answers, if this run showed it
 
     async def connect(self) -> None:
-        headers = {"Cookie": f"REPLICA={self.replica}"} if self.replica else {}
+        cookies = [f"REPLICA={self.replica}"] if self.replica else []
+        if self.device_cookie:
+            cookies.append(f"{devices.COOKIE_NAME}={self.device_cookie}")
+        headers = {"Cookie": "; ".join(cookies)} if cookies else {}
         self.websocket = await asyncio.wait_for(
             websockets.connect(
                 self.url,
@@ -117,11 +126,34 @@ async def open_lecturer(url: str, *, replica: str = "") -> PollVisitor:
     return lecturer
 
 
+def page_device_cookie(websocket_url: str, room: str, *, replica: str = "") -> str:
+    """The device cookie the join link's page gives a browser that has none (a blocking GET)."""
+    page = websocket_url.replace("ws://", "http://", 1).replace("/_stcore/stream", "/")
+    request = urllib.request.Request(f"{page}{POLL_PAGE}?room={room}")
+    if replica:
+        request.add_header("Cookie", f"REPLICA={replica}")
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        for header in reply.headers.get_all("Set-Cookie") or []:
+            cookie = SimpleCookie(header)
+            if devices.COOKIE_NAME in cookie:
+                return cookie[devices.COOKIE_NAME].value
+    raise RuntimeError("the page gave no device cookie")
+
+
 async def open_student(
-    url: str, room: str, *, replica: str = "", query: dict[str, list[str]] | None = None
+    url: str,
+    room: str,
+    *,
+    replica: str = "",
+    query: dict[str, list[str]] | None = None,
+    device_cookie: str = "",
 ) -> PollVisitor:
-    """A student's tab on the join link ?room=CODE (or on ``query``, the address it had)."""
-    student = PollVisitor(url, replica=replica)
+    """A student's tab on the join link ?room=CODE (or on ``query``, the address it had): a
+    device new to the app first loads the page for its cookie, as a browser does."""
+    device_cookie = device_cookie or await asyncio.to_thread(
+        page_device_cookie, url, room, replica=replica
+    )
+    student = PollVisitor(url, replica=replica, device_cookie=device_cookie)
     student.url_query = dict(query or {"room": [room]})
     await student.connect()
     await student.run()
@@ -139,7 +171,7 @@ async def send_guess(student: PollVisitor, guess: str) -> bool:
 async def reopen(visitor: PollVisitor) -> PollVisitor:
     """The same tab after its websocket broke: a new connection with the same address."""
     await visitor.close()
-    fresh = PollVisitor(visitor.url, replica=visitor.replica)
+    fresh = PollVisitor(visitor.url, replica=visitor.replica, device_cookie=visitor.device_cookie)
     fresh.url_query = dict(visitor.url_query)
     await fresh.connect()
     await fresh.run()

@@ -8,14 +8,17 @@ URL-bound slider from its address bar, and so does this visitor).
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import urllib.parse
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from harness.load_client import Visitor
 
+LINK_BOX = re.compile(r'class="rh-link"><input [^>]*value="([^"]*)"')  # ui/link_box.py's box
 B_STOPS = [f"{0.05 * step:g}" for step in range(21)]  # ui/state.py's stops, as the URL writes them
 SIGMA_STOPS = [f"{0.1 * step:g}" for step in range(21)]
 
@@ -32,8 +35,10 @@ class PageVisitor(Visitor):
         ):
             element = message.delta.new_element
             kind = element.WhichOneof("type")
-            if kind == "code" and "://" in element.code.code_text:
+            if kind == "code" and "://" in element.code.code_text:  # before ui/link_box.py
                 self.share_link = element.code.code_text
+            elif kind == "html" and (box := LINK_BOX.search(element.html.body)):
+                self.share_link = html.unescape(box.group(1))
             elif kind == "metric":
                 if self.metrics is None:
                     self.metrics = {}

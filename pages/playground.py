@@ -19,7 +19,7 @@ layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
     st.title("Reward hacking, live", width="content")
-    steps_slot = st.container(width="content")
+    steps_slot = st.container(width="content", key="story-steps")
 # What the screen shows, in one sentence, where a phone's first screen has room for words
 # (a wide screen shows the charts first, and the longer text below them).
 st.container(key="phone-intro").markdown(

@@ -37,6 +37,14 @@ class Question:
     example: str
     text: str  # Markdown, fixed: never holds what a visitor typed
 
+    def kept(self, value: float) -> float:
+        """A guess as stored: a whole number (n) or rounded to BETA_DECIMALS (β)."""
+        return float(round(value)) if self.whole else round(value, BETA_DECIMALS)
+
+    def rounding(self) -> str:
+        """How a guess is rounded, in words: "a whole number" or "two decimals"."""
+        return "a whole number" if self.whole else f"{BETA_DECIMALS} decimals"
+
     def shown(self, value: float) -> str:
         """A guess or the truth as the page writes it: "1,000" or "0.8"."""
         return f"{value:,.0f}" if self.whole else f"{round(value, BETA_DECIMALS):g}"
@@ -57,7 +65,15 @@ QUESTIONS = {
 
 
 def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:
-    """A student's guess, checked against the question's range.
+    """A student's guess, checked against the question's range and rounded as it is kept.
+
+    ``question.kept(read_guess(raw, question=question))``: see :func:`read_guess`.
+    """
+    return question.kept(read_guess(raw, question=question))
+
+
+def read_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:
+    """A student's guess as typed, checked against the question's range (not yet rounded).
 
     Parameters
     ----------
@@ -68,7 +84,7 @@ def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> 
 
     Returns
     -------
-    float, rounded to a whole number (n) or to BETA_DECIMALS (β).
+    float, the number typed (49.5 stays 49.5: ``Question.kept`` rounds it).
 
     Raises
     ------
@@ -97,7 +113,7 @@ def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> 
         raise BadInput(f"That is not a finite number: {wanted}.")
     if not question.low <= number <= question.high:
         raise BadInput(f"{question.symbol} must be from {low} to {high}.")
-    return float(round(number)) if question.whole else round(number, BETA_DECIMALS)
+    return number
 
 
 def normalize_room_code(raw: object) -> str:

@@ -302,9 +302,10 @@ def submit_guess(
         return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
     question = checks.QUESTIONS[poll.question]
     try:
-        guess = checks.parse_guess(raw_guess, question=question)
+        typed = checks.read_guess(raw_guess, question=question)
     except checks.BadInput as error:
         return Submission(Outcome.BAD_GUESS, str(error))
+    guess = question.kept(typed)
     with _writer(engine), engine.begin() as connection:
         had_guess = (
             connection.execute(
@@ -321,9 +322,13 @@ def submit_guess(
                 "Wait a minute to change it.",
             )
     said = f"{question.symbol} = {question.shown(guess)}"
+    # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
+    rounded = f" ({typed:,.6g} rounded to {question.rounding()})" if guess != typed else ""
     if had_guess:
-        return Submission(Outcome.REPLACED, f"Your guess {said} replaced your earlier one.", guess)
-    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in.", guess)
+        return Submission(
+            Outcome.REPLACED, f"Your guess {said} replaced your earlier one{rounded}.", guess
+        )
+    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in{rounded}.", guess)
 
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:

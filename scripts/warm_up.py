@@ -2,11 +2,10 @@
 
     python scripts/warm_up.py [PORT]     # default: $STREAMLIT_SERVER_PORT or 8501
 
-Why: with a ``pages/`` folder beside ``app.py``, Streamlit treats the very first session
-after a start as a legacy multipage app until ``st.navigation`` has run once, so the first
-visitor who opens a deep link (``/best-of-n``) sees a "Page not found" box over the right
-page. One run of the app through the script health check (``server.scriptHealthCheckEnabled``
-in ``.streamlit/config.toml``) settles that, and fills the shared caches as a bonus.
+Why: one run of the app through the script health check (``server.scriptHealthCheckEnabled``
+in ``.streamlit/config.toml``) fills the shared caches before the first visitor. (It used to
+be needed for deep links too: ``app.py`` now tells Streamlit before the first session that
+the pages are st.navigation's, so ``/best-of-n`` never meets a "Page not found" box.)
 ``make run`` and the Dockerfile start this beside the server. Bounded: gives up after a minute.
 """
 

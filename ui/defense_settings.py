@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
+from ui import link_box
 from ui.state import (
     SETTINGS,
     Setting,
@@ -245,4 +246,4 @@ def share_box(reward_model: Mapping[str, float], *, link_slot) -> None:
         link += ("&" if "?" in link else "?") + query
     with link_slot.container():
         st.caption("Link to this setting (the address bar holds it too):")
-        st.code(link, language=None, wrap_lines=True)
+        link_box.show(link, label="Link to this setting")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from ui import layout
+
 TITLE = "Page not found"
 
 
@@ -36,6 +38,7 @@ def unknown_page(pages: list) -> list:
         return []
 
     def page_not_found() -> None:
+        layout.page_style()  # as every page: until its CSS is in, the first paint hides the page
         st.title(TITLE)
         st.markdown("This address names no page of the app. Its pages are:")
         for page in pages:

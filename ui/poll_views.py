@@ -13,10 +13,11 @@ import io
 import segno
 import streamlit as st
 from sqlalchemy.engine import Engine
+from streamlit import config
 
+from poll import devices, store
 from poll import guesses as checks
-from poll import store
-from ui import compute, glossary, layout, poll_figures
+from ui import compute, glossary, layout, link_box, poll_figures
 from ui.state import SETTINGS, slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -29,28 +30,44 @@ EXPLAINED = {
     "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
     "β is a weaker leash, so more pressure from the reward model.",
 }
-STUDENT_KEY = "poll_student_id"  # session key: this student's anonymous id
-STUDENT_PARAM = "student"  # URL parameter: the same id, so a reload is the same student
+STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
+OLD_STUDENT_PARAM = "student"  # the address's id before device cookies: dropped, never trusted
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
+FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 240  # drawn this wide: room for the code and link above it on a 720 px screen
+# A phone's number keyboard for the guess box (Streamlit's text input has no inputmode): set
+# on the box now and whenever Streamlit draws it again. "decimal" where β is asked.
+KEYBOARD_SCRIPT = """<script>
+(() => {
+  const mode = "%s";
+  const mark = () => document.querySelectorAll(".st-key-poll_guess input")
+    .forEach((box) => { if (box.inputMode !== mode) box.inputMode = mode; });
+  mark();
+  if (!window.pollKeyboard) {
+    window.pollKeyboard = new MutationObserver(() => window.pollKeyboardMark());
+    window.pollKeyboard.observe(document.body, { childList: true, subtree: true });
+  }
+  window.pollKeyboardMark = mark;
+})();
+</script>"""
 
 
-def student_id() -> str:
-    """This student's anonymous id, kept in the address (?student=...; no name is ever asked).
+def student_id(room: str) -> str:
+    """This device's anonymous id in this room (no name is ever asked).
 
-    In the address, not only in the session: a reload, or the reconnect to another replica
-    after one died, starts a new session, and a new id there would count the student twice
-    (the old guess stays). An id that is not one made here is replaced by a new one.
+    From the signed device cookie the server gave this browser (ui/serving.py): every tab,
+    reload, rescan of the QR code and reconnect to another replica is the same student, and
+    an id cannot be forged or copied through a link. A browser that sends no cookie (or a
+    forged one) is one student per session.
     """
-    try:
-        ident = checks.check_token(st.query_params.get(STUDENT_PARAM), what="student id")
-    except checks.BadInput:
-        ident = st.session_state.get(STUDENT_KEY) or checks.new_student_id()
-    st.session_state[STUDENT_KEY] = ident
-    if st.query_params.get(STUDENT_PARAM) != ident:
-        st.query_params[STUDENT_PARAM] = ident
-    return ident
+    secret = config.get_option("server.cookieSecret")
+    device = devices.device_of(st.context.cookies.get(devices.COOKIE_NAME), secret)
+    if device is not None:
+        return devices.student_id(device, room, secret)
+    if STUDENT_KEY not in st.session_state:
+        st.session_state[STUDENT_KEY] = checks.new_student_id()
+    return st.session_state[STUDENT_KEY]
 
 
 def truth(poll: store.Poll) -> compute.Curve:
@@ -140,7 +157,7 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     results_column, join_column = st.columns([3, 2], gap="large")
     join_column.markdown(f"## Room code: `{poll.room_code}`")
     join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
-    join_column.code(link, language=None)
+    link_box.show(link, label="Join link", container=join_column)
     join_column.image(
         qr_png(link),
         caption=f"QR code of the join link for room {poll.room_code}",
@@ -155,7 +172,8 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     with results_column:
         live_results(engine, token)
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
-        st.code(f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}", language=None)
+        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
+        link_box.show(lecturer_link, label="Your lecturer link")
 
 
 def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
@@ -213,7 +231,8 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
         _back_to_start()
         return
-    student_id()  # into the address at once: a reload from now on is the same student
+    if OLD_STUDENT_PARAM in st.query_params:  # an old link's id: the cookie says who this is
+        del st.query_params[OLD_STUDENT_PARAM]
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
@@ -223,17 +242,27 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         f"Type a {'whole ' if question.whole else ''}number from {question.shown(question.low)} "
         f"to {question.shown(question.high)}."
     )
+    # Closed: the form stays on screen, disabled; the status below says why, once.
+    st.session_state[FORM_OPEN_KEY] = not poll.closed
     with st.form("poll_guess"):
         raw = st.text_input(
             f"Your guess: {question.symbol} =",
             max_chars=checks.MAX_GUESS_CHARACTERS,
             key="poll_guess",
+            disabled=poll.closed,
         )
-        if st.form_submit_button("Send my guess", type="primary", key="poll_send"):
-            submission = store.submit_guess(
-                engine, room_code=room, student_id=student_id(), raw_guess=raw
-            )
-            st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
+        sent = st.form_submit_button(
+            "Send my guess", type="primary", key="poll_send", disabled=poll.closed
+        )
+    st.html(KEYBOARD_SCRIPT % ("numeric" if question.whole else "decimal"),
+            unsafe_allow_javascript=True)  # fmt: skip
+    if sent and not poll.closed:
+        submission = store.submit_guess(
+            engine, room_code=room, student_id=student_id(room), raw_guess=raw
+        )
+        if submission.outcome is store.Outcome.CLOSED:  # closed since this page was drawn
+            st.rerun()
+        st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
     _show_submission()
     student_status(engine, room)
 
@@ -246,7 +275,7 @@ def student_status(engine: Engine, room: str) -> None:
     """
     try:
         poll = store.poll_for_room(engine, room)
-        mine = store.guess_of(engine, poll.id, student_id()) if poll else None
+        mine = store.guess_of(engine, poll.id, student_id(room)) if poll else None
     except store.StoreUnavailable as error:
         st.warning(str(error))
         return
@@ -255,6 +284,8 @@ def student_status(engine: Engine, room: str) -> None:
     question = checks.QUESTIONS[poll.question]
     if mine is not None:
         st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
+    if poll.closed and st.session_state.get(FORM_OPEN_KEY):
+        st.rerun()  # the whole page again, its form disabled (a fragment cannot redraw it)
     if poll.closed:
         st.info("This poll is closed: it takes no more answers.")
     if poll.revealed:

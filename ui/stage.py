@@ -49,6 +49,15 @@ GLOSSARY = (
     "KL: how far the chosen answers moved from the base model π_ref, in nats (natural-log "
     "units). Gains: the reward model's score and true quality, above the base model's average."
 )
+# Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
+# was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
+# 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
+WAIT_CSS = """<style>
+@keyframes rh-after-stage { to { visibility: visible; } }
+[data-testid="stVerticalBlock"]
+  > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
+  visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
+</style>"""
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
@@ -364,6 +373,7 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
     """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
     prewarm_in_background()
     request = _request_with_prediction()
+    st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
         data={
@@ -376,4 +386,10 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
         on_settled_change=_on_settled,
         height="content",
     )
+    return settled()
+
+
+def settled() -> dict[str, float]:
+    """The stage's settled setting {beta, n}: its last report, already in the session state
+    (its callback runs before the page's script), so known before the stage is drawn."""
     return {key: state.current(key) for key in state.STAGE_KEYS}

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from ui import link_box
 from ui.settings import (  # noqa: F401 - the settings' names, re-exported for the pages
     B_STOPS,
     BETA_EDGE,
@@ -283,7 +284,7 @@ def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
 def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
     """The link to this setting, in a box with a copy button."""
     st.caption("Link to this setting (the address bar holds it too):")
-    st.code(share_link(values, seed=seed) or "(the defaults)", language=None, wrap_lines=True)
+    link_box.show(share_link(values, seed=seed) or "(the defaults)", label="Link to this setting")
 
 
 def current(key: str) -> float:

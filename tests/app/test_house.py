@@ -25,8 +25,10 @@ MAX_FUNCTION_LINES = 60
 # Known to be too long, each with the size it may not grow past (lines of the file, or of one
 # function in it), until issue 16's stage work splits it into ES modules; then the entry goes
 # (the two tests "..._still_..." fail until it does).
-# +45 (screens): projector ticks (readableTicks, niceDomain), tap to inspect, sizes; to split
-KNOWN_OVERSIZE = {"ui/stage_assets/stage.js": 979}  # +3: the grid's edge note and hover
+# +45 (screens): projector ticks (readableTicks, niceDomain), tap to inspect, sizes; +3: the
+# grid's edge note and hover; +1: the line that tells the page the stage has drawn
+# (ui/stage.py's WAIT_CSS). To be split.
+KNOWN_OVERSIZE = {"ui/stage_assets/stage.js": 980}
 KNOWN_LONG_FUNCTIONS = {"ui/stage_assets/stage.js drawPlane": 66}  # +5: level labels spaced
 # A JavaScript function or method whose body opens at the end of its first line; control
 # statements (if, for, ...) look alike and are left out by name.

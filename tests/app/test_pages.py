@@ -21,7 +21,7 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, stage, state, story
+from ui import compute, layout, link_box, stage, state, story
 from ui.stage import signed
 from ui.state import PRESETS, SETTINGS
 
@@ -34,9 +34,15 @@ def test_every_page_renders_without_exception(page):
     assert_clean(app)
     assert app.title, "every page has a title"
     assert set(slider_values(app)) == set(PAGE_SLIDERS[page])
-    # The only raw HTML on any page is the app's own fixed CSS.
+    # The only raw HTML on any page is the app's own fixed CSS, and boxes of links to copy
+    # whose one variable part is the escaped link (tests/app/test_link_box.py).
+    bodies = [html.proto.body for html in app.get("html")]
+    boxes = [body for body in bodies if link_box.link_in(body) is not None]
+    for body in boxes:
+        assert body.startswith(link_box.STYLE + '<div class="rh-link"><input type="text" readonly')
+        assert body.endswith('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT)
     fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
-    assert [html.proto.body for html in app.get("html")] in (
+    assert [body for body in bodies if body not in boxes and body != stage.WAIT_CSS] in (
         *([css.strip()] for css in fixed_css),
         [],
     )

@@ -12,7 +12,7 @@ import pytest
 from app_pages import APP, TIMEOUT_SECONDS
 from streamlit.testing.v1 import AppTest
 
-from ui import poll_db
+from ui import link_box, poll_db, poll_views
 
 POLL_PAGE = "pages/poll.py"
 
@@ -64,6 +64,12 @@ def answer(room: str, guess: str, student: AppTest | None = None) -> AppTest:
     return student
 
 
+def shown_links(app: AppTest) -> list[str]:
+    """The links the page offers to copy (ui/link_box.py)."""
+    found = (link_box.link_in(element.proto.body) for element in app.get("html"))
+    return [link for link in found if link is not None]
+
+
 def histogram_total(app: AppTest) -> int:
     """The sum of the histogram's bars, read from the chart's plotly JSON."""
     spec = json.loads(app.get("plotly_chart")[0].proto.spec)
@@ -85,7 +91,7 @@ def test_the_start_screen_offers_to_start_or_join(poll_data_dir):
 def test_a_whole_poll_lecturer_and_students(poll_data_dir):
     lecturer, token, room = start_poll()
     assert lecturer.get("image"), "the QR code of the join link"
-    assert f"?room={room}" in texts(lecturer.code)
+    assert f"?room={room}" in shown_links(lecturer)[0]
     assert lecturer.metric[0].value == "0"
     for guess in ("20", "49", "100"):
         answer(room, guess)
@@ -104,10 +110,17 @@ def test_a_whole_poll_lecturer_and_students(poll_data_dir):
         "true quality",
         "reward model",
     ]
+    late = open_poll({"room": room})  # drawn while the poll is open, sent once it is closed
+    late.text_input(key="poll_guess").set_value("60")
     lecturer.button(key="poll_close").click().run()
     assert lecturer.metric[0].label == "Answers (poll closed)"
-    late = answer(room, "60")
-    assert "This poll is closed" in texts(late.warning)
+    late.button(key="poll_send").click().run()
+    assert_no_exception(late)
+    # Said once (the status line), not again as a refusal; the form stays, disabled.
+    assert texts(late.info).count("This poll is closed: it takes no more answers.") == 1
+    assert "closed" not in texts(late.warning)
+    assert late.text_input(key="poll_guess").disabled
+    assert late.button(key="poll_send").disabled
     changer.run()
     assert "true quality peaks at **n = 49**" in texts(changer.success)
     assert "off by a factor of 1.6" in texts(changer.success)
@@ -120,31 +133,44 @@ def query_value(app: AppTest, key: str) -> str | None:
     return value[0] if isinstance(value, list) else value
 
 
-def test_a_student_who_reloads_or_reconnects_is_the_same_student(poll_data_dir):
+def test_a_copied_student_link_does_not_vote_as_the_student_who_sent_it(poll_data_dir):
+    # The id the poll trusts comes from the device's signed cookie (tests/browser) or, with
+    # no cookie, from the session: never from the address, which anyone can copy.
     lecturer, _, room = start_poll()
     first_tab = answer(room, "20")
-    ident = query_value(first_tab, "student")
-    assert ident and len(ident) >= 16, "the join put the student's id in the address"
-    # A reload (or the reconnect to a live replica after one died) is a new session with the
-    # same address: its guess replaces the first instead of counting the student twice.
-    reloaded = answer(room, "35", student=open_poll({"room": room, "student": ident}))
-    assert "replaced your earlier one" in texts(reloaded.success)
-    assert query_value(reloaded, "student") == ident
-    answer(room, "60")  # another student, with an id of their own
+    ident = first_tab.session_state[poll_views.STUDENT_KEY]
+    assert query_value(first_tab, "student") is None, "no id in the address to copy"
+    copied = answer(room, "35", student=open_poll({"room": room, "student": ident}))
+    assert "Your guess n = 35 is in." in texts(copied.success)
+    assert query_value(copied, "student") is None, "an old link's id is dropped"
     lecturer.run()
     assert lecturer.metric[0].value == "2"
-    assert "2 answers: median guess n = 48, from n = 35 to n = 60" in texts(lecturer.caption)
+    assert "2 answers: median guess n = 28, from n = 20 to n = 35" in texts(lecturer.caption)
 
 
 @pytest.mark.parametrize("forged", ["x", "<script>alert(1)</script>", "y" * 200, ""])
-def test_a_forged_student_id_in_the_address_is_replaced_by_a_new_one(forged):
+def test_a_forged_student_id_in_the_address_is_ignored(forged):
     lecturer, _, room = start_poll()
     student = answer(room, "20", student=open_poll({"room": room, "student": forged}))
-    assert "is in" in texts(student.success)
-    ident = query_value(student, "student")
-    assert ident != forged and len(ident) >= 16
+    assert "Your guess n = 20 is in." in texts(student.success)
+    assert query_value(student, "student") is None
     lecturer.run()
     assert lecturer.metric[0].value == "1"
+
+
+@pytest.mark.parametrize(
+    ("question", "typed", "said"),
+    [
+        ("best_of_n", "49.5", "Your guess n = 50 is in (49.5 rounded to a whole number)."),
+        ("best_of_n", "1,000.2", "Your guess n = 1,000 is in (1,000.2 rounded to a whole number)."),
+        ("kl", "0.333", "Your guess β = 0.33 is in (0.333 rounded to 2 decimals)."),
+        ("best_of_n", "50", "Your guess n = 50 is in."),
+    ],
+)
+def test_a_rounded_guess_says_so_in_one_sentence(question, typed, said):
+    _lecturer, _token, room = start_poll(question=question)
+    student = answer(room, typed)
+    assert texts(student.success) == said
 
 
 def test_a_beta_poll_asks_for_beta_and_reveals_beta_one():

@@ -1,11 +1,11 @@
-"""A lecturer's deep link, opened first on a freshly started (and warmed-up) server."""
+"""A lecturer's deep link, opened first on a freshly started server that nothing warmed up
+(app.py tells Streamlit before the first session that the pages are st.navigation's)."""
 
 from pathlib import Path
 
 import pytest
 
 from harness.server import start_streamlit
-from scripts.warm_up import warm_up
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,6 @@ APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
 def test_a_deep_link_on_a_fresh_server_opens_its_page_without_a_not_found_box(new_tab, tmp_path):
     # A server of its own: the shared one has long since served other pages.
     with start_streamlit(APP_SCRIPT, log_dir=tmp_path) as server:
-        assert warm_up(server.port), server.log_text()
         tab = new_tab("projector", server=server)
         page = tab.page
         try:

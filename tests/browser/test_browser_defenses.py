@@ -45,11 +45,7 @@ def test_the_defenses_page_loads_and_its_controls_write_the_address(desktop):
     assert query_of(page).get("agg") == ["min"], page.url
 
     # The link offered to copy says what the address bar says.
-    offered = [
-        text.strip()
-        for text in page.locator('[data-testid="stCode"]').all_inner_texts()
-        if text.strip().startswith(desktop.server.url)
-    ]
+    offered = [text for text in app_page.offered_links(page) if text.startswith(desktop.server.url)]
     assert offered and parse_qs(urlsplit(offered[0]).query) == query_of(page), offered
     assert desktop.console_errors == []
 

@@ -36,11 +36,7 @@ def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
         assert query.get(key) == [setting[key]], f"the address bar lost {key}: {page.url}"
 
     # The link the page offers to copy says the same as the address bar.
-    offered = [
-        text.strip()
-        for text in page.locator('[data-testid="stCode"]').all_inner_texts()
-        if text.strip().startswith(app_server.url)
-    ]
+    offered = [text for text in app_page.offered_links(page) if text.startswith(app_server.url)]
     assert offered, "the page offers no link to copy"
     link = offered[0]
     assert parse_qs(urlsplit(link).query) == query, f"offered {link}, address bar {page.url}"

@@ -49,7 +49,7 @@ def start_poll(lecturer, server_url: str) -> tuple[str, str]:
     wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
     room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h2").first.inner_text())
     room = room.group(1)
-    join_link = lecturer.locator('[data-testid="stCode"]').first.inner_text().strip()
+    join_link = app_page.offered_links(lecturer)[0]
     assert join_link == f"{server_url}poll?room={room}"
     assert "lecturer=" in lecturer.url and room not in lecturer.url
     qr = lecturer.locator('[data-testid="stImage"] img').first
@@ -103,10 +103,12 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(browser, app_server):
         # The phone learns of the reveal and the close by itself (it re-reads every 5 s).
         wait_for_text(phone, r"The truth: true quality peaks at n = 49\.")
         wait_for_text(phone, r"This poll is closed: it takes no more answers\.")
-        send_guess(phone, "70")
-        # The refusal is a second copy of that line, above the first.
-        closed = phone.get_by_text("This poll is closed: it takes no more answers.")
-        closed.nth(1).wait_for(timeout=LIVE_SECONDS * 1000)
+        # ...and its guess form with it: drawn again, disabled (test_browser_poll_phone.py).
+        phone.wait_for_function(
+            "() => document.querySelector('.st-key-poll_guess input')?.disabled === true",
+            timeout=LIVE_SECONDS * 1000,
+        )
+        assert phone.get_by_text("This poll is closed: it takes no more answers.").count() == 1
         assert "Your guess: n = 1,000" in phone.locator('[data-testid="stMain"]').inner_text()
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         app_page.screenshot(phone, app_page.SCREENSHOT_DIR / "phone-poll-student.png")

@@ -17,7 +17,14 @@ import sqlalchemy as sa
 
 from harness.event_loop import run_to_end
 from harness.machine import environment_of, gone_or_zombie
-from harness.poll_client import DATABASE_DOWN, open_lecturer, open_student, reopen, send_guess
+from harness.poll_client import (
+    DATABASE_DOWN,
+    open_lecturer,
+    open_student,
+    page_device_cookie,
+    reopen,
+    send_guess,
+)
 from harness.session_probe import PageVisitor
 from poll import store
 from scripts import cluster as cluster_script
@@ -62,10 +69,12 @@ def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):
     async def scenario():
         lecturer = await open_lecturer(cluster.websocket_url, replica="replica1")
         room = lecturer.room_code()
+        # Each phone loads the join page first (its device cookie; any replica signs it).
+        devices = [page_device_cookie(cluster.websocket_url, room) for _ in range(STUDENTS)]
         before = sessions_by_replica(cluster)
         students = [
-            await open_student(cluster.websocket_url, room, replica="replica2")
-            for _ in range(STUDENTS)
+            await open_student(cluster.websocket_url, room, replica="replica2", device_cookie=d)
+            for d in devices
         ]
         accepted = [
             await send_guess(student, guess)

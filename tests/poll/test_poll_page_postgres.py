@@ -9,7 +9,7 @@ import pytest
 from poll_databases import fresh_engine, start_postgres
 from streamlit.testing.v1 import AppTest
 
-from ui import poll_db
+from ui import link_box, poll_db
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TIMEOUT_SECONDS = 60
@@ -46,7 +46,8 @@ def test_a_poll_through_secrets_and_the_environment_then_the_server_stops(postgr
     lecturer = open_poll(secrets={"connections": {"poll": {"url": plain_url(postgres)}}})
     lecturer.button(key="poll_start").click().run()
     assert_no_exception(lecturer)
-    room = lecturer.code[0].value.rsplit("=", 1)[1]
+    join_link = link_box.link_in(lecturer.get("html")[0].proto.body)
+    room = join_link.rsplit("=", 1)[1]
 
     monkeypatch.setenv(poll_db.URL_ENV, plain_url(postgres))
     student = open_poll(query={"room": room})

@@ -1,0 +1,238 @@
+"""What the server adds to Streamlit's HTTP answers: the first paint, gzip, the device cookie.
+
+``app.py`` hands :func:`middleware` to ``st.App``, so ``streamlit run app.py``, ``make run``,
+the container and every cluster replica serve the same bytes. Streamlit 1.67 sends its
+bundles uncompressed (4.6 MB on a first visit, ~25 s at a lecture hall's 1.5 Mbit/s) and its
+page is blank until ~1 MB of them has run; here:
+
+- the page itself (``index.html``, ~7 KB) carries the app's title and one sentence, drawn by
+  the browser before any script, hidden by CSS once the app draws its own title;
+- ``/static/`` bundles are gzipped once per process and kept (content-hashed, immutable:
+  the same bytes for every visitor), so compression costs no CPU per visit;
+- every page answer gives a browser without one a signed device cookie (poll/devices.py):
+  the class poll's one-student-per-device.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import threading
+from pathlib import Path
+
+import anyio.to_thread
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.middleware import Middleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from streamlit import config, file_util
+
+from poll import devices
+
+GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
+STATIC_CACHE_BYTES = 24 * 1024 * 1024  # all of Streamlit's 26 MB of bundles gzip to ~7 MB
+STATIC_PREFIX = "/static/"  # Streamlit's own bundles (the app's files are under /app/static/)
+APP_TITLE = "Reward hacking, live"
+FIRST_SENTENCE = (
+    "A teaching demo of reward-model overoptimization: push a learned reward too hard and "
+    "what it was meant to measure gets worse. The page is loading…"
+)
+# Drawn over the top of the empty page, out of the flow: hiding it moves nothing (no layout
+# shift). No h1 of its own, so the page keeps one heading of that level. The app's page stays
+# unseen until the page's CSS (ui/layout.py's, which Streamlit puts in stEvent) is in: drawn
+# before it, the title and sliders were laid out twice (CLS 0.03 at 1280x720, 0.10 on a phone).
+# Both waits end by themselves (8 s, 30 s), should a page bring no CSS.
+FIRST_PAINT = f"""<style>
+@keyframes rh-show {{ to {{ visibility: visible; }} }}
+@keyframes rh-hide {{ to {{ visibility: hidden; }} }}
+#rh-first-paint {{ position: absolute; top: 0; left: 0; right: 0; padding: 4.5rem 5rem 0;
+  font-family: "Source Sans", "Source Sans Pro", sans-serif; color: #31333F;
+  animation: rh-hide 0s 30s forwards; }}
+#rh-first-paint .rh-title {{ font-size: 2.75rem; font-weight: 700; margin: 0 0 1rem; }}
+#rh-first-paint p {{ font-size: 1rem; line-height: 1.6; max-width: 46rem; margin: 0; }}
+@media (max-width: 640px) {{ #rh-first-paint {{ padding: 3.5rem 1rem 0; }} }}
+#root:not(:has([data-testid="stEvent"] style)) [data-testid="stMain"] {{
+  visibility: hidden; animation: rh-show 0s 8s forwards; }}
+body:has(#root [data-testid="stEvent"] style):has(#root h1) #rh-first-paint {{ display: none; }}
+</style>
+<div id="rh-first-paint"><div class="rh-title">{html.escape(APP_TITLE)}</div>
+<p>{html.escape(FIRST_SENTENCE)}</p></div>
+""".encode()
+
+
+# Streamlit's bundles that the Playground needs before its stage can draw but that the page
+# names only once it runs (st.html, buttons, sliders, the stage's component and its Arrow
+# serialization): requested at 6.8-9.0 s of a 1.5 Mbit/s first visit, behind the world's
+# websocket frame; named in the page, they come with the first bundles (~130 KB gzipped).
+EARLY_CHUNKS = (
+    "Html", "purify.es", "Button", "Slider", "useFormReset", "WidgetLabel",
+    "WidgetLabelHelpIcon", "useBasicWidgetState", "styled-components", "moment",
+    "formatNumber", "numbro", "sprintfjs", "withCalculatedWidth", "formatMoment",
+    "BidiComponent", "_arrayReduce", "serialization", "recordbatch",
+)  # fmt: skip
+
+
+# The icons' font (374 KB, not compressible): asked for once the app draws its first icon, it
+# took the bandwidth the websocket and the stage's world needed; asked for at once, it comes
+# while the first bundles' many small requests wait on round trips.
+ICON_FONT = "MaterialSymbols-Rounded"
+
+
+def early_chunk_links(static_dir: Path | None = None) -> bytes:
+    """``<link rel="modulepreload">`` for EARLY_CHUNKS as this Streamlit names them (their
+    names carry a content hash; a chunk this version does not have is left out)."""
+    folder = Path(static_dir or file_util.get_static_dir()) / "static" / "js"
+    files = sorted({path.name for chunk in EARLY_CHUNKS for path in folder.glob(f"{chunk}.*.js")})
+    links = [f'<link rel="modulepreload" crossorigin href="./static/js/{name}">' for name in files]
+    for font in sorted((folder.parent / "media").glob(f"{ICON_FONT}.*.woff2")):
+        links.append(
+            f'<link rel="preload" href="./static/media/{font.name}" as="font" '
+            'type="font/woff2" crossorigin>'
+        )
+    return "".join(f"{link}\n" for link in links).encode()
+
+
+def middleware() -> list[Middleware]:
+    """The middleware ``st.App`` runs in front of Streamlit's own, outermost first."""
+    return [Middleware(StaticGzip), Middleware(PageDocument)]
+
+
+def _accepts_gzip(scope: Scope) -> bool:
+    return "gzip" in Headers(scope=scope).get("accept-encoding", "").lower()
+
+
+async def _collect(app: ASGIApp, scope: Scope, receive: Receive) -> tuple[Message, bytes]:
+    """Run ``app`` for one HTTP request and return its start message and whole body."""
+    start: Message = {}
+    chunks: list[bytes] = []
+
+    async def keep(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, keep)
+    return start, b"".join(chunks)
+
+
+async def _send_whole(send: Send, start: Message, body: bytes, headers: MutableHeaders) -> None:
+    headers["content-length"] = str(len(body))
+    await send({**start, "headers": headers.raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+class StaticGzip:
+    """Streamlit's ``/static/`` bundles gzipped once each and served from memory.
+
+    Streamlit's own gzip layer skips them on purpose (it would recompress on every request);
+    these files never change while the process runs (their names carry a content hash), so
+    one compression per file and process is all it costs.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._cache: dict[str, tuple[Message, bytes]] = {}
+        self._cached_bytes = 0
+        self._lock = threading.Lock()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope.get("method") != "GET"
+            or not scope.get("path", "").startswith(STATIC_PREFIX)
+            or not _accepts_gzip(scope)
+            or "range" in Headers(scope=scope)
+        ):
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        cached = self._cache.get(path)
+        if cached is None:
+            start, body = await _collect(self.app, scope, receive)
+            if start.get("status") != 200:
+                await _send_whole(send, start, body, MutableHeaders(raw=list(start["headers"])))
+                return
+            packed = await anyio.to_thread.run_sync(gzip.compress, body, GZIP_LEVEL)
+            cached = (start, packed)
+            with self._lock:
+                if self._cached_bytes + len(packed) <= STATIC_CACHE_BYTES:
+                    self._cache.setdefault(path, cached)
+                    self._cached_bytes += len(packed)
+        start, packed = cached
+        headers = MutableHeaders(raw=list(start["headers"]))
+        _mark_gzipped(headers)
+        await _send_whole(send, start, packed, headers)
+
+
+class PageDocument:
+    """The app's page (``index.html``, served for every page's address): the first paint, the
+    app's title in the tab, gzip, and a device cookie for a browser that has none."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._early_links = early_chunk_links()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if (
+            scope["type"] != "http"
+            or scope.get("method") != "GET"
+            or path.startswith((STATIC_PREFIX, "/_stcore/", "/media/", "/component/", "/app/"))
+        ):
+            await self.app(scope, receive, send)
+            return
+        # Asked plain of Streamlit (whose gzip layer takes page addresses but "/"), so the page
+        # can be read and changed here; compressed below.
+        plain = {
+            **scope,
+            "headers": [(k, v) for k, v in scope["headers"] if k != b"accept-encoding"],
+        }
+        start, body = await _collect(self.app, plain, receive)
+        headers = MutableHeaders(raw=list(start.get("headers", [])))
+        if start.get("status") != 200 or not headers.get("content-type", "").startswith(
+            "text/html"
+        ):
+            await _send_whole(send, start, body, headers)
+            return
+        body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
+        body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
+        body = body.replace(b"</head>", self._early_links + b"</head>", 1)
+        secret = config.get_option("server.cookieSecret")
+        cookies = _cookies(scope)
+        if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:
+            secure = "; Secure" if _is_https(scope) else ""
+            headers.append(
+                "set-cookie",
+                f"{devices.COOKIE_NAME}={devices.new_device_cookie(secret)}; Path=/; "
+                f"Max-Age={devices.COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax{secure}",
+            )
+        if _accepts_gzip(scope):
+            body = gzip.compress(body, GZIP_LEVEL)  # ~7 KB: well under a millisecond
+            _mark_gzipped(headers)
+        headers.setdefault("cache-control", "no-cache")
+        await _send_whole(send, start, body, headers)
+
+
+def _mark_gzipped(headers: MutableHeaders) -> None:
+    headers["content-encoding"] = "gzip"
+    if "accept-encoding" not in headers.get("vary", "").lower():
+        headers.add_vary_header("Accept-Encoding")
+    if "accept-ranges" in headers:  # byte ranges of the file, not of its gzipped form
+        del headers["accept-ranges"]
+    if "etag" in headers:  # another encoding of the same file: another entity tag
+        headers["etag"] = headers["etag"].rstrip('"') + '-gzip"'
+
+
+def _cookies(scope: Scope) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for part in Headers(scope=scope).get("cookie", "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name:
+            found.setdefault(name, value)
+    return found
+
+
+def _is_https(scope: Scope) -> bool:
+    forwarded = Headers(scope=scope).get("x-forwarded-proto", "")
+    return scope.get("scheme") == "https" or forwarded.split(",")[0].strip() == "https"
