@@ -26,6 +26,10 @@ from ui.style import (
 )
 
 CHART_HEIGHT = 330
+# The gain axes' most ticks: plotly's own choice for the ~230 px KL plot (-7.6..5.1 at
+# defaults) was -5 and 0, no scale to read (issue 15: 3 at least), and at most 6 still was;
+# at most 8 it is -8 to 4 in steps of 2 (7 labels), and best-of-n's 0..1.5 keeps its 4.
+GAIN_TICKS = 8
 # Fixed margins: plotly's automargin re-lays a chart out until it fits, which cost the
 # browser ~5x more main-thread time per change here (bench.defenses_latency).
 MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend of 2 rows
@@ -183,7 +187,7 @@ def gold_against_pressure(pairs: dict, *, defended_name: str) -> go.Figure:
                 }
             )
         y_title = GAIN_TITLE if method == "best_of_n" else ""
-        _place(layout, method, _pressure_axis(method), _axis(y_title))
+        _place(layout, method, _pressure_axis(method), _axis(y_title, nticks=GAIN_TICKS))
     return go.Figure({"data": traces, "layout": layout}, _validate=False)
 
 

@@ -177,3 +177,82 @@ def test_the_legend_is_seen_and_covers_no_chart_at_every_width(new_tab, width):
             box["y"], other["y"]
         )
         assert overlap_x <= 0 or overlap_y <= 0, f"the legend covers the {chart} chart"
+
+
+# Each page's main chart (a Streamlit key, st-key-<key>): the chart a lecturer points at.
+MAIN_CHARTS = {
+    "best-of-n": "scores-against-n",
+    "kl-penalty": "grid-vs-closed-form",
+    "reward-model": "fitted-plane",
+    "compare": "gao-chart",
+    "defenses": "padding_learned",
+}
+# A plotly chart's box, its text sizes and its labelled ticks per axis (every subplot's).
+PLOTLY_CHART_JS = """
+(element) => {
+  const box = element.getBoundingClientRect();
+  const texts = [...element.querySelectorAll('svg text')]
+    .filter((text) => text.getBoundingClientRect().width > 0 && text.textContent.trim());
+  const labelled = (group) => [...group.querySelectorAll('text')]
+    .filter((text) => text.getBoundingClientRect().width > 0 && text.textContent.trim()).length;
+  const axes = [...element.querySelectorAll('.xaxislayer-above, .yaxislayer-above')]
+    .map((group) => [group.getAttribute('class'), labelled(group)]);
+  return {
+    top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+    sizes: texts.map((text) => [text.textContent.slice(0, 30),
+                                parseFloat(getComputedStyle(text).fontSize)]),
+    axes,
+  };
+}
+"""
+
+
+# Not yet (measured 1 Dec 2026): at 1280x720 the main charts end 942-1372 px down, at 1920x1080
+# KL penalty's and Defenses' at 1297 and 1130 px; plotly's smallest text is 14 px at both
+# sizes (Defenses' KL plot had only -5 and 0 on its y axis: ui/defense_figures.GAIN_TICKS).
+# CSS zoom on .stPlotlyChart (1.3 x vw/1280) scaled the text, but plotly kept the column's
+# width in zoomed pixels and Streamlit the figure's height: the chart ran 30% past its column
+# and was cut at its own height.
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 15: the other pages' main charts are not yet "
+    "on a projector's first screen, nor their text 18 px (see the comment)",
+)
+@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
+def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, screen):
+    """Best-of-n, KL penalty, Reward model, Compare and Defenses: the main chart lies on the
+    first screen, with text >= 18 px at 1280 wide (scaled with the width) and 3+ ticks per axis."""
+    tab = new_tab(screen)
+    page = tab.page
+    viewport = page.viewport_size
+    wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
+    problems = []
+    for path, key in MAIN_CHARTS.items():
+        tab.open(path)
+        where = f"{path} at {viewport['width']}x{viewport['height']}"
+        chart = page.locator(f".st-key-{key} .js-plotly-plot")
+        expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
+        measured = chart.evaluate(PLOTLY_CHART_JS)
+        app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-{path}.png", full_page=False)
+        smallest = min(measured["sizes"], key=lambda size: size[1])
+        few_ticks = [(axis, count) for axis, count in measured["axes"] if count < MIN_TICKS]
+        problems += [
+            f"{where}: {problem}"
+            for problem, off in (
+                (f"starts at {measured['top']:.0f} px", measured["top"] < 0),
+                (
+                    f"ends at {measured['bottom']:.0f} px",
+                    measured["bottom"] > viewport["height"] + 0.5,
+                ),
+                (
+                    f"spans x {measured['left']:.0f}..{measured['right']:.0f}",
+                    measured["left"] < 0 or measured["right"] > viewport["width"] + 0.5,
+                ),
+                (f"text {smallest[1]:.1f} px ({smallest[0]!r})", smallest[1] < wanted_px),
+                ("no axes", not measured["axes"]),
+                (f"axes with under {MIN_TICKS} labels: {few_ticks}", few_ticks),
+            )
+            if off
+        ]
+    assert problems == [], "\n".join(problems)
+    assert tab.console_errors == []
