@@ -144,11 +144,13 @@ def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
     for side in (-edge, edge):
         if PLANE_RANGE[0] < side < PLANE_RANGE[1]:
             figure.add_vline(x=side, line={"color": INK, "dash": "dot", "width": 1.5})
+    # From the left line rightwards: ending at the right line, the words ran left over the y
+    # axis's "−4" on a phone (390 px) when the band is narrow.
     figure.add_annotation(
-        x=min(edge, PLANE_RANGE[1]),
+        x=max(-edge, PLANE_RANGE[0]),
         y=PLANE_RANGE[0],
-        text="95% of compared lengths ←",
-        xanchor="right",
+        text="95% of compared lengths →",
+        xanchor="left",
         yanchor="bottom",
         showarrow=False,
         font={"size": 14},
@@ -221,7 +223,7 @@ def gao_chart(panel) -> go.Figure:
     # margin to fit them, rather than over the title.
     figure.update_layout(
         margin={**MARGIN, "t": 40},
-        legend={"orientation": "h", "x": 0, "y": -0.18, "yanchor": "top"},
+        legend={"orientation": "h", "x": 0, "y": -0.24, "yanchor": "top"},  # -0.18 met the x title
         height=560,
     )
     sides = (
@@ -256,7 +258,7 @@ def gao_chart(panel) -> go.Figure:
             _line(
                 smooth,
                 fit.gold(smooth**2),
-                name=f"{name}, Gao fit {fit_label(fit)}, R² = {fit.r_squared:.3f}",
+                name=f"{name}, Gao fit<br>{fit_label(fit)}, R² = {fit.r_squared:.3f}",  # 390 px
                 colour=colour,
                 dash="dot",
                 width=4,

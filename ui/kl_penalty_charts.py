@@ -70,7 +70,7 @@ def policy_heatmap_figure(
                 x=np.round(length, 3),
                 y=np.round(substance, 3),
                 mode="lines",
-                name="closed form: 1 and 2 standard deviations",
+                name="closed form:<br>1 and 2 standard deviations",  # one line: cut at 390 px
                 showlegend=index == 0,
                 line={"color": INK, "width": 2, "dash": CLOSED_FORM_DASH},
                 hoverinfo="skip",
@@ -82,7 +82,7 @@ def policy_heatmap_figure(
             x=np.round(np.cos(base), 3),
             y=np.round(np.sin(base), 3),
             mode="lines",
-            name="base model π_ref: 1 standard deviation",
+            name="base model π_ref:<br>1 standard deviation",
             line={"color": ANSWERS, "width": 2, "dash": "dot"},
             hoverinfo="skip",
         )
@@ -104,7 +104,8 @@ def _beta_panels(curve) -> go.Figure:
     figure = style.figure(style.frame_layout(CURVES_FRAME))
     largest, smallest = curve.pressure[0], curve.pressure[-1]
     for axis in ("xaxis", "xaxis2"):
-        title = style.BETA_AXIS_TITLE if axis == "xaxis2" else ""  # one title, under both
+        # One title, under both: style.BETA_AXIS_TITLE (48 characters) ran past a phone's edge.
+        title = "β (log scale; weaker penalty →)" if axis == "xaxis2" else ""
         beta = style.beta_axis(largest, smallest, ticks=CURVES_BETA_TICKS, title=title)
         figure.update_layout({axis: {**beta, "anchor": "y" if axis == "xaxis" else "y2"}})
     figure.update_layout(
@@ -189,14 +190,15 @@ def _mark_beta_and_edge(
             line={"color": KL_METHOD, "width": 2.5, "dash": "dash"},
         )
     figure.add_annotation(
-        text=f"beyond the slider:<br>at σ = 0 the grid's<br>edge bites below {edge:g}",
+        text=f"beyond the slider →<br>at σ = 0 the grid's<br>edge bites below {edge:g}",
         x=math.log10(slider_low),
         y=0.03,
         xref="x2",
         yref="y2 domain",
-        xanchor="left",
+        # Left of the slider's end: to its right the note ran past a phone's edge (390 px).
+        xanchor="right",
         yanchor="bottom",
-        xshift=3,
+        xshift=-3,
         showarrow=False,
         font={"size": 14},  # no text under 14 px on a phone
         align="left",

@@ -304,5 +304,5 @@ def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
     kl_best = max((rows[0], rows[2]), key=lambda row: row[2])
     bon_best = max((rows[1], rows[3]), key=lambda row: row[2])
     assert kl_best is rows[0], "at b = σ = 0 the KL optimum follows d(α − βd) exactly"
-    assert f"KL optimum, Gao fit d({kl_best[0]:.2f} − {kl_best[1]:.2f}d)" in figure
+    assert f"KL optimum, Gao fit<br>d({kl_best[0]:.2f} − {kl_best[1]:.2f}d)" in figure
     assert f"R² = {kl_best[2]:.3f}" in figure and f"R² = {bon_best[2]:.3f}" in figure
