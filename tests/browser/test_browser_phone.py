@@ -129,9 +129,7 @@ def test_on_a_phone_the_plane_and_the_sliders_that_move_it_fit_one_screen(phone)
     assert title.evaluate("(element) => element.scrollWidth <= element.clientWidth + 1")
 
 
-# Pages a phone reads whole (charts in closed expanders opened first). Not yet: the Defenses
-# page's charts on request (the spot checks' stacked panels' tick labels meet: "25" on "−6",
-# "60" on "400"), so only its first screen.
+# Pages a phone reads whole (charts in closed expanders opened first).
 READABLE_PAGES = (
     "",
     "best-of-n",
@@ -142,7 +140,6 @@ READABLE_PAGES = (
     "poll",
     "defenses",
 )
-CLOSED_CHARTS_NOT_READ = {"defenses"}
 MIN_TEXT_PX = 14  # the smallest text a phone shows (issue 15)
 
 
@@ -154,8 +151,7 @@ def test_a_phone_reads_every_text_and_hits_every_target(phone, path):
     page = phone.page
     if path == "":
         stage.wait_until_drawn(page)
-    if path not in CLOSED_CHARTS_NOT_READ:
-        app_page.open_every_closed_chart(page)
+    app_page.open_every_closed_chart(page)
     boxes = page.evaluate(screen_checks.TEXT_BOXES_JS)
     assert len(boxes) > 40, "the page's text was not found"
     small = sorted(
