@@ -1,4 +1,5 @@
-"""Per-answer errors for the catastrophic-Goodhart experiment (Kwa, Thomas & Garriga-Alonso 2024).
+"""Independent errors for the catastrophic-Goodhart experiment (Kwa, Thomas & Garriga-Alonso
+2024): one per answer for best-of-n, one per grid cell for the KL optimum.
 
 The lesson's reward model errs through one smooth field ε(l, s) (``errors="smooth"``), which is
 bounded at the 600 answers (about -3.8 to 2.0), so its tails cannot show what heavy tails do.
@@ -7,6 +8,13 @@ Here each answer gets its own independent error instead:
 - ``"light"``: a standard normal draw per answer, from ``numpy.random.default_rng(error_seed)``;
 - ``"heavy"``: the same draws mapped to a Student-t with 2 degrees of freedom through the normal
   CDF (t = F₂⁻¹(Φ(z))), so the errors keep their order and only their tails change.
+
+The KL optimum lives on the grid, where one error per answer is not defined: there every one
+of the 241² cells gets its own error (:func:`core.world.cell_errors`), so that under the base
+model the error is independent of true quality, as Kwa et al. assume. 58,081 cells are 58,081
+chances of a huge error where the 600 answers had 600: P(|t₂| > t) ≈ 1/t², so the tallest
+heavy error is about √(N/ln 2): ~290 on the grid, ~29 among the answers (medians over 40
+seeds: 334 and 26).
 """
 
 import math

@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
-from core.validate import POSITIVE, REWARD_MODEL, validate_params
+from core.validate import ERROR_KIND, POSITIVE, REWARD_MODEL, SEED, validate_params
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -50,8 +50,16 @@ class KLResult:
     edge_mass: np.ndarray
 
 
-@validate_params({"beta": POSITIVE, **REWARD_MODEL})
-def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False) -> KLResult:
+@validate_params({"beta": POSITIVE, **REWARD_MODEL, "errors": ERROR_KIND, "error_seed": SEED})
+def kl_optimum(
+    beta,
+    *,
+    b: float = 0.0,
+    sigma: float = 0.0,
+    exact: bool = False,
+    errors: str = "smooth",
+    error_seed: int = 0,
+) -> KLResult:
     """Exact KL-penalized optimum for a scalar β or an array of β (one numpy pass each).
 
     Parameters
@@ -66,12 +74,22 @@ def kl_optimum(beta, *, b: float = 0.0, sigma: float = 0.0, exact: bool = False)
         Compute every β in float64, as a call with one β does (for numbers that are printed:
         readouts, tables). By default a curve of more than BETA_BLOCK β runs in float32
         blocks, within 1e-5 of float64 and several times faster.
+    errors, error_seed : str, int
+        The reward model's other errors (size ``sigma``): "smooth", the lesson's field ε; or
+        "light" / "heavy", an independent error in every grid cell drawn from ``error_seed``
+        (:func:`core.world.cell_errors`), the grid's counterpart of best-of-n's per-answer
+        errors.
 
     Returns
     -------
     KLResult whose fields have the shape of ``beta``, ``edge_mass`` included.
     """
-    return _problem(b, sigma).optimum(beta, exact=exact)
+    if errors == "smooth" or sigma == 0:
+        return _problem(b, sigma).optimum(beta, exact=exact)
+    # Not through _problem's cache: a curve averaged over 20 error seeds would evict every
+    # session's (b, σ) from it (16 problems); one seed's problem is built in ~20 ms.
+    field = world.proxy_field(b=b) + sigma * world.cell_errors(errors, error_seed)
+    return KLProblem(field).optimum(beta, exact=exact)
 
 
 @validate_params({"beta": POSITIVE, **REWARD_MODEL})

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from core.validate import REWARD_MODEL, validate_params
+from core.validate import REWARD_MODEL, SEED, Choice, validate_params
 
 GRID_POINTS = 241  # the lesson's grid: 241 points a side
 GRID_LIMIT = 6.0  # the grid spans [-6, 6] standard units on both axes
@@ -21,6 +21,9 @@ GRID.flags.writeable = False
 # leaving the outer 10 points of 241 on each side (0 to 0.45 from the boundary).
 EDGE_BAND = 0.5
 EDGE_BAND_POINTS = 10  # points a side in the band: 0.5 / 0.05 spacing, the 5.5 point left out
+
+# The independent errors of every grid cell, for the heavy-tail experiment (cell_errors).
+CELL_ERROR_KIND = Choice(("light", "heavy"), '"light" or "heavy"')
 
 # The reward model's other errors: one fixed smooth random field, built from random Fourier
 # features (a Gaussian-kernel field). Seed and size are fixed so the field never changes.
@@ -110,6 +113,29 @@ def error_field_on_grid() -> np.ndarray:
     """ε on the grid: (241, 241), read-only."""
     mean, spread = _error_field_standardization()
     return _read_only((_raw_error_field_on_grid() - mean) / spread)
+
+
+@validate_params({"kind": CELL_ERROR_KIND, "error_seed": SEED})
+def cell_errors(kind: str, error_seed: int) -> np.ndarray:
+    """An independent error in every grid cell: (241, 241), read-only, rows substance.
+
+    From ``numpy.random.default_rng(error_seed)``: 241² standard normal draws z (row by row),
+    then 241² standard exponential draws e. ``"light"`` is z; ``"heavy"`` is z/√e, exactly a
+    Student-t with 2 degrees of freedom (a normal over √(χ²₂/2), and χ²₂/2 is exponential):
+    each heavy error is its light twin stretched by a random factor, mean 0, infinite variance.
+    Numpy only, no Python per cell (core/answer_errors.py maps its 600 errors through erfc).
+    """
+    rng = np.random.default_rng(error_seed)
+    shape = (GRID_POINTS, GRID_POINTS)
+    normal = rng.standard_normal(shape)
+    if kind == "light":
+        errors = normal
+    else:
+        # e = 0 has chance 2⁻⁵³ per draw; the floor keeps that cell finite (|t| < 1e154).
+        stretch = np.maximum(rng.standard_exponential(shape), np.finfo(np.float64).tiny)
+        errors = normal / np.sqrt(stretch)
+    errors.flags.writeable = False
+    return errors
 
 
 @lru_cache(maxsize=1)

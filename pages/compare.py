@@ -1,5 +1,6 @@
-"""Compare: Gao, Schulman & Hilton's laws for both methods on one axis, and what heavy-tailed
-reward-model errors do (catastrophic Goodhart)."""
+"""Compare: Gao, Schulman & Hilton's laws for both methods on one axis, the methods at equal KL,
+and what heavy-tailed reward-model errors do to best-of-n and to the KL optimum (catastrophic
+Goodhart)."""
 
 import pandas as pd
 import streamlit as st
@@ -8,12 +9,16 @@ from ui import (
     beyond_compute,
     beyond_figures,
     beyond_settings,
+    compare_text,
     edge_note,
     glossary,
     layout,
     sources,
     state,
 )
+from ui.beyond_compute import KL_TAILS_BETAS
+
+KL_TAILS_OPEN = "open-kl-tails"  # the session key of the KL tails expander (True: open)
 
 state.settle_url("compare", ("b", "sigma"))
 beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
@@ -64,14 +69,22 @@ st.markdown(
     "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
     "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
 )
+st.markdown(compare_text.why_best_of_n_law(panel))
+
+st.header("Both methods at equal KL")
+equal = beyond_compute.equal_kl(b, sigma)
+st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
+layout.edge_box(compare_text.equal_kl_edge_note(equal))
+st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
+st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
 st.markdown(
-    "Kwa, Thomas & Garriga-Alonso (2024): if the reward model is the truth plus an error "
-    "independent of it, optimizing harder keeps raising the truth when the error has light "
-    "tails, but with heavy tails the reward model can soar on a few huge errors while the "
-    "truth gains nothing. Here the reward model knows the padding penalty (b = 1); its only "
-    "flaw is an error of size 1 on each of the 600 answers."
+    "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
+    "raising the truth when the error has light tails, but with heavy tails the reward model "
+    "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
+    "it for selection, which is what best-of-n does; here the reward model knows the padding "
+    "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
 )
 tails = beyond_settings.switch("tails")
 light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
@@ -99,4 +112,39 @@ else:
         f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
+
+st.subheader("The KL optimum, light or heavy tails")
+st.markdown(compare_text.KWA_THEOREM)
+# 40 KL problems on the grid (~1 s of two cores the first time in a process; best-of-n's 200
+# runs take 0.3 s): computed only when a reader opens it, then shared by every session.
+box = st.expander(
+    "The KL optimum with these tails in every grid cell: its numbers and chart",
+    key=KL_TAILS_OPEN,
+    on_change="rerun",
+    icon=":material/show_chart:",
+)
+if box.open:
+    with box:
+        light_kl, heavy_kl = beyond_compute.kl_tails("light"), beyond_compute.kl_tails("heavy")
+        shown_kl, other_kl = (heavy_kl, light_kl) if tails == "heavy" else (light_kl, heavy_kl)
+        row = st.container(horizontal=True, gap="small")
+        row.metric(
+            f"KL at β = {KL_TAILS_BETAS[shown_kl.probe]:.3g}",
+            f"{shown_kl.mean_kl[shown_kl.probe]:.2f}",
+        )
+        row.metric("reward model there", f"{shown_kl.mean_proxy[shown_kl.probe]:+.2f}")
+        row.metric("true quality there", f"{shown_kl.mean_gold[shown_kl.probe]:+.2f}")
+        row.metric(f"true quality at β = {KL_TAILS_BETAS[-1]:g}", f"{shown_kl.mean_gold[-1]:+.2f}")
+        layout.edge_box(compare_text.tails_edge_note(shown_kl))
+        layout.chart(
+            beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
+            key="kl-tails-chart",
+            description="True quality of the KL optimum against d with errors in every grid cell: "
+            f"{shown_kl.mean_gold[-1]:+.2f} at β = {KL_TAILS_BETAS[-1]:g}; the sentence below the "
+            "chart says what it shows.",
+        )
+        st.markdown(
+            f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "
+            "The switch above picks the tails for both methods."
+        )
 sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023")

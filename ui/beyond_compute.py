@@ -142,3 +142,106 @@ def fitted_field(pairs: int, spread: float, noise: float, prior: float) -> np.nd
     fit = reward_model_fit(pairs, spread, noise, prior)
     length, substance = np.meshgrid(core.GRID, core.GRID)
     return _frozen(fit.scaled_reward(length, substance))
+
+
+# --- Compare: the KL optimum under independent errors in every grid cell ------------------
+
+# β from a penalty so strong the policy barely moves (KL ~1e-5) down to 0.4: heavy tails act
+# between β ≈ 200 and 10, light ones below 3 (measured, 100 error seeds). Not to the slider's
+# 0.25: there light tails put 11% of the optimum within 0.5 of the grid's edge (8 of 20
+# draws at 5% or more), at 0.4 0.2%.
+KL_TAILS_BETAS = np.geomspace(1000.0, 0.4, 36)
+# 20 error seeds, not best-of-n's 100: one seed is a 58,081-cell KL problem (~40 ms here, two
+# cores, against ~3 ms for a best-of-n seed), so 20 of each kind cost ~2 s once per process.
+KL_ERROR_SEEDS = tuple(range(20))
+KL_TAILS_PROBE = 1.0  # nats: where the heavy and light curves are compared at equal KL
+
+
+@dataclass(frozen=True)
+class KLTails:
+    """The KL optimum at b = σ = 1 with light or heavy errors in every grid cell.
+
+    Per-seed arrays are (seeds, betas), one row per KL_ERROR_SEEDS; means are over the seeds at
+    each β of KL_TAILS_BETAS. The probe is the β whose mean KL is nearest KL_TAILS_PROBE.
+    """
+
+    kl: np.ndarray
+    proxy_gain: np.ndarray
+    gold_gain: np.ndarray
+    edge_mass: np.ndarray  # within 0.5 of the grid's edge (core's KLResult.edge_mass)
+    mean_kl: np.ndarray
+    mean_proxy: np.ndarray
+    mean_gold: np.ndarray
+    mean_edge: np.ndarray
+    probe: int  # index into KL_TAILS_BETAS
+
+
+@cached(4)
+def kl_tails(tails: str) -> KLTails:
+    """The KL optimum on the grid with ``tails`` ("light" or "heavy") cell errors, 20 seeds."""
+    runs = [
+        core.kl_optimum(KL_TAILS_BETAS, b=TAILS_B, sigma=TAILS_SIGMA, errors=tails, error_seed=seed)
+        for seed in KL_ERROR_SEEDS
+    ]
+    kl, proxy, gold, edge = (np.array([getattr(run, name) for run in runs]) for name in _GAINS)
+    mean_kl = kl.mean(axis=0)
+    return KLTails(
+        *(_frozen(array) for array in (kl, proxy, gold, edge, mean_kl)),
+        mean_proxy=_frozen(proxy.mean(axis=0)),
+        mean_gold=_frozen(gold.mean(axis=0)),
+        mean_edge=_frozen(edge.mean(axis=0)),
+        probe=int(np.argmin(np.abs(np.log(mean_kl / KL_TAILS_PROBE)))),
+    )
+
+
+_GAINS = ("kl", "proxy_gain", "gold_gain", "edge_mass")
+
+
+def gold_at_kl(tails: KLTails, kl: float) -> float:
+    """The mean curve's true quality at ``kl`` nats (linear in log KL between the β steps)."""
+    return float(np.interp(np.log(kl), np.log(tails.mean_kl), tails.mean_gold))
+
+
+# --- Compare: the two methods at equal KL -------------------------------------------------
+
+EQUAL_KL_N = (4, 49, 590)  # the lesson's peak and fall, and a gentle n
+EQUAL_KL_STEPS = 4  # secant steps from a curve step (~0.019 in log β): KL to ~1e-10 nats
+
+
+@dataclass(frozen=True)
+class EqualKL:
+    """Best-of-n at EQUAL_KL_N and the KL optimum at the β with the same KL: arrays (3,)."""
+
+    n: np.ndarray
+    beta: np.ndarray  # the KL optimum's β whose KL matches best-of-n's
+    best_of_n: core.BestOfNResult
+    kl_optimum: core.KLResult
+
+
+@cached(FIT_ENTRIES)
+def equal_kl(b: float, sigma: float) -> EqualKL:
+    """Both methods at the same KL, for the reward model (b, σ).
+
+    The KL optimum's KL falls as β grows, smoothly in log-log: the 200-β curve brackets each
+    target, then EQUAL_KL_STEPS secant steps in (log β, log KL), each an exact float64 optimum
+    at 3 β, match best-of-n's KL to ~1e-10 nats (bisection needed 30 such calls).
+    """
+    counts = np.array(EQUAL_KL_N, dtype=np.float64)
+    bon = core.best_of_n(counts, b=b, sigma=sigma)
+    curve = kl_curve(b, sigma)
+    target = np.log(bon.kl)
+    # The first curve point (β falling, KL rising) at or past each target, and the one before.
+    past = np.clip(np.searchsorted(curve.kl, bon.kl), 1, curve.kl.size - 1)
+    x0, x1 = np.log(curve.pressure[past - 1]), np.log(curve.pressure[past])
+    f0, f1 = np.log(curve.kl[past - 1]) - target, np.log(curve.kl[past]) - target
+    for _ in range(EQUAL_KL_STEPS):
+        slope = np.where(f1 != f0, (x1 - x0) / np.where(f1 != f0, f1 - f0, 1.0), 0.0)
+        x0, f0, x1 = x1, f1, x1 - f1 * slope
+        f1 = np.log(core.kl_optimum(np.exp(x1), b=b, sigma=sigma, exact=True).kl) - target
+    beta = np.exp(x1)
+    return EqualKL(
+        n=_frozen(counts),
+        beta=_frozen(beta),
+        best_of_n=bon,
+        kl_optimum=core.kl_optimum(beta, b=b, sigma=sigma, exact=True),
+    )

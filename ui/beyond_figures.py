@@ -295,3 +295,48 @@ def tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     top = float(max(shown.proxy_gain.max(), other.gold_gain.max()))
     figure.update_yaxes(range=[-0.5, top * 1.05 + 0.5])
     return figure
+
+
+def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
+    """The KL optimum's true quality against d = √KL with errors in every grid cell: the mean
+    over error draws, the draws' 10-90% band, and the other kind of tail's mean faint.
+
+    ``shown`` and ``other`` are ui.beyond_compute.KLTails; d is √ of the mean KL at each β.
+    """
+    kind, other_kind = ("heavy", "light") if heavy else ("light", "heavy")
+    figure = _base(
+        f"KL optimum, {kind} tails in every grid cell, b = σ = 1",
+        x_title="d = √KL (√nats)",
+        y_title="true quality gain",
+    )
+    distance = np.round(np.sqrt(shown.mean_kl), CURVE_DECIMALS)
+    low, high = np.round(np.percentile(shown.gold_gain, [10, 90], axis=0), CURVE_DECIMALS)
+    figure.add_trace(_line(distance, high, name="", colour=GOLD, width=0, showlegend=False))
+    figure.add_trace(
+        _line(
+            distance,
+            low,
+            name="10-90% of the draws",
+            colour=GOLD,
+            width=0,
+            fill="tonexty",
+            fillcolor="rgba(230, 159, 0, 0.2)",
+        )
+    )
+    figure.add_trace(
+        _line(distance, np.round(shown.mean_gold, CURVE_DECIMALS), name="mean", colour=GOLD)
+    )
+    figure.add_trace(
+        _line(
+            np.round(np.sqrt(other.mean_kl), CURVE_DECIMALS),
+            np.round(other.mean_gold, CURVE_DECIMALS),
+            name=f"mean, {other_kind} tails",
+            colour=GOLD,
+            dash="dot",
+            width=1.5,
+            opacity=0.6,
+        )
+    )
+    figure.update_xaxes(range=[0.0, 4.2])
+    figure.update_yaxes(range=[-10.0, 7.0])
+    return figure

@@ -261,7 +261,7 @@ def test_tails_switch_shows_the_averaged_result_from_core():
     assert app.button_group(key="tails").value == "light"
     light_gold, light_proxy = averaged_from_core("light")
     heavy_gold, heavy_proxy = averaged_from_core("heavy")
-    assert readouts(app) == [
+    assert readouts(app)[:3] == [  # best-of-n's; the KL optimum's follow
         f"{light_gold[-1]:+.2f}",
         f"{light_gold[-1] / light_gold.max():.0%}",
         f"{light_proxy[-1]:+.2f}",
@@ -274,7 +274,7 @@ def test_tails_switch_shows_the_averaged_result_from_core():
     )
     app.button_group(key="tails").set_value("heavy").run()
     assert_clean(app)
-    assert readouts(app) == [
+    assert readouts(app)[:3] == [
         f"{heavy_gold[-1]:+.2f}",
         f"{heavy_gold[-1] / heavy_gold.max():.0%}",
         f"{heavy_proxy[-1]:+.2f}",

@@ -12,7 +12,7 @@ from harness import app_page, observer
 pytestmark = pytest.mark.browser
 
 PATHS = ("reward-model", "compare")
-MIN_CHARTS = {"reward-model": 3, "compare": 2}  # plane and two curves; Gao's chart and tails
+MIN_CHARTS = {"reward-model": 3, "compare": 2}  # plane and two curves; Gao and best-of-n tails
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -61,6 +61,22 @@ def test_tails_switch_reruns_and_writes_the_address(desktop):
     observer.wait_for_rerun(page, since)
     assert parse_qs(urlsplit(page.url).query).get("tails") == ["heavy"]
     assert app_page.metric_values(page) != before_values
+    assert desktop.console_errors == []
+
+
+def test_the_kl_tails_open_on_request_with_their_chart(desktop):
+    desktop.open("compare?tails=heavy")
+    page = desktop.page
+    assert len(app_page.chart_fingerprints(page)) == 2  # closed: Gao's and best-of-n's only
+    since = observer.page_now(page)
+    page.locator('[data-testid="stExpander"] summary', has_text="The KL optimum with").click()
+    observer.wait_for_rerun(page, since)
+    app_page.wait_until_ready(page)
+    charts = app_page.chart_fingerprints(page)
+    assert len(charts) == 3 and all(charts.values()), charts
+    values = app_page.metric_values(page)
+    assert values[3:] == ["0.61", "+32.47", "-0.12", "-6.86"], values
+    assert page.get_by_text("Near the grid's edge: in 2 of the 20 heavy draws").count() == 1
     assert desktop.console_errors == []
 
 
