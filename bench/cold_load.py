@@ -22,17 +22,16 @@ between and after.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import sys
 from dataclasses import dataclass, field
 
 from playwright.sync_api import sync_playwright
 
-from bench.stage_latency import export_release
 from harness import app_page, chromium
 from harness.machine import machine_line
-from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
+from harness.release import beside_release
+from harness.server import REPO_ROOT
 from harness.stage_root import STAGE_ROOT_JS
 
 RELEASE = "4ed5e53"  # main before the first-visit work: 4.6 MB, blank for ~14 s at 1.5 Mbit/s
@@ -191,32 +190,21 @@ def main(argv: list[str] | None = None) -> int:
         f"network: {NETWORK['downloadThroughput'] * 8 / 1e6:g} Mbit/s down, "
         f"{NETWORK['latency']} ms latency (CDP emulation)"
     )
-    release_dir = export_release(args.release)
-    servers: dict[str, StreamlitServer] = {}
     visits: dict[tuple[str, str], list[Visit]] = {}
-    try:
-        servers["this"] = start_streamlit(REPO_ROOT / "app.py")
-        servers["release"] = start_streamlit(release_dir / "app.py", cwd=release_dir)
-        with sync_playwright() as playwright:
-            browser, choice = chromium.launch_chromium(playwright)
-            print(f"browser: Chromium {browser.version}, {choice.reason}")
-            try:
-                for server in servers.values():
-                    warm(browser, server.url)
-                for round_number in range(args.rounds):
-                    for name, server in servers.items():
-                        for screen, viewport in SCREENS.items():
-                            visit = cold_visit(browser, server.url, viewport)
-                            visits.setdefault((name, screen), []).append(visit)
-                    print(f"  round {round_number + 1}: {machine_line()}", flush=True)
-            finally:
-                browser.close()
-    finally:
-        for name, server in servers.items():
-            if not server.is_running():
-                print(f"the {name} server died; its log:\n{server.log_text()}", file=sys.stderr)
-            server.stop()
-        shutil.rmtree(release_dir, ignore_errors=True)
+    with beside_release(args.release) as servers, sync_playwright() as playwright:
+        browser, choice = chromium.launch_chromium(playwright)
+        print(f"browser: Chromium {browser.version}, {choice.reason}")
+        try:
+            for server in servers.values():
+                warm(browser, server.url)
+            for round_number in range(args.rounds):
+                for name, server in servers.items():
+                    for screen, viewport in SCREENS.items():
+                        visit = cold_visit(browser, server.url, viewport)
+                        visits.setdefault((name, screen), []).append(visit)
+                print(f"  round {round_number + 1}: {machine_line()}", flush=True)
+        finally:
+            browser.close()
     print(f"after: {machine_line()}")
     print(f"this tree ({REPO_ROOT}) against release {args.release}, medians of {args.rounds}:")
     for (name, screen), found in visits.items():

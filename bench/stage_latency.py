@@ -31,11 +31,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
@@ -44,23 +40,11 @@ from bench.stage_pages import RELEASE_PAGE, STAGE_PAGE
 from bench.stage_report import print_table
 from harness import chromium
 from harness.machine import machine_line
-from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
+from harness.release import beside_release
+from harness.server import REPO_ROOT
 
 RELEASE = "b32791d"  # the Playground of plotly layers and Streamlit sliders for β and n
 RAW_FIGURES = REPO_ROOT / "artifacts" / "bench-stage.json"  # ignored by git
-
-
-def export_release(commit: str) -> Path:
-    """The release's files in a new temporary folder (`git archive`, so no worktree is made)."""
-    folder = Path(tempfile.mkdtemp(prefix="release-"))
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit],
-        cwd=REPO_ROOT,
-        check=True,
-        capture_output=True,
-    )
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -79,30 +63,20 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
     print(f"bench.stage_latency: {machine_line()}")
-    release_dir = export_release(args.release)
-    servers: dict[str, StreamlitServer] = {}
     results = {}
-    try:
-        servers["stage"] = start_streamlit(REPO_ROOT / "app.py")
-        servers["release"] = start_streamlit(release_dir / "app.py", cwd=release_dir)
-        with sync_playwright() as playwright:
-            browser, choice = chromium.launch_chromium(playwright)
-            print(f"browser: Chromium {browser.version}, {choice.reason}")
-            print(f"stage: this tree ({REPO_ROOT}); release: {args.release} ({release_dir})")
-            try:
-                for kind in (STAGE_PAGE, RELEASE_PAGE):
-                    results[kind.name] = stage_measure.measure_page(
-                        browser, servers[kind.name].url, kind, args
-                    )
-                    print(f"  measured {kind.name}: {machine_line()}", flush=True)
-            finally:
-                browser.close()
-    finally:
-        for name, server in servers.items():
-            if not server.is_running():
-                print(f"the {name} server died; its log:\n{server.log_text()}", file=sys.stderr)
-            server.stop()
-        shutil.rmtree(release_dir, ignore_errors=True)
+    release = beside_release(args.release, this_name="stage")
+    with release as servers, sync_playwright() as playwright:
+        browser, choice = chromium.launch_chromium(playwright)
+        print(f"browser: Chromium {browser.version}, {choice.reason}")
+        print(f"stage: this tree ({REPO_ROOT}); release: {args.release}")
+        try:
+            for kind in (STAGE_PAGE, RELEASE_PAGE):
+                results[kind.name] = stage_measure.measure_page(
+                    browser, servers[kind.name].url, kind, args
+                )
+                print(f"  measured {kind.name}: {machine_line()}", flush=True)
+        finally:
+            browser.close()
     print(f"after: {machine_line()}")
     RAW_FIGURES.parent.mkdir(parents=True, exist_ok=True)
     RAW_FIGURES.write_text(

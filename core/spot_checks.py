@@ -9,6 +9,11 @@ real peak; what it costs is the true quality lost, returned as a spread over see
 The m checks are exact draws (inverse CDF) for m <= EXACT_CHECKS; above that their mean is
 drawn from its normal law (mean and variance exact), which the central limit theorem makes
 indistinguishable at that size, and which keeps 10,000 checks as cheap as one.
+
+For the KL optimum, β stops capped by the grid's edge (edge mass >= EDGE_CAPPED_MASS) are left
+out of both the real peak and the choice, as in core.slack and core.curves: their true quality
+describes the boundary, not the trade-off (b = 0.2, σ = 1 caps β = 0.3 at 8.3% and β = 0.25 at
+46%, and the uncapped real peak would sit on β = 0.25). If every stop is capped, all are kept.
 """
 
 from dataclasses import dataclass
@@ -18,6 +23,7 @@ import numpy as np
 from core import world
 from core.answers import answers
 from core.best_of_n import win_probabilities
+from core.kl import EDGE_CAPPED_MASS
 from core.validate import (
     BETA_STOPS,
     CHECKS,
@@ -49,6 +55,7 @@ class SpotCheckResult:
     chosen_gold_gain: np.ndarray  # (R,) the true quality gain there
     quality_lost: np.ndarray  # (R,) peak_gold_gain - chosen_gold_gain, >= 0
     chosen_share: np.ndarray  # (S,) fraction of repeats that chose each stop; sums to 1
+    left_out: int = 0  # stops capped by the grid's edge, never the peak nor chosen (KL only)
 
 
 @validate_params({"n_stops": N_STOPS, **REWARD_MODEL, **PROCEDURE})
@@ -107,7 +114,8 @@ def spot_check_kl(
     policies /= policies.sum(axis=1, keepdims=True)
     gold = world.gold_field().ravel()
     gold_centered = gold - world.base_density().ravel() @ gold
-    return _stop_early(stops, policies, gold_centered, m=m, repeats=repeats, seed=seed)
+    clear = policies @ world.edge_band().ravel().astype(np.float64) < EDGE_CAPPED_MASS
+    return _stop_early(stops, policies, gold_centered, m=m, repeats=repeats, seed=seed, clear=clear)
 
 
 def _stop_early(
@@ -118,9 +126,13 @@ def _stop_early(
     m,
     repeats,
     seed,
+    clear: np.ndarray | None = None,
 ) -> SpotCheckResult:
     """The procedure for any method: ``chances`` (S, K) over K answers with gains (K,); ``m``,
-    ``repeats`` and ``seed`` already checked."""
+    ``repeats`` and ``seed`` already checked. Only stops where ``clear`` (S,) is true may be
+    the peak or be chosen (all of them when it is None or all false)."""
+    if clear is None or not clear.any():
+        clear = np.ones(stops.size, dtype=bool)
     rng = np.random.default_rng(seed)
     true_gain = chances @ gold_gains  # (S,)
     if m <= EXACT_CHECKS:
@@ -129,8 +141,10 @@ def _stop_early(
         spread = np.sqrt(np.maximum(chances @ np.square(gold_gains) - np.square(true_gain), 0.0))
         noise = rng.standard_normal((repeats, stops.size))
         estimates = true_gain + noise * spread / np.sqrt(m)
+    # Capped stops are drawn all the same, so the clear stops' draws do not depend on them.
+    estimates[:, ~clear] = -np.inf
     chosen = np.argmax(estimates, axis=1)  # (R,); a tie goes to the gentler stop
-    peak = int(np.argmax(true_gain))
+    peak = int(np.argmax(np.where(clear, true_gain, -np.inf)))
     return SpotCheckResult(
         stops=stops,
         gold_gain=true_gain,
@@ -140,6 +154,7 @@ def _stop_early(
         chosen_gold_gain=true_gain[chosen],
         quality_lost=true_gain[peak] - true_gain[chosen],
         chosen_share=np.bincount(chosen, minlength=stops.size) / repeats,
+        left_out=int(np.count_nonzero(~clear)),
     )
 
 

@@ -144,3 +144,32 @@ def test_no_slack_when_true_quality_still_rises():
     assert result.kl.peak_pressure == result.kl.strongest_pressure == 0.25
     assert result.kl.score_given_up == 0.0
     assert result.kl.gold_kept == 0.0
+
+
+PAGE_BETA_STOPS = (10.0, 8.0, 6.0, 5.0, 4.0, 3.0, 2.5, 2.0, 1.6, 1.3, 1.0, 0.8, 0.7, 0.6, 0.5)
+PAGE_BETA_STOPS += (0.45, 0.4, 0.35, 0.3, 0.25)  # the Defenses page's β slider
+
+
+def test_kl_spot_checks_skip_stops_capped_by_the_grid_edge():
+    # b = 0.2, σ = 1: β = 0.3 has 8.3% of its mass within 0.5 of the edge, β = 0.25 46%; with
+    # them the "real peak" was β = 0.25 at +3.69, a number about the boundary.
+    result = core.spot_check_kl(PAGE_BETA_STOPS, m=10, b=0.2, sigma=1.0, repeats=200, seed=0)
+    capped = core.kl_optimum(np.array([0.3, 0.25]), b=0.2, sigma=1.0).edge_mass
+    assert np.all(capped >= core.EDGE_CAPPED_MASS)
+    assert result.left_out == 2
+    assert result.peak_pressure == 0.5
+    assert result.peak_gold_gain == pytest.approx(1.4587, abs=1e-4)
+    assert result.peak_gold_gain == pytest.approx(core.kl_optimum(0.5, b=0.2, sigma=1.0).gold_gain)
+    # The slack, which skips them too, finds the same peak.
+    slack = core.slack(beta_stops=PAGE_BETA_STOPS, n_stops=N_SLIDER, b=0.2, sigma=1.0)
+    assert slack.kl.peak_pressure == 0.5
+    # No repeat stops on a capped stop, and none loses less than nothing against the peak.
+    assert result.chosen_share[-2:].tolist() == [0.0, 0.0]
+    assert result.chosen_pressure.min() == 0.35
+    assert result.quality_lost.min() >= 0.0
+
+
+def test_kl_spot_checks_keep_every_stop_when_all_are_capped():
+    result = core.spot_check_kl((0.3, 0.25), m=10, b=0.2, sigma=1.0, repeats=200, seed=0)
+    assert result.left_out == 0
+    assert result.peak_pressure == 0.25
