@@ -30,6 +30,11 @@ CHART_HEIGHT = 330
 # defaults) was -5 and 0, no scale to read (issue 15: 3 at least), and at most 6 still was;
 # at most 8 it is -8 to 4 in steps of 2 (7 labels), and best-of-n's 0..1.5 keeps its 4.
 GAIN_TICKS = 8
+# The spot checks' stop axes label at most 3 stops, and only the right plot's %-axis has
+# labels: on a phone each plot is ~140 px wide, where 4 labels still met ("100" on "1000")
+# and the left plot's "25" sat on the right plot's "−6" (test_browser_phone). A desktop: 3 too.
+STOP_LABELS = 3
+PERCENT_AXIS = {"range": [0, 100], "tickvals": [0, 25, 50, 75, 100], "showgrid": False}
 # Fixed margins: plotly's automargin re-lays a chart out until it fits, which cost the
 # browser ~5x more main-thread time per change here (bench.defenses_latency).
 MARGIN = {"l": 64, "r": 16, "t": 100, "b": 64}  # top: two titles over a legend of 2 rows
@@ -239,20 +244,14 @@ def spot_check_choices(results: dict) -> go.Figure:
         )
         y_title = GAIN_TITLE if method == "best_of_n" else ""
         x_title = axis_title.split(" (")[0].split(",")[0] + " (slider stops)"  # n or β
-        # At most 3 stops labelled, and the shared 0-100 % scale on the right plot only: on a
-        # phone each plot is ~140 px wide, where 4 labels still met ("100" on "1000") and the
-        # left plot's "25" the right plot's "−6" (test_browser_phone). A desktop shows 3 too.
-        stops_axis = _axis(x_title, type="category", nticks=3)
-        _place(layout, method, stops_axis, _axis(y_title))
+        _place(layout, method, _axis(x_title, type="category", nticks=STOP_LABELS), _axis(y_title))
         layout[bar_axes[method].replace("y", "yaxis")] = _axis(
             "chosen (%)" if method == "kl" else "",
             overlaying=y_name,
             side="right",
             anchor=x_name,
-            range=[0, 100],
-            tickvals=[0, 25, 50, 75, 100],
-            showticklabels=method == "kl",
-            showgrid=False,
+            **PERCENT_AXIS,
+            showticklabels=method == "kl",  # one 0-100 scale for both: see STOP_LABELS
         )
     layout["margin"] = {**MARGIN, "r": 56}
     return go.Figure({"data": traces, "layout": layout}, _validate=False)
