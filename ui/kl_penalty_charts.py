@@ -70,7 +70,7 @@ def policy_heatmap_figure(
                 x=np.round(length, 3),
                 y=np.round(substance, 3),
                 mode="lines",
-                name="closed form:<br>1 and 2 standard deviations",  # one line: cut at 390 px
+                name="closed form:<br>1 and 2 standard<br>deviations",  # 390 px: 3 lines
                 showlegend=index == 0,
                 line={"color": INK, "width": 2, "dash": CLOSED_FORM_DASH},
                 hoverinfo="skip",
