@@ -17,7 +17,7 @@ url_keys = state.STAGE_KEYS + (("b", "sigma") if present else ())
 state.settle_url("playground", stage_keys=url_keys)
 layout.page_style(present=present, compact=True)
 
-with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
     st.title("Reward hacking, live", width="content")
     steps_slot = st.container(width="content", key="story-steps")
 # What the screen shows, in one sentence, where a phone's first screen has room for words

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from harness import app_page
 from harness import stage as stage_page
+from ui.settings import PRESETS
 
 pytestmark = pytest.mark.browser
 
@@ -23,8 +24,8 @@ STEPS = (
     ("0.3", "590", "0", "0"),
     ("0.3", "590", "0.2", "0"),
     ("0.6", "200", "0", "0.5"),
-    ("0.3", "590", "0.2", "1"),
-    ("0.25", "10000", "0", "0"),
+    ("0.4", "590", "0.2", "1"),
+    ("0.3", "10000", "0", "0"),
 )
 KEYS = ("beta", "n", "b", "sigma")
 DEFAULTS = {"beta": "4", "n": "1", "b": "0", "sigma": "0"}  # what an address leaves out
@@ -85,6 +86,12 @@ def expect_step(page, index: int, *, present: bool) -> None:
     app_page.wait_until_ready(page)
     assert picture(page, present=present) == {**wanted, "lit": str(index + 1)}
     assert address(page) == wanted, page.url
+
+
+def test_the_literal_steps_are_the_story_s_presets():
+    """The table above is written out by hand; it must still be the story (a step moved)."""
+    as_numbers = [tuple(float(text) for text in step) for step in STEPS]
+    assert as_numbers == [tuple(preset.values[key] for key in KEYS) for preset in PRESETS]
 
 
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])

@@ -47,7 +47,9 @@ def start_poll(lecturer, server_url: str) -> tuple[str, str]:
     app_page.wait_until_ready(lecturer)
     lecturer.get_by_role("button", name="Start a poll").click()
     wait_for_text(lecturer, r"Room code: [A-Z0-9]{6}")
-    room = re.search(r"Room code: ([A-Z0-9]{6})", lecturer.locator("h2").first.inner_text())
+    # The heading that holds the code (the guesses' column, drawn first, has headings too).
+    heading = lecturer.locator("h2", has_text="Room code:").first.inner_text()
+    room = re.search(r"Room code: ([A-Z0-9]{6})", heading)
     room = room.group(1)
     join_link = app_page.offered_links(lecturer)[0]
     assert join_link == f"{server_url}poll?room={room}"
