@@ -3,11 +3,11 @@ once per process, the page's first paint and title, the device cookie."""
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 
 from streamlit import config
 
+from harness import event_loop
 from poll import devices
 from ui import serving
 
@@ -57,7 +57,8 @@ def get(app, path: str, **headers: str) -> tuple[int, list[tuple[str, str]], byt
         "scheme": "http",
         "headers": [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()],
     }
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: once a browser test has run, Playwright owns this thread's loop.
+    event_loop.run_to_end(app(scope, receive, send))
     start = sent[0]
     body = b"".join(message.get("body", b"") for message in sent[1:])
     return start["status"], [(k.decode(), v.decode()) for k, v in start["headers"]], body
