@@ -12,6 +12,10 @@ layout.page_style()
 seed = state.answer_seed()
 
 st.title("Best-of-n, exactly")
+state.show_notes()
+# The sliders and the main chart first, on a projector's first screen; the words below them.
+n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
+main_chart = st.container()
 st.markdown(
     "Draw **n** answers from the base model, with replacement, and keep the one the "
     "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the worst "
@@ -27,9 +31,7 @@ st.markdown(
     + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
 )
 glossary.explain("reward model", "true quality", "n", "KL", "nats")
-state.show_notes()
 
-n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
 n = state.slider("n", container=n_slot)
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
@@ -67,6 +69,15 @@ peak.metric(
 )
 
 peak_words = "past n = 10,000" if still_rising else f"at n = {curve.peak_pressure:,.0f}"
+layout.chart(
+    best_of_n_charts.scores_against_n(n, b, sigma, seed),
+    key="scores-against-n",
+    description=f"The reward model's gain keeps rising with n; true quality peaks "
+    f"{peak_words}. At n = {n:,}: reward model {point.proxy_gain:+.2f}, "
+    f"true quality {point.gold_gain:+.2f}.",
+    container=main_chart,
+    fit=True,
+)
 left, right = st.columns(2, gap="medium")
 with left:
     layout.chart(
@@ -83,13 +94,6 @@ with left:
         description=best_of_n_charts.win_chances_words(n),
     )
 with right:
-    layout.chart(
-        best_of_n_charts.scores_against_n(n, b, sigma, seed),
-        key="scores-against-n",
-        description=f"The reward model's gain keeps rising with n; true quality peaks "
-        f"{peak_words}. At n = {n:,}: reward model {point.proxy_gain:+.2f}, "
-        f"true quality {point.gold_gain:+.2f}.",
-    )
     layout.chart(
         best_of_n_charts.kl_against_bound(n, b, sigma, seed),
         key="kl-against-bound",

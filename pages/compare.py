@@ -25,6 +25,11 @@ beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
 layout.page_style()
 
 st.title("Compare the methods, and heavier tails")
+state.show_notes()
+beyond_settings.show_notes()
+# The sliders and the main chart first, on a projector's first screen; the words below them.
+b_slot, sigma_slot = st.columns(2, gap="medium")
+main_chart = st.container()
 st.markdown(
     "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
     "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
@@ -34,10 +39,7 @@ st.markdown(
     "KL penalty β)."
 )
 glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
-state.show_notes()
-beyond_settings.show_notes()
 
-b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 panel = beyond_compute.gao_panel(b, sigma)
@@ -47,6 +49,8 @@ layout.chart(
     hover=True,
     description="True quality against d for both methods, with the better fit of each; "
     "the table below gives the fitted laws.",
+    container=main_chart,
+    fit=True,
 )
 edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
 layout.edge_box(edge)

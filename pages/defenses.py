@@ -24,6 +24,11 @@ defense_settings.settle_url()
 layout.page_style()
 
 st.title("Defenses against reward hacking")
+state.show_notes()
+defense_settings.show_notes()
+# The sliders and section 1's chart first, on a projector's first screen; the words below.
+b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
+main_chart = st.container()
 st.markdown(
     "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
     "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
@@ -33,12 +38,10 @@ st.markdown(
 )
 glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
 st.caption(glossary.GOODHART_KINDS)
-state.show_notes()
-defense_settings.show_notes()
 
-b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
+better = defense_settings.slider("fix", container=better_slot)
 undefended = defense_compute.summary(b, sigma)
 
 
@@ -82,13 +85,20 @@ def both_methods(chart, *args, shows: str = "") -> None:
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
-better = defense_settings.slider("fix")
 st.markdown(
     f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
-    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
+    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g} (the **b′** "
+    "slider), at the same σ: the chart at the top of the page."
 )
 defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
-both_methods(defense_charts.padding_learned, b, better, sigma)
+layout.chart(
+    defense_charts.padding_learned(b, better, sigma),
+    key=defense_charts.padding_learned.__name__,
+    description="Best-of-n on the left, the KL penalty on the right. The readouts in section 1 "
+    "below give its numbers, with and without the better reward model.",
+    container=main_chart,
+    fit=True,
+)
 
 
 def ensemble_section(b: float, sigma: float, undefended) -> dict:

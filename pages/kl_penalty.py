@@ -8,6 +8,10 @@ state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
 
 st.title("The KL penalty, solved exactly")
+state.show_notes()
+# The sliders and the main chart first, on a projector's first screen; the words below them.
+beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
+main_chart = st.container()
 st.markdown(
     "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
     "expected score minus β times the KL divergence from the starting model π_ref, so the "
@@ -32,9 +36,7 @@ st.markdown(
     "(2022) runs a stronger penalty acted much like stopping earlier."
 )
 glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
-state.show_notes()
 
-beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
 beta = state.slider("beta", container=beta_slot)
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
@@ -56,26 +58,28 @@ with heat_column:
         f"{point.mean_length:+.2f}; KL {point.kl:.2f} nats from π_ref, true quality gain "
         f"{point.gold_gain:+.2f}, reward model gain {point.proxy_gain:+.2f}.",
     )
-with curves_column:
-    st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
-    layout.chart(
-        kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
-        key="grid-vs-closed-form",
-        description="Top: KL rises as β falls. Bottom: the reward model's gain keeps rising "
-        "as β falls, true quality's rises, peaks and falls. The table below gives the numbers.",
-    )
-if sigma > 0:
-    st.info(
-        "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, so "
-        "only the grid's answer is drawn."
-    )
-st.caption(
-    "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
-    "at σ = 0 the optimum's centre, at substance 1/β, nears the edge at 6 as β falls toward "
-    "0.15, and the grid's answer bends away (shaded, beyond the slider's 0.25). With σ > 0 "
-    "the reward model's errors can pull the optimum onto the edge sooner, at β = 0.3 or "
-    "0.25: the note beside the readouts says when."
+main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
+layout.chart(
+    kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+    key="grid-vs-closed-form",
+    description="Top: KL rises as β falls. Bottom: the reward model's gain keeps rising "
+    "as β falls, true quality's rises, peaks and falls. The table below gives the numbers.",
+    container=main_chart,
+    fit=True,
 )
+with curves_column:
+    if sigma > 0:
+        st.info(
+            "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
+            "so only the grid's answer is drawn."
+        )
+    st.caption(
+        "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
+        "at σ = 0 the optimum's centre, at substance 1/β, nears the edge at 6 as β falls toward "
+        "0.15, and the grid's answer bends away (shaded, beyond the slider's 0.25). With σ > 0 "
+        "the reward model's errors can pull the optimum onto the edge sooner, at β = 0.3 or "
+        "0.25: the note beside the readouts says when."
+    )
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)

@@ -21,6 +21,10 @@ beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)
 layout.page_style()
 
 st.title("Where the reward model comes from")
+beyond_settings.show_notes()
+# The sliders and the charts first, on a projector's first screen; the words below them.
+slots = st.columns(4, gap="medium")
+charts = st.container()
 st.markdown(
     "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
     "from the base model; the rater prefers the first with probability "
@@ -32,9 +36,7 @@ st.markdown(
 )
 glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
 glossary.explain("n", "β", "π_ref", "DPO")
-beyond_settings.show_notes()
 
-slots = st.columns(4, gap="medium")
 pairs, spread, noise, prior = (
     beyond_settings.slider(key, container=slot)
     for key, slot in zip(beyond_settings.REWARD_MODEL_KEYS, slots, strict=True)
@@ -75,7 +77,7 @@ if not fit.converged:
         icon=":material/warning:",
     )
 
-plane_column, curves_column = st.columns(2, gap="medium")
+plane_column, curves_column = charts.columns(2, gap="medium")
 with plane_column:
     field = beyond_compute.fitted_field(pairs, spread, noise, prior)
     figure = beyond_figures.fitted_plane(
@@ -86,6 +88,7 @@ with plane_column:
         key="fitted-plane",
         description=f"The learned reward model's contour lines over true quality's filled "
         f"contours; its padding penalty is b = {fit.b:.2f}. The caption below explains it.",
+        fit=True,
     )
     st.caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "

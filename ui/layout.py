@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import edge_note, state
+from ui import edge_note, screen, state, style
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = """
@@ -50,6 +51,8 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
 /* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
 .katex-display > .katex { font-size: 1.35em; }
+/* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
+[class*="st-key-screen-"] { display: none !important; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
@@ -111,15 +114,32 @@ def presenter_switch(present: bool) -> None:
 
 
 def chart(
-    figure: go.Figure, *, key: str, description: str, hover: bool = False, container=None
+    figure: go.Figure,
+    *,
+    key: str,
+    description: str,
+    hover: bool = False,
+    container=None,
+    fit: bool = False,
 ) -> None:
     """Draw a figure at its own height and the container's width, without Streamlit's theme,
     with a text alternative that screen readers reach just before it.
 
     ``key`` names the chart (CSS class st-key-<key>); ``description`` says in a sentence or two
-    what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on.
+    what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on; ``fit``
+    (a page's main chart) scales its text with the screen's width and ends it on the first
+    screen, once the browser has said how large that is (ui/screen.py).
     """
     target = container if container is not None else st
+    if fit:
+        with container if container is not None else contextlib.nullcontext():
+            measured = screen.measure(key)
+        if measured is not None:
+            figure = style.fitted(
+                figure,
+                scale=style.text_scale(measured.width),
+                height=style.fitted_height(measured.height, measured.top, None),
+            )
     box = target.container(key=f"described-{key}")
     box.markdown(f"Chart: {figure_outline(figure)} {description}")
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")

@@ -230,3 +230,59 @@ def contrast_ratio(foreground: str, background: str = "#FFFFFF") -> float:
     """WCAG 2.1's contrast ratio of two ``#RRGGBB`` colours, from 1 to 21."""
     lighter, darker = sorted(map(relative_luminance, (foreground, background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+# --- fitted to the screen (a projector) ---------------------------------------------------
+PROJECTOR_TEXT_PX = 18  # SPEC §7: chart text on a 1280 px wide projector, ~1.4% of the width
+PROJECTOR_WIDTH = 1280  # px: the common floor in lecture halls
+SMALLEST_TEXT_PX = LEGEND_FONT_SIZE  # the smallest text a chart is built with
+FITTED_ROOM_BELOW = 16  # px left under a fitted chart: its bottom edge stays on the screen
+MIN_FITTED_HEIGHT = 300  # px: shorter, a fitted chart keeps its own height (a phone scrolls)
+_PIXEL_KEYS = {"l", "r", "t", "b", "pad", "xshift", "yshift", "borderwidth"}
+
+
+def text_scale(width: float) -> float:
+    """How much larger than built a chart's text is drawn on a screen ``width`` px wide: its
+    smallest text at PROJECTOR_TEXT_PX x width / 1280, never smaller than built (a phone)."""
+    return max(1.0, PROJECTOR_TEXT_PX * width / PROJECTOR_WIDTH / SMALLEST_TEXT_PX)
+
+
+def fitted_height(screen_height: float, top: float, own_height: float | None) -> float | None:
+    """A chart's height that ends FITTED_ROOM_BELOW above the first screen's bottom, for a
+    chart that starts ``top`` px down; its ``own_height`` where that leaves too little."""
+    room = screen_height - top - FITTED_ROOM_BELOW
+    return room if room >= MIN_FITTED_HEIGHT else own_height
+
+
+def _scaled_sizes(value, scale: float, *, in_font: bool = False, in_margin: bool = False):
+    """``value`` (a figure's JSON) with every font size, margin and pixel offset times scale."""
+    if isinstance(value, dict):
+        scaled = {}
+        for name, item in value.items():
+            font = name.endswith("font")
+            if isinstance(item, int | float) and not isinstance(item, bool):
+                pixels = (in_font and name == "size") or (in_margin and name in _PIXEL_KEYS)
+                if pixels or name in {"xshift", "yshift"}:
+                    item = item * scale
+            elif name in {"margin", "pad"} and isinstance(item, dict):
+                item = _scaled_sizes(item, scale, in_margin=True)
+            elif name == "pad" and isinstance(item, int | float):
+                item = item * scale
+            else:
+                item = _scaled_sizes(item, scale, in_font=font)
+            scaled[name] = item
+        return scaled
+    if isinstance(value, list):
+        return [_scaled_sizes(item, scale) for item in value]
+    return value
+
+
+def fitted(chart: go.Figure, *, scale: float, height: float | None) -> go.Figure:
+    """``chart`` with its text, margins and pixel offsets ``scale`` times larger, and
+    ``height`` px tall (None: its own height, scaled with its margins)."""
+    plain = _scaled_sizes(chart.to_plotly_json(), scale)
+    layout = plain.get("layout", {})
+    own = layout.get("height") or 450
+    layout["height"] = round(height if height is not None else own * scale)
+    layout.setdefault("font", {}).setdefault("size", 12 * scale)
+    return figure(layout, plain.get("data", ()))
