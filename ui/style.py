@@ -277,12 +277,64 @@ def _scaled_sizes(value, scale: float, *, in_font: bool = False, in_margin: bool
     return value
 
 
+CHARACTER_EM = 0.55  # a character's average width in Source Sans, in em (for long titles)
+TITLE_STANDOFF_EM = 0.5  # between an axis's tick labels and its title (plotly's ran to 1 px)
+
+
+def _fitted_axes(layout: dict, plot_px: float, text_px: float) -> None:
+    """Every axis of ``layout`` with room for its labels and its title clear of them; a y
+    axis title longer than its panel (a panel of two stacked) becomes a label inside the
+    panel's top-left corner, as it is easier to read there than broken over lines."""
+    for name, axis in list(layout.items()):
+        if not (name.startswith(("xaxis", "yaxis")) and isinstance(axis, dict)):
+            continue
+        axis["automargin"] = True
+        title = axis.get("title") or {}
+        size = (title.get("font") or {}).get("size", text_px)
+        title["standoff"] = TITLE_STANDOFF_EM * size
+        low, high = axis.get("domain", (0, 1))
+        text = title.get("text") or ""
+        if name.startswith("x") or len(text) * CHARACTER_EM * size <= 0.9 * (high - low) * plot_px:
+            continue
+        across = layout.get(f"xaxis{axis.get('anchor', 'x')[1:]}", {})
+        layout.setdefault("annotations", []).append(
+            {
+                "text": text,
+                "font": {"size": size},
+                "xref": "paper",
+                "x": across.get("domain", (0, 1))[0],
+                "xanchor": "left",
+                "xshift": 0.3 * size,
+                "yref": "paper",
+                "y": high,
+                "yanchor": "top",
+                "showarrow": False,
+                "bgcolor": "rgba(255,255,255,0.85)",
+            }
+        )
+        title["text"] = ""
+
+
 def fitted(chart: go.Figure, *, scale: float, height: float | None) -> go.Figure:
     """``chart`` with its text, margins and pixel offsets ``scale`` times larger, and
-    ``height`` px tall (None: its own height, scaled with its margins)."""
+    ``height`` px tall (None: its own height, scaled with its margins).
+
+    Its margins grow to fit its labels (a fitted chart is a page's main chart, never a layer
+    over another), a legend below the plot moves to its right (under it, it ran into the x
+    axis's title once the plot was shorter), and a y axis title longer than its panel is
+    a label inside the panel (ui.style._fitted_axes).
+    """
     plain = _scaled_sizes(chart.to_plotly_json(), scale)
     layout = plain.get("layout", {})
     own = layout.get("height") or 450
     layout["height"] = round(height if height is not None else own * scale)
-    layout.setdefault("font", {}).setdefault("size", 12 * scale)
+    text_px = layout.setdefault("font", {}).setdefault("size", 12 * scale)
+    margin = layout.setdefault("margin", {})
+    margin["autoexpand"] = True
+    legend = layout.get("legend") or {}
+    if legend.get("y", 1) < 0:
+        layout["legend"] = {**legend, "orientation": "v", "x": 1.02, "xanchor": "left"}
+        layout["legend"].update(y=1, yanchor="top")
+    plot_px = layout["height"] - margin.get("t", 100) - margin.get("b", 80)
+    _fitted_axes(layout, plot_px, text_px)
     return figure(layout, plain.get("data", ()))
