@@ -226,3 +226,36 @@ def cut_by_the_screen(boxes: list[dict], width: float) -> list[dict]:
         )
 
     return [box for box in boxes if cut(box)]
+
+
+# Every plotly chart's legend against each of its plot areas (the rectangle inside the axes),
+# in screen px: a legend that wraps to more lines than its margin holds grows over the plot
+# (KL penalty's curves at 390 px); one placed inside on purpose (0 < x, y < 1 of the plot,
+# with its own background) is not counted. Plot areas from plotly's own layout (each subplot's axes'
+# _offset and _length), since a still chart (staticPlot) has no drag rectangles to measure.
+LEGENDS_OVER_PLOTS_JS = """
+() => [...document.querySelectorAll('.js-plotly-plot')].flatMap((chart) => {
+  const legend = chart.querySelector('g.legend');
+  const plots = chart._fullLayout && chart._fullLayout._plots;
+  if (!legend || !plots) return [];
+  // A legend placed inside the plot on purpose (an inset, as the KL heat map's) is exempt.
+  const spec = chart._fullLayout.legend || {};
+  const inside = (value) => value > 0 && value < 1;
+  if (spec.xref !== 'container' && spec.yref !== 'container' && inside(spec.x) && inside(spec.y)) {
+    return [];
+  }
+  const box = legend.getBoundingClientRect();
+  if (box.width < 1 || box.height < 1) return [];
+  const frame = chart.getBoundingClientRect();
+  const keyed = chart.closest('[class*="st-key-"]');
+  const key = keyed ? [...keyed.classList].find((c) => c.startsWith('st-key-')) : '';
+  return Object.entries(plots).flatMap(([name, plot]) => {
+    const left = frame.left + plot.xaxis._offset, right = left + plot.xaxis._length;
+    const top = frame.top + plot.yaxis._offset, bottom = top + plot.yaxis._length;
+    const across = Math.min(box.right, right) - Math.max(box.left, left);
+    const down = Math.min(box.bottom, bottom) - Math.max(box.top, top);
+    return across > 1 && down > 1
+      ? [{ chart: key, plot: name, across: Math.round(across), down: Math.round(down) }] : [];
+  });
+})
+"""

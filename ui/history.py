@@ -15,10 +15,15 @@ import streamlit as st
 
 KEY = "one-entry-per-action"  # the component's key (CSS class st-key-one-entry-per-action)
 
-_keeper = st.components.v2.component(
-    "one_entry_per_action",
-    js=(Path(__file__).with_name("history_assets") / "history.js").read_text(encoding="utf-8"),
-)
+KEEPER_JS = (Path(__file__).with_name("history_assets") / "history.js").read_text(encoding="utf-8")
+_keeper = st.components.v2.component("one_entry_per_action", js=KEEPER_JS)
+
+
+def page_script() -> bytes:
+    """The keeper as a plain script for the page's <head> (ui/serving.py): run before
+    Streamlit's bundle, so the first run's own address writes already go through it."""
+    body = KEEPER_JS.replace("export default function keepOneEntryPerAction", "function keep")
+    return f"<script>(() => {{\n{body}\nkeep();\n}})();</script>".encode()
 
 
 def keep_one_entry_per_action() -> None:

@@ -125,7 +125,7 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
     """KL and both gains along β: the grid's solid and coloured, the closed form's dashed."""
     lines = (
         ("KL", curve.kl, KL_METHOD, "x", "y"),
-        ("reward model's score", curve.proxy_gain, PROXY, "x2", "y2"),
+        ("reward model", curve.proxy_gain, PROXY, "x2", "y2"),
         ("true quality", curve.gold_gain, GOLD, "x2", "y2"),
     )
     for name, values, colour, x_axis, y_axis in lines:
@@ -134,7 +134,7 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
                 x=curve.pressure,
                 y=np.round(values, 4),
                 mode="lines",
-                name=f"{name}, on the grid",
+                name=name,  # the grid's, solid (the heading says so); short: 2 a line at 390 px
                 line={"color": colour, "width": LINE_WIDTH},
                 xaxis=x_axis,
                 yaxis=y_axis,
@@ -230,6 +230,11 @@ def grid_against_closed_form_figure(
             "xanchor": "left",
             "yanchor": "top",
             "font": {"size": style.LEGEND_FONT_SIZE},
+            # Two entries a line at every width, so two lines, as CURVES_FRAME's top margin
+            # holds: left to wrap by their text, at 390 px they took three and ran 31 px over
+            # the KL panel (test_browser_phone's legend check).
+            "entrywidth": 0.5,
+            "entrywidthmode": "fraction",
         },
     )
     return figure

@@ -134,7 +134,7 @@ def chart(
     if fit:
         with container if container is not None else contextlib.nullcontext():
             measured = screen.measure(key)
-        if measured is not None:
+        if measured is not None and measured.width >= style.FITTED_MIN_WIDTH:
             figure = style.fitted(
                 figure,
                 scale=style.text_scale(measured.width),

@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from streamlit import config, file_util
 
 from poll import devices
+from ui import history
 
 GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
 STATIC_CACHE_BYTES = 24 * 1024 * 1024  # all of Streamlit's 26 MB of bundles gzip to ~7 MB
@@ -172,6 +173,7 @@ class PageDocument:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._early_links = early_chunk_links()
+        self._history_keeper = history.page_script()  # one entry per action from the start
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -197,7 +199,7 @@ class PageDocument:
             return
         body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
         body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
-        body = body.replace(b"</head>", self._early_links + b"</head>", 1)
+        body = body.replace(b"</head>", self._early_links + self._history_keeper + b"</head>", 1)
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:

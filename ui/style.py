@@ -236,6 +236,7 @@ def contrast_ratio(foreground: str, background: str = "#FFFFFF") -> float:
 PROJECTOR_TEXT_PX = 18  # SPEC §7: chart text on a 1280 px wide projector, ~1.4% of the width
 PROJECTOR_WIDTH = 1280  # px: the common floor in lecture halls
 SMALLEST_TEXT_PX = LEGEND_FONT_SIZE  # the smallest text a chart is built with
+FITTED_MIN_WIDTH = 1024  # px: narrower (a phone, a tablet upright) scrolls to a chart as built
 FITTED_ROOM_BELOW = 16  # px left under a fitted chart: its bottom edge stays on the screen
 MIN_FITTED_HEIGHT = 300  # px: shorter, a fitted chart keeps its own height (a phone scrolls)
 _PIXEL_KEYS = {"l", "r", "t", "b", "pad", "xshift", "yshift", "borderwidth"}

@@ -230,3 +230,36 @@ def test_a_page_switch_is_one_entry_and_back_returns_to_the_playground(desktop):
     expect(app_page.slider_thumb(page, "n")).to_have_attribute("aria-valuetext", "49")
     assert history_length(page) == start + 1
     assert desktop.console_errors == []
+
+
+# Cold deep links that the first run rewrites (settle_url writes every setting into the
+# address): each is one visit.
+DEEP_LINKS = (
+    "best-of-n?n=49&b=0.2",
+    "kl-penalty?beta=abc",
+    "defenses",
+    "reward-model?pairs=200",
+    "compare?b=0.2&sigma=nan",
+    "?beta=1&n=49&b=0.2&sigma=0.5",
+    "?present=1&n=1e99",
+    "lesson",
+)
+
+
+@pytest.mark.parametrize("link", DEEP_LINKS)
+def test_a_cold_deep_link_is_one_entry_and_back_leaves_the_app(new_tab, link):
+    """A fresh tab on another page, then the link: history holds the page before and one entry
+    for the visit, and one Back returns to the page before (the URL writes of the first run
+    came before the history keeper's component mounted: each was an entry of its own)."""
+    tab = new_tab("desktop")
+    page = tab.page
+    page.goto("about:blank")
+    assert history_length(page) == 1
+    tab.open(link)
+    if link.startswith("?"):
+        stage_page.wait_until_drawn(page)
+    app_page.wait_until_ready(page)
+    assert history_length(page) == 2, f"{link}: one entry for one visit"
+    page.go_back()
+    expect(page).to_have_url("about:blank")
+    assert tab.console_errors == []
