@@ -39,10 +39,10 @@ SOURCES = (
     "ui/stage.py",
     "ui/style.py",
     "ui/settings.py",
+    "ui/url_values.py",
     "ui/state.py",
     "ui/compute.py",
     "ui/defense_compute.py",
-    "ui/defense_settings.py",
     "ui/defense_store.py",
     "ui/world_store.py",
 )

@@ -14,7 +14,7 @@ from test_defenses_page import open_defenses
 import core
 from ui import defense_charts, defense_compute, defense_store, world_store
 from ui.defense_compute import SECTION_DEFAULTS, SPOT_REPEATS
-from ui.state import BETA_STOPS, N_STOPS
+from ui.settings import BETA_STOPS, N_STOPS
 
 B, SIGMA = 0.35, 0.7
 

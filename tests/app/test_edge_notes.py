@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 import core
 from ui import defense_view, edge_note, stage
-from ui.state import BETA_STOPS
+from ui.settings import BETA_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"
 

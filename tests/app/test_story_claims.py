@@ -13,8 +13,8 @@ from ui import best_of_n_charts, defense_view
 from ui.beyond_compute import COMPARISON_SEED, reward_model_fit
 from ui.compute import N_CURVE
 from ui.sources import SOURCES
-from ui.state import PRESETS
 from ui.story import TRIES
+from ui.story_steps import PRESETS
 
 ALL_N = np.arange(1, 10_001)
 BETAS = np.geomspace(10, 0.25, 300)  # the β slider's range
