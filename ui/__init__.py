@@ -1,9 +1,12 @@
 """The app's helpers between the pages and core, grouped here by the page they serve.
 
 Every page:
-- ``settings``: the Playground's four settings and the story's steps in one table, their stops
-  and URL form (pure); ``state``: those settings on the page (sliders bound to the address, the
-  address cleaned with notes, links); ``history``: one browser-history entry per action.
+- ``settings``: every page's settings in one table, a row each (key, label, stops or options,
+  default, URL form, pages; pure); ``url_values``: a URL value read into the nearest stop or
+  option, with a plain note (pure); ``story_steps``: the story's seven steps (pure); ``state``:
+  the rows on the page (one ``settle_url``, one slider and one switch builder bound to the
+  address, one value per setting per session, links); ``history``: one browser-history entry
+  per action.
 - ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
   presenter and predict switches; ``glossary``: one visible line per symbol; ``sources``: the
   papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
@@ -15,10 +18,8 @@ browser), ``world_store`` (those worlds on disk), ``steps`` (the story bar: Back
 steps, Next, and the step's line).
 Best-of-n: ``best_of_n_charts``. KL penalty: ``kl_penalty_charts``. Lesson: ``story`` (the
 runnable snippet and the steps to try).
-Reward model and Compare: ``beyond_settings`` (their own settings table), ``beyond_compute``,
-``beyond_figures``, ``compare_text``.
-Defenses: ``defense_settings`` (its own settings table), ``defense_compute``, ``defense_store``
-(results at the sections' defaults on disk), ``defense_view`` (readouts and sentences),
-``defense_figures`` and ``defense_charts``.
+Reward model and Compare: ``beyond_compute``, ``beyond_figures``, ``compare_text``.
+Defenses: ``defense_compute``, ``defense_store`` (results at the sections' defaults on disk),
+``defense_view`` (readouts and sentences), ``defense_figures`` and ``defense_charts``.
 Class poll: ``poll_db`` (which database), ``poll_views`` (its three screens), ``poll_figures``.
 """
