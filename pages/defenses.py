@@ -7,14 +7,15 @@ the slack readout.
 
 import streamlit as st
 
-from ui import (
-    defense_charts,
-    defense_compute,
-    defense_view,
-    glossary,
-    layout,
-    sources,
-    state,
+from ui import glossary, layout, sources, state
+from ui.defenses import (
+    charts as defense_charts,
+)
+from ui.defenses import (
+    compute as defense_compute,
+)
+from ui.defenses import (
+    view as defense_view,
 )
 from ui.settings import BETA_STOPS, keys_for
 

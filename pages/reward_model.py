@@ -5,15 +5,12 @@ import math
 
 import streamlit as st
 
-from ui import (
-    beyond_compute,
-    beyond_figures,
-    compute,
-    edge_note,
-    glossary,
-    layout,
-    sources,
-    state,
+from ui import compute, edge_note, glossary, layout, sources, state
+from ui.beyond import (
+    compute as beyond_compute,
+)
+from ui.beyond import (
+    figures as beyond_figures,
 )
 from ui.settings import SETTINGS, keys_for
 from ui.url_values import url_form

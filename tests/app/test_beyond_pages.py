@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 import core
 from ui import layout
-from ui.beyond_compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
+from ui.beyond.compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form

@@ -17,7 +17,8 @@ from streamlit import config
 
 from poll import devices, store
 from poll import guesses as checks
-from ui import compute, glossary, layout, link_box, poll_figures
+from ui import compute, glossary, layout, link_box
+from ui.class_poll import figures as poll_figures
 from ui.settings import SETTINGS
 from ui.state import slider_caption
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
-from ui import compute, defense_store
+from ui import compute
 from ui.compute import cached
+from ui.defenses import store as defense_store
 from ui.settings import BETA_STOPS, DEFAULTS, KEYS, N_STOPS, keys_for
 
 # Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
