@@ -1,12 +1,13 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/playground/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n stop the
-moving cloud, the readouts and the current marks, plus both whole curves, the two fields of the
-plane and the 600 answers. A drag, a key press or the play button then redraws at animation speed
-with no server round trip; the settled value comes back to Python once, for the address bar, the
-share link and the story line.
+a custom component (``st.components.v2``; its HTML, CSS and ES modules in
+``ui/playground/stage_assets``, joined into one script by ``stage_modules.py``) that receives, once
+per (b, σ), *everything* β and n can show: for every β stop and every n stop the moving cloud, the
+readouts and the current marks, plus both whole curves, the two fields of the plane and the 600
+answers. A drag, a key press or the play button then redraws at animation speed with no server
+round trip; the settled value comes back to Python once, for the address bar, the share link and
+the story line.
 
 The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
 ``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
@@ -27,7 +28,7 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
-from ui.playground import world_store
+from ui.playground import stage_modules, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -70,7 +71,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 
