@@ -54,8 +54,7 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
-# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
-# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
+# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
