@@ -1,16 +1,16 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/playground/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n stop the
-moving cloud, the readouts and the current marks, plus both whole curves, the two fields of the
-plane and the 600 answers. A drag, a key press or the play button then redraws at animation speed
-with no server round trip; the settled value comes back to Python once, for the address bar, the
-share link and the story line.
+a custom component (``st.components.v2``; its HTML, CSS and ES modules in
+``ui/playground/stage_assets``, joined into one script by ``stage_modules.py``) that receives, once
+per (b, σ), *everything* β and n can show: for every β stop and every n stop the moving cloud, the
+readouts and the current marks, plus both whole curves, the two fields of the plane and the 600
+answers. A drag, a key press or the play button then redraws at animation speed with no server
+round trip; the settled value comes back to Python once, for the address bar, the share link and
+the story line.
 
-The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
-``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
-serialized once per (b, σ) into a JSON string that every session shares.
+The world is built from ``ui.compute`` only (one vectorized core call per kind over all stops),
+quantized to what a pixel needs, and serialized once per (b, σ) into one JSON string for all.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
-from ui.playground import world_store
+from ui.playground import stage_modules, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
-from ui.url_values import parse_setting, url_form
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -56,8 +55,7 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
-# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
-# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
+# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
@@ -73,7 +71,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 
@@ -165,7 +163,7 @@ def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
         "notes": [
-            edge_note.edge_note(mass, f"β = {url_form(stop)}") or ""
+            edge_note.edge_note(mass, f"β = {SETTINGS['beta'].url_text(stop)}") or ""
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
@@ -182,7 +180,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
-        "stops": [url_form(stop) for stop in stops],
+        "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
         "cloud": _cloud(cloud),
@@ -228,8 +226,7 @@ def world_json(b: float, sigma: float) -> str:
 
 
 def build_world_json(b: float, sigma: float) -> str:
-    """Build the world for (b, σ) from ui.compute's calls into core: ~60 KB, 60-400 ms of a
-    core."""
+    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
     betas, counts = compute.STOP_BETAS, compute.STOP_COUNTS
     slack = compute.slack(b, sigma)
     world = {
@@ -309,7 +306,7 @@ def settled_from_browser(raw) -> dict[str, float]:
     for key in STAGE_KEYS:
         if key not in raw:
             continue
-        value, note = parse_setting(SETTINGS[key], [str(raw[key])[:100]])
+        value, note = SETTINGS[key].parse([str(raw[key])[:100]])
         if note:
             log.warning("stage: %s from the browser corrected: %s", key, note)
         if note is None or "nearest" in note:
@@ -324,7 +321,7 @@ def prediction_from_browser(raw) -> dict:
     guesses = settled_from_browser(
         {key: raw[f"guess_{key}"] for key in STAGE_KEYS if raw.get(f"guess_{key}")}
     )
-    prediction = {f"guess_{key}": url_form(value) for key, value in guesses.items()}
+    prediction = {f"guess_{key}": SETTINGS[key].url_text(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
         prediction["revealed"] = "1"
     return prediction
