@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.app.app_pages import assert_clean, open_page
-from ui import best_of_n_charts, defense_charts, glossary, kl_penalty_charts, layout, style
+from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
+from ui.defenses import charts as defense_charts
 
 CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
