@@ -14,7 +14,8 @@ Every page:
   ``link_box``: a link to copy, in plain HTML (no syntax highlighter fetched).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
-  ``history``.
+  ``history``; ``screen``: the window's size and a chart's place on it, as the browser
+  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
