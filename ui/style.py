@@ -285,7 +285,7 @@ TITLE_STANDOFF_EM = 0.5  # between an axis's tick labels and its title (plotly's
 def _fitted_axes(layout: dict, plot_px: float, text_px: float) -> None:
     """Every axis of ``layout`` with room for its labels and its title clear of them; a y
     axis title longer than its panel (a panel of two stacked) becomes a label inside the
-    panel's top-left corner, as it is easier to read there than broken over lines."""
+    panel's top corner on its side, as it is easier to read there than broken over lines."""
     for name, axis in list(layout.items()):
         if not (name.startswith(("xaxis", "yaxis")) and isinstance(axis, dict)):
             continue
@@ -298,14 +298,15 @@ def _fitted_axes(layout: dict, plot_px: float, text_px: float) -> None:
         if name.startswith("x") or len(text) * CHARACTER_EM * size <= 0.9 * (high - low) * plot_px:
             continue
         across = layout.get(f"xaxis{axis.get('anchor', 'x')[1:]}", {})
+        right = axis.get("side") == "right"
         layout.setdefault("annotations", []).append(
             {
                 "text": text,
                 "font": {"size": size},
                 "xref": "paper",
-                "x": across.get("domain", (0, 1))[0],
-                "xanchor": "left",
-                "xshift": 0.3 * size,
+                "x": across.get("domain", (0, 1))[1 if right else 0],
+                "xanchor": "right" if right else "left",
+                "xshift": (-0.3 if right else 0.3) * size,
                 "yref": "paper",
                 "y": high,
                 "yanchor": "top",

@@ -3,6 +3,7 @@ mode, the sliders, readouts, both charts and their legend lie on the first scree
 text is at least 18 px on a 1280 px wide screen (scaled with the viewport)."""
 
 import contextlib
+import json
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -232,6 +233,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
     viewport = page.viewport_size
     wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
     problems = []
+    figures = {}  # per page: where the chart starts and ends, and its smallest text, in px
     mode = "presenter" if present else "normal"
     for path, key in MAIN_CHARTS.items():
         tab.open(path + ("?present=1" if present else ""))
@@ -250,6 +252,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
             page, app_page.SCREENSHOT_DIR / f"{screen}-{mode}-{path}.png", full_page=False
         )
         smallest = min(measured["sizes"], key=lambda size: size[1])
+        figures[path] = {"top": measured["top"], "bottom": measured["bottom"], "px": smallest[1]}
         few_ticks = [(axis, count) for axis, count in measured["axes"] if count < MIN_TICKS]
         problems += [
             f"{where}: {problem}"
@@ -273,5 +276,48 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
             )
             if off
         ]
+    (app_page.SCREENSHOT_DIR / f"{screen}-{mode}-main-charts.json").write_text(
+        json.dumps(figures, indent=1)
+    )
     assert problems == [], "\n".join(problems)
     assert tab.console_errors == []
+
+
+@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
+def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen):
+    """The lecturer's screen, one guess in, revealed: the histogram lies on the first screen
+    with text >= 18 px at 1280 wide (scaled), 3+ ticks per axis, and its "true peak" label
+    clear of the curve's axis ticks (issue 15: "-1.3" ran into "10,000")."""
+    lecturer, student = new_tab(screen), new_tab("desktop")
+    page = lecturer.page
+    viewport = page.viewport_size
+    wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
+    lecturer.open("poll")
+    page.get_by_role("button", name="Start a poll").click()
+    heading = page.locator("h2", has_text="Room code:").first
+    expect(heading).to_be_visible(timeout=30_000)
+    room = heading.inner_text().split(":")[-1].strip()
+    student.open(f"poll?room={room}")
+    guess = student.page.get_by_label("Your guess: n =")
+    guess.fill("60")
+    guess.press("Enter")
+    expect(student.page.get_by_text("Your guess n = 60 is in.")).to_be_visible(timeout=30_000)
+    page.get_by_role("button", name="Reveal").click()
+    chart = page.locator(".st-key-poll_histogram .js-plotly-plot")
+    expect(chart.get_by_text("true peak", exact=False).first).to_be_visible(timeout=30_000)
+    with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what is off
+        page.wait_for_function(FITTED_JS, arg=["poll_histogram", wanted_px], timeout=15_000)
+    measured = chart.evaluate(PLOTLY_CHART_JS)
+    app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
+    assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
+    smallest = min(measured["sizes"], key=lambda size: size[1])
+    assert smallest[1] >= wanted_px, smallest
+    assert measured["axes"] and all(count >= MIN_TICKS for _, count in measured["axes"]), measured
+    in_chart = [
+        box
+        for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
+        if box["where"] == "st-key-poll_histogram" and box["svg"]
+    ]
+    assert len(in_chart) > 8, "the histogram's text was not found"
+    assert screen_checks.overlapping(in_chart) == []
+    assert lecturer.console_errors == []

@@ -211,6 +211,7 @@ def live_results(engine: Engine, token: str) -> None:
     layout.chart(
         figure,
         key="poll_histogram",
+        fit=True,  # the lecturer projects it
         hover=True,
         description="Its numbers are written just below it.",
     )
