@@ -1,6 +1,6 @@
 """Cases for the stage's JavaScript, written from the Python it repeats (tests/js/fixtures/).
 
-The stage repeats two of Python's rules (the nearest stop to a click, ui/settings.py; how far
+The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
 a guess is off, poll/guesses.py) and reads the plane's fields that ui/playground/stage.py
 ships. Each fixture holds inputs and what the Python gives for them; node --test checks the
 JavaScript gives the same, and tests/app/test_js_fixtures.py that the files are current.
@@ -17,7 +17,7 @@ import numpy as np
 
 import core
 from poll import guesses
-from ui import settings
+from ui import settings, url_values
 from ui.playground import stage
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
@@ -47,9 +47,9 @@ def nearest_stop_cases() -> dict:
     for key in settings.STAGE_KEYS:
         setting = settings.SETTINGS[key]
         values = _case_values(setting.stops, rng)
-        nearest = [setting.stops.index(settings.nearest_stop(setting, v)) for v in values]
+        nearest = [setting.stops.index(url_values.nearest_stop(setting, v)) for v in values]
         cases[key] = {
-            "stops": [settings.url_form(stop) for stop in setting.stops],
+            "stops": [url_values.url_form(stop) for stop in setting.stops],
             "cases": [[value, index] for value, index in zip(values, nearest, strict=True)],
         }
     return cases
