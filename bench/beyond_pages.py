@@ -23,6 +23,7 @@ from bench.page_latency import measure_app, report
 from harness import chromium as browsers
 from harness.machine import machine_line, percentile
 from harness.server import REPO_ROOT, start_streamlit
+from ui.settings import SETTINGS
 
 PAGE_KEYS = {"reward-model": ("pairs", "spread", "noise", "prior"), "compare": ("b", "sigma")}
 
@@ -39,16 +40,13 @@ def rerun_figures() -> None:
     and a second pass over the same stops (warm caches)."""
     from streamlit.testing.v1 import AppTest
 
-    from ui import state
-    from ui.beyond import settings as beyond_settings
-
     for path, keys in PAGE_KEYS.items():
         app = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=120)
         app.run().switch_page(f"pages/{path.replace('-', '_')}.py").run()
         for label in ("cold", "warm"):
             times = []
             for key in keys:
-                setting = beyond_settings.SETTINGS.get(key) or state.SETTINGS[key]
+                setting = SETTINGS[key]
                 for stop in (*setting.stops, setting.default):
                     app.select_slider(key=key).set_value(stop)
                     started = time.perf_counter()

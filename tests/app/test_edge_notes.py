@@ -11,7 +11,7 @@ import core
 from ui import edge_note
 from ui.defenses import view as defense_view
 from ui.playground import stage
-from ui.state import BETA_STOPS
+from ui.settings import BETA_STOPS, N_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"
 
@@ -114,7 +114,7 @@ def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
 
 
 def test_the_slack_sentence_at_the_defaults_states_core_numbers():
-    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS)
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS)
     peak, strongest = core.best_of_n(49), core.best_of_n(10000)
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
@@ -139,7 +139,7 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
 def test_no_slack_sentence_concludes_from_a_capped_stop():
     # b = 0.2, σ = 1: β = 0.25 rises to +3.69 only on the edge (46%); clear of it the KL
     # optimum peaks at β = 0.5 and falls to β = 0.35.
-    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS, b=0.2, sigma=1.0)
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     assert slack.kl.left_out == 2
     line = stage.slack_line("beta", slack.kl)
     assert "no slack to take" not in line

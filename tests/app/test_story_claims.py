@@ -14,7 +14,7 @@ from ui.compute import N_CURVE
 from ui.defenses import view as defense_view
 from ui.lesson_text import TRIES
 from ui.sources import SOURCES
-from ui.state import PRESETS
+from ui.story_steps import PRESETS
 
 ALL_N = np.arange(1, 10_001)
 BETAS = np.geomspace(10, 0.25, 300)  # the β slider's range
