@@ -10,7 +10,11 @@ Every page:
 - ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
   presenter and predict switches; ``glossary``: one visible line per symbol; ``sources``: the
   papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
-  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address.
+  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address;
+  ``link_box``: a link to copy, in plain HTML (no syntax highlighter fetched).
+- ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
+  cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
+  ``history``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:

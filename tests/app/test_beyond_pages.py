@@ -6,7 +6,7 @@ from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, warnings_text
+from app_pages import assert_clean, open_page, readouts, warnings_text
 from streamlit.testing.v1 import AppTest
 
 import core
@@ -19,16 +19,6 @@ from ui.url_values import nearest_stop, url_form
 REWARD_MODEL = "pages/reward_model.py"
 COMPARE = "pages/compare.py"
 REWARD_KEYS = ("pairs", "spread", "noise", "prior")
-
-
-def open_page(page: str, query: dict | None = None) -> AppTest:
-    """Open ``page`` as a fresh visitor following a link with ``query`` would (via the Lesson,
-    which has no sliders, as tests/app/app_pages.py explains)."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    app.run().switch_page("pages/lesson.py").run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(page).run()
 
 
 def slider_values(app: AppTest) -> dict:

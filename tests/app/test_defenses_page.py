@@ -9,6 +9,7 @@ from app_pages import (
     APP,
     TIMEOUT_SECONDS,
     assert_clean,
+    open_page,
     readouts,
     readouts_at,
     slider_values,
@@ -33,12 +34,7 @@ def stops_of(key):
 
 def open_defenses(query: dict | None = None) -> AppTest:
     """The Defenses page as a visitor opening a link with ``query`` sees it."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    # Through the Lesson (no sliders), as tests/app/app_pages.open_page does for other pages.
-    app.run().switch_page("pages/lesson.py").run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(PAGE).run()
+    return open_page(PAGE, query)
 
 
 def metrics(app: AppTest) -> dict[str, list[str]]:
