@@ -17,6 +17,7 @@ from ui import (
     sources,
     state,
 )
+from ui import format as fmt
 
 defense_settings.open_with_errors()
 state.settle_url("defenses", ("b", "sigma"))
@@ -84,8 +85,9 @@ def both_methods(chart, *args, shows: str = "") -> None:
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
 better = defense_settings.slider("fix")
 st.markdown(
-    f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
-    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
+    f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
+    "(the **b** slider above; b = 0 is the lesson's). A better one learned "
+    f"{fmt.named('b′', better)}, at the same σ."
 )
 defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
 both_methods(defense_charts.padding_learned, b, better, sigma)
@@ -120,12 +122,12 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     st.header("3 · A length penalty", divider="gray")
     penalty = defense_settings.slider("lam", on_change=opens(defense_charts.length_penalty))
     st.markdown(
-        f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
-        "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
-        "than true quality wants. Real length bias is less tidy: Singhal et al. (2023) found "
-        "that much of RLHF's reward gain was length (optimizing length alone reproduced much "
-        "of RLHF's improvement), yet length penalties did not help uniformly: real length is "
-        "not one flaw cleanly apart from what people value."
+        f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
+        "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
+        "answers shorter than true quality wants. Real length bias is less tidy: Singhal et al. "
+        "(2023) found that much of RLHF's reward gain was length (optimizing length alone "
+        "reproduced much of RLHF's improvement), yet length penalties did not help uniformly: "
+        "real length is not one flaw cleanly apart from what people value."
     )
     defense_view.peak_and_collapse(
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)

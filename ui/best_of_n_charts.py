@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 import core
 from ui import compute, style
+from ui import format as fmt
 from ui.compute import cached
 from ui.style import (
     BEST_OF_N,
@@ -221,7 +222,7 @@ def _mark_kl_ceiling(figure: go.Figure) -> None:
         line={"color": INK, "width": 1.2, "dash": "dot"},
     )
     figure.add_annotation(
-        text=f"ceiling: log 600 = {KL_CEILING:.2f} nats",
+        text=f"ceiling: log 600 = {fmt.number(KL_CEILING)} nats",
         x=0.02,
         y=KL_CEILING,
         xref="x domain",
@@ -308,7 +309,7 @@ TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the
 
 def share_words(share: float) -> str:
     """A share of the chance in words: "65%", or "more than 99%" once it rounds to 100%."""
-    return "more than 99%" if share >= 0.995 else f"{share:.0%}"
+    return "more than 99%" if share >= 0.995 else fmt.percent(share)
 
 
 def win_chances_words(n: int) -> str:
@@ -322,7 +323,7 @@ def win_chances_words(n: int) -> str:
     tenth = 1 - ((core.ANSWER_COUNT - TOP_TENTH) / core.ANSWER_COUNT) ** n
     best = 1 - ((core.ANSWER_COUNT - 1) / core.ANSWER_COUNT) ** n
     return (
-        f"At n = {n:,} the best tenth of the ranks (the top {TOP_TENTH}) holds "
+        f"At {fmt.named('n', n)} the best tenth of the ranks (the top {TOP_TENTH}) holds "
         f"{share_words(tenth)} of the chance and the single best answer {share_words(best)}; "
         "at n = 1 every answer has 1 chance in 600."
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ui import defense_compute, defense_figures
+from ui import format as fmt
 from ui.compute import cached
 
 # Each ~54 KB of Python objects (tracemalloc): ~3.5 MB at most. 64 hold the four figures of
@@ -26,7 +27,9 @@ def _pairs(undefended, defended) -> dict:
 def padding_learned(b: float, better: float, sigma: float) -> go.Figure:
     """Both methods' true quality with b′ = ``better`` learned, against the page's b."""
     pairs = _pairs(defense_compute.summary(b, sigma), defense_compute.summary(better, sigma))
-    return defense_figures.gold_against_pressure(pairs, defended_name=f"b′ = {better:g} learned")
+    return defense_figures.gold_against_pressure(
+        pairs, defended_name=f"{fmt.named('b′', better)} learned"
+    )
 
 
 @cached(FIGURE_ENTRIES)
@@ -35,7 +38,7 @@ def ensemble(b: float, sigma: float, k: int, rho: float, aggregate: str) -> go.F
     pairs = _pairs(
         defense_compute.summary(b, sigma), defense_compute.summary(b, sigma, k, rho, aggregate)
     )
-    name = f"{aggregate} of k = {k}, ρ = {rho:g}"
+    name = f"{aggregate} of k = {k}, {fmt.named('ρ', rho)}"
     return defense_figures.gold_against_pressure(pairs, defended_name=name)
 
 
@@ -46,7 +49,7 @@ def length_penalty(b: float, sigma: float, penalty: float) -> go.Figure:
         defense_compute.summary(b, sigma),
         defense_compute.summary(b, sigma, length_penalty=penalty),
     )
-    return defense_figures.gold_against_pressure(pairs, defended_name=f"λ = {penalty:g}")
+    return defense_figures.gold_against_pressure(pairs, defended_name=f"{fmt.named('λ', penalty)}")
 
 
 @cached(FIGURE_ENTRIES)

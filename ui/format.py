@@ -54,6 +54,11 @@ def stop(value: float) -> str:
     return f"{value:g}"
 
 
+def significant(value: float, *, digits: int) -> str:
+    """A measured value to ``digits`` significant digits: 0.3664 → "0.366" (3), 1.5 (2)."""
+    return f"{value:.{digits}g}"
+
+
 def count(value: float) -> str:
     """A whole number with thousands separators: "590", "10,000"."""
     return f"{value:,.0f}"
@@ -66,14 +71,23 @@ def tick(value: float, *, short_from: float = SHORT_FROM) -> str:
     return count(value) if float(value).is_integer() else stop(value)
 
 
-def named(symbol: str, value: float, *, decimals: int | None = None) -> str:
-    """A setting by its symbol: "β = 0.3", "n = 10,000", "σ = 1"; "b = 0.99" with decimals.
+def named(
+    symbol: str, value: float, *, decimals: int | None = None, digits: int | None = None
+) -> str:
+    """A setting by its symbol: "β = 0.3", "n = 10,000", "σ = 1"; "b = 0.99" with decimals,
+    "β = 0.366" with 3 significant digits (a β between the slider's stops).
 
     Whole-number settings (n, k, m) get thousands separators; the others their slider form.
     """
     if decimals is not None:
         text = number(value, decimals=decimals)
+    elif digits is not None:
+        text = significant(value, digits=digits)
     else:
-        text = count(value) if symbol in COUNTED else stop(value)
+        text = setting_value(symbol, value)
     return f"{symbol} = {text}"
 
+
+def setting_value(symbol: str, value: float) -> str:
+    """The value part of :func:`named`: "10,000" for n, "0.3" for β."""
+    return count(value) if symbol in COUNTED else stop(value)

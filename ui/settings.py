@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ui import format as fmt
+
 # β runs from 10 (a strong penalty, little optimization) down to 0.25, so on every slider
 # moving right means more optimization pressure.
 # It holds every β the lesson prints (4, 2, 1, 0.6, 0.4, 0.3) and stops at 0.25. The grid ends
@@ -191,7 +193,7 @@ PRESETS = (
 
 def url_form(value: float) -> str:
     """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
-    return f"{value:g}"
+    return fmt.stop(value)
 
 
 def nearest_stop(setting: Setting, number: float) -> float:
