@@ -9,6 +9,8 @@ Every page:
   papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
   grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
+  -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Playground: ``stage`` with ``stage_assets/`` (the live stage: one world per (b, σ), drawn in the
 browser), ``world_store`` (those worlds on disk), ``steps`` (the story bar: Back, the numbered

@@ -213,6 +213,16 @@ def test_playground_best_of_n_readouts_as_printed(n):
     assert readouts(app)[4:8] == BEST_OF_N_READOUTS[n]
 
 
+def test_the_best_of_n_page_prints_n_590_as_the_playground_does():
+    """Its five metrics: exact KL, the bound, both gains (true quality -0.001, not -0.00, as
+    on the Playground), and where true quality peaks."""
+    app = open_page("best_of_n", {"n": "590"})
+    assert_clean(app)
+    assert [metric.value for metric in app.metric] == ["5.34", "5.38", "+3.47", "-0.001", "n = 49"]
+    text = " ".join(block.value for block in app.markdown)
+    assert "At n = 590: reward model +3.47, true quality -0.001." in text
+
+
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.0), (0.35, 1.3), (1.0, 2.0)])
 def test_the_stage_world_holds_core_at_every_stop(b, sigma):
     """Each readout the stage can show, and each moving cloud, is core's at that stop."""

@@ -5,6 +5,8 @@ never a wrong world or an exception."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import logging
 import os
@@ -139,3 +141,22 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     done = run_builder(*args, store=store)
     assert done.returncode == 2 and message in done.stderr
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
+
+
+def test_every_ui_module_the_world_is_built_from_is_in_its_fingerprint():
+    """A stored world holds text as well as numbers: if a module whose words or number text go
+    into it (edge notes, ui/format.py) were left out, changed code would serve old text."""
+    tree = ast.parse(Path(stage.__file__).read_text(encoding="utf-8"))
+    imported = {
+        f"{node.module}.{alias.name}" if node.module == "ui" else node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui")
+        for alias in node.names
+    }
+    fingerprinted = {
+        path.resolve() for pattern in world_store.SOURCES for path in REPO_ROOT.glob(pattern)
+    }
+    for module in sorted(imported):
+        path = Path(importlib.import_module(module).__file__).resolve()
+        assert path in fingerprinted, f"{module} builds the world but is not in SOURCES"
+    assert {"ui.format", "ui.edge_note"} <= imported
