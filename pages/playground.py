@@ -8,7 +8,8 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import glossary, layout, sources, stage, state, steps
+from ui import glossary, layout, sources, state
+from ui.playground import stage, story_bar
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
@@ -40,14 +41,14 @@ else:
 @st.fragment
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
-    steps.rerun_page_if_a_step_changed_the_world()
+    story_bar.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
     state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url())
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not stage.hiding_truth()
     with steps_slot:
         if story_on:
-            steps.step_bar(settings)
+            story_bar.step_bar(settings)
         else:
             st.caption("The story's steps come back after Reveal: one of them is the answer.")
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
@@ -55,7 +56,7 @@ def live_stage(b: float, sigma: float) -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            steps.step_line(settings, line, always=present)
+            story_bar.step_line(settings, line, always=present)
     if not present:
         state.share_box(settings)
 
