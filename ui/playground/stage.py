@@ -1,12 +1,13 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/playground/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n stop the
-moving cloud, the readouts and the current marks, plus both whole curves, the two fields of the
-plane and the 600 answers. A drag, a key press or the play button then redraws at animation speed
-with no server round trip; the settled value comes back to Python once, for the address bar, the
-share link and the story line.
+a custom component (``st.components.v2``; its HTML, CSS and ES modules in
+``ui/playground/stage_assets``, joined into one script by ``stage_modules.py``) that receives, once
+per (b, σ), *everything* β and n can show: for every β stop and every n stop the moving cloud, the
+readouts and the current marks, plus both whole curves, the two fields of the plane and the 600
+answers. A drag, a key press or the play button then redraws at animation speed with no server
+round trip; the settled value comes back to Python once, for the address bar, the share link and
+the story line.
 
 The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
 ``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
@@ -28,7 +29,7 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
-from ui.playground import world_store
+from ui.playground import stage_modules, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -54,11 +55,14 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
+# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
   > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
   visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
+.st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
+  opacity: 1 !important; transition: none !important; }
 </style>"""
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
@@ -67,7 +71,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 
