@@ -2,7 +2,7 @@
 // Both repeat Python's (ui/settings.py nearest_stop, poll/guesses.py factor_off); the node
 // tests check them on cases Python writes (tests/js/fixtures/).
 
-import { peakText } from "./format.js";
+import { numberText, peakText } from "./format.js";
 
 // The index of the stop nearest to `value` by ratio (β and n are log-scaled); ties: the first.
 export function nearestStopIndex(stops, value) {
@@ -20,7 +20,7 @@ export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth /
 export function revealedLine(symbol, key, peak, guess) {
   const guessed = Number(guess);
   const factor = guessFactor(guessed, peak);
-  const way = factor < 1.05 ? "right on" : `off by a factor of ${factor.toFixed(1)} (${guessed > peak ? "too high" : "too low"})`;
+  const way = factor < 1.05 ? "right on" : `off by a factor of ${numberText(factor, 1)} (${guessed > peak ? "too high" : "too low"})`;
   return `${symbol}: true quality peaks at ${symbol} = ${peakText(key, peak)}; you guessed ${guess}, ${way}.`;
 }
 
