@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui import best_of_n_charts, compute, glossary, layout, sources, state
 from ui import format as fmt
+from ui.settings import SETTINGS
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -60,7 +61,7 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-still_rising = curve.peak_pressure >= state.SETTINGS["n"].high
+still_rising = curve.peak_pressure >= SETTINGS["n"].high
 peak_at = fmt.named("n", curve.peak_pressure)
 peak.metric(
     "true quality peaks at",

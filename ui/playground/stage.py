@@ -9,9 +9,8 @@ answers. A drag, a key press or the play button then redraws at animation speed 
 round trip; the settled value comes back to Python once, for the address bar, the share link and
 the story line.
 
-The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
-``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
-serialized once per (b, σ) into a JSON string that every session shares.
+The world is built from ``ui.compute`` only (one vectorized core call per kind over all stops),
+quantized to what a pixel needs, and serialized once per (b, σ) into one JSON string for all.
 """
 
 from __future__ import annotations
@@ -30,6 +29,8 @@ import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
 from ui.playground import stage_modules, world_store
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
+from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -39,7 +40,7 @@ _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the bro
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
 # Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
 # 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
-WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -125,12 +126,12 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
     higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
     plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
-    symbol = state.SETTINGS[key].symbol
+    symbol = SETTINGS[key].symbol
     peak, strongest = (
         fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
     )
     left_out = edge_note.left_out_sentence(
-        symbol, edge_note.left_out_stops(state.SETTINGS[key].stops, slack)
+        symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
     )
     if slack.peak_pressure == slack.strongest_pressure:
         line = f"True quality still rises at {strongest}: no slack to take."
@@ -156,7 +157,7 @@ def _edge(result, curve, stops) -> dict:
 
 
 def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
-    setting = state.SETTINGS[key]
+    setting = SETTINGS[key]
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
     return {
         **edge,
@@ -165,7 +166,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
-        "stops": [state.url_form(stop) for stop in stops],
+        "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
         "cloud": _cloud(cloud),
@@ -211,10 +212,9 @@ def world_json(b: float, sigma: float) -> str:
 
 
 def build_world_json(b: float, sigma: float) -> str:
-    """Build the world for (b, σ) from core: ~60 KB, 60-400 ms of a core."""
-    betas = np.array(state.SETTINGS["beta"].stops)
-    counts = np.array(state.SETTINGS["n"].stops)
-    slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
+    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
+    betas, counts = compute.STOP_BETAS, compute.STOP_COUNTS
+    slack = compute.slack(b, sigma)
     world = {
         "b": b,
         "sigma": sigma,
@@ -222,16 +222,16 @@ def build_world_json(b: float, sigma: float) -> str:
         "beta": _method(
             "beta",
             betas,
-            core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
-            core.kl_cloud(betas, b=b, sigma=sigma),
+            compute.kl_at_stops(b, sigma),
+            compute.kl_clouds_at_stops(b, sigma),
             compute.kl_curve(b, sigma),
             slack.kl,
         ),
         "n": _method(
             "n",
             counts,
-            core.best_of_n(counts, b=b, sigma=sigma),
-            core.best_of_n_cloud(counts, b=b, sigma=sigma),
+            compute.best_of_n_at_stops(b, sigma),
+            compute.best_of_n_clouds_at_stops(b, sigma),
             compute.best_of_n_curve(b, sigma),
             slack.best_of_n,
         ),
@@ -263,8 +263,8 @@ def prewarm_in_background() -> None:
 
 def every_world_setting() -> list[tuple[float, float]]:
     """Every (b, σ) stop: the story steps' first (the ones a class opens), then the rest."""
-    steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
-    every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in PRESETS]
+    every = [(b, sigma) for sigma in SIGMA_STOPS for b in B_STOPS]
     return list(dict.fromkeys(steps + every))
 
 
@@ -289,10 +289,10 @@ def settled_from_browser(raw) -> dict[str, float]:
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
     values = {}
-    for key in state.STAGE_KEYS:
+    for key in STAGE_KEYS:
         if key not in raw:
             continue
-        value, note = state.parse_setting(state.SETTINGS[key], [str(raw[key])[:100]])
+        value, note = SETTINGS[key].parse([str(raw[key])[:100]])
         if note:
             log.warning("stage: %s from the browser corrected: %s", key, note)
         if note is None or "nearest" in note:
@@ -305,9 +305,9 @@ def prediction_from_browser(raw) -> dict:
     if not isinstance(raw, dict):
         return {}
     guesses = settled_from_browser(
-        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+        {key: raw[f"guess_{key}"] for key in STAGE_KEYS if raw.get(f"guess_{key}")}
     )
-    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    prediction = {f"guess_{key}": SETTINGS[key].url_text(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
         prediction["revealed"] = "1"
     return prediction
@@ -317,7 +317,7 @@ def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
     if st.query_params.get(PREDICT_KEY) != "1":
         return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in STAGE_KEYS}
     raw["revealed"] = st.query_params.get("revealed") == "1"
     return {"on": True, **prediction_from_browser(raw)}
 
@@ -383,4 +383,4 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
 def settled() -> dict[str, float]:
     """The stage's settled setting {beta, n}: its last report, already in the session state
     (its callback runs before the page's script), so known before the stage is drawn."""
-    return {key: state.current(key) for key in state.STAGE_KEYS}
+    return {key: state.current(key) for key in STAGE_KEYS}

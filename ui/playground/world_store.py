@@ -41,10 +41,10 @@ SOURCES = (
     "ui/format.py",  # and every number in it is text from here
     "ui/style.py",
     "ui/settings.py",
+    "ui/url_values.py",
     "ui/state.py",
     "ui/compute.py",
     "ui/defenses/compute.py",
-    "ui/defenses/settings.py",
     "ui/defenses/store.py",
     "ui/playground/world_store.py",
 )
