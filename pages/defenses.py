@@ -141,8 +141,8 @@ def spot_check_section(b: float, sigma: float) -> dict:
     st.header("4 · Stop early, from spot checks", divider="gray")
     m = state.slider("m", on_change=opens(defense_charts.spot_checks))
     st.markdown(
-        f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
-        f"quality and stop where their average looks best. Repeated "
+        f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
+        "true quality and stop where their average looks best. Repeated "
         f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
         f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
         "lose against the real peak? The checks here are perfect: each reads an answer's true "

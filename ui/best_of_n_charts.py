@@ -150,7 +150,7 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         yaxis=style.axis(title="chance of being kept (%)", rangemode="tozero"),
     )
     figure.add_annotation(
-        text=f"the 10 best-ranked answers<br>are kept {100 * top_ten:.0f}% of the time",
+        text=f"the 10 best-ranked answers<br>are kept {fmt.percent(top_ten)} of the time",
         x=0.02,
         y=0.95,
         xref="paper",
@@ -160,7 +160,9 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         showarrow=False,
         font={"size": 14},
     )
-    return style.titled(figure, f"Each answer's chance of being kept, at n = {n:g}", BEST_OF_N_TEXT)
+    return style.titled(
+        figure, f"Each answer's chance of being kept, at {fmt.named('n', n)}", BEST_OF_N_TEXT
+    )
 
 
 def _mark_current_n(figure: go.Figure, n: float) -> None:
@@ -204,7 +206,7 @@ def scores_against_n_figure(curve, point, n: float) -> go.Figure:
     style.top_legend(figure)
     return style.titled(
         figure,
-        f"Gain against n (true quality peaks at n = {curve.peak_pressure:.0f})",
+        f"Gain against n (true quality peaks at {fmt.named('n', curve.peak_pressure)})",
         BEST_OF_N_TEXT,
     )
 

@@ -7,7 +7,8 @@ stage's JavaScript twin (``format.js``) is checked against this module on the sa
 
 Negative numbers carry the ASCII hyphen-minus "-", as every readout, sentence and the
 lesson's own table have printed them since the first release (plotly's axes draw their own
-"−"; no text of ours does).
+"−", and formulas keep "−" as an operator: "log n − (n−1)/n"). Rounding is Python's: correct,
+exact binary ties to even (0.125 -> "0.12"); format.js reproduces it.
 """
 
 from __future__ import annotations
