@@ -81,3 +81,7 @@ export const peakText = (key, peak) => settingValue(key === "n" ? "n" : "β", pe
 
 // A point of the plane: "length 1.20, substance -0.35".
 export const pointText = (length, substance) => `length ${numberText(length)}, substance ${numberText(substance)}`;
+
+// To one decimal as Python's f"{value:.1f}" writes it: an exact tie goes to the even tenth
+// (12.25: "12.2", as the class poll prints a guess of 4 against a peak at 49; toFixed: "12.3").
+export const tenthsText = (value) => numberText(value, 1);
