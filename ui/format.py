@@ -3,7 +3,7 @@
 Pages, sentences, figure labels and the stage's world all take their text from here, so a
 gain reads the same in a readout, a sentence and a hover: +0.52, -1.24, never -0.00. The
 stage's JavaScript twin (``format.js``) is checked against this module on the same cases
-(``scripts/format_cases.py`` writes them to ``tests/js/fixtures/format_cases.json``).
+(``scripts/js_fixtures.py`` writes them to ``tests/js/fixtures/format_cases.json``).
 
 Negative numbers carry the ASCII hyphen-minus "-", as every readout, sentence and the
 lesson's own table have printed them since the first release (plotly's axes draw their own

@@ -1,5 +1,5 @@
 // The numbers the stage writes itself (ui/playground/stage_assets/format.js): every case
-// ui/format.py wrote into fixtures/format_cases.json (scripts/format_cases.py), and the
+// ui/format.py wrote into fixtures/format_cases.json (scripts/js_fixtures.py), and the
 // stage's own texts built from them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

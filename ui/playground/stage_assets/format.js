@@ -1,13 +1,17 @@
 // Every number the stage writes itself (the readouts come from Python already written): the
 // JavaScript twin of ui/format.py. tests/js/format.test.mjs checks each function below against
-// the cases Python wrote (tests/js/fixtures/format_cases.json, by scripts/format_cases.py), so a
+// the cases Python wrote (tests/js/fixtures/format_cases.json, by scripts/js_fixtures.py), so a
 // hover never contradicts the readout beside it (n = 590's -0.0014 is "-0.001" in both).
 // Negative numbers carry the ASCII "-", as ui/format.py's do.
 
-const EXTRA_DECIMALS = 2; // a gain that rounds to 0.00 gets up to 2 more to show its sign
-const TIE_DIGITS = 25; // a double that is not an exact tie differs from one within 25 more digits
-const COUNTED = new Set(["n", "k", "m"]); // whole-number settings: written 10,000
-const SHORT_FROM = 10000; // axis ticks from here on are written "10k"
+// A gain that rounds to 0.00 gets up to 2 more decimals to show its sign.
+const EXTRA_DECIMALS = 2;
+// A double that is not an exact tie differs from one within 25 more digits.
+const TIE_DIGITS = 25;
+// Whole-number settings: written 10,000.
+const COUNTED = new Set(["n", "k", "m"]);
+// Axis ticks from here on are written "10k".
+const SHORT_FROM = 10000;
 
 // Python's f"{value:.{decimals}f}": correctly rounded, an exact tie to even (0.125 -> "0.12",
 // where toFixed gives "0.13"), and "-" on every negative value, -0 and -0.001 included.
@@ -39,7 +43,6 @@ export function numberText(value, decimals = 2) {
 
 // Python's f"{value:.{digits}g}" for the sizes the stage shows (under 1e6: no exponent form).
 export function significant(value, digits) {
-  if (value === 0) return Object.is(value, -0) ? "-0" : "0";
   const exponent = Number(Math.abs(value).toExponential(digits - 1).split("e")[1]);
   const text = fixed(value, Math.max(0, digits - 1 - exponent));
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
