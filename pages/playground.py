@@ -8,13 +8,14 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import glossary, layout, sources, stage, state, steps
+from ui import glossary, layout, pin, sources, stage, state, steps
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
 # the page writes them back.
 url_keys = state.STAGE_KEYS + (("b", "sigma") if present else ())
 state.settle_url("playground", stage_keys=url_keys)
+pin.from_address()  # ?pin=b,σ,β,n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
@@ -42,7 +43,8 @@ def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
     steps.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
-    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url())
+    pinned = pin.url()
+    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not stage.hiding_truth()
     with steps_slot:
@@ -57,7 +59,7 @@ def live_stage(b: float, sigma: float) -> None:
         if story_on:
             steps.step_line(settings, line, always=present)
     if not present:
-        state.share_box(settings)
+        state.share_box(settings, extra=pinned)
 
 
 live_stage(b, sigma)

@@ -203,8 +203,9 @@ def nearest_stop(setting: Setting, number: float) -> float:
 
 
 def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
-    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '+', '-' only
+    (the comma, so a pin's four numbers read as four)."""
+    cleaned = re.sub(r"[^0-9A-Za-z.,+-]", "", raw)
     if not cleaned:
         return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
@@ -217,7 +218,7 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
     the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
+    sentences that repeat at most the letters, digits, '.', ',', '+' and '-' of a bad value.
     """
     if not raw_values:
         return setting.default, None
@@ -268,6 +269,69 @@ def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
     )
 
 
+# --- the pin: one picture frozen beside the current one (the Playground's stage) ----------
+
+PIN_KEY = "pin"  # URL parameter: ?pin=b,σ,β,n (e.g. pin=0.2,0.5,0.3,49) pins that picture
+PIN_ORDER = ("b", "sigma", "beta", "n")  # the pin's four numbers, in the address's order
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A setting of all four sliders whose curves and clouds stay on the stage, faded."""
+
+    values: Mapping[str, float]  # a stop of every key in PIN_ORDER
+
+    def url_form(self) -> str:
+        """How the address writes it: "0.2,0.5,0.3,49"."""
+        return ",".join(url_form(self.values[key]) for key in PIN_ORDER)
+
+    def label(self) -> str:
+        """How the stage names it: "b = 0.2, σ = 0.5, β = 0.3, n = 49"."""
+        return ", ".join(
+            f"{SETTINGS[key].symbol} = {url_form(self.values[key])}" for key in PIN_ORDER
+        )
+
+
+def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
+    """The pin a URL asks for (None: nothing pinned) and a plain note if it was not usable.
+
+    Four numbers, b, σ, β and n, separated by commas; each goes to its slider's nearest stop
+    (with a note, as a setting would). Anything else pins nothing, with a note.
+    """
+    if not raw_values:
+        return None, None
+    raw = raw_values[-1]
+    repeated = f"The link pins {len(raw_values)} pictures; the last one counts. "
+    repeated = repeated if len(raw_values) > 1 else ""
+    parts = raw.split(",") if len(raw) <= MAX_URL_VALUE else []
+    numbers = []
+    for part in parts:
+        try:
+            numbers.append(float(part))
+        except ValueError:
+            numbers.append(math.nan)
+    if len(numbers) != len(PIN_ORDER) or any(math.isnan(number) for number in numbers):
+        return None, (
+            f"{repeated}The link's pin, {shown(raw)}, is not four numbers b, σ, β and n "
+            "(e.g. pin=0.2,0.5,0.3,49), so nothing is pinned."
+        )
+    values = {
+        key: nearest_stop(SETTINGS[key], number)
+        for key, number in zip(PIN_ORDER, numbers, strict=True)
+    }
+    moved = [
+        f"{SETTINGS[key].symbol} {shown(part)} to {url_form(values[key])}"
+        for key, number, part in zip(PIN_ORDER, numbers, parts, strict=True)
+        if values[key] != number
+    ]
+    if not moved:
+        return Pin(values), (repeated.strip() or None)
+    return Pin(values), (
+        f"{repeated}The link's pin is off the sliders' stops, so it is pinned at the nearest "
+        f"ones: {', '.join(moved)}."
+    )
+
+
 def query_for(values: Mapping[str, float]) -> dict[str, str]:
     """The URL parameters for some settings, leaving out those at their default."""
     return {
@@ -282,9 +346,16 @@ def full_query(values: Mapping[str, float]) -> dict[str, str]:
     return {key: url_form(value) for key, value in values.items() if key in SETTINGS}
 
 
-def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str:
-    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults)."""
+def query_string(
+    values: Mapping[str, float],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+) -> str:
+    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults), then
+    ``extra`` parameters already in URL form (None: left out), e.g. the pin."""
     query = query_for(values)
     if seed is not None:
         query[SEED_KEY] = str(seed)
+    query |= {key: text for key, text in (extra or {}).items() if text is not None}
     return "?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else ""

@@ -26,7 +26,7 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, edge_note, state, style, world_store
+from ui import compute, edge_note, pin, state, style, takeaway, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -177,6 +177,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "stops": [state.url_form(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
+        "table": takeaway.stop_table(result),  # the CSV download's numbers
         "cloud": _cloud(cloud),
         "curve": _curve(curve),
     }
@@ -335,6 +336,7 @@ def _on_settled() -> None:
     """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    pin.remember_report(report)
     st.session_state[_PREDICTION] = prediction_from_browser(report)
 
 
@@ -381,6 +383,7 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
             "request": request,
             "present": present,
             "predict_ticks": _EVEN_TICKS,
+            "pin": pin.for_stage(world_json),
         },
         default={"settled": None},
         on_settled_change=_on_settled,

@@ -27,6 +27,7 @@ from ui.settings import (  # noqa: F401 - the settings' names, re-exported for t
     KEYS,
     MAX_URL_VALUE,
     N_STOPS,
+    PIN_KEY,
     PRESENT_KEY,
     PRESETS,
     SEED_KEY,
@@ -35,10 +36,12 @@ from ui.settings import (  # noqa: F401 - the settings' names, re-exported for t
     SHOWN_CHARACTERS,
     SIGMA_STOPS,
     STAGE_KEYS,
+    Pin,
     Preset,
     Setting,
     full_query,
     nearest_stop,
+    parse_pin,
     parse_seed,
     parse_setting,
     query_for,
@@ -110,7 +113,7 @@ def settle_url(
             notes.append(note)
             url_changed |= write_query_param(SEED_KEY, None)
     if notes:
-        st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
+        add_notes(notes)
     if stage_keys and (entering or moved_by_address):
         request_stage_move()
     if url_changed:
@@ -156,6 +159,11 @@ def write_query_param(key: str, url_value: str | None) -> bool:
     except StreamlitAPIException:
         return False
     return True
+
+
+def add_notes(notes: list[str]) -> None:
+    """Keep notes about the address for :func:`show_notes` (e.g. an unusable pin)."""
+    st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
 
 
 def show_notes(session_key: str = _NOTES) -> None:
@@ -273,18 +281,30 @@ def presenter_mode() -> bool:
     return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
-    """The address of the current page at these settings, to copy and send."""
+def share_link(
+    values: Mapping[str, float],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+) -> str:
+    """The address of the current page at these settings (and ``extra`` parameters, such as
+    the pin), to copy and send."""
     page_url = st.context.url or ""
     if page_url and not urlsplit(page_url).path:
         page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
-    return page_url + query_string(values, seed=seed)
+    return page_url + query_string(values, seed=seed, extra=extra)
 
 
-def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
+def share_box(
+    values: Mapping[str, float],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+) -> None:
     """The link to this setting, in a box with a copy button."""
     st.caption("Link to this setting (the address bar holds it too):")
-    link_box.show(share_link(values, seed=seed) or "(the defaults)", label="Link to this setting")
+    link = share_link(values, seed=seed, extra=extra)
+    link_box.show(link or "(the defaults)", label="Link to this setting")
 
 
 def current(key: str) -> float:

@@ -37,6 +37,7 @@ SOURCES = (
     "core/**/*.py",
     "core/data/*",
     "ui/stage.py",
+    "ui/takeaway.py",
     "ui/style.py",
     "ui/settings.py",
     "ui/state.py",
