@@ -15,7 +15,7 @@ present = state.presenter_mode()
 # the page writes them back.
 url_keys = state.STAGE_KEYS + (("b", "sigma") if present else ())
 state.settle_url("playground", stage_keys=url_keys)
-pin.from_address()  # ?pin=b,σ,β,n: a picture kept, faded, beside the current one
+pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):

@@ -203,9 +203,9 @@ def nearest_stop(setting: Setting, number: float) -> float:
 
 
 def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '+', '-' only
-    (the comma, so a pin's four numbers read as four)."""
-    cleaned = re.sub(r"[^0-9A-Za-z.,+-]", "", raw)
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '_', '+', '-'
+    only (the comma and '_', so a pin's four numbers read as four)."""
+    cleaned = re.sub(r"[^0-9A-Za-z.,_+-]", "", raw)
     if not cleaned:
         return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
@@ -218,7 +218,7 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
     the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', ',', '+' and '-' of a bad value.
+    sentences that repeat at most the letters, digits, '.', ',', '_', '+' and '-' of a bad value.
     """
     if not raw_values:
         return setting.default, None
@@ -271,8 +271,10 @@ def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
 
 # --- the pin: one picture frozen beside the current one (the Playground's stage) ----------
 
-PIN_KEY = "pin"  # URL parameter: ?pin=b,σ,β,n (e.g. pin=0.2,0.5,0.3,49) pins that picture
+PIN_KEY = "pin"  # URL parameter: ?pin=b_σ_β_n (e.g. pin=0.2_0.5_0.3_49) pins that picture
 PIN_ORDER = ("b", "sigma", "beta", "n")  # the pin's four numbers, in the address's order
+# "_" between them: the browser's address bar writes a comma as %2C (a typed comma still works).
+PIN_SEPARATOR = "_"
 
 
 @dataclass(frozen=True)
@@ -282,8 +284,8 @@ class Pin:
     values: Mapping[str, float]  # a stop of every key in PIN_ORDER
 
     def url_form(self) -> str:
-        """How the address writes it: "0.2,0.5,0.3,49"."""
-        return ",".join(url_form(self.values[key]) for key in PIN_ORDER)
+        """How the address writes it: "0.2_0.5_0.3_49"."""
+        return PIN_SEPARATOR.join(url_form(self.values[key]) for key in PIN_ORDER)
 
     def label(self) -> str:
         """How the stage names it: "b = 0.2, σ = 0.5, β = 0.3, n = 49"."""
@@ -295,7 +297,7 @@ class Pin:
 def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
     """The pin a URL asks for (None: nothing pinned) and a plain note if it was not usable.
 
-    Four numbers, b, σ, β and n, separated by commas; each goes to its slider's nearest stop
+    Four numbers, b, σ, β and n, separated by "_" (or commas); each goes to its slider's nearest stop
     (with a note, as a setting would). Anything else pins nothing, with a note.
     """
     if not raw_values:
@@ -303,7 +305,7 @@ def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
     raw = raw_values[-1]
     repeated = f"The link pins {len(raw_values)} pictures; the last one counts. "
     repeated = repeated if len(raw_values) > 1 else ""
-    parts = raw.split(",") if len(raw) <= MAX_URL_VALUE else []
+    parts = re.split(r"[_,]", raw) if len(raw) <= MAX_URL_VALUE else []
     numbers = []
     for part in parts:
         try:
@@ -313,7 +315,7 @@ def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
     if len(numbers) != len(PIN_ORDER) or any(math.isnan(number) for number in numbers):
         return None, (
             f"{repeated}The link's pin, {shown(raw)}, is not four numbers b, σ, β and n "
-            "(e.g. pin=0.2,0.5,0.3,49), so nothing is pinned."
+            "(e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."
         )
     values = {
         key: nearest_stop(SETTINGS[key], number)

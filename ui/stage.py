@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -65,7 +66,11 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+    # Until the stage is split into ES modules: its helpers' modules first, their exports plain.
+    js="\n".join(
+        re.sub(r"^export (?!default)", "", (ASSETS / name).read_text(encoding="utf-8"), flags=re.M)
+        for name in ("pin.js", "export.js", "stage.js")
+    ),
 )
 
 

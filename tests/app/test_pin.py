@@ -1,4 +1,4 @@
-"""The Playground's pin in AppTest: ?pin=b,σ,β,n read, corrected or refused with a note, sent
+"""The Playground's pin in AppTest: ?pin=b_σ_β_n read, corrected or refused with a note, sent
 to the stage as a picture cut from its world, kept in the address and the share link; and the
 numbers behind the stage's CSV download, against core directly."""
 
@@ -12,14 +12,15 @@ import core
 from ui import link_box, pin, stage
 from ui.state import SETTINGS, parse_pin
 
-NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2,0.5,0.3,49), so nothing is pinned."
+NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."
 
 
 @pytest.mark.parametrize(
     ("raw", "values", "note"),
     [
-        (["0.2,0.5,0.3,49"], {"b": 0.2, "sigma": 0.5, "beta": 0.3, "n": 49}, None),
-        (["0,0,4,1"], {"b": 0.0, "sigma": 0.0, "beta": 4.0, "n": 1}, None),
+        (["0.2_0.5_0.3_49"], {"b": 0.2, "sigma": 0.5, "beta": 0.3, "n": 49}, None),
+        (["0_0_4_1"], {"b": 0.0, "sigma": 0.0, "beta": 4.0, "n": 1}, None),
+        (["0.2,0.5,0.3,49"], {"b": 0.2, "sigma": 0.5, "beta": 0.3, "n": 49}, None),  # typed
         (["abc"], None, f"The link's pin, “abc”, {NOT_FOUR}"),
         (["1,2,3"], None, f"The link's pin, “1,2,3”, {NOT_FOUR}"),
         (["0.2,0.5,0.3,49,7"], None, f"The link's pin, “0.2,0.5,0.3,49,7”, {NOT_FOUR}"),
@@ -27,7 +28,7 @@ NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2,0.5,0.3,49), so no
         ([""], None, f"The link's pin, nothing readable, {NOT_FOUR}"),
         (["<b>x</b>,1,1,1"], None, f"The link's pin, “bxb,1,1,1”, {NOT_FOUR}"),
         (
-            ["0.21,0.5,0.3,50"],
+            ["0.21_0.5_0.3_50"],
             {"b": 0.2, "sigma": 0.5, "beta": 0.3, "n": 49},
             "The link's pin is off the sliders' stops, so it is pinned at the nearest ones: "
             "b “0.21” to 0.2, n “50” to 49.",
@@ -39,7 +40,7 @@ NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2,0.5,0.3,49), so no
             "b “inf” to 1, σ “-1” to 0, β “0” to 0.25, n “1e99” to 10000.",
         ),
         (
-            ["abc", "0.2,0,0.3,590"],
+            ["abc", "0.2_0_0.3_590"],
             {"b": 0.2, "sigma": 0.0, "beta": 0.3, "n": 590},
             "The link pins 2 pictures; the last one counts.",
         ),
@@ -58,11 +59,11 @@ def test_a_pin_far_too_long_is_not_read():
 
 
 def test_a_pinned_link_sends_the_stage_that_picture_cut_from_its_world():
-    app = open_page("playground", {"pin": "0.2,0.5,0.3,49", "b": "0.6"})
+    app = open_page("playground", {"pin": "0.2_0.5_0.3_49", "b": "0.6"})
     assert_clean(app)
     assert warnings_text(app) == ""
     sent = stage_data(app)["pin"]
-    assert sent["text"] == "0.2,0.5,0.3,49"
+    assert sent["text"] == "0.2_0.5_0.3_49"
     world = json.loads(stage.world_json(0.2, 0.5))
     picture = sent["snapshot"]
     assert (picture["b"], picture["sigma"]) == (0.2, 0.5)
@@ -77,9 +78,9 @@ def test_a_pinned_link_sends_the_stage_that_picture_cut_from_its_world():
         }
     # The pinned world is not the current one (b = 0.6): its KL optimum's gain at β = 0.3.
     assert picture["beta"]["mark"]["gold_gain"] == pytest.approx(2.266, abs=1e-3)
-    assert app.query_params["pin"] == "0.2,0.5,0.3,49"
+    assert app.query_params["pin"] == "0.2_0.5_0.3_49"
     links = [link_box.link_in(html.proto.body) for html in app.get("html")]
-    assert [link for link in links if link] == ["?b=0.6&pin=0.2,0.5,0.3,49"]
+    assert [link for link in links if link] == ["?b=0.6&pin=0.2_0.5_0.3_49"]
 
 
 @pytest.mark.parametrize(
@@ -101,17 +102,17 @@ def test_a_bad_pin_leaves_a_note_no_pin_and_an_address_without_it(raw, says):
 
 
 def test_a_pin_off_the_stops_is_pinned_at_the_nearest_and_the_address_corrected():
-    app = open_page("playground", {"pin": "0.21,0.5,0.3,50"})
+    app = open_page("playground", {"pin": "0.21_0.5_0.3_50"})
     assert_clean(app)
     assert "b “0.21” to 0.2, n “50” to 49." in warnings_text(app)
-    assert stage_data(app)["pin"]["text"] == "0.2,0.5,0.3,49"
-    assert app.query_params["pin"] == "0.2,0.5,0.3,49"
+    assert stage_data(app)["pin"]["text"] == "0.2_0.5_0.3_49"
+    assert app.query_params["pin"] == "0.2_0.5_0.3_49"
 
 
 def test_the_address_decides_the_pin_after_back_and_the_stage_is_asked_again():
-    app = open_page("playground", {"pin": "0,0,0.3,590"})
+    app = open_page("playground", {"pin": "0_0_0.3_590"})
     first = stage_data(app)["pin"]
-    assert first["text"] == "0,0,0.3,590"
+    assert first["text"] == "0_0_0.3_590"
     app.run()  # a rerun of the same address keeps the pin and does not ask the stage again
     assert stage_data(app)["pin"] == first
     del app.query_params["pin"]  # Back, to the address before the pin
@@ -121,19 +122,19 @@ def test_the_address_decides_the_pin_after_back_and_the_stage_is_asked_again():
 
 
 def test_presenter_mode_keeps_the_pin():
-    app = open_page("playground", {"present": "1", "pin": "0.2,0,0.3,590", "b": "0.2"})
+    app = open_page("playground", {"present": "1", "pin": "0.2_0_0.3_590", "b": "0.2"})
     assert_clean(app)
-    assert stage_data(app)["pin"]["text"] == "0.2,0,0.3,590"
-    assert app.query_params["pin"] == "0.2,0,0.3,590"
+    assert stage_data(app)["pin"]["text"] == "0.2_0_0.3_590"
+    assert app.query_params["pin"] == "0.2_0_0.3_590"
 
 
 @pytest.mark.parametrize(
     ("report", "wanted"),
     [
-        ({"pin": "0.2,0.5,0.3,49", "beta": "4"}, (True, "0.2,0.5,0.3,49")),
+        ({"pin": "0.2_0.5_0.3_49", "beta": "4"}, (True, "0.2_0.5_0.3_49")),
         ({"pin": ""}, (True, None)),
         ({"pin": None}, (True, None)),
-        ({"pin": "0.2,0.5,0.3,50"}, (False, None)),  # not a stop: the stage never sends it
+        ({"pin": "0.2_0.5_0.3_50"}, (False, None)),  # not a stop: the stage never sends it
         ({"pin": "junk"}, (False, None)),
         ({"pin": ["0.2", "0.5"]}, (False, None)),
         ({"beta": "0.6"}, (False, None)),  # no pin in the report: unchanged

@@ -15,6 +15,7 @@ const MIN_CHART_HEIGHT = 230; // px: charts never get shorter than this, but to 
 const MIN_FITTED_HEIGHT = 170; // px: side by side, down to this to end on a 1280x720 screen (step 2: 4-line slack notes)
 const MIN_STACKED_PANEL = 200; // px: one panel of the curves, stacked on a phone
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
+// pin.js and export.js: import { ... } from "./pin.js" / "./export.js" once the stage is split
 
 export default function (component) {
   const { data, parentElement, setStateValue } = component;
@@ -145,6 +146,10 @@ class Stage {
     this.planeFigure = el("figure", { class: "plane" }, grid);
     // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
     this.glossary = el("p", { class: "glossary" }, grid);
+    // Pin and the downloads, under the charts: above them they cost the charts ~40 px at 1280x720.
+    const tools = el("div", { class: "tools", role: "toolbar", "aria-label": "Pin and download" }, grid);
+    buildPinControls(this, tools, () => this.pinChanged());
+    buildExportControls(this, tools);
     this.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, this.curvesFigure);
     this.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, this.planeFigure);
     // What moves with β and n is drawn on a layer of its own above each chart, so a frame
@@ -222,6 +227,7 @@ class Stage {
   showPrediction() {
     const { on, guess, revealed } = this.prediction;
     this.root.classList.toggle("predicting", on && !revealed);
+    showExportControls(this);
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
     if (!on) return;
@@ -298,8 +304,10 @@ class Stage {
       // A new reward model: the same stops, new numbers.
       for (const key of ["beta", "n"]) this.showStop(key);
     }
+    const pinTaken = receivePin(this, data.pin);
+    showExportControls(this);
     this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
-    this.layout(worldChanged || predictingBefore !== this.prediction.on); // predicting: other ticks
+    this.layout(worldChanged || pinTaken || predictingBefore !== this.prediction.on); // predicting: other ticks
   }
 
   configureControls() {
@@ -374,8 +382,17 @@ class Stage {
       settled.guess_n = this.prediction.guess.n;
       settled.revealed = this.prediction.revealed;
     }
+    settled.pin = pinReport(this);
     this.report("settled", settled);
     this.announce();
+  }
+
+  pinChanged() {
+    // Pinned or cleared: redraw the still parts (an axis may widen to hold both) and report.
+    showPinControls(this);
+    this.layout(true);
+    clearTimeout(this.settleTimer);
+    this.settle();
   }
 
   announce() {
@@ -532,6 +549,7 @@ class Stage {
     const { fontPx, curvesWidth, curvesHeight, planeWidth, chartHeight } = this.size;
     this.drawCurves(curvesWidth, curvesHeight, fontPx);
     this.drawPlane(planeWidth, chartHeight, fontPx);
+    drawPinned(this);
     this.root.dataset.stillDraws = String(Number(this.root.dataset.stillDraws || 0) + 1);
   }
 
@@ -565,8 +583,9 @@ class Stage {
   drawPanel(parent, key, box, title, titleClass, fontPx) {
     const curve = this.world[key].curve;
     const xs = curve.pressure;
-    const low = Math.min(...curve.proxy_gain, ...curve.gold_gain);
-    const high = Math.max(...curve.proxy_gain, ...curve.gold_gain);
+    const gains = [...curve.proxy_gain, ...curve.gold_gain, ...pinnedGains(this, key)]; // both pictures
+    const low = Math.min(...gains);
+    const high = Math.max(...gains);
     const room = 0.08 * (high - low) + 0.1;
     const [bottom, top] = niceDomain(low - room, high + room, box.bottom - box.top, fontPx);
     const y = linearScale([bottom, top], [box.bottom, box.top]);
