@@ -1,9 +1,9 @@
 """The Playground's stage as a websocket load client sees it, and how it reports β and n.
 
-In a browser, β and n move on the stage (a Streamlit custom component, ui/stage.py) with no
-server round trip; the settled value goes back once, as the component's JSON state: a rerun
-(of the stage's fragment) whose widget states carry, for the component's widget id (the
-bidi_component element's id, ending in "-stage"),
+In a browser, β and n move on the stage (a Streamlit custom component, ui/playground/stage.py) with
+no server round trip; the settled value goes back once, as the component's JSON state: a rerun (of
+the stage's fragment) whose widget states carry, for the component's widget id (the bidi_component
+element's id, ending in "-stage"),
 
     json_value = '{"settled": {"seq": 3, "beta": "0.6", "n": "49"}}'
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from streamlit.proto.BidiComponent_pb2 import BidiComponent
 
-STAGE_ID_SUFFIX = "-stage"  # ui/stage.py's STAGE_KEY, at the end of the element's id
+STAGE_ID_SUFFIX = "-stage"  # ui/playground/stage.py's STAGE_KEY, at the end of the element's id
 STAGE_KEYS = ("beta", "n")
 
 

@@ -8,7 +8,8 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 
 import streamlit as st
 
-from ui import glossary, layout, pin, sources, stage, state, steps
+from ui import glossary, layout, sources, state
+from ui.playground import pin, stage, story_bar
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
@@ -41,7 +42,7 @@ else:
 @st.fragment
 def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
-    steps.rerun_page_if_a_step_changed_the_world()
+    story_bar.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
     pinned = pin.url()
     state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
@@ -49,7 +50,7 @@ def live_stage(b: float, sigma: float) -> None:
     story_on = not stage.hiding_truth()
     with steps_slot:
         if story_on:
-            steps.step_bar(settings)
+            story_bar.step_bar(settings)
         else:
             st.caption("The story's steps come back after Reveal: one of them is the answer.")
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
@@ -57,7 +58,7 @@ def live_stage(b: float, sigma: float) -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            steps.step_line(settings, line, always=present)
+            story_bar.step_line(settings, line, always=present)
     if not present:
         state.share_box(settings, extra=pinned)
 

@@ -297,8 +297,8 @@ class Pin:
 def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
     """The pin a URL asks for (None: nothing pinned) and a plain note if it was not usable.
 
-    Four numbers, b, σ, β and n, separated by "_" (or commas); each goes to its slider's nearest stop
-    (with a note, as a setting would). Anything else pins nothing, with a note.
+    Four numbers, b, σ, β and n, separated by "_" (or commas); each goes to its slider's
+    nearest stop (with a note, as a setting would). Anything else pins nothing, with a note.
     """
     if not raw_values:
         return None, None

@@ -9,7 +9,8 @@ import pytest
 from app_pages import assert_clean, open_page, stage_data, warnings_text
 
 import core
-from ui import link_box, pin, stage
+from ui import link_box
+from ui.playground import pin, stage
 from ui.state import SETTINGS, parse_pin
 
 NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."

@@ -1,12 +1,12 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
-A Streamlit slider reports only on release and every frame would be a server rerun, so the
-stage is a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n
-stop the moving cloud, the readouts and the current marks, plus both whole curves, the two
-fields of the plane and the 600 answers. A drag, a key press or the play button then redraws
-at animation speed with no server round trip; the settled value comes back to Python once,
-for the address bar, the share link and the story line.
+A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
+a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/playground/stage_assets``)
+that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n stop the
+moving cloud, the readouts and the current marks, plus both whole curves, the two fields of the
+plane and the 600 answers. A drag, a key press or the play button then redraws at animation speed
+with no server round trip; the settled value comes back to Python once, for the address bar, the
+share link and the story line.
 
 The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
 ``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
@@ -27,7 +27,8 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, edge_note, pin, state, style, takeaway, world_store
+from ui import compute, edge_note, state, style
+from ui.playground import pin, takeaway, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -53,11 +54,15 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
+# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
+# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
   > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
   visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
+.st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
+  opacity: 1 !important; transition: none !important; }
 </style>"""
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
@@ -215,7 +220,7 @@ def _plane(b: float, sigma: float) -> dict:
 def world_json(b: float, sigma: float) -> str:
     """Everything the stage can show for one reward model (b, σ), as one JSON string.
 
-    Kept in memory, and on disk for every other process of this code (ui/world_store.py).
+    Kept in memory, and on disk for every other process of this code (ui/playground/world_store.py).
     """
     stored = world_store.read(b, sigma)
     if stored is not None:

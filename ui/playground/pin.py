@@ -1,9 +1,9 @@
 """The stage's pin: one picture (b, σ, β, n) kept, faded, beside the current one.
 
 The pin lives in the address as ``?pin=b_σ_β_n`` (``ui.settings.parse_pin``), so a lecturer
-sends "before and after b = 0.2" as one link. The browser pins and clears
-(``ui/stage_assets/pin.js``) and reports the pin with β and n; the address decides on arrival
-and after Back or Forward, and the stage is then asked to follow (a new request ``id``).
+sends "before and after b = 0.2" as one link. The browser pins and clears (``pin.js`` in
+``stage_assets/``) and reports the pin with β and n; the address decides on arrival and after
+Back or Forward, and the stage is then asked to follow (a new request ``id``).
 What the stage draws of a pin is small: both curves of its (b, σ) and each method's cloud and
 marks at its β and n stop, cut from that (b, σ)'s world: ~10 KB, against ~60 KB for a world.
 """

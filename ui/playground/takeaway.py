@@ -1,6 +1,6 @@
 """What a reader takes away: the numbers behind the stage's CSV download.
 
-The stage builds its downloads in the browser (``ui/stage_assets/export.js``): the picture as
+The stage builds its downloads in the browser (``stage_assets/export.js``): the picture as
 SVG or PNG from what it has drawn, and the curves as CSV from each stop's numbers here, which
 the world carries beside its readouts (the readouts are text rounded to 2 decimals).
 """

@@ -1,7 +1,7 @@
 // The stage's pin: one picture (b, σ, β, n) kept, faded and dashed, beside the current one.
 //
 // Pin cuts the picture from the world on screen (both curves, each method's cloud and marks
-// at its stop: the same cut as ui/pin.py's snapshot) and reports it with β and n; Clear
+// at its stop: the same cut as ui/playground/pin.py's snapshot) and reports it with β and n; Clear
 // drops it. Python keeps it in the address (?pin=b_σ_β_n) and, when the address decides
 // (a link opened, Back or Forward), sends its picture with a new request id.
 
