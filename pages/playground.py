@@ -10,11 +10,12 @@ import streamlit as st
 
 from ui import glossary, layout, sources, state
 from ui.playground import pin, stage, story_bar
+from ui.settings import STAGE_KEYS
 
 present = state.presenter_mode()
 # In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
 # the page writes them back.
-url_keys = state.STAGE_KEYS + (("b", "sigma") if present else ())
+url_keys = STAGE_KEYS + (("b", "sigma") if present else ())
 state.settle_url("playground", stage_keys=url_keys)
 pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)

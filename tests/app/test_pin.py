@@ -11,7 +11,8 @@ from app_pages import assert_clean, open_page, stage_data, warnings_text
 import core
 from ui import link_box
 from ui.playground import pin, stage
-from ui.state import SETTINGS, parse_pin
+from ui.playground.pin_url import parse_pin
+from ui.settings import SETTINGS
 
 NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."
 

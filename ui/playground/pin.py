@@ -1,6 +1,6 @@
 """The stage's pin: one picture (b, σ, β, n) kept, faded, beside the current one.
 
-The pin lives in the address as ``?pin=b_σ_β_n`` (``ui.settings.parse_pin``), so a lecturer
+The pin lives in the address as ``?pin=b_σ_β_n`` (``pin_url.py``), so a lecturer
 sends "before and after b = 0.2" as one link. The browser pins and clears (``pin.js`` in
 ``stage_assets/``) and reports the pin with β and n; the address decides on arrival and after
 Back or Forward, and the stage is then asked to follow (a new request ``id``).
@@ -17,6 +17,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui import compute, state
+from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
+from ui.url_values import MAX_URL_VALUE, url_form
 
 _PIN = "_pin"  # session key: {"id": times the address set the pin, "pin": Pin | None}
 _WRITTEN = "_pin_written"  # session key: the pin's URL values as the page last wrote them
@@ -24,12 +26,12 @@ SNAPSHOT_ENTRIES = 64  # pins cut from worlds, shared by every session (~10 KB e
 log = logging.getLogger(__name__)
 
 
-def current() -> state.Pin | None:
+def current() -> Pin | None:
     """The session's pin (None: nothing pinned)."""
     return st.session_state.get(_PIN, {}).get("pin")
 
 
-def _set(pin: state.Pin | None, *, by_address: bool) -> None:
+def _set(pin: Pin | None, *, by_address: bool) -> None:
     asked = st.session_state.get(_PIN, {"id": 0})["id"]
     st.session_state[_PIN] = {"id": asked + 1 if by_address else asked, "pin": pin}
 
@@ -38,11 +40,11 @@ def from_address() -> None:
     """Let the address decide the pin when it is not what this page last wrote (a link
     opened, Back or Forward); an unusable pin leaves a note and pins nothing. Call it on
     every run of the Playground, after ``state.settle_url`` and before ``state.show_notes``."""
-    raw_values = st.query_params.get_all(state.PIN_KEY)
+    raw_values = st.query_params.get_all(PIN_KEY)
     written = st.session_state.get(_WRITTEN, ())
     if written != () and raw_values == written:
         return
-    pin, note = state.parse_pin(raw_values)
+    pin, note = parse_pin(raw_values)
     if note:
         state.add_notes([note])
     _set(pin, by_address=True)
@@ -54,7 +56,7 @@ def url() -> dict[str, str | None]:
     pin = current()
     text = pin.url_form() if pin else None
     st.session_state[_WRITTEN] = [text] if text else []
-    return {state.PIN_KEY: text}
+    return {PIN_KEY: text}
 
 
 def remember_report(report) -> None:
@@ -64,7 +66,7 @@ def remember_report(report) -> None:
         _set(pin, by_address=False)
 
 
-def from_browser(report) -> tuple[bool, state.Pin | None]:
+def from_browser(report) -> tuple[bool, Pin | None]:
     """Whether the browser's report sets the pin, and to what: a pin's text ("" when cleared;
     no ``pin`` when it did not change). A value the stage would never send (not four stops)
     is logged and ignored."""
@@ -73,7 +75,7 @@ def from_browser(report) -> tuple[bool, state.Pin | None]:
     text = report["pin"]
     if text in ("", None):
         return True, None
-    pin, note = state.parse_pin([str(text)[: state.MAX_URL_VALUE]])
+    pin, note = parse_pin([str(text)[:MAX_URL_VALUE]])
     if pin is None or note:
         log.warning("stage: ignored a pin from the browser: %.80r (%s)", text, note)
         return False, None
@@ -89,7 +91,7 @@ def for_stage(world_json: Callable[[float, float], str]) -> dict:
         return {"id": asked["id"], "text": None, "snapshot": None}
     values = pin.values
     world = world_json(values["b"], values["sigma"])
-    stops = (state.url_form(values["beta"]), state.url_form(values["n"]))
+    stops = (url_form(values["beta"]), url_form(values["n"]))
     return {"id": asked["id"], "text": pin.url_form(), "snapshot": snapshot(world, *stops)}
 
 

@@ -1,16 +1,13 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
-A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/playground/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n stop the
-moving cloud, the readouts and the current marks, plus both whole curves, the two fields of the
-plane and the 600 answers. A drag, a key press or the play button then redraws at animation speed
-with no server round trip; the settled value comes back to Python once, for the address bar, the
-share link and the story line.
-
-The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
-``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
-serialized once per (b, σ) into a JSON string that every session shares.
+A Streamlit slider reports only on release, so the stage is a custom component
+(``st.components.v2``; its HTML, CSS and ES modules in ``stage_assets``, joined by
+``stage_modules.py``) that receives, once per (b, σ), *everything* β and n can show: every stop's
+cloud, readouts and marks, both whole curves, the plane's two fields and the 600 answers (and a
+pin's picture, ``pin.py``). It redraws a drag, a key or Play with no round trip; the settled value
+comes back once, for the address bar, the share link and the story line. The world is built from
+``ui.compute`` only (one vectorized core call per kind over all stops), quantized to what a pixel
+needs, and serialized once per (b, σ) into one JSON string for all.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import threading
 import time
 from pathlib import Path
@@ -28,7 +24,9 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
-from ui.playground import pin, takeaway, world_store
+from ui.playground import pin, stage_modules, takeaway, world_store
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
+from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -38,7 +36,7 @@ _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the bro
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
 # Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
 # 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
-WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -54,8 +52,7 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
-# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
-# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
+# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
@@ -71,11 +68,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    # Until the stage is split into ES modules: its helpers' modules first, their exports plain.
-    js="\n".join(
-        re.sub(r"^export (?!default)", "", (ASSETS / name).read_text(encoding="utf-8"), flags=re.M)
-        for name in ("pin.js", "export.js", "stage.js")
-    ),
+    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 
@@ -143,13 +136,13 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
     higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
     plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
-    symbol = state.SETTINGS[key].symbol
+    symbol = SETTINGS[key].symbol
 
     def at(pressure: float) -> str:
         return f"{symbol} = {pressure:,.0f}" if key == "n" else f"{symbol} = {pressure:.2g}"
 
     left_out = edge_note.left_out_sentence(
-        symbol, edge_note.left_out_stops(state.SETTINGS[key].stops, slack)
+        symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
     )
     if slack.peak_pressure == slack.strongest_pressure:
         line = f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
@@ -167,7 +160,7 @@ def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
         "notes": [
-            edge_note.edge_note(mass, f"β = {state.url_form(stop)}") or ""
+            edge_note.edge_note(mass, f"β = {SETTINGS['beta'].url_text(stop)}") or ""
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
@@ -175,7 +168,7 @@ def _edge(result, curve, stops) -> dict:
 
 
 def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
-    setting = state.SETTINGS[key]
+    setting = SETTINGS[key]
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
     return {
         **edge,
@@ -184,7 +177,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
-        "stops": [state.url_form(stop) for stop in stops],
+        "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
         "table": takeaway.stop_table(result),  # the CSV download's numbers
@@ -231,10 +224,9 @@ def world_json(b: float, sigma: float) -> str:
 
 
 def build_world_json(b: float, sigma: float) -> str:
-    """Build the world for (b, σ) from core: ~60 KB, 60-400 ms of a core."""
-    betas = np.array(state.SETTINGS["beta"].stops)
-    counts = np.array(state.SETTINGS["n"].stops)
-    slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
+    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
+    betas, counts = compute.STOP_BETAS, compute.STOP_COUNTS
+    slack = compute.slack(b, sigma)
     world = {
         "b": b,
         "sigma": sigma,
@@ -242,16 +234,16 @@ def build_world_json(b: float, sigma: float) -> str:
         "beta": _method(
             "beta",
             betas,
-            core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
-            core.kl_cloud(betas, b=b, sigma=sigma),
+            compute.kl_at_stops(b, sigma),
+            compute.kl_clouds_at_stops(b, sigma),
             compute.kl_curve(b, sigma),
             slack.kl,
         ),
         "n": _method(
             "n",
             counts,
-            core.best_of_n(counts, b=b, sigma=sigma),
-            core.best_of_n_cloud(counts, b=b, sigma=sigma),
+            compute.best_of_n_at_stops(b, sigma),
+            compute.best_of_n_clouds_at_stops(b, sigma),
             compute.best_of_n_curve(b, sigma),
             slack.best_of_n,
         ),
@@ -283,8 +275,8 @@ def prewarm_in_background() -> None:
 
 def every_world_setting() -> list[tuple[float, float]]:
     """Every (b, σ) stop: the story steps' first (the ones a class opens), then the rest."""
-    steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
-    every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in PRESETS]
+    every = [(b, sigma) for sigma in SIGMA_STOPS for b in B_STOPS]
     return list(dict.fromkeys(steps + every))
 
 
@@ -309,10 +301,10 @@ def settled_from_browser(raw) -> dict[str, float]:
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
     values = {}
-    for key in state.STAGE_KEYS:
+    for key in STAGE_KEYS:
         if key not in raw:
             continue
-        value, note = state.parse_setting(state.SETTINGS[key], [str(raw[key])[:100]])
+        value, note = SETTINGS[key].parse([str(raw[key])[:100]])
         if note:
             log.warning("stage: %s from the browser corrected: %s", key, note)
         if note is None or "nearest" in note:
@@ -325,9 +317,9 @@ def prediction_from_browser(raw) -> dict:
     if not isinstance(raw, dict):
         return {}
     guesses = settled_from_browser(
-        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+        {key: raw[f"guess_{key}"] for key in STAGE_KEYS if raw.get(f"guess_{key}")}
     )
-    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    prediction = {f"guess_{key}": SETTINGS[key].url_text(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
         prediction["revealed"] = "1"
     return prediction
@@ -337,7 +329,7 @@ def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
     if st.query_params.get(PREDICT_KEY) != "1":
         return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in STAGE_KEYS}
     raw["revealed"] = st.query_params.get("revealed") == "1"
     return {"on": True, **prediction_from_browser(raw)}
 
@@ -405,4 +397,4 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
 def settled() -> dict[str, float]:
     """The stage's settled setting {beta, n}: its last report, already in the session state
     (its callback runs before the page's script), so known before the stage is drawn."""
-    return {key: state.current(key) for key in state.STAGE_KEYS}
+    return {key: state.current(key) for key in STAGE_KEYS}

@@ -153,7 +153,7 @@ function appendText(parent, text, x, y, className = null) {
 
 // --- PNG and saving --------------------------------------------------------------------
 
-export async function svgToPng(text, width, height) {
+export const svgToPng = async (text, width, height) => {
   const image = new Image();
   const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
   try {
@@ -169,7 +169,7 @@ export async function svgToPng(text, width, height) {
   } finally {
     URL.revokeObjectURL(url);
   }
-}
+};
 
 export function save(blob, name) {
   const link = document.createElement("a");

@@ -5,6 +5,8 @@
 // drops it. Python keeps it in the address (?pin=b_σ_β_n) and, when the address decides
 // (a link opened, Back or Forward), sends its picture with a new request id.
 
+import { el } from "./svg.js";
+
 const PIN_OPACITY = 0.45; // faded, yet a projector's back row still tells it from the grid
 const PIN_DASH = "7 5"; // the pinned curves: dashed, so colour-blind readers tell them apart too
 
@@ -93,31 +95,31 @@ export function drawPinned(stage) {
   const { picture } = stage.pin;
   const palette = stage.world.palette;
   const fontPx = stage.size.fontPx;
-  const curves = svgNode("g", { "data-pinned": "curves", opacity: PIN_OPACITY }, stage.curvesSvg);
+  const curves = el("svg:g", { "data-pinned": "curves", opacity: PIN_OPACITY }, stage.curvesSvg);
   for (const key of ["beta", "n"]) {
     const { x, y, box } = stage.panels[key];
     const { curve, mark, stop } = picture[key];
     for (const [field, colour] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
       const points = curve.pressure.map((value, i) => `${x(value).toFixed(1)},${y(curve[field][i]).toFixed(1)}`);
-      svgNode("polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 0.16 * fontPx, "stroke-dasharray": PIN_DASH, "data-pinned-series": `${key}-${field}` }, curves);
+      el("svg:polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 0.16 * fontPx, "stroke-dasharray": PIN_DASH, "data-pinned-series": `${key}-${field}` }, curves);
       const px = x(Number(stop));
       if (px >= box.left - 1 && px <= box.right + 1) {
-        svgNode("circle", { cx: px, cy: y(mark[field]), r: 0.36 * fontPx, fill: "white", stroke: colour, "stroke-width": 2.5, "data-pinned-mark": `${key}-${field}` }, curves);
+        el("svg:circle", { cx: px, cy: y(mark[field]), r: 0.36 * fontPx, fill: "white", stroke: colour, "stroke-width": 2.5, "data-pinned-mark": `${key}-${field}` }, curves);
       }
     }
   }
   const { x, y, box } = stage.planeScale;
-  const plane = svgNode("g", { "data-pinned": "plane", opacity: PIN_OPACITY }, stage.planeSvg);
+  const plane = el("svg:g", { "data-pinned": "plane", opacity: PIN_OPACITY }, stage.planeSvg);
   const scale = stage.world.scale;
   const size = Math.max(4, 0.32 * fontPx);
   for (const key of ["beta", "n"]) {
     const colour = key === "beta" ? palette.kl : palette.best_of_n;
     const cloud = picture[key].cloud;
-    const group = svgNode("g", { fill: "white", stroke: colour, "stroke-width": 2, "data-pinned-cloud": key }, plane);
+    const group = el("svg:g", { fill: "white", stroke: colour, "stroke-width": 2, "data-pinned-cloud": key }, plane);
     for (let i = 0; i < cloud.length; i += 2) {
       const [px, py] = [x(cloud[i] / scale), y(cloud[i + 1] / scale)];
       if (px < box.left || px > box.right || py < box.top || py > box.bottom) continue;
-      svgNode("path", { d: shapeAt(key, px, py, size) }, group);
+      el("svg:path", { d: shapeAt(key, px, py, size) }, group);
     }
   }
 }
@@ -128,11 +130,4 @@ function shapeAt(key, px, py, size) {
   if (key === "beta") return `M${(px + size).toFixed(1)} ${cy}A${size} ${size} 0 1 1 ${(px - size).toFixed(1)} ${cy}A${size} ${size} 0 1 1 ${(px + size).toFixed(1)} ${cy}Z`;
   const d = 1.3 * size;
   return `M${cx} ${(py - d).toFixed(1)}L${(px + d).toFixed(1)} ${cy}L${cx} ${(py + d).toFixed(1)}L${(px - d).toFixed(1)} ${cy}Z`;
-}
-
-function svgNode(tag, attributes, parent) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  parent.appendChild(node);
-  return node;
 }
