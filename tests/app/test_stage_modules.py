@@ -50,6 +50,10 @@ def test_each_module_comes_after_the_modules_it_imports():
     assert order.index("format.js") < order.index("scales.js") < order.index("curves.js")
     assert order.index("field.js") < order.index("plane.js")
     assert text.rstrip().endswith("export default module_stage_js.default;")
+    # Whole-line comments stay in the modules: 8 KB of the 55 a browser would otherwise get.
+    comments = [line for line in text.splitlines() if line.lstrip().startswith("//")]
+    assert comments == [line for line in comments if line.startswith("// --- ")]
+    assert len(text.encode()) < 48_000
 
 
 def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):

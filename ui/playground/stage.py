@@ -117,10 +117,9 @@ def _curve(curve: compute.Curve) -> dict:
         "pressure": [float(f"{value:.5g}") for value in curve.pressure],
         "proxy_gain": np.round(curve.proxy_gain, CURVE_DECIMALS).tolist(),
         "gold_gain": np.round(curve.gold_gain, CURVE_DECIMALS).tolist(),
-        "peak": {
+        "peak": {  # where the star goes (the score there is not drawn, so not sent)
             "pressure": curve.peak_pressure,
             "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
-            "proxy_gain": round(curve.peak_proxy_gain, CURVE_DECIMALS),
         },
     }
 
@@ -173,7 +172,6 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
     return {
         **edge,
         "slack": slack_line(key, slack),
-        "key": key,
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,

@@ -29,3 +29,11 @@ export const peakText = (key, peak) => (key === "n" ? `${Math.round(peak)}` : pe
 
 // A point of the plane: "length 1.20, substance -0.35".
 export const pointText = (length, substance) => `length ${length.toFixed(2)}, substance ${substance.toFixed(2)}`;
+
+// To one decimal as Python's f"{value:.1f}" writes it: an exact tie goes to the even tenth
+// (12.25: "12.2", as the class poll prints a guess of 4 against a peak at 49; toFixed: "12.3").
+export function tenthsText(value) {
+  const [whole, fraction] = value.toFixed(60).split("."); // a double's whole expansion, above 1e-9
+  const tenth = Number(fraction[0]);
+  return /^\d50*$/.test(fraction) && tenth % 2 === 0 ? `${whole}.${tenth}` : value.toFixed(1);
+}
