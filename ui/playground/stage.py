@@ -1,16 +1,13 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
-A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and ES modules in
-``ui/playground/stage_assets``, joined into one script by ``stage_modules.py``) that receives, once
-per (b, σ), *everything* β and n can show: for every β stop and every n stop the moving cloud, the
-readouts and the current marks, plus both whole curves, the two fields of the plane and the 600
-answers. A drag, a key press or the play button then redraws at animation speed with no server
-round trip; the settled value comes back to Python once, for the address bar, the share link and
-the story line.
-
-The world is built from ``ui.compute`` only (one vectorized core call per kind over all stops),
-quantized to what a pixel needs, and serialized once per (b, σ) into one JSON string for all.
+A Streamlit slider reports only on release, so the stage is a custom component
+(``st.components.v2``; its HTML, CSS and ES modules in ``stage_assets``, joined by
+``stage_modules.py``) that receives, once per (b, σ), *everything* β and n can show: every stop's
+cloud, readouts and marks, both whole curves, the plane's two fields and the 600 answers (and a
+pin's picture, ``pin.py``). It redraws a drag, a key or Play with no round trip; the settled value
+comes back once, for the address bar, the share link and the story line. The world is built from
+``ui.compute`` only (one vectorized core call per kind over all stops), quantized to what a pixel
+needs, and serialized once per (b, σ) into one JSON string for all.
 """
 
 from __future__ import annotations
@@ -28,7 +25,7 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
-from ui.playground import stage_modules, world_store
+from ui.playground import pin, stage_modules, takeaway, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
@@ -167,6 +164,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
+        "table": takeaway.stop_table(result),  # the CSV download's numbers
         "cloud": _cloud(cloud),
         "curve": _curve(curve),
     }
@@ -324,6 +322,7 @@ def _on_settled() -> None:
     """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    pin.remember_report(report)
     st.session_state[_PREDICTION] = prediction_from_browser(report)
 
 
@@ -370,6 +369,7 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
             "request": request,
             "present": present,
             "predict_ticks": _EVEN_TICKS,
+            "pin": pin.for_stage(world_json),
         },
         default={"settled": None},
         on_settled_change=_on_settled,
