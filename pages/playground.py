@@ -9,7 +9,7 @@ that rerun the page; the stage keeps its old picture until the new world arrives
 import streamlit as st
 
 from ui import glossary, layout, sources, state
-from ui.playground import stage, story_bar
+from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 present = state.presenter_mode()
@@ -17,6 +17,7 @@ present = state.presenter_mode()
 # the page writes them back.
 url_keys = STAGE_KEYS + (("b", "sigma") if present else ())
 state.settle_url("playground", stage_keys=url_keys)
+pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
@@ -44,7 +45,8 @@ def live_stage(b: float, sigma: float) -> None:
     """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
     story_bar.rerun_page_if_a_step_changed_the_world()
     settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
-    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url())
+    pinned = pin.url()
+    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not stage.hiding_truth()
     with steps_slot:
@@ -59,7 +61,7 @@ def live_stage(b: float, sigma: float) -> None:
         if story_on:
             story_bar.step_line(settings, line, always=present)
     if not present:
-        state.share_box(settings)
+        state.share_box(settings, extra=pinned)
 
 
 live_stage(b, sigma)

@@ -17,6 +17,8 @@ Every page:
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
   reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
+  -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 ``best_of_n_charts``. KL penalty: ``kl_penalty_charts``.

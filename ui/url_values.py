@@ -11,6 +11,8 @@ import math
 import re
 from typing import TYPE_CHECKING
 
+from ui import format as fmt
+
 if TYPE_CHECKING:  # the rows' types only: ui.settings imports this module
     from ui.settings import Choice, Setting
 
@@ -21,7 +23,7 @@ SEED_LIMIT = 2**32  # answer-set seeds are whole numbers in [0, SEED_LIMIT)
 
 def url_form(value: float) -> str:
     """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
-    return f"{value:g}"
+    return fmt.stop(value)
 
 
 def nearest_stop(setting: Setting, number: float) -> float:
@@ -33,8 +35,9 @@ def nearest_stop(setting: Setting, number: float) -> float:
 
 
 def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
-    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '_', '+', '-'
+    only (the comma and '_', so a pin's four numbers read as four)."""
+    cleaned = re.sub(r"[^0-9A-Za-z.,_+-]", "", raw)
     if not cleaned:
         return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
@@ -47,7 +50,7 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
     the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
+    sentences that repeat at most the letters, digits, '.', ',', '_', '+' and '-' of a bad value.
     """
     if not raw_values:
         return setting.default, None

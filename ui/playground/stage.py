@@ -1,16 +1,13 @@
 """The Playground's live stage: β, n and everything they move, drawn in the browser.
 
-A Streamlit slider reports only on release and every frame would be a server rerun, so the stage is
-a custom component (``st.components.v2``; its HTML, CSS and ES modules in
-``ui/playground/stage_assets``, joined into one script by ``stage_modules.py``) that receives, once
-per (b, σ), *everything* β and n can show: for every β stop and every n stop the moving cloud, the
-readouts and the current marks, plus both whole curves, the two fields of the plane and the 600
-answers. A drag, a key press or the play button then redraws at animation speed with no server
-round trip; the settled value comes back to Python once, for the address bar, the share link and
-the story line.
-
-The world is built from ``ui.compute`` only (one vectorized core call per kind over all stops),
-quantized to what a pixel needs, and serialized once per (b, σ) into one JSON string for all.
+A Streamlit slider reports only on release, so the stage is a custom component
+(``st.components.v2``; its HTML, CSS and ES modules in ``stage_assets``, joined by
+``stage_modules.py``) that receives, once per (b, σ), *everything* β and n can show: every stop's
+cloud, readouts and marks, both whole curves, the plane's two fields and the 600 answers (and a
+pin's picture, ``pin.py``). It redraws a drag, a key or Play with no round trip; the settled value
+comes back once, for the address bar, the share link and the story line. The world is built from
+``ui.compute`` only (one vectorized core call per kind over all stops), quantized to what a pixel
+needs, and serialized once per (b, σ) into one JSON string for all.
 """
 
 from __future__ import annotations
@@ -27,7 +24,8 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
-from ui.playground import stage_modules, world_store
+from ui import format as fmt
+from ui.playground import pin, stage_modules, takeaway, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
@@ -75,27 +73,13 @@ _stage_component = st.components.v2.component(
 )
 
 
-def signed(value: float) -> str:
-    """A gain as the readouts print it: +0.52, -1.24; never -0.00.
-
-    A value that rounds to zero at two decimals but is not zero gets the decimals that show
-    its sign (best-of-n's true quality at n = 590 is -0.0014: "-0.001", below the base model,
-    as the story says); float noise below 0.00005 prints as +0.00.
-    """
-    for decimals in (2, 3, 4):
-        text = f"{value:+.{decimals}f}"
-        if float(text) != 0:
-            return text
-    return "+0.00"
-
-
 def _readouts(result) -> dict[str, list[str]]:
     """The four readouts at every stop, as the page prints them (strings, Python-rounded)."""
     return {
-        "kl": [f"{value:.2f}" for value in np.ravel(result.kl)],
-        "proxy": [signed(value) for value in np.ravel(result.proxy_gain)],
-        "gold": [signed(value) for value in np.ravel(result.gold_gain)],
-        "length": [signed(value) for value in np.ravel(result.mean_length)],
+        "kl": [fmt.kl(value) for value in np.ravel(result.kl)],
+        "proxy": [fmt.signed(value) for value in np.ravel(result.proxy_gain)],
+        "gold": [fmt.signed(value) for value in np.ravel(result.gold_gain)],
+        "length": [fmt.signed(value) for value in np.ravel(result.mean_length)],
     }
 
 
@@ -139,21 +123,20 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
     plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
     symbol = SETTINGS[key].symbol
-
-    def at(pressure: float) -> str:
-        return f"{symbol} = {pressure:,.0f}" if key == "n" else f"{symbol} = {pressure:.2g}"
-
+    peak, strongest = (
+        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
+    )
     left_out = edge_note.left_out_sentence(
         symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
     )
     if slack.peak_pressure == slack.strongest_pressure:
-        line = f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
+        line = f"True quality still rises at {strongest}: no slack to take."
     else:
         line = (
-            f"Stop at the peak, {at(slack.peak_pressure)}: end {slack.gold_kept:.2f} higher in "
-            f"true quality than at {at(slack.strongest_pressure)} "
-            f"({signed(slack.peak_gold_gain)} against {signed(slack.strongest_gold_gain)}), for "
-            f"{100 * slack.score_given_up:.0f}% of the score. {SLACK_SOURCE}"
+            f"Stop at the peak, {peak}: end {fmt.number(slack.gold_kept)} higher in true "
+            f"quality than at {strongest} ({fmt.signed(slack.peak_gold_gain)} against "
+            f"{fmt.signed(slack.strongest_gold_gain)}), for "
+            f"{fmt.percent(slack.score_given_up)} of the score. {SLACK_SOURCE}"
         )
     return f"{line} {left_out}".strip()
 
@@ -162,7 +145,7 @@ def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
         "notes": [
-            edge_note.edge_note(mass, f"β = {SETTINGS['beta'].url_text(stop)}") or ""
+            edge_note.edge_note(mass, fmt.named("β", stop)) or ""
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
@@ -181,6 +164,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
+        "table": takeaway.stop_table(result),  # the CSV download's numbers
         "cloud": _cloud(cloud),
         "curve": _curve(curve),
     }
@@ -338,6 +322,7 @@ def _on_settled() -> None:
     """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    pin.remember_report(report)
     st.session_state[_PREDICTION] = prediction_from_browser(report)
 
 
@@ -384,6 +369,7 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
             "request": request,
             "present": present,
             "predict_ticks": _EVEN_TICKS,
+            "pin": pin.for_stage(world_json),
         },
         default={"settled": None},
         on_settled_change=_on_settled,
