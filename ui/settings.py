@@ -123,8 +123,10 @@ SETTINGS: dict[str, Setting] = {
     )
 }
 KEYS = tuple(SETTINGS)  # ("beta", "n", "b", "sigma")
-# The Playground moves these on its stage, in the browser, not with Streamlit sliders.
-STAGE_KEYS = ("beta", "n")
+# The Playground moves all four on its stage, in the browser, not with Streamlit sliders; b and
+# σ choose the stage's world (the reward model), fetched from /worlds/ as they move.
+STAGE_KEYS = ("beta", "n", "b", "sigma")
+WORLD_KEYS = ("b", "sigma")
 PRESENT_KEY = "present"  # URL parameter: ?present=1 opens the Playground in presenter mode
 DEFAULTS = {key: setting.default for key, setting in SETTINGS.items()}
 

@@ -1,16 +1,13 @@
-"""The Playground's live stage: β, n and everything they move, drawn in the browser.
+"""The Playground's live stage: all four settings and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the
-stage is a custom component (``st.components.v2``; its HTML, CSS and JS in ``ui/stage_assets``)
-that receives, once per (b, σ), *everything* β and n can show: for every β stop and every n
-stop the moving cloud, the readouts and the current marks, plus both whole curves, the two
-fields of the plane and the 600 answers. A drag, a key press or the play button then redraws
-at animation speed with no server round trip; the settled value comes back to Python once,
-for the address bar, the share link and the story line.
-
-The world is built by core in one vectorized call per kind (``kl_optimum``, ``best_of_n``,
-``kl_cloud`` and ``best_of_n_cloud`` over all stops), quantized to what a pixel needs, and
-serialized once per (b, σ) into a JSON string that every session shares.
+stage is a custom component (``st.components.v2``; HTML, CSS and JS in ``ui/stage_assets``)
+that gets, per (b, σ), a "world": for every β and n stop the moving cloud, readouts and marks,
+both whole curves, the plane's two fields and the 600 answers. β and n redraw from it at
+animation speed; b and σ fetch another world from /worlds/ (ui/world_files.py, worlds.js).
+The settled value comes back to Python once, for the address bar, the share link and the story.
+The world is built by core in one vectorized call per kind over all stops, quantized to what a
+pixel needs, and serialized once per (b, σ) into a JSON string that every session shares.
 """
 
 from __future__ import annotations
@@ -18,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -26,16 +24,16 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, edge_note, state, style, world_store
+from ui import compute, edge_note, state, style, world_files, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
+GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
 PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
-# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
-# 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
+# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 of ~60 KB of JSON, ~26 MB.
 WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
@@ -65,7 +63,8 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8"),
+    js=(ASSETS / "stage.js").read_text(encoding="utf-8")  # with worlds.js, its import dropped
+    + re.sub(r"(?m)^import .*\n|^export ", "", (ASSETS / "worlds.js").read_text(encoding="utf-8")),
 )
 
 
@@ -289,11 +288,9 @@ def _prewarm() -> None:
 
 
 def settled_from_browser(raw) -> dict[str, float]:
-    """The (β, n) a browser reports, each snapped to a stop; a bad value is logged and dropped.
-
-    The stage only ever sends stops, so anything else is a tampered or broken message: it
-    gets the nearest stop (or is ignored when it is not a number at all), never an exception.
-    """
+    """The settings a browser reports, each snapped to a stop. It only ever sends stops, so
+    anything else is tampered or broken: the nearest stop (or dropped, if not a number at
+    all), logged, never an exception."""
     if not isinstance(raw, dict):
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
@@ -314,7 +311,7 @@ def prediction_from_browser(raw) -> dict:
     if not isinstance(raw, dict):
         return {}
     guesses = settled_from_browser(
-        {key: raw[f"guess_{key}"] for key in state.STAGE_KEYS if raw.get(f"guess_{key}")}
+        {key: raw[f"guess_{key}"] for key in GUESS_KEYS if raw.get(f"guess_{key}")}
     )
     prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
@@ -326,7 +323,7 @@ def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
     if st.query_params.get(PREDICT_KEY) != "1":
         return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in state.STAGE_KEYS}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in GUESS_KEYS}
     raw["revealed"] = st.query_params.get("revealed") == "1"
     return {"on": True, **prediction_from_browser(raw)}
 
@@ -336,6 +333,9 @@ def _on_settled() -> None:
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
     st.session_state[_PREDICTION] = prediction_from_browser(report)
+    if isinstance(report, dict) and report.get("world_missing") is True:
+        # It could not fetch that world (an old page after new code): send it, as on arrival.
+        state.request_stage_move()
 
 
 def _request_with_prediction() -> dict:
@@ -369,18 +369,21 @@ def hiding_truth() -> bool:
 _EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
 
-def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
-    """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
+def show(*, present: bool) -> dict[str, float]:
+    """Draw the stage; returns the settled setting {beta, n, b, sigma}. It gets the world
+    Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
+    theirs over HTTP, so their settle report reruns this with the same data: nothing resent."""
     prewarm_in_background()
     request = _request_with_prediction()
     st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
         data={
-            "world": world_json(b, sigma),
+            "world": world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
             "predict_ticks": _EVEN_TICKS,
+            "worlds": world_files.stage_controls(),
         },
         default={"settled": None},
         on_settled_change=_on_settled,
@@ -390,6 +393,6 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
 
 
 def settled() -> dict[str, float]:
-    """The stage's settled setting {beta, n}: its last report, already in the session state
-    (its callback runs before the page's script), so known before the stage is drawn."""
+    """The stage's settled setting {beta, n, b, sigma}: its last report, already in the session
+    state (its callback runs before the page's script), so known before the stage is drawn."""
     return {key: state.current(key) for key in state.STAGE_KEYS}

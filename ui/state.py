@@ -35,6 +35,7 @@ from ui.settings import (  # noqa: F401 - the settings' names, re-exported for t
     SHOWN_CHARACTERS,
     SIGMA_STOPS,
     STAGE_KEYS,
+    WORLD_KEYS,
     Preset,
     Setting,
     full_query,
@@ -253,7 +254,7 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
 
 
 def request_stage_move() -> None:
-    """Ask the stage to show the session's current β and n (after a preset or an arrival)."""
+    """Ask the stage to show the session's current settings (after a preset or an arrival)."""
     previous = st.session_state.get(_REQUEST, {}).get("id", 0)
     st.session_state[_REQUEST] = {
         "id": previous + 1,
@@ -262,7 +263,8 @@ def request_stage_move() -> None:
 
 
 def stage_request() -> dict:
-    """Where Python last asked the stage to move: {"id", "beta", "n"} (β and n as URL text)."""
+    """Where Python last asked the stage to move: {"id", "beta", "n", "b", "sigma"} (as URL
+    text)."""
     if _REQUEST not in st.session_state:
         request_stage_move()
     return st.session_state[_REQUEST]

@@ -22,7 +22,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui import world_store
-from ui.settings import B_STOPS, SIGMA_STOPS, url_form
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS, url_form
 
 PREFIX = "/worlds/"
 CACHE_CONTROL = "public, max-age=31536000, immutable"  # a year: the address names the bytes
@@ -39,6 +39,22 @@ NOT_FOUND = b"No such world: the stage asks for /worlds/<fingerprint>/<b>_<sigma
 def world_address(b: float, sigma: float) -> str:
     """The path of the world for (b, σ) of this code, as the stage fetches it."""
     return f"{PREFIX}{world_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
+
+
+def stage_controls() -> dict:
+    """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
+    return {
+        "address": f"{PREFIX}{world_store.fingerprint()}/",  # + "0.2_1.json"
+        **{
+            key: {
+                "symbol": SETTINGS[key].symbol,
+                "label": SETTINGS[key].label,
+                "hint": SETTINGS[key].hint,
+                "stops": [url_form(stop) for stop in SETTINGS[key].stops],
+            }
+            for key in WORLD_KEYS
+        },
+    }
 
 
 def setting_of(path: str) -> tuple[float, float] | None:

@@ -130,6 +130,7 @@ class Stage {
     this.prediction = { on: false, guess: { beta: null, n: null }, revealed: false };
     this.redraws = 0;
     this.build();
+    this.worlds = new WorldControls(this, this.root.querySelector(".grid")); // b and σ: worlds.js
     this.observe();
   }
 
@@ -271,15 +272,13 @@ class Stage {
 
   receive(data) {
     this.root.classList.toggle("present", Boolean(data.present));
-    const worldChanged = data.world !== this.worldText;
-    if (worldChanged) {
-      this.world = JSON.parse(data.world);
-      this.worldText = data.world;
-      this.configureControls();
-    }
     const [request, predictingBefore] = [data.request || {}, this.prediction.on];
+    const requestChanged = request.id !== this.requestId;
+    this.worlds.receive(data, requestChanged);
+    // Python's world comes with each of its requests; between them, b and σ choose the world.
+    const worldChanged = requestChanged && this.useWorld(data.world);
     this.predictTicks = data.predict_ticks || null;
-    if (request.id !== this.requestId) {
+    if (requestChanged) {
       this.requestId = request.id;
       const asked = request.predict || {};
       this.prediction = {
@@ -294,12 +293,19 @@ class Stage {
         if (index >= 0) this.jumpTo(key, index);
       }
     }
-    if (worldChanged) {
-      // A new reward model: the same stops, new numbers.
-      for (const key of ["beta", "n"]) this.showStop(key);
-    }
-    this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
     this.layout(worldChanged || predictingBefore !== this.prediction.on); // predicting: other ticks
+  }
+
+  useWorld(text) {
+    // A new reward model (from Python, or fetched for b and σ): the same stops, new numbers.
+    if (text === this.worldText) return false;
+    this.world = JSON.parse(text);
+    this.worldText = text;
+    this.configureControls();
+    for (const key of ["beta", "n"]) this.showStop(key);
+    if (this.prediction.on) this.showPrediction();
+    this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
+    return true;
   }
 
   configureControls() {
@@ -369,6 +375,7 @@ class Stage {
     if (!this.report || !this.world) return;
     const settled = { seq: ++this.seq };
     for (const key of ["beta", "n"]) settled[key] = this.world[key].stops[this.stopIndex(key)];
+    Object.assign(settled, this.worlds.settled());
     if (this.prediction.on) {
       settled.guess_beta = this.prediction.guess.beta;
       settled.guess_n = this.prediction.guess.n;
@@ -393,6 +400,7 @@ class Stage {
       return;
     }
     this.stopPlaying(false);
+    this.worlds.stopPlaying(false);
     const last = this.world[key].stops.length - 1;
     const position = this.position[key];
     const direction = position.target >= last ? -1 : 1;
