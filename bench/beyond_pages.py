@@ -79,7 +79,8 @@ def rerun_figures() -> None:
     and a second pass over the same stops (warm caches)."""
     from streamlit.testing.v1 import AppTest
 
-    from ui import beyond_settings, state
+    from ui import state
+    from ui.beyond import settings as beyond_settings
 
     for path, keys in PAGE_KEYS.items():
         app = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=120)

@@ -2,8 +2,8 @@
 
 One visitor on an otherwise idle server moves one setting at a time, `--changes` times each:
 β and n as the stage's settle report (a fragment rerun); b and σ the same way plus the one
-HTTP GET of the new world from /worlds/ that the browser makes (ui/world_files.py; before,
-b and σ were Streamlit sliders whose rerun sent the world over the websocket). The server
+HTTP GET of the new world from /worlds/ that the browser makes (ui/playground/world_files.py;
+before, b and σ were Streamlit sliders whose rerun sent the world over the websocket). The server
 process's CPU time (user + system, psutil) over each key's changes, divided by their number.
 """
 
@@ -17,7 +17,7 @@ import urllib.request
 
 from harness.load_client import STREAM_PATH, RunError, Visitor
 from harness.machine import cpu_seconds, load_text
-from ui import world_store
+from ui.playground import world_store
 
 KEYS = ("beta", "n", "b", "sigma")
 

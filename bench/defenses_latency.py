@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright
 from harness import app_page, chromium, observer
 from harness.machine import cpu_seconds, machine_line, memory_kib, percentile
 from harness.server import REPO_ROOT, start_streamlit
-from ui import world_store
+from ui.playground import world_store
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)

@@ -3,9 +3,9 @@
 Run: ``python -m bench.recompute``. Each repetition uses a (b, σ) never seen before in this
 process, so nothing comes from a cache. Two things are timed in the same run:
 
-- the stage's world (``ui.stage.world_json``): for all 20 β stops and 28 n stops the readouts
-  (float64), marks and clouds, both whole curves with their peaks, the plane's two fields and
-  the answers, quantized and serialized: everything β and n can show until b or σ changes;
+- the stage's world (``ui.playground.stage.world_json``): for all 20 β stops and 28 n stops
+the readouts (float64), marks and clouds, both whole curves with their peaks, the plane's two fields
+and the answers, quantized and serialized: everything β and n can show until b or σ changes;
 - the release before the stage (commit b32791d): both whole curves, one cloud per method, the
   scored answers and the proxy field, which it recomputed for one β and one n.
 
@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20)
     args = parser.parse_args()
     logging.getLogger("streamlit").setLevel(logging.ERROR)  # no runtime here: caches in memory
-    from ui import stage  # noqa: PLC0415 - after quieting Streamlit's "no runtime" warnings
+    from ui.playground import stage
 
     core.gold_field()  # made once per process, whatever b and σ are
     core.proxy_field(b=0.0, sigma=1.0)  # and the error field behind every σ > 0

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from harness import app_page
 from harness.stage_root import STAGE_ROOT_JS
-from ui import stage as ui_stage
+from ui.playground import stage as ui_stage
 from ui.state import SETTINGS
 
 STAGE = '[data-testid="stage"]'

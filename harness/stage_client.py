@@ -1,10 +1,10 @@
 """The Playground's stage as a websocket load client sees it, and how it reports its settings.
 
-In a browser, all four settings move on the stage (a Streamlit custom component, ui/stage.py)
-with no server round trip (b and σ fetch their world from /worlds/ over HTTP); the settled
-value goes back once, as the component's JSON state: a rerun (of the stage's fragment) whose
-widget states carry, for the component's widget id (the bidi_component element's id, ending
-in "-stage"),
+In a browser, all four settings move on the stage (a Streamlit custom component,
+ui/playground/stage.py) with no server round trip (b and σ fetch their world from /worlds/
+over HTTP); the settled value goes back once, as the component's JSON state: a rerun (of the
+stage's fragment) whose widget states carry, for the component's widget id (the
+bidi_component element's id, ending in "-stage"),
 
     json_value = '{"settled": {"seq": 3, "beta": "0.6", "n": "49", "b": "0", "sigma": "0.5"}}'
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from streamlit.proto.BidiComponent_pb2 import BidiComponent
 
-STAGE_ID_SUFFIX = "-stage"  # ui/stage.py's STAGE_KEY, at the end of the element's id
+STAGE_ID_SUFFIX = "-stage"  # ui/playground/stage.py's STAGE_KEY, at the end of the element's id
 STAGE_KEYS = ("beta", "n", "b", "sigma")
 WORLD_KEYS = ("b", "sigma")  # their stops come with the stage's data, not in its world
 

@@ -1,6 +1,6 @@
 """The JavaScript that finds the Playground's stage in a page, for tests and benchmarks alike.
 
-A module of its own, with no imports: harness/stage.py imports ui.stage (which builds the
+A module of its own, with no imports: harness/stage.py imports ui.playground.stage (which builds the
 component), and bench/stage_pages.py must run against a release that has no such module.
 """
 

@@ -5,18 +5,20 @@ Goodhart)."""
 import pandas as pd
 import streamlit as st
 
-from ui import (
-    beyond_compute,
-    beyond_figures,
-    beyond_settings,
+from ui import edge_note, glossary, layout, sources, state
+from ui.beyond import (
     compare_text,
-    edge_note,
-    glossary,
-    layout,
-    sources,
-    state,
 )
-from ui.beyond_compute import KL_TAILS_BETAS
+from ui.beyond import (
+    compute as beyond_compute,
+)
+from ui.beyond import (
+    figures as beyond_figures,
+)
+from ui.beyond import (
+    settings as beyond_settings,
+)
+from ui.beyond.compute import KL_TAILS_BETAS
 
 KL_TAILS_OPEN = "open-kl-tails"  # the session key of the KL tails expander (True: open)
 

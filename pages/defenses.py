@@ -7,15 +7,18 @@ the slack readout.
 
 import streamlit as st
 
-from ui import (
-    defense_charts,
-    defense_compute,
-    defense_settings,
-    defense_view,
-    glossary,
-    layout,
-    sources,
-    state,
+from ui import glossary, layout, sources, state
+from ui.defenses import (
+    charts as defense_charts,
+)
+from ui.defenses import (
+    compute as defense_compute,
+)
+from ui.defenses import (
+    settings as defense_settings,
+)
+from ui.defenses import (
+    view as defense_view,
 )
 
 defense_settings.open_with_errors()

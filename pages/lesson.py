@@ -3,7 +3,7 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, layout, sources, state, story
+from ui import compute, glossary, layout, lesson_text, sources, state
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
@@ -73,12 +73,12 @@ st.markdown(
     "Run this from the repository's root (`python -m core` prints the same table). "
     "Everything in the app is computed by the same `core` package: numpy only, no Streamlit."
 )
-st.code(story.SNIPPET, language="python")
+st.code(lesson_text.SNIPPET, language="python")
 st.code(core.format_lesson_table(compute.lesson_table(0.0, 0.0)), language=None)
 
 st.header("What to try next")
 st.markdown("Each link opens the Playground at the setting it describes.")
-for step, preset in enumerate(story.TRIES, start=1):
+for step, preset in enumerate(lesson_text.TRIES, start=1):
     st.page_link(
         "pages/playground.py",
         label=f"{step}. {preset.name}",

@@ -8,7 +8,8 @@ once, for the address, the link and the story.
 
 import streamlit as st
 
-from ui import glossary, layout, sources, stage, state, steps
+from ui import glossary, layout, sources, state
+from ui.playground import stage, story_bar
 
 present = state.presenter_mode()
 url_keys = state.STAGE_KEYS  # the address sets all four on arrival; the page writes them back
@@ -37,7 +38,7 @@ def live_stage() -> None:
     story_on = not stage.hiding_truth()
     with steps_slot:
         if story_on:
-            steps.step_bar(settings)
+            story_bar.step_bar(settings)
         else:
             st.caption("The story's steps come back after Reveal: one of them is the answer.")
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
@@ -45,7 +46,7 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            steps.step_line(settings, line, always=present)
+            story_bar.step_line(settings, line, always=present)
     if not present:
         state.share_box(settings)
 

@@ -8,7 +8,9 @@ plain note here; the other pages do not use it.
 import streamlit as st
 
 from poll import store
-from ui import layout, poll_db, poll_views
+from ui import layout
+from ui.class_poll import db as poll_db
+from ui.class_poll import views as poll_views
 
 layout.page_style()
 st.title("Class poll")

@@ -5,16 +5,15 @@ import math
 
 import streamlit as st
 
-from ui import (
-    beyond_compute,
-    beyond_figures,
-    beyond_settings,
-    compute,
-    edge_note,
-    glossary,
-    layout,
-    sources,
-    state,
+from ui import compute, edge_note, glossary, layout, sources, state
+from ui.beyond import (
+    compute as beyond_compute,
+)
+from ui.beyond import (
+    figures as beyond_figures,
+)
+from ui.beyond import (
+    settings as beyond_settings,
 )
 
 beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)

@@ -3,12 +3,12 @@
     python scripts/build_worlds.py               # every (b, σ) stop not yet stored, all cores
     python scripts/build_worlds.py --jobs 1 --only 0.35,0.7
 
-Every server reads its worlds from the store (ui/world_store.py: $STAGE_WORLD_DIR, default
-data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
+Every server reads its worlds from the store (ui/playground/world_store.py: $STAGE_WORLD_DIR,
+default data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
 replica and the next `make run` start with every world a file read away instead of 441 builds
 each. `make cluster` runs this before it starts the replicas; the Dockerfile runs it at build
 time. Beside each world it stores what the Defenses page computes for that (b, σ) at its
-sections' defaults (ui/defense_store.py). It also removes the folders of older code, and
+sections' defaults (ui/defenses/store.py). It also removes the folders of older code, and
 prints what it did: how many were there, how many it built, in how many seconds.
 """
 
@@ -28,7 +28,9 @@ from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
 
 streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none is needed here
 
-from ui import defense_compute, defense_store, stage, world_store  # noqa: E402
+from ui.defenses import compute as defense_compute  # noqa: E402
+from ui.defenses import store as defense_store  # noqa: E402
+from ui.playground import stage, world_store  # noqa: E402
 
 
 def build_one(setting: tuple[float, float]) -> bool:

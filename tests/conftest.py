@@ -1,4 +1,4 @@
-"""Every test session keeps the stage's worlds in a store of its own (ui/world_store.py).
+"""Every test session keeps the stage's worlds in a store of its own (ui/playground/world_store.py).
 
 The servers the browser and cluster tests start inherit it, so no test reads a world that a
 developer's `make run` left in data/worlds, and no test leaves any there.
@@ -15,7 +15,7 @@ import tempfile
 
 from hypothesis import settings
 
-from ui import world_store
+from ui.playground import world_store
 
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")

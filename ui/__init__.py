@@ -10,15 +10,15 @@ Every page:
   grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 
-Playground: ``stage`` with ``stage_assets/`` (the live stage: one world per (b, σ), drawn in the
-browser), ``world_store`` (those worlds on disk), ``steps`` (the story bar: Back, the numbered
-steps, Next, and the step's line).
-Best-of-n: ``best_of_n_charts``. KL penalty: ``kl_penalty_charts``. Lesson: ``story`` (the
-runnable snippet and the steps to try).
-Reward model and Compare: ``beyond_settings`` (their own settings table), ``beyond_compute``,
-``beyond_figures``, ``compare_text``.
-Defenses: ``defense_settings`` (its own settings table), ``defense_compute``, ``defense_store``
-(results at the sections' defaults on disk), ``defense_view`` (readouts and sentences),
-``defense_figures`` and ``defense_charts``.
-Class poll: ``poll_db`` (which database), ``poll_views`` (its three screens), ``poll_figures``.
+Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
+``best_of_n_charts``. KL penalty: ``kl_penalty_charts``.
+
+Sub-packages, one per page or group of pages, each with its own map in its docstring:
+- ``playground/``: the live stage (``stage``, ``stage_assets/``, ``world_store``) and the story
+  bar (``story_bar``).
+- ``beyond/``: Reward model and Compare (``settings``, ``compute``, ``figures``,
+  ``compare_text``).
+- ``defenses/``: the Defenses page (``settings``, ``compute``, ``store``, ``view``, ``figures``,
+  ``charts``).
+- ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 """

@@ -12,7 +12,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.app_pages import APP, TIMEOUT_SECONDS, assert_clean
-from ui import best_of_n_charts, defense_charts, glossary, kl_penalty_charts, layout, style
+from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
+from ui.defenses import charts as defense_charts
 
 CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"

@@ -10,8 +10,9 @@ from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, warnings_tex
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import beyond_settings, layout, state
-from ui.beyond_compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
+from ui import layout, state
+from ui.beyond import settings as beyond_settings
+from ui.beyond.compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
 
 REWARD_MODEL = "pages/reward_model.py"

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as strategies
 
-from ui import beyond_settings
-from ui.beyond_settings import SETTINGS, Choice, parse, parse_choice
+from ui.beyond import settings as beyond_settings
+from ui.beyond.settings import SETTINGS, Choice, parse, parse_choice
 
 TAILS = SETTINGS["tails"]
 

@@ -1,5 +1,5 @@
 """The Defenses page's results at the sections' defaults, stored beside the stage's worlds
-(ui/defense_store.py): read back exactly, served without computing, ignored when damaged."""
+(ui/defenses/store.py): read back exactly, served without computing, ignored when damaged."""
 
 from __future__ import annotations
 
@@ -12,8 +12,11 @@ from app_pages import assert_clean
 from test_defenses_page import open_defenses
 
 import core
-from ui import defense_charts, defense_compute, defense_store, world_store
-from ui.defense_compute import SECTION_DEFAULTS, SPOT_REPEATS
+from ui.defenses import charts as defense_charts
+from ui.defenses import compute as defense_compute
+from ui.defenses import store as defense_store
+from ui.defenses.compute import SECTION_DEFAULTS, SPOT_REPEATS
+from ui.playground import world_store
 from ui.state import BETA_STOPS, N_STOPS
 
 B, SIGMA = 0.35, 0.7
@@ -93,7 +96,7 @@ def test_a_damaged_or_foreign_file_is_ignored_and_computed(store, caplog):
     assert defense_store.write(0.4, SIGMA, defense_compute.results_to_store(0.4, SIGMA))
     defense_store.path(0.4, SIGMA).replace(defense_store.path(B, SIGMA))  # another b's file
     forget_everything()
-    with caplog.at_level(logging.WARNING, logger="ui.world_store"):
+    with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
         shown = defense_compute.summary(B, SIGMA)
     assert "it holds b=0.4" in caplog.text
     assert same(shown, defense_compute.results_to_store(B, SIGMA)[defense_store.SUMMARY])

@@ -17,9 +17,11 @@ from app_pages import (
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import defense_charts, defense_view, layout, link_box
-from ui.defense_compute import SPOT_REPEATS, SPOT_SEED
-from ui.defense_settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
+from ui import layout, link_box
+from ui.defenses import charts as defense_charts
+from ui.defenses import view as defense_view
+from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
+from ui.defenses.settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
 from ui.state import BETA_STOPS, N_STOPS, SETTINGS
 
 PAGE = "pages/defenses.py"

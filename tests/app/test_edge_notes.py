@@ -8,7 +8,9 @@ from app_pages import APP, TIMEOUT_SECONDS, assert_clean
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import defense_view, edge_note, stage
+from ui import edge_note
+from ui.defenses import view as defense_view
+from ui.playground import stage
 from ui.state import BETA_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"

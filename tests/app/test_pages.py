@@ -21,8 +21,9 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, link_box, stage, state, story
-from ui.stage import signed
+from ui import compute, layout, lesson_text, link_box, state
+from ui.playground import stage
+from ui.playground.stage import signed
 from ui.state import PRESETS, SETTINGS
 
 MAX_WORLD_BYTES = 150_000  # issue 7: everything β and n move, per (b, σ), at most 150 KB
@@ -337,25 +338,25 @@ def test_kl_page_table_is_core_lesson_table_with_a_csv():
 def test_lesson_snippet_prints_the_lessons_table():
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(story.SNIPPET, "snippet", "exec"), {})  # noqa: S102 - our own fixed text
+        exec(compile(lesson_text.SNIPPET, "snippet", "exec"), {})  # noqa: S102 - our own fixed text
     assert printed.getvalue().rstrip("\n") == core.format_lesson_table(core.lesson_table())
     app = open_page("lesson")
     assert_clean(app)
     shown = [block.value for block in app.code]
-    assert story.SNIPPET.strip() in [text.strip() for text in shown]
+    assert lesson_text.SNIPPET.strip() in [text.strip() for text in shown]
     assert core.format_lesson_table(core.lesson_table()) in shown
 
 
 def test_lesson_links_open_the_playground_at_each_step():
     app = open_page("lesson")
     links = app.get("page_link")
-    assert len(links) == len(story.TRIES)
+    assert len(links) == len(lesson_text.TRIES)
     playground_hash = next(
         page_hash
         for page_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
         if page["script_path"].endswith("pages/playground.py")
     )
-    for link, step in zip(links, story.TRIES, strict=True):
+    for link, step in zip(links, lesson_text.TRIES, strict=True):
         assert link.proto.page_script_hash == playground_hash
         assert dict(parse_qsl(link.proto.query_string)) == {
             key: state.url_form(value) for key, value in step.values.items()
@@ -370,7 +371,7 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     app.switch_page(PAGES["lesson"]).run()
     # A Lesson link names every setting, defaults included: b = 0 must win over the b = 0.2
     # this session had.
-    overoptimized = next(step for step in story.TRIES if step.name == "Overoptimized")
+    overoptimized = next(step for step in lesson_text.TRIES if step.name == "Overoptimized")
     app.query_params.clear()
     app.query_params.update(state.full_query(overoptimized.values))
     app.switch_page(PAGES["playground"]).run()

@@ -12,7 +12,9 @@ import pytest
 from app_pages import APP, TIMEOUT_SECONDS
 from streamlit.testing.v1 import AppTest
 
-from ui import link_box, poll_db, poll_views
+from ui import link_box
+from ui.class_poll import db as poll_db
+from ui.class_poll import views as poll_views
 
 POLL_PAGE = "pages/poll.py"
 

@@ -9,12 +9,13 @@ from app_pages import APP, TIMEOUT_SECONDS
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import best_of_n_charts, defense_view
-from ui.beyond_compute import COMPARISON_SEED, reward_model_fit
+from ui import best_of_n_charts
+from ui.beyond.compute import COMPARISON_SEED, reward_model_fit
 from ui.compute import N_CURVE
+from ui.defenses import view as defense_view
+from ui.lesson_text import TRIES
 from ui.sources import SOURCES
 from ui.state import PRESETS
-from ui.story import TRIES
 
 ALL_N = np.arange(1, 10_001)
 BETAS = np.geomspace(10, 0.25, 300)  # the β slider's range

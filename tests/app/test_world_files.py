@@ -1,6 +1,7 @@
-"""ui/world_files.py driven as ASGI: the stage's worlds at /worlds/<fingerprint>/<b>_<sigma>.json,
-cached forever, the same bytes as the store, built when missing, and a plain 404 for anything
-else under /worlds/ (other code's fingerprint, off-stop or non-canonical values, traversal)."""
+"""ui/playground/world_files.py driven as ASGI: the stage's worlds at
+/worlds/<fingerprint>/<b>_<sigma>.json, cached forever, the same bytes as the store, built when
+missing, and a plain 404 for anything else under /worlds/ (other code's fingerprint, off-stop
+or non-canonical values, traversal)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 import pytest
 
 from harness import event_loop
-from ui import stage, world_files, world_store
+from ui.playground import stage, world_files, world_store
 
 REPO_FILE = "app.py"  # what a traversal would like to read
 

@@ -1,4 +1,5 @@
-"""The stage's worlds on disk (ui/world_store.py, scripts/build_worlds.py): a world read back is
+"""The stage's worlds on disk (ui/playground/world_store.py, scripts/build_worlds.py): a world read
+back is
 the world built, another process's world is served without building, and anything wrong with
 the store (a torn or foreign file, a folder that cannot be written, older code) costs a rebuild,
 never a wrong world or an exception."""
@@ -14,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from ui import defense_compute, defense_store, stage, world_store
+from ui.defenses import compute as defense_compute
+from ui.defenses import store as defense_store
+from ui.playground import stage, world_store
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +62,7 @@ def test_a_damaged_world_file_is_ignored_logged_and_rebuilt(store, caplog, damag
     good = stage.build_world_json(0.2, 0.3)
     store.mkdir(parents=True)
     world_store.world_path(0.2, 0.3).write_text(damage(good), encoding="utf-8")
-    with caplog.at_level(logging.WARNING, logger="ui.world_store"):
+    with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
         assert stage.world_json(0.2, 0.3) == good
     assert "building it again" in caplog.text
     assert world_store.read(0.2, 0.3) == good  # and the store now holds the whole world
@@ -71,7 +74,7 @@ def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkey
     monkeypatch.setenv(world_store.STORE_ENV, str(blocker / "worlds"))
     stage.world_json.clear()
     try:
-        with caplog.at_level(logging.WARNING, logger="ui.world_store"):
+        with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
             first = stage.world_json(0.1, 0.2)
             assert first == stage.build_world_json(0.1, 0.2)
             assert stage.world_json(0.15, 0.2) == stage.build_world_json(0.15, 0.2)
@@ -81,14 +84,19 @@ def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkey
 
 
 def test_the_fingerprint_changes_with_any_source_and_names_the_folder(tmp_path):
-    for name in ("core/kl.py", "core/data/answers.csv", "ui/stage.py", "ui/pages_only.txt"):
+    for name in (
+        "core/kl.py",
+        "core/data/answers.csv",
+        "ui/playground/stage.py",
+        "ui/pages_only.txt",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(f"# {name}\n")
     fingerprint = world_store.fingerprint.__wrapped__  # uncached: the files change below
     before = fingerprint(tmp_path)
     (tmp_path / "ui/pages_only.txt").write_text("not a source of worlds\n")
     assert fingerprint(tmp_path) == before
-    for name in ("core/kl.py", "core/data/answers.csv", "ui/stage.py"):
+    for name in ("core/kl.py", "core/data/answers.csv", "ui/playground/stage.py"):
         (tmp_path / name).write_text(f"# {name}, changed\n")
         assert fingerprint(tmp_path) != before
         before = fingerprint(tmp_path)

@@ -1,4 +1,5 @@
-"""`make cluster` builds the stage's worlds on disk before its replicas start (ui/world_store.py);
+"""`make cluster` builds the stage's worlds on disk before its replicas start
+(ui/playground/world_store.py);
 a Ctrl-C in the middle of that build stops the builder and its worker processes too."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from harness.machine import environment_of, processes_whose_command_has
 from harness.ports import free_port
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
-from ui import world_store
+from ui.playground import world_store
 
 pytestmark = pytest.mark.cluster
 

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from poll import guesses as checks
-from ui import compute, poll_figures
+from ui import compute
+from ui.class_poll import figures as poll_figures
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import pytest
 from poll_databases import fresh_engine, start_postgres
 from streamlit.testing.v1 import AppTest
 
-from ui import link_box, poll_db
+from ui import link_box
+from ui.class_poll import db as poll_db
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TIMEOUT_SECONDS = 60

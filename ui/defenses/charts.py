@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ui import defense_compute, defense_figures
 from ui.compute import cached
+from ui.defenses import compute as defense_compute
+from ui.defenses import figures as defense_figures
 
 # Each ~54 KB of Python objects (tracemalloc): ~3.5 MB at most. 64 hold the four figures of
 # 16 settings: a slider walked there and back finds its figures (24 held only 6).

@@ -531,7 +531,7 @@ class Stage {
     this.drawMoving();
     this.announce();
     this.root.querySelector(".loading")?.remove();
-    this.root.getRootNode().host?.setAttribute("data-stage-drawn", ""); // ui/stage.py WAIT_CSS
+    this.root.getRootNode().host?.setAttribute("data-stage-drawn", ""); // ui/playground/stage.py WAIT_CSS
   }
 
   // --- still parts: curves, fields, answers (once per world and size) ----------------------

@@ -11,7 +11,7 @@ import numpy as np
 
 import core
 from ui import edge_note
-from ui.beyond_compute import (
+from ui.beyond.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
     EqualKL,

@@ -1,4 +1,4 @@
-"""The Defenses page's readouts and sentences: numbers from ui.defense_compute, put in words.
+"""The Defenses page's readouts and sentences: numbers from ui.defenses.compute, put in words.
 
 The pure functions (:func:`spot_check_spread`, :func:`slack_sentence`, :func:`pressure_text`)
 take core results and return plain values or text, so tests can check every number the page
@@ -88,7 +88,7 @@ def change_text(change: float) -> str | None:
 def peak_and_collapse(container, undefended, defended) -> None:
     """Four metrics: each method's peak and its strongest setting, with the change made.
 
-    ``undefended`` and ``defended`` are :class:`ui.defense_compute.Summary` objects.
+    ``undefended`` and ``defended`` are :class:`ui.defenses.compute.Summary` objects.
     """
     row = container.container(horizontal=True, gap="small")
     for method in ("best_of_n", "kl"):

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
-from ui import defense_store
 from ui.compute import cached
-from ui.defense_settings import DEFENSE_SETTINGS
+from ui.defenses import store as defense_store
+from ui.defenses.settings import DEFENSE_SETTINGS
 from ui.state import BETA_STOPS, N_STOPS
 
 # Bounds from each result's measured size (its arrays and objects, counted deep): a lecture

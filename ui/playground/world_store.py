@@ -1,11 +1,11 @@
 """The stage's worlds kept on disk: built once per machine, shared by every replica and restart.
 
-A world (ui/stage.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core over all
-48 stops). Kept only in memory, every replica built all 441 of them again, and so did every
-replica restarted after a crash: two replicas prewarming took 90 s of both cores (load 3-5),
-and 300 sessions arriving before that waited 37 s (p95) for worlds being built on demand. On
-disk, 441 files (~26 MB) are built once (``scripts/build_worlds.py``, the Docker image, or the
-first server's prewarm) and read back in well under a millisecond each.
+A world (ui/playground/stage.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core
+over all 48 stops). Kept only in memory, every replica built all 441 of them again, and so did every
+replica restarted after a crash: two replicas prewarming took 90 s of both cores (load 3-5), and 300
+sessions arriving before that waited 37 s (p95) for worlds being built on demand. On disk, 441 files
+(~26 MB) are built once (``scripts/build_worlds.py``, the Docker image, or the first server's
+prewarm) and read back in well under a millisecond each.
 
 A world's bytes depend only on the code and data that build it, so the store lives in a folder
 named by a fingerprint of those files (and of Python's and numpy's versions): changed code
@@ -29,22 +29,22 @@ from pathlib import Path
 
 import numpy as np
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
 DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
 # What decides a world's bytes: the math, its data, the stops, the styling and this format.
 SOURCES = (
     "core/**/*.py",
     "core/data/*",
-    "ui/stage.py",
+    "ui/playground/stage.py",
     "ui/style.py",
     "ui/settings.py",
     "ui/state.py",
     "ui/compute.py",
-    "ui/defense_compute.py",
-    "ui/defense_settings.py",
-    "ui/defense_store.py",
-    "ui/world_store.py",
+    "ui/defenses/compute.py",
+    "ui/defenses/settings.py",
+    "ui/defenses/store.py",
+    "ui/playground/world_store.py",
 )
 log = logging.getLogger(__name__)
 _unwritable: set[Path] = set()  # folders already found unwritable (warned once each)

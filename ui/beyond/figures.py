@@ -211,7 +211,7 @@ def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
     (dotted, over the range it was fitted on).
 
-    ``panel`` is a ui.beyond_compute.GaoPanel.
+    ``panel`` is a ui.beyond.compute.GaoPanel.
     """
     figure = _base(
         "Both methods against d = √KL",
@@ -272,7 +272,7 @@ def gao_chart(panel) -> go.Figure:
 def tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     """Averaged best-of-n gains against n for one kind of tail, the other kind faint.
 
-    ``shown`` and ``other`` are ui.beyond_compute.AveragedTails.
+    ``shown`` and ``other`` are ui.beyond.compute.AveragedTails.
     """
     kind, other_kind = ("heavy", "light") if heavy else ("light", "heavy")
     figure = _base(
@@ -303,7 +303,7 @@ def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
     """The KL optimum's true quality against d = √KL with errors in every grid cell: the mean
     over error draws, the draws' 10-90% band, and the other kind of tail's mean faint.
 
-    ``shown`` and ``other`` are ui.beyond_compute.KLTails; d is √ of the mean KL at each β.
+    ``shown`` and ``other`` are ui.beyond.compute.KLTails; d is √ of the mean KL at each β.
     """
     kind, other_kind = ("heavy", "light") if heavy else ("light", "heavy")
     figure = _base(

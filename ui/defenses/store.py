@@ -1,13 +1,12 @@
 """The Defenses page's results at the sections' defaults, kept on disk beside the stage's worlds.
 
 A b or σ the process has not computed before costs the page ~100-170 ms of server work (three
-defended summaries, 200 spot-check repeats, the slack), which put its p95 at about twice its
-peer page's (bench.defenses_latency). What the page shows as it opens is the same few results
-for every (b, σ): so ``scripts/build_worlds.py`` computes them for all 441 stops beside the
-worlds (one file per (b, σ), in the same fingerprinted folder of ui/world_store.py), and the
-page reads them back. Only the builder writes; a server reads, and computes (and keeps in
-memory) whatever is not there. JSON keeps every float exactly (shortest round-trip repr).
-"""
+defended summaries, 200 spot-check repeats, the slack), which put its p95 at about twice its peer
+page's (bench.defenses_latency). What the page shows as it opens is the same few results for every
+(b, σ): so ``scripts/build_worlds.py`` computes them for all 441 stops beside the worlds (one file
+per (b, σ), in the same fingerprinted folder of ui/playground/world_store.py), and the page reads
+them back. Only the builder writes; a server reads, and computes (and keeps in memory) whatever is
+not there. JSON keeps every float exactly (shortest round-trip repr)."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ui import world_store
+from ui.playground import world_store
 
 # The results a file holds, by name: what the page computes at the sections' defaults.
 SUMMARY, ENSEMBLE, LENGTH, SPOT, SLACK = "summary", "ensemble", "length", "spot", "slack"

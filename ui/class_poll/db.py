@@ -22,7 +22,7 @@ _LOG = logging.getLogger(__name__)
 CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml
 URL_ENV = "POLL_DATABASE_URL"
 DATA_DIR_ENV = "POLL_DATA_DIR"
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 SQLITE_FILE = "poll.sqlite3"
 SCHEMA_ENTRIES = 4  # databases whose tables this process has made (one in practice)
 

@@ -21,7 +21,7 @@ import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ui import world_store
+from ui.playground import world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS, url_form
 
 PREFIX = "/worlds/"
@@ -68,7 +68,7 @@ def setting_of(path: str) -> tuple[float, float] | None:
 
 def world_bytes(b: float, sigma: float) -> bytes:
     """The world's JSON as UTF-8: the very text the stage gets over the websocket."""
-    from ui import stage  # here, not at import: app.py imports this before Streamlit runs
+    from ui.playground import stage  # here: app.py imports this module before Streamlit runs
 
     return stage.world_json(b, sigma).encode()
 

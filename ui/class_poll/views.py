@@ -17,7 +17,8 @@ from streamlit import config
 
 from poll import devices, store
 from poll import guesses as checks
-from ui import compute, glossary, layout, link_box, poll_figures
+from ui import compute, glossary, layout, link_box
+from ui.class_poll import figures as poll_figures
 from ui.state import SETTINGS, slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often

@@ -1,10 +1,10 @@
 """The Playground's live stage: all four settings and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the
-stage is a custom component (``st.components.v2``; HTML, CSS and JS in ``ui/stage_assets``)
+stage is a custom component (``st.components.v2``; HTML, CSS, JS in ``ui/playground/stage_assets``)
 that gets, per (b, σ), a "world": for every β and n stop the moving cloud, readouts and marks,
 both whole curves, the plane's two fields and the 600 answers. β and n redraw from it at
-animation speed; b and σ fetch another world from /worlds/ (ui/world_files.py, worlds.js).
+animation speed; b and σ fetch another world from /worlds/ (world_files.py, worlds.js).
 The settled value comes back to Python once, for the address bar, the share link and the story.
 The world is built by core in one vectorized call per kind over all stops, quantized to what a
 pixel needs, and serialized once per (b, σ) into a JSON string that every session shares.
@@ -24,7 +24,8 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, edge_note, state, style, world_files, world_store
+from ui import compute, edge_note, state, style
+from ui.playground import world_files, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -33,8 +34,7 @@ PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a 
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
-# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 of ~60 KB of JSON, ~26 MB.
-WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)
+WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -50,11 +50,15 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
+# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
+# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
   > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
   visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
+.st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
+  opacity: 1 !important; transition: none !important; }
 </style>"""
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
@@ -208,7 +212,7 @@ def _plane(b: float, sigma: float) -> dict:
 def world_json(b: float, sigma: float) -> str:
     """Everything the stage can show for one reward model (b, σ), as one JSON string.
 
-    Kept in memory, and on disk for every other process of this code (ui/world_store.py).
+    Kept in memory, and on disk for every other process of this code (ui/playground/world_store.py).
     """
     stored = world_store.read(b, sigma)
     if stored is not None:
@@ -288,9 +292,8 @@ def _prewarm() -> None:
 
 
 def settled_from_browser(raw) -> dict[str, float]:
-    """The settings a browser reports, each snapped to a stop. It only ever sends stops, so
-    anything else is tampered or broken: the nearest stop (or dropped, if not a number at
-    all), logged, never an exception."""
+    """The settings a browser reports, snapped to stops (it sends only stops: anything else is
+    tampered or broken, so the nearest stop, or dropped if no number; logged, never raised)."""
     if not isinstance(raw, dict):
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
@@ -334,8 +337,7 @@ def _on_settled() -> None:
     state.remember(settled_from_browser(report))
     st.session_state[_PREDICTION] = prediction_from_browser(report)
     if isinstance(report, dict) and report.get("world_missing") is True:
-        # It could not fetch that world (an old page after new code): send it, as on arrival.
-        state.request_stage_move()
+        state.request_stage_move()  # it could not fetch that world: send it, as on arrival
 
 
 def _request_with_prediction() -> dict:

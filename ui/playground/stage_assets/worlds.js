@@ -2,7 +2,7 @@
 //
 // A world (~61 KB of JSON, ~17 KB gzipped) holds everything β and n can show for one reward
 // model (b, σ). The server serves each of the 441 as an immutable file at
-// /worlds/<fingerprint>/<b>_<sigma>.json (ui/world_files.py), so the browser caches them
+// /worlds/<fingerprint>/<b>_<sigma>.json (ui/playground/world_files.py), so the browser caches them
 // forever. Moving b or σ swaps the stage's world at once when it is kept here, else keeps the
 // old picture, says it is loading, and swaps when it arrives. Once settled, the row and the
 // column the student is on are fetched ahead, nearest first, two at a time.

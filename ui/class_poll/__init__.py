@@ -1,0 +1,6 @@
+"""The class poll's parts (the poll's data and rules are the ``poll`` package; this is its screen).
+
+- ``db``: which database the poll uses (``st.connection``), SQLite by default.
+- ``views``: the three screens (start, lecturer, student), chosen by the address.
+- ``figures``: the histogram of guesses, and after Reveal the true peak over it.
+"""

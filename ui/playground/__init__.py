@@ -1,0 +1,9 @@
+"""The Playground page's parts: the live stage and the story bar.
+
+- ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
+  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun.
+- ``stage_assets/``: the stage's HTML, CSS and JavaScript.
+- ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
+  replica and restart (built by ``scripts/build_worlds.py``).
+- ``story_bar``: the story's numbered steps with Back and Next (and ← →), and the step's line.
+"""
