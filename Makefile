@@ -16,7 +16,12 @@ run: $(VENV)/.runtime-installed
 cluster: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
+# The stage's JavaScript first (node --test on its ES modules, Debian: apt-get install nodejs),
+# then every Python test. Without node its tests are skipped loudly, except under CI=true.
 test: $(VENV)/.dev-installed
+	@if command -v node >/dev/null 2>&1; then node --test tests/js/*.test.mjs; \
+	elif [ "$$CI" = true ]; then echo "node is missing: the stage's tests cannot run" >&2; exit 1; \
+	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev-installed

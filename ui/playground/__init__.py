@@ -2,7 +2,9 @@
 
 - ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
   (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun.
-- ``stage_assets/``: the stage's HTML, CSS and JavaScript.
+- ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
+  entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
+- ``stage_modules``: joins those modules into the one script the component takes (no build).
 - ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
   replica and restart (built by ``scripts/build_worlds.py``).
 - ``story_bar``: the story's numbered steps with Back and Next (and ← →), and the step's line.

@@ -1,13 +1,13 @@
 """The Playground's live stage: all four settings and everything they move, drawn in the browser.
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the
-stage is a custom component (``st.components.v2``; HTML, CSS, JS in ``ui/playground/stage_assets``)
-that gets, per (b, σ), a "world": for every β and n stop the moving cloud, readouts and marks,
-both whole curves, the plane's two fields and the 600 answers. β and n redraw from it at
-animation speed; b and σ fetch another world from /worlds/ (world_files.py, worlds.js).
-The settled value comes back to Python once, for the address bar, the share link and the story.
-The world is built by core in one vectorized call per kind over all stops, quantized to what a
-pixel needs, and serialized once per (b, σ) into a JSON string that every session shares.
+stage is a custom component (``st.components.v2``; HTML, CSS and ES modules in
+``ui/playground/stage_assets``, joined by ``stage_modules.py``) that gets, per (b, σ), a
+"world": for every β and n stop the moving cloud, readouts and marks, both whole curves, the
+plane's two fields and the 600 answers. β and n redraw from it at animation speed; b and σ
+fetch another world from /worlds/ (world_files.py, worlds.js). The settled value comes back to
+Python once, for the address bar, the share link and the story. Worlds are built by core in
+one vectorized call per kind, quantized to what a pixel needs, and serialized once per (b, σ).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import threading
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
-from ui.playground import world_files, world_store
+from ui.playground import stage_modules, world_files, world_store
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -50,8 +49,7 @@ GLOSSARY = (
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
 # 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
-# Streamlit fades a stale element to 33% once a rerun has run 0.5 s; the stage keeps its last
-# picture until the new world arrives, so it stays whole (at load 28 a σ rerun faded it to 0.33).
+# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
 WAIT_CSS = """<style>
 @keyframes rh-after-stage { to { visibility: visible; } }
 [data-testid="stVerticalBlock"]
@@ -67,8 +65,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
-    js=(ASSETS / "stage.js").read_text(encoding="utf-8")  # with worlds.js, its import dropped
-    + re.sub(r"(?m)^import .*\n|^export ", "", (ASSETS / "worlds.js").read_text(encoding="utf-8")),
+    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 

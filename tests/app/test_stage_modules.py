@@ -1,0 +1,95 @@
+"""The stage's ES modules joined into one script (ui/playground/stage_modules.py).
+
+The modules themselves are tested by node --test (tests/js/); here: the joined script is one
+valid ES module whose default export is the stage's mount function, and modules outside the
+joiner's forms fail with a message that names the file and line.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from ui.playground import stage, stage_modules
+
+
+def write(folder, files: dict[str, str]):
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def node_or_skip() -> str:
+    node = shutil.which("node")
+    if node:
+        return node
+    if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
+        pytest.fail("CI=true but node is missing (apt-get install nodejs)", pytrace=False)
+    pytest.skip("node is missing (apt-get install nodejs): the joined stage is not run")
+
+
+def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
+    node = node_or_skip()
+    script = tmp_path / "stage.mjs"
+    script.write_text(stage_modules.joined(stage.ASSETS), encoding="utf-8")
+    shown = subprocess.run(
+        [node, "--input-type=module", "-e",
+         f"const m = await import({str(script)!r}); console.log(typeof m.default, m.default.name)"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert shown.stdout.strip() == "function mountStage", shown.stderr
+
+
+def test_each_module_comes_after_the_modules_it_imports():
+    text = stage_modules.joined(stage.ASSETS)
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
+    assert order[-1] == "stage.js"
+    assert order.index("format.js") < order.index("scales.js") < order.index("curves.js")
+    assert order.index("field.js") < order.index("plane.js")
+    assert text.rstrip().endswith("export default module_stage_js.default;")
+
+
+def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
+    write(
+        tmp_path,
+        {
+            "main.js": 'import { twice as double } from "./maths.js";\n'
+            "export default function main(x) {\n  return double(x);\n}\n",
+            "maths.js": "export const twice = (x) => 2 * x;\nconst hidden = 1;\n",
+        },
+    )
+    text = stage_modules.joined(tmp_path, "main.js")
+    assert "const { twice: double } = module_maths_js;" in text
+    assert "return { twice: twice };" in text  # hidden stays inside its module
+    assert "return { default: main };" in text
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"main.js": 'import * as all from "./x.js";\n'}, r"main\.js:1: write imports"),
+        ({"main.js": "export { a };\n"}, r"main\.js:1: write imports"),
+        ({"main.js": 'import { a } from "./gone.js";\n'}, r"main\.js imports gone\.js"),
+        (
+            {
+                "main.js": 'import { a } from "./b.js";\n',
+                "b.js": 'import { m } from "./main.js";\n',
+            },
+            r"import cycle: main\.js -> b\.js -> main\.js",
+        ),
+        (
+            {"main.js": 'import { nope } from "./b.js";\n', "b.js": "export const a = 1;\n"},
+            r"main\.js imports \['nope'\] from b\.js",
+        ),
+        ({"main.js": "export function main() {}\n"}, r"main\.js has no default export"),
+        ({"main.js": 'import { a-b } from "./b.js";\n'}, r"cannot read the imported name"),
+        ({"main.js": "const text = `one\n// two`;\n"}, r"main\.js:1: a template string across"),
+    ],
+)
+def test_a_module_outside_the_joiners_forms_is_refused_by_file_and_line(tmp_path, files, message):
+    write(tmp_path, files)
+    with pytest.raises(stage_modules.ModuleError, match=message):
+        stage_modules.joined(tmp_path, "main.js")

@@ -1,0 +1,113 @@
+// The stage's page elements: both methods' sliders and readouts, the predict panel, the
+// legend and the two charts (each a still SVG with a moving layer above it).
+
+import { el } from "./svg.js";
+
+const READOUTS = [
+  ["kl", "KL (nats)", "kl"],
+  ["proxy", "reward model", "proxy"],
+  ["gold", "true quality", "gold"],
+  ["length", "mean length", "length"],
+];
+
+// Builds the stage inside root; the stage's methods answer its events. Returns the elements.
+export function buildStage(root, stage) {
+  root.replaceChildren();
+  const grid = el("div", { class: "grid" }, root);
+  const methods = el("div", { class: "methods" }, grid);
+  const controls = {};
+  for (const key of ["beta", "n"]) controls[key] = buildMethod(methods, key, stage);
+  const parts = { controls, predictPanel: buildPredictPanel(grid, stage) };
+  parts.legend = el("div", { class: "legend", "aria-hidden": "true" }, grid);
+  parts.curvesFigure = el("figure", { class: "curves" }, grid);
+  parts.planeFigure = el("figure", { class: "plane" }, grid);
+  // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
+  parts.glossary = el("p", { class: "glossary" }, grid);
+  parts.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, parts.curvesFigure);
+  parts.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, parts.planeFigure);
+  // What moves with β and n is drawn on a layer of its own above each chart, so a frame
+  // repaints a hundred small shapes, not the shading, the contours and 600 answers below.
+  parts.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, parts.curvesFigure);
+  parts.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, parts.planeFigure);
+  parts.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, root);
+  parts.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, root);
+  return parts;
+}
+
+function buildMethod(parent, key, stage) {
+  const section = el("section", { class: `method ${key}` }, parent);
+  const control = el("div", { class: "control" }, section);
+  const label = el("label", { for: `stage-${key}` }, control);
+  const name = el("span", { class: "name" }, label);
+  const output = el("output", { for: `stage-${key}` }, label);
+  const hint = el("span", { class: "hint" }, label);
+  const row = el("div", { class: "slider-row" }, control);
+  const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
+  const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "1", step: "1", value: "0" }, row);
+  const guess = el("button", { type: "button", class: "play guess", "data-guess": key, hidden: "" }, row, key === "n" ? "Guess: n here" : "Guess: β here");
+  guess.addEventListener("click", () => stage.guess(key, stage.stopIndex(key))); // beside its slider
+  input.addEventListener("input", () => stage.moveTo(key, Number(input.value), { fromUser: true }));
+  input.addEventListener("change", () => stage.settleSoon());
+  input.addEventListener("pointerdown", () => stage.stopPlaying(false));
+  play.addEventListener("click", () => stage.togglePlay(key));
+  const readouts = el("div", { class: "readouts" }, section);
+  const heading = el("h2", {}, readouts);
+  const list = el("dl", {}, readouts);
+  const cells = {};
+  for (const [field, text, kind] of READOUTS) {
+    const cell = el("div", { class: kind }, list);
+    el("dt", {}, cell, text);
+    cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
+  }
+  const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
+  const slack = el("p", { class: "slack", "data-slack": key }, readouts);
+  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack };
+}
+
+// Predict, then reveal: true quality stays hidden until the reader has committed a guess.
+function buildPredictPanel(parent, stage) {
+  const panel = el("div", { class: "predict", "data-testid": "predict" }, parent);
+  const text = el("p", { class: "predict-text", "aria-live": "polite" }, panel);
+  const row = el("div", { class: "predict-row" }, panel);
+  const buttons = {};
+  buttons.reveal = el("button", { type: "button", class: "play reveal" }, row, "Reveal the truth");
+  buttons.reveal.addEventListener("click", () => stage.reveal());
+  return { panel, text, buttons };
+}
+
+// The stage's listeners: a new size redraws, a pointer over a chart shows its numbers, a click
+// on the curves places a guess.
+export function listen(stage) {
+  const schedule = () => stage.scheduleLayout();
+  stage.resizeObserver = new ResizeObserver(schedule);
+  stage.resizeObserver.observe(stage.root);
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  if (main) stage.resizeObserver.observe(main);
+  window.addEventListener("resize", schedule);
+  const hide = () => { stage.tooltip.style.display = "none"; };
+  for (const [svg, kind] of [[stage.curvesSvg, "curves"], [stage.planeSvg, "plane"]]) {
+    svg.addEventListener("pointermove", (event) => stage.hover(kind, event));
+    // A finger has no hover: a tap shows what hovering shows, until a tap elsewhere.
+    svg.addEventListener("pointerdown", (event) => event.pointerType !== "mouse" && stage.hover(kind, event));
+    svg.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hide());
+  }
+  stage.root.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) hide();
+  });
+  stage.curvesSvg.addEventListener("click", (event) => stage.guessAt(event));
+}
+
+// The tooltip with text beside the pointer, kept inside the stage; no text hides it.
+export function showTooltip(root, tooltip, text, event) {
+  if (!text) {
+    tooltip.style.display = "none";
+    return;
+  }
+  tooltip.textContent = text;
+  tooltip.style.display = "block";
+  const rootBounds = root.getBoundingClientRect();
+  const left = event.clientX - rootBounds.left + 14;
+  const maxLeft = root.clientWidth - tooltip.offsetWidth - 4;
+  tooltip.style.left = `${Math.max(0, Math.min(left, maxLeft))}px`;
+  tooltip.style.top = `${event.clientY - rootBounds.top + 16}px`;
+}

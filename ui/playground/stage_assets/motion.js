@@ -1,0 +1,26 @@
+// How β and n move between stops: the clouds' glide and the play button's sweep (pure).
+
+export const GLIDE_MS = 70; // a cloud glides to a new stop with this time constant (~3x to arrive)
+export const SWEEP_MS = 6000; // play: one sweep from gentle to extreme, slow enough to talk over
+const ARRIVED = 0.002; // of a stop: closer than this, the glide has arrived
+
+// The shown position `elapsedMs` later, gliding exponentially from shown toward target.
+export function glide(shown, target, elapsedMs) {
+  const gap = target - shown;
+  if (Math.abs(gap) < ARRIVED) return target;
+  return shown + gap * (1 - Math.exp(-elapsedMs / GLIDE_MS));
+}
+
+// The play sweep `elapsedMs` later over stops 0..last, bouncing off both ends: {target, direction}.
+export function sweep(target, direction, elapsedMs, last) {
+  let next = target + (direction * elapsedMs * last) / SWEEP_MS;
+  let turned = direction;
+  if (next > last) {
+    next = 2 * last - next;
+    turned = -1;
+  } else if (next < 0) {
+    next = -next;
+    turned = 1;
+  }
+  return { target: Math.min(Math.max(next, 0), last), direction: turned };
+}

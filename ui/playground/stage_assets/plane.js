@@ -1,0 +1,194 @@
+// The length/substance plane: true quality as shading, the reward model's contour lines and
+// their levels, the 600 answers, and the layer the two moving clouds are drawn on.
+
+import { clamp, colourAt, fieldSampler, lerp } from "./field.js";
+import { pointText, signedText } from "./format.js";
+import { linearScale, niceTicks } from "./scales.js";
+import { el, sizeLike } from "./svg.js";
+
+const PLANE_LABEL = "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.";
+
+// Draws the plane's still parts into svg and empty clouds into moving; returns the plane's
+// scales {x, y, box} and the clouds' groups {beta, n}. goldCache keeps the shading per size.
+export function drawPlane(svg, moving, world, { width, height, fontPx }, goldCache) {
+  sizeLike(svg, width, height);
+  const [low, high] = world.plane.range;
+  const box = { left: 3.4 * fontPx, right: width - 0.6 * fontPx, top: 0.5 * fontPx, bottom: height - 2.6 * fontPx };
+  const x = linearScale([low, high], [box.left, box.right]);
+  const y = linearScale([low, high], [box.bottom, box.top]);
+  const content = el("svg:g", {});
+  el("svg:image", { href: goldImage(world, box, x, y, goldCache), x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, preserveAspectRatio: "none" }, content);
+  const clip = `plane-clip-${Math.random().toString(36).slice(2)}`;
+  const inside = el("svg:g", { "clip-path": `url(#${clip})` });
+  content.append(clipTo(clip, box), inside);
+  el("svg:path", { d: proxyContours(world.plane, world.scale, x, y), fill: "none", stroke: world.palette.proxy, "stroke-width": 1.6, "data-layer": "proxy-lines" }, inside);
+  drawAnswers(inside, world, x, y, fontPx);
+  drawLevels(content, world, x, box, fontPx);
+  drawAxes(content, world, x, y, box, fontPx);
+  svg.setAttribute("aria-label", PLANE_LABEL);
+  svg.replaceChildren(...content.childNodes);
+  sizeLike(moving, width, height);
+  const cloudGroups = drawClouds(moving, world, box, fontPx, `${clip}-moving`);
+  return { scale: { x, y, box }, cloudGroups };
+}
+
+function clipTo(id, box) {
+  const defs = el("svg:defs", {});
+  const clipPath = el("svg:clipPath", { id }, defs);
+  el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top }, clipPath);
+  return defs;
+}
+
+function drawAnswers(parent, world, x, y, fontPx) {
+  const { answers } = world.plane;
+  const scale = world.scale;
+  const group = el("svg:g", { fill: world.palette.answers, "fill-opacity": 0.5, "data-layer": "answers" }, parent);
+  const radius = Math.max(1.6, 0.13 * fontPx);
+  for (let i = 0; i < answers.length; i += 2) {
+    el("svg:circle", { cx: x(answers[i] / scale).toFixed(1), cy: y(answers[i + 1] / scale).toFixed(1), r: radius }, group);
+  }
+}
+
+function drawClouds(moving, world, box, fontPx, clip) {
+  const layer = el("svg:g", { "clip-path": `url(#${clip})` });
+  moving.replaceChildren(clipTo(clip, box), layer);
+  const cloudGroups = {};
+  for (const key of ["beta", "n"]) {
+    const group = el("svg:g", { "data-cloud": key }, layer);
+    const count = world[key].cloud[0].length / 2;
+    const colour = key === "beta" ? world.palette.kl : world.palette.best_of_n;
+    const size = Math.max(4, 0.32 * fontPx);
+    const shape = key === "beta"
+      ? `M ${size} 0 A ${size} ${size} 0 1 1 ${-size} 0 A ${size} ${size} 0 1 1 ${size} 0 Z`
+      : `M 0 ${-1.3 * size} L ${1.3 * size} 0 L 0 ${1.3 * size} L ${-1.3 * size} 0 Z`;
+    for (let i = 0; i < count; i += 1) {
+      el("svg:path", { d: shape, fill: colour, stroke: "white", "stroke-width": 1, "fill-opacity": 0.92 }, group);
+    }
+    cloudGroups[key] = group;
+  }
+  return cloudGroups;
+}
+
+function drawLevels(parent, world, x, box, fontPx) {
+  let lastLabel = -Infinity;
+  for (const [position, level] of levelLabels(world.plane, world.scale).sort((a, b) => a[0] - b[0])) {
+    // A wiggly field (σ = 1) crosses the top edge at levels 6 and 8 20 px apart: keep one.
+    if (x(position) - lastLabel < 1.6 * fontPx) continue;
+    lastLabel = x(position);
+    el("svg:text", { class: "level", x: x(position), y: box.top + 1.0 * fontPx, "text-anchor": "middle" }, parent, `${level}`);
+  }
+}
+
+function drawAxes(parent, world, x, y, box, fontPx) {
+  const [low, high] = world.plane.range;
+  const axis = el("svg:g", { class: "axis" }, parent);
+  el("svg:rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, fill: "none", stroke: world.palette.ink }, axis);
+  for (const tick of niceTicks(low, high, 5)) {
+    el("svg:text", { x: x(tick), y: box.bottom + 1.2 * fontPx, "text-anchor": "middle", "data-tick": "x" }, axis, `${tick}`);
+    // The corner's "-4" once, under the x axis: the y axis's own ran into it.
+    if (tick > low) el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, axis, `${tick}`);
+  }
+  el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" }, parent, "length →");
+  const middle = (box.top + box.bottom) / 2;
+  el("svg:text", { x: 0.85 * fontPx, y: middle, "text-anchor": "middle", transform: `rotate(-90 ${0.85 * fontPx} ${middle})` }, parent, "substance →");
+}
+
+// True quality's filled contours, painted once per size (true quality never changes).
+function goldImage(world, box, x, y, cache) {
+  const cacheKey = `${box.left},${box.right},${box.top},${box.bottom}`;
+  if (cache.key !== cacheKey) Object.assign(cache, { key: cacheKey, url: paintGold(world, box, x, y) });
+  return cache.url;
+}
+
+function paintGold(world, box, x, y) {
+  const { plane } = world;
+  const levels = plane.gold_levels;
+  const width = Math.max(1, Math.round(box.right - box.left));
+  const height = Math.max(1, Math.round(box.bottom - box.top));
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  const image = context.createImageData(width, height);
+  const bands = Math.round((levels.end - levels.start) / levels.size);
+  const colours = Array.from({ length: bands + 1 }, (_, band) => colourAt(world.palette.gold_scale, band / bands));
+  const field = fieldSampler(plane.grid, plane.gold, world.scale);
+  for (let row = 0; row < height; row += 1) {
+    const substance = y.invert(box.top + row + 0.5);
+    for (let column = 0; column < width; column += 1) {
+      const value = field(x.invert(box.left + column + 0.5), substance);
+      const band = clamp(Math.floor((value - levels.start) / levels.size) + 1, 0, bands);
+      const offset = 4 * (row * width + column);
+      image.data.set(colours[band], offset);
+      image.data[offset + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+  return canvas.toDataURL();
+}
+
+// Marching squares over the shipped reward-model field, one path for every level.
+export function proxyContours(plane, scale, x, y) {
+  const { grid } = plane;
+  const size = grid.length;
+  const value = (row, column) => plane.proxy[row * size + column] / scale;
+  const levels = plane.proxy_levels;
+  const parts = [];
+  for (let level = levels.start; level <= levels.end + 1e-9; level += levels.size) {
+    for (let row = 0; row < size - 1; row += 1) {
+      for (let column = 0; column < size - 1; column += 1) {
+        const corners = [value(row, column), value(row, column + 1), value(row + 1, column + 1), value(row + 1, column)];
+        const spots = [
+          [grid[column], grid[row]], [grid[column + 1], grid[row]],
+          [grid[column + 1], grid[row + 1]], [grid[column], grid[row + 1]],
+        ];
+        const points = [];
+        for (let edge = 0; edge < 4; edge += 1) {
+          const a = corners[edge];
+          const b = corners[(edge + 1) % 4];
+          if ((a < level) !== (b < level)) {
+            const t = (level - a) / (b - a);
+            const [la, sa] = spots[edge];
+            const [lb, sb] = spots[(edge + 1) % 4];
+            points.push([x(lerp(la, lb, t)), y(lerp(sa, sb, t))]);
+          }
+        }
+        for (let i = 0; i + 1 < points.length; i += 2) {
+          parts.push(`M${points[i][0].toFixed(1)} ${points[i][1].toFixed(1)}L${points[i + 1][0].toFixed(1)} ${points[i + 1][1].toFixed(1)}`);
+        }
+      }
+    }
+  }
+  return parts.join("");
+}
+
+// Where each reward-model level crosses the plane's top edge: [[length, level], ...].
+export function levelLabels(plane, scale) {
+  const { grid } = plane;
+  const size = grid.length;
+  const [low, high] = plane.range;
+  const row = grid.reduce((best, value, index) => (Math.abs(value - high) < Math.abs(grid[best] - high) ? index : best), 0);
+  const profile = grid.map((_, column) => plane.proxy[row * size + column] / scale);
+  const levels = plane.proxy_levels;
+  const labels = [];
+  for (let level = levels.start; level <= levels.end + 1e-9; level += levels.size) {
+    for (let i = 0; i + 1 < size; i += 1) {
+      if ((profile[i] < level) !== (profile[i + 1] < level)) {
+        const position = lerp(grid[i], grid[i + 1], (level - profile[i]) / (profile[i + 1] - profile[i]));
+        if (position >= low + 0.4 && position <= high - 0.4) labels.push([position, level]);
+      }
+    }
+  }
+  return labels;
+}
+
+// The plane's hover at pixel (px, py), or null outside the plane's box.
+export function planeHoverText(world, { x, y, box }, px, py) {
+  if (px < box.left || px > box.right || py < box.top || py > box.bottom) return null;
+  const { plane } = world;
+  const length = x.invert(px);
+  const substance = y.invert(py);
+  const gold = fieldSampler(plane.grid, plane.gold, world.scale)(length, substance);
+  const proxy = fieldSampler(plane.grid, plane.proxy, world.scale)(length, substance);
+  return `${pointText(length, substance)} · true quality ${signedText(gold)} · reward model ${signedText(proxy)}`;
+}

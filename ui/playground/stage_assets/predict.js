@@ -1,0 +1,38 @@
+// Predict-then-reveal's rules: where a click lands among the stops, how far off a guess is.
+// Both repeat Python's (ui/settings.py nearest_stop, poll/guesses.py factor_off); the node
+// tests check them on cases Python writes (tests/js/fixtures/).
+
+import { peakText } from "./format.js";
+
+// The index of the stop nearest to `value` by ratio (β and n are log-scaled); ties: the first.
+export function nearestStopIndex(stops, value) {
+  return stops.reduce(
+    (best, stop, i) => (Math.abs(Math.log(stop / value)) < Math.abs(Math.log(stops[best] / value)) ? i : best),
+    0,
+  );
+}
+
+// How far a guess is from the truth as a factor >= 1 (2: half or double).
+export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth / guessed);
+
+// One method's line once revealed: "n: true quality peaks at n = 49; you guessed 100, off by
+// a factor of 2.0 (too high)."
+export function revealedLine(symbol, key, peak, guess) {
+  const guessed = Number(guess);
+  const factor = guessFactor(guessed, peak);
+  const way = factor < 1.05 ? "right on" : `off by a factor of ${factor.toFixed(1)} (${guessed > peak ? "too high" : "too low"})`;
+  return `${symbol}: true quality peaks at ${symbol} = ${peakText(key, peak)}; you guessed ${guess}, ${way}.`;
+}
+
+const ASK = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. ";
+
+// The predict panel's text for prediction {guess: {beta, n}, revealed} in world.
+export function predictionText(world, { guess, revealed }) {
+  const keys = ["n", "beta"].filter((key) => guess[key] !== null);
+  if (!revealed) {
+    const placed = keys.map((key) => `${world[key].symbol} = ${guess[key]}`);
+    return ASK + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
+  }
+  const lines = keys.map((key) => revealedLine(world[key].symbol, key, world[key].curve.peak.pressure, guess[key]));
+  return `Revealed. ${lines.join(" ")}`;
+}
