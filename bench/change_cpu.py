@@ -46,7 +46,7 @@ async def measure_cpu(server_url: str, pid: int, args: argparse.Namespace) -> bo
             for _ in range(args.changes):
                 visitor.move_random_slider([key], rng)
                 await visitor.run(visitor.fragment_of(key))
-                if key in ("b", "sigma"):
+                if key in ("b", "sigma") and key in visitor.stage_keys():
                     path = visitor.stage.world_path()
                     fetched += await asyncio.to_thread(fetch, http_base + path)
             figures[key] = 1000 * (cpu_seconds(pid) - before) / args.changes
