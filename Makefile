@@ -42,6 +42,7 @@ bench-browser: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.stage_latency
 
 bench-beyond: $(VENV)/.dev-installed
+	$(BIN)/python -m bench.beyond_core
 	$(BIN)/python -m bench.beyond_pages
 
 bench-load: $(VENV)/.dev-installed

@@ -10,34 +10,27 @@ from ui import history, not_found
 if __name__ == "__main__":  # each run of the page script
     st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
 
+    # One row per page (its file in pages/, its menu title, its Material icon); the address of
+    # pages/best_of_n.py is /best-of-n, and the first page is also the app's root.
+    PAGE_ROWS = (
+        ("playground", "Playground", "tune"),
+        ("best_of_n", "Best-of-n", "emoji_events"),
+        ("kl_penalty", "KL penalty", "balance"),
+        ("lesson", "Lesson", "menu_book"),
+        ("reward_model", "Reward model", "groups"),
+        ("compare", "Compare", "compare"),
+        ("poll", "Class poll", "how_to_vote"),
+        ("defenses", "Defenses", "shield"),
+    )
     PAGES = [
-        st.Page("pages/playground.py", title="Playground", icon=":material/tune:", default=True),
         st.Page(
-            "pages/best_of_n.py",
-            title="Best-of-n",
-            icon=":material/emoji_events:",
-            url_path="best-of-n",
-        ),
-        st.Page(
-            "pages/kl_penalty.py",
-            title="KL penalty",
-            icon=":material/balance:",
-            url_path="kl-penalty",
-        ),
-        st.Page("pages/lesson.py", title="Lesson", icon=":material/menu_book:", url_path="lesson"),
-        st.Page(
-            "pages/reward_model.py",
-            title="Reward model",
-            icon=":material/groups:",
-            url_path="reward-model",
-        ),
-        st.Page("pages/compare.py", title="Compare", icon=":material/compare:", url_path="compare"),
-        st.Page(
-            "pages/poll.py", title="Class poll", icon=":material/how_to_vote:", url_path="poll"
-        ),
-        st.Page(
-            "pages/defenses.py", title="Defenses", icon=":material/shield:", url_path="defenses"
-        ),
+            f"pages/{name}.py",
+            title=title,
+            icon=f":material/{icon}:",
+            url_path=name.replace("_", "-"),
+            default=index == 0,
+        )
+        for index, (name, title, icon) in enumerate(PAGE_ROWS)
     ]
 
     # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is

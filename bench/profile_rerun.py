@@ -256,6 +256,8 @@ def _print_profile(profile: Path, runs: int, top: int) -> None:
 
 
 def _report(label: str, results: dict, top: int) -> None:
+    from harness.machine import percentile  # noqa: PLC0415 (as main's: the wrapper stays lean)
+
     print(f"[{label}]")
     for phase, result in results.items():
         runs = result["summary"]["runs"]
@@ -268,7 +270,7 @@ def _report(label: str, results: dict, top: int) -> None:
             f"  {phase}: {len(client)} reruns ({fragment_runs} of them fragment runs); "
             f"client median {statistics.median(client):.1f} ms, "
             f"server run median {statistics.median(server):.1f} ms "
-            f"(p95 {sorted(server)[int(0.95 * (len(server) - 1))]:.1f} ms), "
+            f"(p95 {percentile(server, 0.95):.1f} ms), "
             f"request to run start median "
             f"{statistics.median(run['waited'] * 1000 for run in runs):.1f} ms; "
             f"median {statistics.median(result['bytes']) / 1024:.1f} KB sent"

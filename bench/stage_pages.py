@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from harness import app_page
 from harness.stage_root import STAGE_ROOT_JS
-from ui.state import SETTINGS
+from ui.settings import SETTINGS
 
 # The stage is drawn: its run is over, no skeleton is left, and the stage has drawn its charts.
 STAGE_READY_JS = f"""

@@ -174,8 +174,10 @@ def _outcome(counts: np.ndarray, ranking: _Ranking) -> BestOfNResult:
     chance = _chances_in_rank_order(flat, ranking)
     with np.errstate(divide="ignore", invalid="ignore"):
         surprise = np.where(chance > 0, chance * np.log(answer_count * chance), 0.0)
-    # The exact KL lies in [0, log K]; clip the last bits of rounding.
-    kl = np.clip(surprise.sum(axis=1), 0.0, np.log(answer_count))
+    # Rounding leaves the KL a hair below 0 at n = 1 (-7e-19 at b = σ = 0); above log K it
+    # never lands (a top chance of 1 - ε gives log K - ε(log K + 1); none of 3,000 n up to 1e30
+    # did, for K = 2 to 999), so only the floor is clamped.
+    kl = np.maximum(surprise.sum(axis=1), 0.0)
     means = chance @ ranking.centered_scores
     fields = (kl, *means.T, np.log(flat) - (flat - 1.0) / flat)
     return BestOfNResult(*(validate.shaped(field, counts.shape) for field in fields))

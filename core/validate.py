@@ -203,27 +203,6 @@ def shaped(values: np.ndarray, shape: tuple) -> np.ndarray | float:
     return float(values[0]) if shape == () else values.reshape(shape)
 
 
-# The checks by name, for callers that check one value at a time.
-def positive_array(value, *, name: str) -> np.ndarray:
-    """``value`` as a float array, every entry finite and > 0."""
-    return POSITIVE.check(value, name)
-
-
-def at_least_one_array(value, *, name: str) -> np.ndarray:
-    """``value`` as a float array, every entry finite and >= 1."""
-    return AT_LEAST_ONE.check(value, name)
-
-
-def padding_fraction(value) -> float:
-    """``b`` as a float in [0, 1]."""
-    return PADDING_FRACTION.check(value, "b")
-
-
-def error_size(value) -> float:
-    """``sigma`` as a float >= 0."""
-    return NON_NEGATIVE.check(value, "sigma")
-
-
 def show(value) -> str:
     """A short, safe description of a bad value for an error message."""
     text = repr(value)

@@ -6,6 +6,8 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
 - machine: the machine's load line, percentiles (statistics.quantiles), a process's memory
   and CPU (psutil), processes found by their command line.
 - ports: the loopback address and a free port (standard library only, for scripts/cluster.py).
+- processes: start a child in a process group of its own with its output logged, stop the
+  group, run this interpreter on a script (standard library only, for scripts/cluster.py).
 - server: start and stop a real `streamlit run` on a free loopback port.
 - chromium: choose and launch the headless Chromium (and its flags).
 - app_page: open a page and wait until it is drawn (Playwright's `expect`), sliders, readouts,
@@ -16,4 +18,7 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
 - load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).
 - cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.
+- release: this tree's app and an older release's served side by side (same-run ratios).
+- screen_checks: what a screen shows, measured in the browser (text boxes, font sizes, touch
+  targets) for the projector and phone tests.
 """

@@ -7,23 +7,21 @@ so a failure can show what the server said.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from harness.ports import LOOPBACK, OnLoopback, free_port
+from harness.processes import spawn_logged, stop_group
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/server.py
 STARTUP_TIMEOUT_SECONDS = 60.0  # a cold start imports streamlit, plotly, pandas: ~5 s here
-STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
 PORT_ATTEMPTS = 3  # a free port can be taken between choosing it and binding it
 
 # Flags every server gets: no browser, no telemetry, no file watcher (nothing here edits the
@@ -45,7 +43,6 @@ class StreamlitServer(OnLoopback):
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
-    _log_file: object = field(repr=False, default=None)
 
     @property
     def pid(self) -> int:
@@ -63,22 +60,7 @@ class StreamlitServer(OnLoopback):
 
     def stop(self) -> None:
         """Stop the whole process group: SIGTERM, then SIGKILL if it lingers."""
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
-        else:
-            # The leader is gone; make sure no child of it survives.
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-        if self._log_file is not None:
-            self._log_file.close()
-            self._log_file = None
+        stop_group(self.process)
 
     def __enter__(self) -> StreamlitServer:
         return self
@@ -141,25 +123,11 @@ def start_streamlit(
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         log_path = log_folder / f"streamlit-{script_path.stem}-{port}.log"
-        log_file = open(log_path, "wb")  # noqa: SIM115 (closed by StreamlitServer.stop)
-        command = [
-            *launcher,
-            "run",
-            str(script_path),
-            f"--server.port={port}",
-            *SERVER_FLAGS,
-            *extra_args,
-        ]
-        process = subprocess.Popen(
-            command,
-            cwd=work_dir,
-            env=environment,
-            stdin=subprocess.DEVNULL,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, so stop() reaches every child
+        command = [*launcher, "run", str(script_path), f"--server.port={port}", *SERVER_FLAGS]
+        process = spawn_logged(
+            [*command, *extra_args], log_path=log_path, env=environment, cwd=work_dir
         )
-        server = StreamlitServer(script_path, port, process, log_path, log_file)
+        server = StreamlitServer(script_path, port, process, log_path)
         if _wait_until_healthy(server, startup_timeout):
             return server
         server.stop()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from harness import app_page
 from harness.stage_root import STAGE_ROOT_JS
 from ui.playground import stage as ui_stage
-from ui.state import SETTINGS
+from ui.settings import SETTINGS
 
 STAGE = '[data-testid="stage"]'
 READOUT_FIELDS = ("kl", "proxy", "gold", "length")

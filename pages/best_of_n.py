@@ -6,6 +6,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from ui import best_of_n_charts, compute, glossary, layout, sources, state
+from ui.settings import SETTINGS
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
 layout.page_style()
@@ -59,7 +60,7 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", f"{point.proxy_gain:+.2f}")
 gold_gain.metric("true quality gain", f"{point.gold_gain:+.2f}")
-still_rising = curve.peak_pressure >= state.SETTINGS["n"].high
+still_rising = curve.peak_pressure >= SETTINGS["n"].high
 peak.metric(
     "true quality peaks at",
     "n ≥ 10,000" if still_rising else f"n = {curve.peak_pressure:,.0f}",

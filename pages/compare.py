@@ -15,15 +15,11 @@ from ui.beyond import (
 from ui.beyond import (
     figures as beyond_figures,
 )
-from ui.beyond import (
-    settings as beyond_settings,
-)
 from ui.beyond.compute import KL_TAILS_BETAS
 
 KL_TAILS_OPEN = "open-kl-tails"  # the session key of the KL tails expander (True: open)
 
-state.settle_url("compare", ("b", "sigma"))
-beyond_settings.settle_url("compare", beyond_settings.COMPARE_KEYS)
+state.settle_url("compare")
 layout.page_style()
 
 st.title("Compare the methods, and heavier tails")
@@ -37,7 +33,6 @@ st.markdown(
 )
 glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 state.show_notes()
-beyond_settings.show_notes()
 
 b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
@@ -88,7 +83,7 @@ st.markdown(
     "it for selection, which is what best-of-n does; here the reward model knows the padding "
     "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
 )
-tails = beyond_settings.switch("tails")
+tails = state.switch("tails")
 light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
 row = st.container(horizontal=True, gap="small")

@@ -15,15 +15,11 @@ from ui.defenses import (
     compute as defense_compute,
 )
 from ui.defenses import (
-    settings as defense_settings,
-)
-from ui.defenses import (
     view as defense_view,
 )
+from ui.settings import BETA_STOPS, keys_for
 
-defense_settings.open_with_errors()
-state.settle_url("defenses", ("b", "sigma"))
-defense_settings.settle_url()
+state.settle_url("defenses")  # b, σ and every defense's settings; σ opens at 1
 layout.page_style()
 
 st.title("Defenses against reward hacking")
@@ -37,7 +33,6 @@ st.markdown(
 glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
 st.caption(glossary.GOODHART_KINDS)
 state.show_notes()
-defense_settings.show_notes()
 
 b_slot, sigma_slot = st.columns(2, gap="medium")
 b = state.slider("b", container=b_slot)
@@ -85,7 +80,7 @@ def both_methods(chart, *args, shows: str = "") -> None:
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
-better = defense_settings.slider("fix")
+better = state.slider("fix")
 st.markdown(
     f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
     f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
@@ -99,9 +94,9 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     st.header("2 · An ensemble of reward models", divider="gray")
     k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
     opened = opens(defense_charts.ensemble)
-    k = defense_settings.slider("k", container=k_slot, on_change=opened)
-    rho = defense_settings.slider("rho", container=rho_slot, on_change=opened)
-    aggregate = defense_settings.aggregate_control(container=aggregate_slot, on_change=opened)
+    k = state.slider("k", container=k_slot, on_change=opened)
+    rho = state.slider("rho", container=rho_slot, on_change=opened)
+    aggregate = state.switch("agg", container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
     st.markdown(defense_view.ensemble_words(aggregate, k, formula, sigma * measured))
@@ -115,13 +110,13 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     both_methods(
         defense_charts.ensemble, b, sigma, k, rho, aggregate, shows="true quality with the ensemble"
     )
-    return {"k": k, "rho": rho, defense_settings.AGGREGATE: aggregate}
+    return {"k": k, "rho": rho, "agg": aggregate}
 
 
 def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
-    penalty = defense_settings.slider("lam", on_change=opens(defense_charts.length_penalty))
+    penalty = state.slider("lam", on_change=opens(defense_charts.length_penalty))
     st.markdown(
         f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
         "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
@@ -142,7 +137,7 @@ def length_section(b: float, sigma: float, undefended) -> dict:
 def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
-    m = defense_settings.slider("m", on_change=opens(defense_charts.spot_checks))
+    m = state.slider("m", on_change=opens(defense_charts.spot_checks))
     st.markdown(
         f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
         f"quality and stop where their average looks best. Repeated "
@@ -169,7 +164,7 @@ def slack_section(b: float, sigma: float) -> None:
         "Where true quality peaks, how much of the reward model's score is given up against the "
         "slider's strongest setting, and what that buys:\n\n"
         f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
-        f"- {defense_view.slack_sentence('kl', slack.kl, state.BETA_STOPS)}\n\n"
+        f"- {defense_view.slack_sentence('kl', slack.kl, BETA_STOPS)}\n\n"
         "Finding the peak takes an oracle that sees true quality, which is what the spot "
         "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
         "term of the research literature."
@@ -186,7 +181,7 @@ def section(draw, *args, link_slot) -> None:
     @st.fragment
     def fragment() -> None:
         draw(*args)
-        defense_settings.share_box({"b": b, "sigma": sigma}, link_slot=link_slot)
+        state.share_box(state.current_values(keys_for("defenses")), slot=link_slot)
 
     fragment()
 

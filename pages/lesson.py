@@ -4,6 +4,7 @@ import streamlit as st
 
 import core
 from ui import compute, glossary, layout, lesson_text, sources, state
+from ui.settings import full_query
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
@@ -83,7 +84,7 @@ for step, preset in enumerate(lesson_text.TRIES, start=1):
         "pages/playground.py",
         label=f"{step}. {preset.name}",
         icon=":material/play_arrow:",
-        query_params=state.full_query(preset.values),
+        query_params=full_query(preset.values),
     )
     st.caption(preset.story)
 

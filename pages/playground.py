@@ -10,9 +10,10 @@ import streamlit as st
 
 from ui import glossary, layout, sources, state
 from ui.playground import stage, story_bar
+from ui.settings import STAGE_KEYS
 
 present = state.presenter_mode()
-url_keys = state.STAGE_KEYS  # the address sets all four on arrival; the page writes them back
+url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
 state.settle_url("playground", stage_keys=url_keys)
 layout.page_style(present=present, compact=True)
 

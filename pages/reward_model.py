@@ -12,11 +12,10 @@ from ui.beyond import (
 from ui.beyond import (
     figures as beyond_figures,
 )
-from ui.beyond import (
-    settings as beyond_settings,
-)
+from ui.settings import SETTINGS, keys_for
+from ui.url_values import url_form
 
-beyond_settings.settle_url("reward-model", beyond_settings.REWARD_MODEL_KEYS)
+state.settle_url("reward-model")
 layout.page_style()
 
 st.title("Where the reward model comes from")
@@ -31,20 +30,20 @@ st.markdown(
 )
 glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
 glossary.explain("n", "β", "π_ref", "DPO")
-beyond_settings.show_notes()
+state.show_notes()
 
 slots = st.columns(4, gap="medium")
 pairs, spread, noise, prior = (
-    beyond_settings.slider(key, container=slot)
-    for key, slot in zip(beyond_settings.REWARD_MODEL_KEYS, slots, strict=True)
+    state.slider(key, container=slot)
+    for key, slot in zip(keys_for("reward-model"), slots, strict=True)
 )
 
 fit = beyond_compute.reward_model_fit(pairs, spread, noise, prior)
 b_used = beyond_compute.curve_b(fit)
 low, high = fit.b_interval
 bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
-bon_peak_at_end = bon_curve.peak_pressure >= state.SETTINGS["n"].high
-kl_peak_at_end = kl_curve.peak_pressure <= state.SETTINGS["beta"].low
+bon_peak_at_end = bon_curve.peak_pressure >= SETTINGS["n"].high
+kl_peak_at_end = kl_curve.peak_pressure <= SETTINGS["beta"].low
 
 row = st.container(horizontal=True, gap="small")
 row.metric("learned b", f"{fit.b:.2f}", help="w\\_pad ÷ w\\_s: the padding penalty learned")
@@ -123,9 +122,9 @@ st.markdown(
 )
 st.page_link(
     "pages/playground.py",
-    label=f"Open the Playground at b = {state.url_form(b_used)}, the nearest step",
+    label=f"Open the Playground at b = {url_form(b_used)}, the nearest step",
     icon=":material/tune:",
-    query_params={"b": state.url_form(b_used)},
+    query_params={"b": url_form(b_used)},
 )
 st.info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "

@@ -2,5 +2,6 @@
 
 ``poll.guesses`` is pure (parsing and checking what a visitor typed, making codes and tokens);
 ``poll.store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL) and
-never imports Streamlit, so both are tested without a page.
+never imports Streamlit, so both are tested without a page. ``poll.devices`` makes one
+anonymous student per device: the signed device cookie and the per-room id made from it.
 """

@@ -46,6 +46,7 @@ if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
     sys.path.insert(0, str(REPO_ROOT))
 
 from harness.ports import LOOPBACK, free_port  # noqa: E402
+from harness.processes import spawn_logged, stop_group  # noqa: E402
 from scripts.haproxy_config import (  # noqa: E402
     check_config,
     compose_config,
@@ -57,7 +58,6 @@ from scripts.warm_up import warm_up  # noqa: E402
 
 HEALTH_PATH = "/_stcore/health"
 STARTUP_TIMEOUT_SECONDS = 90.0  # a cold replica imports streamlit, plotly, pandas: ~5-15 s here
-STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM, then SIGKILL the process group after this
 SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
 # A replica that keeps dying is restarted after 1, 2, 4 ... 30 s (Kubernetes' CrashLoopBackOff
 # starts at 10 s; a lecture cannot wait that long for the first restart).
@@ -76,8 +76,8 @@ def is_healthy(port: int) -> bool:
 
 
 def _die_with_parent() -> None:
-    """In the child before exec: its own process group, and SIGTERM if this script dies."""
-    os.setsid()
+    """In the child before exec (its process group already its own): SIGTERM if this script
+    dies."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
@@ -88,30 +88,7 @@ def spawn(command: list[str], *, log_path: Path, env: dict[str, str]) -> subproc
     Call from the main thread only: the kernel's parent-death signal follows the thread
     that forked, so a child spawned from a worker thread would stop when that thread ends.
     """
-    with open(log_path, "ab") as log:
-        return subprocess.Popen(
-            command,
-            cwd=REPO_ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509 (no threads touch the child's setup)
-        )
-
-
-def stop_group(process: subprocess.Popen | None) -> None:
-    """SIGTERM a child's process group, SIGKILL it if it lingers; wait for the child."""
-    if process is None:
-        return
-    for sig, wait in ((signal.SIGTERM, STOP_TIMEOUT_SECONDS), (signal.SIGKILL, None)):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, sig)
-        try:
-            process.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
+    return spawn_logged(command, log_path=log_path, env=env, before_exec=_die_with_parent)
 
 
 @dataclass

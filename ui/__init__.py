@@ -1,13 +1,20 @@
 """The app's helpers between the pages and core, grouped here by the page they serve.
 
 Every page:
-- ``settings``: the Playground's four settings and the story's steps in one table, their stops
-  and URL form (pure); ``state``: those settings on the page (sliders bound to the address, the
-  address cleaned with notes, links); ``history``: one browser-history entry per action.
+- ``settings``: every page's settings in one table, a row each (key, label, stops or options,
+  default, URL form, pages; pure); ``url_values``: a URL value read into the nearest stop or
+  option, with a plain note (pure); ``story_steps``: the story's seven steps (pure); ``state``:
+  the rows on the page (one ``settle_url``, one slider and one switch builder bound to the
+  address, one value per setting per session, links); ``history``: one browser-history entry
+  per action.
 - ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
   presenter and predict switches; ``glossary``: one visible line per symbol; ``sources``: the
   papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
-  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address.
+  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address;
+  ``link_box``: a link to copy, in plain HTML (no syntax highlighter fetched).
+- ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
+  cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
+  ``history``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
@@ -16,9 +23,7 @@ Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 Sub-packages, one per page or group of pages, each with its own map in its docstring:
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``world_store``) and the story
   bar (``story_bar``).
-- ``beyond/``: Reward model and Compare (``settings``, ``compute``, ``figures``,
-  ``compare_text``).
-- ``defenses/``: the Defenses page (``settings``, ``compute``, ``store``, ``view``, ``figures``,
-  ``charts``).
+- ``beyond/``: Reward model and Compare (``compute``, ``figures``, ``compare_text``).
+- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``, ``charts``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 """

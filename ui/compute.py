@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 import core
-from ui.state import BETA_EDGE, SETTINGS
+from ui.settings import BETA_EDGE, BETA_STOPS, N_STOPS, SETTINGS
 
 DIGITS = 6  # settings are rounded to this many decimals before they key a cache
 CURVE_POINTS = core.CURVE_POINTS  # points along each method's whole curve
@@ -143,6 +143,46 @@ def best_of_n_curve(b: float, sigma: float, seed: int | None = None) -> Curve:
 def answers(b: float, sigma: float, seed: int | None = None) -> core.Answers:
     """The 600 answers (lesson's set, or a fresh set for a seed) and their two scores."""
     return core.answers(b=b, sigma=sigma, seed=seed)
+
+
+# --- every slider stop at once (the stage's world, the slack) ----------------------------
+
+STOP_BETAS = np.array(BETA_STOPS)  # every β stop, for one vectorized core call
+STOP_COUNTS = np.array(N_STOPS)  # every n stop
+# A world is built once per (b, σ) and kept whole (ui/stage.py, 441 entries): its parts are
+# needed only while it is built.
+STOP_ENTRIES = 2
+
+
+@cached(STOP_ENTRIES)
+def kl_at_stops(b: float, sigma: float) -> core.KLResult:
+    """The KL-penalized optimum at every β stop in float64 (readouts are printed from it):
+    fields (20,), BETA_STOPS' order."""
+    return core.kl_optimum(STOP_BETAS, b=b, sigma=sigma, exact=True)
+
+
+@cached(STOP_ENTRIES)
+def best_of_n_at_stops(b: float, sigma: float) -> core.BestOfNResult:
+    """Best-of-n at every n stop: fields (28,), N_STOPS' order."""
+    return core.best_of_n(STOP_COUNTS, b=b, sigma=sigma)
+
+
+@cached(STOP_ENTRIES)
+def kl_clouds_at_stops(b: float, sigma: float) -> core.Cloud:
+    """The moving cloud of the KL optimum at every β stop: (20, CLOUD_SIZE) coordinates."""
+    return core.kl_cloud(STOP_BETAS, b=b, sigma=sigma)
+
+
+@cached(STOP_ENTRIES)
+def best_of_n_clouds_at_stops(b: float, sigma: float) -> core.Cloud:
+    """Best-of-n's winners at every n stop: (28, CLOUD_SIZE) coordinates."""
+    return core.best_of_n_cloud(STOP_COUNTS, b=b, sigma=sigma)
+
+
+@cached(CURVE_ENTRIES)
+def slack(b: float, sigma: float) -> core.Slack:
+    """Each method's slack on the sliders' stops: the peak against the strongest stop."""
+    return core.slack(beta_stops=STOP_BETAS, n_stops=STOP_COUNTS, b=b, sigma=sigma)
 
 
 # --- fields on the grid ------------------------------------------------------------------

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 import core
 from ui import compute, style
 from ui.compute import cached
-from ui.state import BETA_EDGE, SETTINGS
+from ui.settings import BETA_EDGE, SETTINGS
 from ui.style import ANSWERS, GOLD, INK, KL_METHOD, LINE_WIDTH, PROXY
 
 HEATMAP_FRAME = style.Frame(520, {"l": 72, "r": 90, "t": 40, "b": 64})  # room for a colour bar

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.state import PRESETS, Preset
+from ui.story_steps import PRESETS, Preset
 
 # Runs as is from the repository's root (tests run it and compare with the lesson's table).
 SNIPPET = """\

@@ -1,16 +1,19 @@
-"""The app's settings in one table: what each is, where its slider stops, and its URL form.
+"""Every page's settings in one table: what each is, where it stops, its URL form, its pages.
 
-Pure (no Streamlit): the stops, the table of four settings, the story's presets, and the
-parsing of URL values (:func:`parse_setting`, :func:`parse_seed`), so tests can feed them
-anything. ``ui.state`` puts them on the page.
+Pure (no Streamlit), in the spirit of TensorFlow Playground's one table of properties: each row
+is a :class:`Setting` (a slider over stops) or a :class:`Choice` (a switch between named
+options) and says its key (the widget key and the URL parameter), its label, its stops or
+options, its default, how it is written in the URL and which pages draw it. Beside the table:
+the story's presets, the answer-set seed and the parsing of URL values (every row's
+``parse``), so tests can feed them anything. ``ui.state`` puts the rows on the page.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from ui.url_values import parse_choice, parse_setting, url_form
 
 # β runs from 10 (a strong penalty, little optimization) down to 0.25, so on every slider
 # moving right means more optimization pressure.
@@ -30,23 +33,39 @@ N_STOPS += (590, 800, 1000, 1500, 2000, 3000, 5000, 7000, 10000)
 B_STOPS = tuple(round(0.05 * step, 2) for step in range(21))  # 0, 0.05, ..., 1
 SIGMA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 2
 
-MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
-SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
 SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n page draws
-SEED_LIMIT = 2**32  # seeds are whole numbers in [0, SEED_LIMIT)
+
+# The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them.
+PAGES = ("playground", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "defenses")
+# Every page that has the reward model's b and σ sliders (in presenter mode the Playground keeps
+# them in the address only).
+REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses")
+# The Reward model page: comparisons on roughly log-even steps; 200,000 is where b lands within
+# 0.03 of 1 (SPEC §9).
+PAIR_STOPS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000)
+SPREAD_STOPS = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0)  # 1 = the base model's own lengths
+NOISE_STOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)  # rater temperature T
+PRIOR_STOPS = (0.0, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0)  # ridge strength
+# The Defenses page.
+K_STOPS = (1, 2, 3, 4, 6, 8, 12, 16)  # reward models in the ensemble
+RHO_STOPS = tuple(round(0.1 * step, 1) for step in range(11))  # 0, 0.1, ..., 1
+LAMBDA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 2
+# Spot checks per stop: 1 to 10,000 on log-like steps.
+M_STOPS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000)
 
 
 @dataclass(frozen=True)
 class Setting:
-    """One slider: what it means, where it can stop, and how it reads from a URL."""
+    """A slider row: what it means, where it can stop, how it reads from a URL, its pages."""
 
     key: str  # the widget key and the URL parameter name
-    symbol: str  # how text writes it: "β"
+    symbol: str  # how text and notes write it: "β", "the rater noise"
     label: str  # the slider's label (Markdown)
     help: str  # the slider's tooltip: what the setting is, which way is more pressure
     stops: tuple[float, ...]  # every value the slider can take, left to right
     default: float
     log_scale: bool  # nearest stop by ratio (β, n) rather than by difference (b, σ)
+    pages: tuple[str, ...]  # the pages that draw it (see PAGES)
     hint: str = ""  # one visible line under a slider (a projector shows no tooltips)
 
     @property
@@ -57,235 +76,306 @@ class Setting:
     def high(self) -> float:
         return max(self.stops)
 
+    @property
+    def valid(self) -> tuple[float, ...]:
+        """Every value the setting can hold."""
+        return self.stops
 
-SETTINGS: dict[str, Setting] = {
-    setting.key: setting
-    for setting in (
-        Setting(
-            key="beta",
-            symbol="β",
-            label="β · KL penalty strength",
-            help=(
-                "The KL-penalized optimum maximizes E[reward model] − β·KL(π ‖ π_ref). "
-                "A large β keeps the policy near the base model; a small β lets it chase "
-                "the reward model. Right = weaker penalty = more optimization. "
-                "β is in reward units per nat. The grid ends at length and substance 6: "
-                "where 5% or more of the optimum sits within 0.5 of that edge (at β = 0.3 or "
-                "0.25 for some b and σ), the readouts say so."
-            ),
-            stops=BETA_STOPS,
-            default=4.0,
-            log_scale=True,
-            hint="reward per nat. Right: weaker penalty, more optimization.",
+    def url_text(self, value: float) -> str:
+        """How a stop is written in the URL: 0.6, 49 (never 4.0)."""
+        return url_form(value)
+
+    def parse(self, raw_values: list[str]) -> tuple[float, str | None]:
+        """The stop a URL's values ask for and a plain note if they were not usable."""
+        return parse_setting(self, raw_values)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option row: a switch between named options, bound to the URL by the option's name."""
+
+    key: str  # the widget key and the URL parameter name
+    symbol: str  # how a note names it: "the error tails"
+    label: str  # the switch's label
+    help: str  # its tooltip: what each option does
+    options: tuple[str, ...]  # the options' names, as the buttons and the URL write them
+    default: str
+    pages: tuple[str, ...]  # the pages that draw it (see PAGES)
+
+    @property
+    def valid(self) -> tuple[str, ...]:
+        """Every value the setting can hold."""
+        return self.options
+
+    def url_text(self, value: str) -> str:
+        """The option's own name: ?tails=heavy is what a lecturer would type."""
+        return str(value)
+
+    def parse(self, raw_values: list[str]) -> tuple[str, str | None]:
+        """The option a URL's values ask for and a plain note if they were not usable."""
+        return parse_choice(self, raw_values)
+
+
+ROWS: tuple[Setting | Choice, ...] = (
+    Setting(
+        key="beta",
+        symbol="β",
+        label="β · KL penalty strength",
+        help=(
+            "The KL-penalized optimum maximizes E[reward model] − β·KL(π ‖ π_ref). "
+            "A large β keeps the policy near the base model; a small β lets it chase "
+            "the reward model. Right = weaker penalty = more optimization. "
+            "β is in reward units per nat. The grid ends at length and substance 6: "
+            "where 5% or more of the optimum sits within 0.5 of that edge (at β = 0.3 or "
+            "0.25 for some b and σ), the readouts say so."
         ),
-        Setting(
-            key="n",
-            symbol="n",
-            label="n · answers drawn (best-of-n)",
-            help=(
-                "Best-of-n draws n answers from the base model and keeps the one the reward "
-                "model scores highest. Right = more answers = more optimization. "
-                "n = 1 is the base model itself."
-            ),
-            stops=N_STOPS,
-            default=1,
-            log_scale=True,
-            hint="Right: more answers, the reward model keeps its favourite.",
+        stops=BETA_STOPS,
+        default=4.0,
+        log_scale=True,
+        pages=("playground", "kl-penalty"),
+        hint="reward per nat. Right: weaker penalty, more optimization.",
+    ),
+    Setting(
+        key="n",
+        symbol="n",
+        label="n · answers drawn (best-of-n)",
+        help=(
+            "Best-of-n draws n answers from the base model and keeps the one the reward "
+            "model scores highest. Right = more answers = more optimization. "
+            "n = 1 is the base model itself."
         ),
-        Setting(
-            key="b",
-            symbol="b",
-            label="b · padding penalty learned",
-            help=(
-                "The true goal subtracts a padding penalty, length² − 1. The reward model "
-                "learned the fraction b of it: b = 0 is the lesson's reward model "
-                "(longer is always better), b = 1 knows the whole penalty."
-            ),
-            stops=B_STOPS,
-            default=0.0,
-            log_scale=False,
-            hint="Share of the padding penalty the reward model learned: 0 none, 1 all.",
+        stops=N_STOPS,
+        default=1,
+        log_scale=True,
+        pages=("playground", "best-of-n"),
+        hint="Right: more answers, the reward model keeps its favourite.",
+    ),
+    Setting(
+        key="b",
+        symbol="b",
+        label="b · padding penalty learned",
+        help=(
+            "The true goal subtracts a padding penalty, length² − 1. The reward model "
+            "learned the fraction b of it: b = 0 is the lesson's reward model "
+            "(longer is always better), b = 1 knows the whole penalty."
         ),
-        Setting(
-            key="sigma",
-            symbol="σ",
-            label="σ · other reward-model errors",
-            help=(
-                "The reward model also errs in ways nobody mapped: σ times a fixed, smooth "
-                "random field over the answers (mean 0, variance 1). σ = 0 is the lesson's "
-                "reward model."
-            ),
-            stops=SIGMA_STOPS,
-            default=0.0,
-            log_scale=False,
-            hint="Size of the reward model's other, unmapped errors: 0 none.",
+        stops=B_STOPS,
+        default=0.0,
+        log_scale=False,
+        pages=REWARD_MODEL_PAGES,
+        hint="Share of the padding penalty the reward model learned: 0 none, 1 all.",
+    ),
+    Setting(
+        key="sigma",
+        symbol="σ",
+        label="σ · other reward-model errors",
+        help=(
+            "The reward model also errs in ways nobody mapped: σ times a fixed, smooth "
+            "random field over the answers (mean 0, variance 1). σ = 0 is the lesson's "
+            "reward model."
         ),
-    )
-}
-KEYS = tuple(SETTINGS)  # ("beta", "n", "b", "sigma")
+        stops=SIGMA_STOPS,
+        default=0.0,
+        log_scale=False,
+        pages=REWARD_MODEL_PAGES,
+        hint="Size of the reward model's other, unmapped errors: 0 none.",
+    ),
+    Setting(
+        key="pairs",
+        symbol="the number of comparisons",
+        label="comparisons people made",
+        help=(
+            "How many pairs of answers raters compared. Each pair is two answers from the "
+            "base model; the rater picks one. More comparisons, a surer reward model."
+        ),
+        stops=PAIR_STOPS,
+        default=2000,
+        log_scale=True,
+        pages=("reward-model",),
+    ),
+    Setting(
+        key="spread",
+        symbol="the length spread",
+        label="length spread of the compared answers",
+        help=(
+            "How much the compared answers' lengths vary, in units of the base model's: "
+            "1 = answers as the base model writes them; 0.3 = raters only ever saw "
+            "answers of typical length, so they rarely met padding."
+        ),
+        stops=SPREAD_STOPS,
+        default=1.0,
+        log_scale=True,
+        pages=("reward-model",),
+    ),
+    Setting(
+        key="noise",
+        symbol="the rater noise",
+        label="rater noise T",
+        help=(
+            "Raters prefer the first answer with probability sigmoid((gold₁ − gold₂)/T). "
+            "Small T: they almost always pick the truly better answer. Large T: close to "
+            "a coin flip."
+        ),
+        stops=NOISE_STOPS,
+        default=1.0,
+        log_scale=True,
+        pages=("reward-model",),
+    ),
+    Setting(
+        key="prior",
+        symbol="the prior",
+        label="prior strength (ridge)",
+        help=(
+            "A Gaussian prior pulling every weight toward 0, of strength prior·|w|²/2. "
+            "0 = plain maximum likelihood. A strong prior with few comparisons leaves "
+            "the padding weight near 0: the model then believes longer is always better."
+        ),
+        stops=PRIOR_STOPS,
+        default=0.0,
+        log_scale=False,
+        pages=("reward-model",),
+    ),
+    Choice(
+        key="tails",
+        symbol="the error tails",
+        label="tails of the reward model's errors",
+        help=(
+            "Each of the 600 answers gets its own error of size 1. Light: normal errors. "
+            "Heavy: the same draws stretched into a Student-t with 2 degrees of freedom, "
+            "so a few answers get huge errors (same order, longer tails)."
+        ),
+        options=("light", "heavy"),
+        default="light",
+        pages=("compare",),
+    ),
+    Setting(
+        key="fix",
+        symbol="b′",
+        label="b′ · padding penalty the better reward model learned",
+        help=(
+            "The first defense: a reward model that learned the fraction b′ of the padding "
+            "penalty, against the page's reward model, which learned b (the slider above). "
+            "b′ = 1 knows the whole penalty."
+        ),
+        stops=B_STOPS,
+        default=0.2,  # the story's fix: a fifth of the penalty removes the decline at σ = 0
+        log_scale=False,
+        pages=("defenses",),
+    ),
+    Setting(
+        key="k",
+        symbol="k",
+        label="k · reward models in the ensemble",
+        help=(
+            "Train k reward models instead of one and combine their scores. Each errs in "
+            "its own places (σ times its own error field) and in the places all of them "
+            "share (correlation ρ). k = 1 is a single reward model."
+        ),
+        stops=K_STOPS,
+        default=4,
+        log_scale=True,
+        pages=("defenses",),
+    ),
+    Setting(
+        key="rho",
+        symbol="ρ",
+        label="ρ · errors shared by all members",
+        help=(
+            "How alike any two members' errors are: member j errs by "
+            "σ·(√ρ·ε₀ + √(1 − ρ)·ε_j). ρ = 0: independent errors; ρ = 1: all err alike, "
+            "and the ensemble is one reward model."
+        ),
+        stops=RHO_STOPS,
+        default=0.5,
+        log_scale=False,
+        pages=("defenses",),
+    ),
+    Choice(
+        key="agg",
+        symbol="the ensemble's combination",
+        label="Combine the members' scores by their",
+        help=(
+            "Mean: the average score, whose independent errors shrink as k grows. Minimum: "
+            "the lowest score, the worst case (Coste et al. 2023): an answer must please "
+            "every member."
+        ),
+        options=("mean", "min"),
+        default="mean",
+        pages=("defenses",),
+    ),
+    Setting(
+        key="lam",
+        symbol="λ",
+        label="λ · length penalty",
+        help=(
+            "Subtract λ·length from the reward model's score. λ = 1 cancels the reward "
+            "model's liking for length; above that it prefers short answers, and true "
+            "quality (which wants some length) pays."
+        ),
+        stops=LAMBDA_STOPS,
+        default=0.5,
+        log_scale=False,
+        pages=("defenses",),
+    ),
+    Setting(
+        key="m",
+        symbol="m",
+        label="m · answers checked at each stop",
+        help=(
+            "At every stop of the β and n sliders, m answers are checked by hand against "
+            "true quality; optimization stops where their average looks best."
+        ),
+        stops=M_STOPS,
+        default=10,
+        log_scale=True,
+        pages=("defenses",),
+    ),
+)
+SETTINGS: dict[str, Setting | Choice] = {row.key: row for row in ROWS}  # every row by its key
+DEFAULTS = {key: row.default for key, row in SETTINGS.items()}
+KEYS = ("beta", "n", "b", "sigma")  # the lesson's four: the Playground's, and every story step's
 # The Playground moves all four on its stage, in the browser, not with Streamlit sliders; b and
 # σ choose the stage's world (the reward model), fetched from /worlds/ as they move.
 STAGE_KEYS = ("beta", "n", "b", "sigma")
 WORLD_KEYS = ("b", "sigma")
 PRESENT_KEY = "present"  # URL parameter: ?present=1 opens the Playground in presenter mode
-DEFAULTS = {key: setting.default for key, setting in SETTINGS.items()}
+# Where a page opens when neither the link nor the session set a setting: at σ = 0 every member
+# of an ensemble is the same reward model, so on the Defenses page it would change nothing.
+PAGE_OPENINGS: dict[str, dict[str, float | str]] = {"defenses": {"sigma": 1.0}}
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A setting of all four sliders that tells one step of the story."""
-
-    name: str  # the button's label
-    story: str  # one line: what to look at
-    values: Mapping[str, float]  # a value for every key in SETTINGS
+def keys_for(page: str) -> tuple[str, ...]:
+    """The keys of every row that ``page`` draws, in the table's order."""
+    return tuple(key for key, row in SETTINGS.items() if page in row.pages)
 
 
-PRESETS = (
-    Preset(
-        "Lesson default",
-        "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
-        {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "The peak",
-        "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
-        "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
-        {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "Overoptimized",
-        "β = 0.3 and n = 590: the reward model's score still climbs, true quality has fallen "
-        "below the base model's.",
-        {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
-    ),
-    Preset(
-        "Fix: b = 0.2",
-        "Same pressure, but the reward model learned a fifth of the padding penalty: "
-        "the decline is gone.",
-        {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
-    ),
-    Preset(
-        "Noisy reward model",
-        "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
-        "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
-        {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
-    ),
-    Preset(
-        "The fix, with other errors left",
-        "Padding fixed (b = 0.2) but other errors added (σ = 1): pushing harder barely hurts, "
-        "and barely helps: best-of-n's true quality stalls near +1.5 while the reward model "
-        "reports +3.4, and the KL optimum at β = 0.4 gets +1.4 for +3.4.",
-        # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
-        {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
-    ),
-    Preset(
-        "Best-of-n runs out of answers",
-        "n = 10,000 draws from only 600 answers: best-of-n nearly always keeps the reward "
-        "model's single favourite, and its KL stops just short of log 600.",
-        # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
-        {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
-    ),
-)
+# --- links (pure) ----------------------------------------------------------------------
 
 
-# --- URL form (pure) ---------------------------------------------------------------------
+def url_text(key: str, value: float | str) -> str:
+    """How a value of setting ``key`` is written in the URL: "0.6", "49", "heavy"."""
+    return SETTINGS[key].url_text(value)
 
 
-def url_form(value: float) -> str:
-    """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
-    return f"{value:g}"
-
-
-def nearest_stop(setting: Setting, number: float) -> float:
-    """The stop closest to a finite or infinite ``number`` (by ratio on log-scaled settings)."""
-    clamped = min(max(number, setting.low), setting.high)
-    if setting.log_scale:
-        return min(setting.stops, key=lambda stop: abs(math.log(stop / clamped)))
-    return min(setting.stops, key=lambda stop: abs(stop - clamped))
-
-
-def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
-    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
-    if not cleaned:
-        return "nothing readable"
-    if len(cleaned) > SHOWN_CHARACTERS:
-        cleaned = cleaned[:SHOWN_CHARACTERS] + "…"
-    return f"“{cleaned}”"
-
-
-def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str | None]:
-    """The slider value a URL asks for, and a plain note if the URL's value was not usable.
-
-    ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
-    the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
-    """
-    if not raw_values:
-        return setting.default, None
-    raw = raw_values[-1]
-    symbol, default = setting.symbol, url_form(setting.default)
-    repeated = (
-        f"The link sets {symbol} {len(raw_values)} times; the last one counts. "
-        if len(raw_values) > 1
-        else ""
-    )
-    if len(raw) > MAX_URL_VALUE:
-        return setting.default, (
-            f"{repeated}The link sets {symbol} to a value {len(raw)} characters long, too long "
-            f"to be a setting, so {symbol} starts at its default, {default}."
-        )
-    try:
-        number = float(raw)
-    except ValueError:
-        number = math.nan
-    if math.isnan(number):
-        return setting.default, (
-            f"{repeated}The link sets {symbol} to {shown(raw)}, which is not a number, so "
-            f"{symbol} starts at its default, {default}."
-        )
-    value = nearest_stop(setting, number)
-    if value == number:
-        return value, (repeated.strip() or None)
-    if not setting.low <= number <= setting.high:
-        why = (
-            f"outside the slider's range of {url_form(setting.low)} to "
-            f"{url_form(setting.high)}, so {symbol} starts at the nearest end"
-        )
-    else:
-        why = f"between the slider's steps, so {symbol} starts at the nearest step"
-    return value, (f"{repeated}The link sets {symbol} to {shown(raw)}, {why}, {url_form(value)}.")
-
-
-def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
-    """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable."""
-    if not raw_values:
-        return None, None
-    raw = raw_values[-1].strip()
-    if raw.isdigit() and len(raw) <= 10 and int(raw) < SEED_LIMIT:
-        return int(raw), None
-    return None, (
-        f"The link asks for answer set {shown(raw)}, which is not a whole number from 0 to "
-        f"{SEED_LIMIT - 1}, so the page shows the lesson's fixed 600 answers."
-    )
-
-
-def query_for(values: Mapping[str, float]) -> dict[str, str]:
+def query_for(values: Mapping[str, float | str]) -> dict[str, str]:
     """The URL parameters for some settings, leaving out those at their default."""
     return {
-        key: url_form(value)
+        key: url_text(key, value)
         for key, value in values.items()
         if key in SETTINGS and value != SETTINGS[key].default
     }
 
 
-def full_query(values: Mapping[str, float]) -> dict[str, str]:
+def full_query(values: Mapping[str, float | str]) -> dict[str, str]:
     """URL parameters for every setting given, defaults included (a link that resets too)."""
-    return {key: url_form(value) for key, value in values.items() if key in SETTINGS}
+    return {key: url_text(key, value) for key, value in values.items() if key in SETTINGS}
 
 
-def query_string(values: Mapping[str, float], *, seed: int | None = None) -> str:
-    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults)."""
+def query_string(values: Mapping[str, float | str], *, seed: int | None = None) -> str:
+    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults).
+
+    Values are stops or option names (digits, '.', letters): nothing from a URL is repeated.
+    """
     query = query_for(values)
     if seed is not None:
         query[SEED_KEY] = str(seed)

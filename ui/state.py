@@ -6,8 +6,10 @@ out), so a copied link restores the screen. The sliders are bound to the URL by 
 (``bind="query-params"``); Streamlit drops a value that is not one of a slider's stops and
 falls back to the default without a word, so :func:`settle_url` runs first on every page: it
 replaces each unusable value with the nearest stop, keeps a plain note for the reader, and
-reruns the page once so the sliders start from the corrected address. The table itself and
-the pure parsing live in ``ui.settings`` (re-exported here).
+reruns the page once so the sliders start from the corrected address. The table itself lives
+in ``ui.settings`` and the parsing in ``ui.url_values`` (both pure); import their names from
+there. Every setting follows the student from page to page: one value per setting per session
+(:func:`current`), whichever page moved it last.
 """
 
 from __future__ import annotations
@@ -19,34 +21,18 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from ui import link_box
-from ui.settings import (  # noqa: F401 - the settings' names, re-exported for the pages
-    B_STOPS,
-    BETA_EDGE,
-    BETA_STOPS,
-    DEFAULTS,
+from ui.settings import (
     KEYS,
-    MAX_URL_VALUE,
-    N_STOPS,
+    PAGE_OPENINGS,
     PRESENT_KEY,
-    PRESETS,
     SEED_KEY,
-    SEED_LIMIT,
     SETTINGS,
-    SHOWN_CHARACTERS,
-    SIGMA_STOPS,
     STAGE_KEYS,
-    WORLD_KEYS,
-    Preset,
-    Setting,
-    full_query,
-    nearest_stop,
-    parse_seed,
-    parse_setting,
-    query_for,
+    keys_for,
     query_string,
-    shown,
-    url_form,
+    url_text,
 )
+from ui.url_values import SEED_LIMIT, parse_seed, url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
@@ -62,21 +48,23 @@ _REQUEST = "_stage_request"  # session key: where Python last asked the stage to
 
 def settle_url(
     page: str,
-    keys: Iterable[str] = KEYS,
+    keys: Iterable[str] | None = None,
     *,
     with_seed: bool = False,
     stage_keys: Iterable[str] = (),
 ) -> None:
     """Make the address bar hold only usable settings; call it first on every page.
 
-    ``page`` names the page, ``keys`` are its sliders. A value that is not a slider stop
-    (``?beta=abc``, ``?n=1e99``, a repeated key) is replaced by the nearest stop, or dropped
-    for the default, and a note is kept for :func:`show_notes`. A setting missing from the URL
-    takes the value it last had in this session (on another page), so moving between pages
-    keeps the setting. If the URL changed, the page reruns once so its sliders start from the
-    corrected address. ``stage_keys`` are settings the page moves without a Streamlit slider
-    (the Playground's stage): the address sets them on arrival, and the page writes them back.
+    ``page`` is one of ``ui.settings.PAGES``; ``keys`` its settings (default: the table's rows
+    that list it). A value that is not a stop or an option (``?n=1e99``, ``?agg=max``, a
+    repeated key) becomes the nearest valid one, or the default, with a note for
+    :func:`show_notes`. Arriving on a page, a setting the URL leaves out takes its latest value
+    in this session, from any page (or, while that is the default, the page's opening value,
+    ``ui.settings.PAGE_OPENINGS``). If the URL changed, the page reruns once. ``stage_keys``
+    are settings moved without a Streamlit slider (the Playground's stage): the address sets
+    them on arrival, and the page writes them back.
     """
+    keys = keys_for(page) if keys is None else tuple(keys)
     stage_keys = tuple(stage_keys)
     previous_page = st.session_state.get(_PAGE)
     entering = previous_page != page
@@ -90,7 +78,7 @@ def settle_url(
     if st.session_state.get(_FIXED) == attempt:
         return  # this very address was corrected on the last run: never loop
     for key in keys:
-        value, note, changed = _settle_key(key, carried=entering)
+        value, note, changed = _settle_key(key, page, carried=entering)
         notes += [note] if note else []
         url_changed |= changed
         if key in stage_keys:
@@ -102,7 +90,7 @@ def settle_url(
                 moved_by_address = True
         elif entering:
             # Arriving on a page, the address (or this session's last value) decides, never
-            # what another page's slider left under the same key; Streamlit would otherwise
+            # what another page's widget left under the same key; Streamlit would otherwise
             # keep that old value when the address asks for the default.
             st.session_state[key] = value
     if with_seed:
@@ -119,27 +107,32 @@ def settle_url(
         st.rerun()
 
 
-def _settle_key(key: str, *, carried: bool) -> tuple[float, str | None, bool]:
+def _settle_key(key: str, page: str, *, carried: bool) -> tuple[float | str, str | None, bool]:
     """One setting's usable value from the URL, a note if the URL's was not usable, and
     whether the URL was rewritten.
 
-    A setting the URL leaves out is at its default, except when ``carried`` (arriving from
-    another page), where it takes this session's latest value. On the same page an address
-    without it is one the browser's Back restored, and that address decides.
+    A setting the URL leaves out is at its default, except when ``carried`` (arriving on
+    ``page``), where it takes this session's latest value, or the page's opening value while
+    that is the default. On the same page an address without it is one the browser's Back
+    restored, and that address decides.
     """
-    setting = SETTINGS[key]
+    row = SETTINGS[key]
     raw_values = st.query_params.get_all(key)
     if not raw_values:
-        value = current(key) if carried else setting.default
-        changed = value != setting.default and write_query_param(key, url_form(value))
+        value = row.default
+        if carried:
+            value = current(key)
+            if value == row.default:
+                value = PAGE_OPENINGS.get(page, {}).get(key, row.default)
+        changed = value != row.default and write_query_param(key, row.url_text(value))
         return value, None, changed
-    value, note = parse_setting(setting, raw_values)
-    if raw_values == [url_form(value)]:
+    value, note = row.parse(raw_values)
+    if raw_values == [row.url_text(value)]:
         return value, note, False
-    wanted = None if value == setting.default else url_form(value)
+    wanted = None if value == row.default else row.url_text(value)
     if write_query_param(key, wanted):
         return value, note, True
-    # The page's slider already owns this parameter: set the slider instead, and Streamlit
+    # The page's widget already owns this parameter: set the widget instead, and Streamlit
     # writes the URL for it.
     st.session_state[key] = value
     return value, note, False
@@ -159,55 +152,64 @@ def write_query_param(key: str, url_value: str | None) -> bool:
     return True
 
 
-def show_notes(session_key: str = _NOTES) -> None:
-    """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML).
-
-    ``session_key`` is where a page's own settings table keeps its notes (default: this one's).
-    """
-    notes = st.session_state.pop(session_key, [])
+def show_notes() -> None:
+    """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML)."""
+    notes = st.session_state.pop(_NOTES, [])
     if notes:
         st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
 
 
-def slider(key: str, *, container=None, label_visibility: str = "visible") -> float:
-    """The slider of setting ``key``, bound to the URL; returns its value (a stop).
+def slider(key: str, *, container=None, label_visibility: str = "visible", on_change=None) -> float:
+    """The slider of setting ``key`` (a Setting row), bound to the URL; returns its value.
 
-    ``container`` is where to draw it (default: the current one).
+    ``container`` is where to draw it (default: the current one); ``on_change`` a callback run
+    when the reader moves it. The row's hint, if any, goes under it.
     """
+    row = SETTINGS[key]
     target = container if container is not None else st
-    value = url_slider(SETTINGS[key], key, container=target, label_visibility=label_visibility)
-    slider_caption(key, container=target)
-    st.session_state.setdefault(_LAST, {})[key] = value
-    return value
-
-
-def url_slider(
-    setting: Setting,
-    key: str,
-    *,
-    container=None,
-    label_visibility: str = "visible",
-    on_change=None,
-) -> float:
-    """A select slider over ``setting``'s stops, its value in the URL as ``?key=`` (any page's
-    settings table); returns its value. ``on_change``: a callback run when the reader moves it."""
-    return (container if container is not None else st).select_slider(
-        setting.label,
-        options=setting.stops,
-        value=setting.default,
+    value = target.select_slider(
+        row.label,
+        options=row.stops,
+        value=row.default,
         format_func=url_form,
         key=key,
-        help=setting.help,
+        help=row.help,
         bind="query-params",
         label_visibility=label_visibility,
         on_change=on_change,
     )
+    slider_caption(key, container=target)
+    remember({key: value})
+    return value
+
+
+def switch(key: str, *, container=None, on_change=None) -> str:
+    """The switch of setting ``key`` (a Choice row), bound to the URL; returns the option.
+
+    ``on_change``: a callback run when the reader picks another option.
+    """
+    row = SETTINGS[key]
+    value = (container if container is not None else st).segmented_control(
+        row.label,
+        options=row.options,
+        default=row.default,
+        # The button shows the option's own name: Streamlit writes what a button shows into
+        # the URL, and ?tails=heavy is what a lecturer would type.
+        key=key,
+        help=row.help,
+        required=True,
+        bind="query-params",
+        on_change=on_change,
+    )
+    value = value if value in row.options else row.default
+    remember({key: value})
+    return value
 
 
 def slider_caption(key: str, *, container=None) -> None:
     """The setting's hint as a visible line under its slider: what the symbol means and which
     way is more pressure (``help=`` is a tooltip, which a projector never shows)."""
-    hint = SETTINGS[key].hint
+    hint = getattr(SETTINGS[key], "hint", "")  # a Choice row has none
     if hint:
         # The page's CSS (ui.layout) tucks it under the track, in small type.
         (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
@@ -228,7 +230,7 @@ def arrival() -> str | None:
     return st.session_state.get(_ARRIVAL)
 
 
-def remember(values: Mapping[str, float]) -> None:
+def remember(values: Mapping[str, float | str]) -> None:
     """Make these the session's latest settings (what the next page and link start from)."""
     st.session_state.setdefault(_LAST, {}).update(values)
 
@@ -240,7 +242,7 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
     Every value set goes in one update, so a move adds one entry to the browser's history.
     """
     wanted = {
-        key: None if value == SETTINGS[key].default else url_form(value)
+        key: None if value == SETTINGS[key].default else url_text(key, value)
         for key, value in values.items()
     }
     st.session_state[_WRITTEN] = dict(wanted)
@@ -258,13 +260,12 @@ def request_stage_move() -> None:
     previous = st.session_state.get(_REQUEST, {}).get("id", 0)
     st.session_state[_REQUEST] = {
         "id": previous + 1,
-        **{key: url_form(current(key)) for key in STAGE_KEYS},
+        **{key: url_text(key, current(key)) for key in STAGE_KEYS},
     }
 
 
 def stage_request() -> dict:
-    """Where Python last asked the stage to move: {"id", "beta", "n", "b", "sigma"} (as URL
-    text)."""
+    """Where Python last asked the stage to move: {"id", "beta", "n"} (β and n as URL text)."""
     if _REQUEST not in st.session_state:
         request_stage_move()
     return st.session_state[_REQUEST]
@@ -275,7 +276,7 @@ def presenter_mode() -> bool:
     return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
+def share_link(values: Mapping[str, float | str], *, seed: int | None = None) -> str:
     """The address of the current page at these settings, to copy and send."""
     page_url = st.context.url or ""
     if page_url and not urlsplit(page_url).path:
@@ -283,15 +284,28 @@ def share_link(values: Mapping[str, float], *, seed: int | None = None) -> str:
     return page_url + query_string(values, seed=seed)
 
 
-def share_box(values: Mapping[str, float], *, seed: int | None = None) -> None:
-    """The link to this setting, in a box with a copy button."""
-    st.caption("Link to this setting (the address bar holds it too):")
-    link_box.show(share_link(values, seed=seed) or "(the defaults)", label="Link to this setting")
+def share_box(values: Mapping[str, float | str], *, seed: int | None = None, slot=None) -> None:
+    """The link to these settings, in a box with a copy button.
+
+    ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
+    link of the whole page), or None to draw it here.
+    """
+    with slot.container() if slot is not None else st.container():
+        st.caption("Link to this setting (the address bar holds it too):")
+        link_box.show(
+            share_link(values, seed=seed) or "(the defaults)", label="Link to this setting"
+        )
 
 
-def current(key: str) -> float:
-    """The latest value of a setting in this session (its default before any slider ran)."""
+def current(key: str) -> float | str:
+    """The latest value of a setting in this session, from any page (its default before any
+    widget ran)."""
     return st.session_state.get(_LAST, {}).get(key, SETTINGS[key].default)
+
+
+def current_values(keys: Iterable[str]) -> dict[str, float | str]:
+    """The session's latest value of each of ``keys``."""
+    return {key: current(key) for key in keys}
 
 
 def answer_seed() -> int | None:

@@ -20,6 +20,14 @@ PAGES = {
     "kl_penalty": "pages/kl_penalty.py",
     "lesson": "pages/lesson.py",
 }
+# Every page's file, the lesson's four above and the pages beyond it.
+PAGE_FILES = {
+    **PAGES,
+    "reward_model": "pages/reward_model.py",
+    "compare": "pages/compare.py",
+    "poll": "pages/poll.py",
+    "defenses": "pages/defenses.py",
+}
 # The sliders each page shows.
 PAGE_SLIDERS = {
     "playground": ("beta", "n", "b", "sigma"),
@@ -30,9 +38,13 @@ PAGE_SLIDERS = {
 
 
 def open_page(page: str = "playground", query: dict | None = None) -> AppTest:
-    """Run the app, then (if asked) the page, with ``query`` as the address's parameters."""
+    """Run the app, then (if asked) the page, with ``query`` as the address's parameters.
+
+    ``page``: a name in PAGE_FILES ("best_of_n") or a page's file ("pages/best_of_n.py").
+    """
+    page_file = PAGE_FILES.get(page, page)
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    if page == "playground":
+    if page_file == PAGES["playground"]:
         app.query_params.update(query or {})
         return app.run()
     # Streamlit drops, on a page switch, URL parameters that a slider of the page left behind
@@ -41,7 +53,7 @@ def open_page(page: str = "playground", query: dict | None = None) -> AppTest:
     app.run().switch_page(PAGES["lesson"]).run()
     app.query_params.clear()
     app.query_params.update(query or {})
-    return app.switch_page(PAGES[page]).run()
+    return app.switch_page(page_file).run()
 
 
 STAGE_READOUTS = ("kl", "proxy", "gold", "length")  # the stage's four readouts per method

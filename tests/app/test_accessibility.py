@@ -9,9 +9,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from tests.app.app_pages import APP, TIMEOUT_SECONDS, assert_clean
+from tests.app.app_pages import assert_clean, open_page
 from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
 from ui.defenses import charts as defense_charts
 
@@ -92,12 +91,6 @@ def test_every_chart_on_every_page_is_given_a_description():
             calls += 1
             assert "description=" in call, f"{page.name}: {call[:80]}"
     assert calls >= 10
-
-
-def open_page(page: str) -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    app.run().switch_page("pages/lesson.py").run()
-    return app.switch_page(page).run()
 
 
 @pytest.mark.parametrize("page", TERMS)

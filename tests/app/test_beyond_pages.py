@@ -6,29 +6,19 @@ from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS, assert_clean, readouts, warnings_text
+from app_pages import assert_clean, open_page, readouts, warnings_text
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import layout, state
-from ui.beyond import settings as beyond_settings
+from ui import layout
 from ui.beyond.compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
+from ui.settings import SETTINGS
+from ui.url_values import nearest_stop, url_form
 
 REWARD_MODEL = "pages/reward_model.py"
 COMPARE = "pages/compare.py"
-REWARD_KEYS = beyond_settings.REWARD_MODEL_KEYS
-SETTINGS = beyond_settings.SETTINGS
-
-
-def open_page(page: str, query: dict | None = None) -> AppTest:
-    """Open ``page`` as a fresh visitor following a link with ``query`` would (via the Lesson,
-    which has no sliders, as tests/app/app_pages.py explains)."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    app.run().switch_page("pages/lesson.py").run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(page).run()
+REWARD_KEYS = ("pairs", "spread", "noise", "prior")
 
 
 def slider_values(app: AppTest) -> dict:
@@ -44,7 +34,7 @@ def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
     """What the Reward model page must show, computed from core alone."""
     fit = fitted(pairs, spread, noise, prior)
     low, high = fit.b_interval
-    b_used = state.nearest_stop(state.SETTINGS["b"], fit.b)
+    b_used = nearest_stop(SETTINGS["b"], fit.b)
     every_n = np.arange(1, 10_001)
     bon_peak = int(every_n[np.argmax(core.best_of_n(every_n, b=b_used).gold_gain)])
     kl_peak = float(BETA_CURVE[np.argmax(core.kl_optimum(BETA_CURVE, b=b_used).gold_gain)])
@@ -71,7 +61,7 @@ def test_reward_model_defaults_match_core():
     defaults = [SETTINGS[key].default for key in REWARD_KEYS]
     assert readouts(app) == expected_reward_readouts(*defaults)
     assert any("DPO" in info.value and "π_ref·exp(r̂/β)" in info.value for info in app.info)
-    b_stop = state.url_form(state.nearest_stop(state.SETTINGS["b"], fitted(*defaults).b))
+    b_stop = url_form(nearest_stop(SETTINGS["b"], fitted(*defaults).b))
     text = " ".join(markdown.value for markdown in app.markdown)
     assert f"(**b = {b_stop}**)" in text
     assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
@@ -100,8 +90,8 @@ def test_few_typical_comparisons_and_a_prior_leave_b_near_zero_and_link_there():
     assert abs(fit.b) < 0.2, "the story the page tells must hold for this link"
     assert readouts(app)[0] == f"{fit.b:.2f}"
     link = app.get("page_link")[0]
-    b_stop = state.nearest_stop(state.SETTINGS["b"], fit.b)
-    assert dict(parse_qsl(link.proto.query_string)) == {"b": state.url_form(b_stop)}
+    b_stop = nearest_stop(SETTINGS["b"], fit.b)
+    assert dict(parse_qsl(link.proto.query_string)) == {"b": url_form(b_stop)}
     playground = next(
         page_hash
         for page_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
@@ -152,7 +142,7 @@ def test_hostile_urls_give_valid_settings_and_plain_notes(page, query):
     app = open_page(page, query)
     assert_clean(app)
     for key, value in slider_values(app).items():
-        stops = (SETTINGS.get(key) or state.SETTINGS[key]).stops
+        stops = SETTINGS[key].stops
         assert value in stops, (key, value)
     if page == COMPARE:
         assert app.button_group(key="tails").value in ("light", "heavy")
@@ -162,7 +152,7 @@ def test_hostile_urls_give_valid_settings_and_plain_notes(page, query):
             assert character not in text, text
     for key in REWARD_KEYS:
         if key in app.query_params:
-            assert beyond_settings.parse(key, [app.query_params[key]])[1] is None
+            assert SETTINGS[key].parse([app.query_params[key]])[1] is None
 
 
 @pytest.mark.parametrize(
@@ -182,7 +172,7 @@ def test_a_bad_value_gets_the_nearest_stop_and_a_note(query, key, value, says):
     assert app.select_slider(key=key).value == value
     assert says in warnings_text(app)
     if value != SETTINGS[key].default:
-        assert app.query_params[key] == state.url_form(value), "the address holds the fix"
+        assert app.query_params[key] == url_form(value), "the address holds the fix"
     else:
         assert key not in app.query_params
 
@@ -220,7 +210,7 @@ def shown_rows(app: AppTest) -> list[tuple]:
 
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (1.0, 0.0), (0.0, 2.0), (0.2, 0.5)])
 def test_gao_table_matches_core(b, sigma):
-    query = {key: state.url_form(value) for key, value in (("b", b), ("sigma", sigma)) if value}
+    query = {key: url_form(value) for key, value in (("b", b), ("sigma", sigma)) if value}
     app = open_page(COMPARE, query)
     assert_clean(app)
     np.testing.assert_allclose(shown_rows(app), gao_rows(b, sigma), rtol=1e-9, atol=1e-12)
@@ -240,7 +230,7 @@ def test_gao_fact_on_screen_at_b_sigma_zero():
 def test_compare_sliders_at_both_ends_change_the_table(key):
     app = open_page(COMPARE)
     tables = []
-    for value in (state.SETTINGS[key].stops[-1], state.SETTINGS[key].stops[0]):
+    for value in (SETTINGS[key].stops[-1], SETTINGS[key].stops[0]):
         app.select_slider(key=key).set_value(value).run()
         assert_clean(app)
         values = slider_values(app)

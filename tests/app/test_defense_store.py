@@ -17,7 +17,7 @@ from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.defenses.compute import SECTION_DEFAULTS, SPOT_REPEATS
 from ui.playground import world_store
-from ui.state import BETA_STOPS, N_STOPS
+from ui.settings import BETA_STOPS, N_STOPS
 
 B, SIGMA = 0.35, 0.7
 

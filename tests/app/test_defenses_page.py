@@ -9,6 +9,7 @@ from app_pages import (
     APP,
     TIMEOUT_SECONDS,
     assert_clean,
+    open_page,
     readouts,
     readouts_at,
     slider_values,
@@ -21,25 +22,19 @@ from ui import layout, link_box
 from ui.defenses import charts as defense_charts
 from ui.defenses import view as defense_view
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
-from ui.defenses.settings import AGGREGATE, DEFENSE_SETTINGS, parse_aggregate
-from ui.state import BETA_STOPS, N_STOPS, SETTINGS
+from ui.settings import BETA_STOPS, N_STOPS, SETTINGS
 
 PAGE = "pages/defenses.py"
 SLIDERS = ("b", "sigma", "fix", "k", "rho", "lam", "m")
 
 
 def stops_of(key):
-    return (DEFENSE_SETTINGS.get(key) or SETTINGS[key]).stops
+    return SETTINGS[key].stops
 
 
 def open_defenses(query: dict | None = None) -> AppTest:
     """The Defenses page as a visitor opening a link with ``query`` sees it."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    # Through the Lesson (no sliders), as tests/app/app_pages.open_page does for other pages.
-    app.run().switch_page("pages/lesson.py").run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(PAGE).run()
+    return open_page(PAGE, query)
 
 
 def metrics(app: AppTest) -> dict[str, list[str]]:
@@ -168,11 +163,11 @@ def test_hostile_urls_get_the_nearest_stop_and_a_plain_note(query, key, value, s
 
 @pytest.mark.parametrize("raw", ["max", "<b>x</b>", "", "MEAN2"])
 def test_a_hostile_aggregate_falls_back_to_the_mean(raw):
-    app = open_defenses({AGGREGATE: raw})
+    app = open_defenses({"agg": raw})
     assert_clean(app)
     assert app.get("button_group")[0].value == "mean"
     assert "neither" in warnings_text(app)
-    assert AGGREGATE not in app.query_params
+    assert "agg" not in app.query_params
     assert "<" not in warnings_text(app)
 
 
@@ -183,18 +178,10 @@ def test_no_change_shows_no_arrow():
     assert defense_view.change_text(-1.234) == "-1.23"
 
 
-def test_parse_aggregate_is_pure():
-    assert parse_aggregate([]) == ("mean", None)
-    assert parse_aggregate(["min"]) == ("min", None)
-    assert parse_aggregate(["mean", "Min"]) == ("min", None)
-    value, note = parse_aggregate(["<img src=x>"])
-    assert value == "mean" and "“imgsrcx”" in note
-
-
 def test_a_valid_link_restores_the_page_without_a_note():
     query = {"b": "0.2", "sigma": "1", "fix": "0.7", "k": "8", "rho": "0.3", "lam": "1.2"}
     query["m"] = "30"
-    app = open_defenses({**query, AGGREGATE: "min"})
+    app = open_defenses({**query, "agg": "min"})
     assert_clean(app)
     assert not app.warning
     assert {key: f"{value:g}" for key, value in slider_values(app).items()} == query
@@ -336,17 +323,6 @@ def test_each_plot_draws_its_own_methods_curves():
     assert min(by_axis["x2"][0].x) == pytest.approx(min(BETA_STOPS)), "KL runs to the smallest β"
     expected = core.defended_best_of_n(max(N_STOPS), b=0.3, sigma=1.0).gold_gain
     assert by_axis["x"][1].y[-1] == pytest.approx(expected, abs=1e-3)
-
-
-def test_the_defense_settings_table_is_sound():
-    for key, setting in DEFENSE_SETTINGS.items():
-        assert setting.key == key
-        assert setting.default in setting.stops
-        assert list(setting.stops) == sorted(setting.stops), "left to right is more"
-    assert DEFENSE_SETTINGS["k"].stops[0] == 1 and DEFENSE_SETTINGS["k"].stops[-1] == 16
-    assert DEFENSE_SETTINGS["m"].stops[0] == 1 and DEFENSE_SETTINGS["m"].stops[-1] == 10_000
-    assert DEFENSE_SETTINGS["rho"].low == 0 and DEFENSE_SETTINGS["rho"].high == 1
-    assert not set(DEFENSE_SETTINGS) & set(SETTINGS), "one URL key, one meaning"
 
 
 def test_a_first_visit_opens_where_each_defense_acts(defenses):

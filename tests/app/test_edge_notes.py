@@ -4,14 +4,14 @@ within 0.5 of the edge, none where less than 0.1% does (and none in between eith
 import json
 
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS, assert_clean
+from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
 from ui import edge_note
 from ui.defenses import view as defense_view
 from ui.playground import stage
-from ui.state import BETA_STOPS
+from ui.settings import BETA_STOPS, N_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"
 
@@ -21,14 +21,9 @@ def notes_text(app: AppTest) -> str:
     return "\n".join(info.value for info in app.info)
 
 
-def open_page(page: str, query: dict) -> AppTest:
-    """``page`` as a visitor opening a link with ``query`` sees it (through the Lesson, as
-    tests/app/app_pages.open_page explains)."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    app.run().switch_page("pages/lesson.py").run()
-    app.query_params.clear()
-    app.query_params.update(query)
-    app.switch_page(page).run()
+def open_clean(page: str, query: dict) -> AppTest:
+    """``page`` as a visitor opening a link with ``query`` sees it, with no error on it."""
+    app = open_page(page, query)
     assert_clean(app)
     return app
 
@@ -57,7 +52,7 @@ def test_the_note_names_the_edge_and_says_how_much_sits_there():
     ],
 )
 def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, percent):
-    app = open_page("pages/kl_penalty.py", query)
+    app = open_clean("pages/kl_penalty.py", query)
     text = notes_text(app)
     if percent is None:
         assert NAMES_THE_EDGE not in text
@@ -74,7 +69,7 @@ def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, p
     [({"b": "0.2", "sigma": "1"}, True), ({"b": "0.2"}, False), ({"b": "1"}, False)],
 )
 def test_compare_notes_the_capped_stretch_of_the_kl_curve(query, capped):
-    app = open_page("pages/compare.py", query)
+    app = open_clean("pages/compare.py", query)
     text = notes_text(app)
     assert ("The KL curve is capped by the grid's edge from β ≈" in text) is capped
     if capped:  # the curve's end, β = 0.25, has 46% there
@@ -82,7 +77,7 @@ def test_compare_notes_the_capped_stretch_of_the_kl_curve(query, capped):
 
 
 def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
-    app = open_page("pages/compare.py", {"b": "0.2", "sigma": "1"})
+    app = open_clean("pages/compare.py", {"b": "0.2", "sigma": "1"})
     figure = json.loads(app.get("plotly_chart")[0].proto.spec)
     kl_gold = next(t for t in figure["data"] if t["name"] == "KL optimum: true quality")
     assert kl_gold["customdata"][0] == ""  # β = 10
@@ -97,7 +92,7 @@ def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
 )
 def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
     # b learned ≈ 0.01, drawn at b = 0: 8.4% at β = 0.25; b ≈ 1: 4.3%.
-    app = open_page("pages/reward_model.py", query)
+    app = open_clean("pages/reward_model.py", query)
     text = notes_text(app)
     assert ("The KL curve is capped by the grid's edge" in text) is capped
     if capped:
@@ -113,13 +108,13 @@ def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
     ],
 )
 def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
-    app = open_page("pages/defenses.py", query)
+    app = open_clean("pages/defenses.py", query)
     text = notes_text(app)
     assert (f"KL penalty: {NAMES_THE_EDGE} at β = 0.25:" in text) is capped
 
 
 def test_the_slack_sentence_at_the_defaults_states_core_numbers():
-    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS)
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS)
     peak, strongest = core.best_of_n(49), core.best_of_n(10000)
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
@@ -144,7 +139,7 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
 def test_no_slack_sentence_concludes_from_a_capped_stop():
     # b = 0.2, σ = 1: β = 0.25 rises to +3.69 only on the edge (46%); clear of it the KL
     # optimum peaks at β = 0.5 and falls to β = 0.35.
-    slack = core.slack(beta_stops=BETA_STOPS, n_stops=stage.state.N_STOPS, b=0.2, sigma=1.0)
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     assert slack.kl.left_out == 2
     line = stage.slack_line("beta", slack.kl)
     assert "no slack to take" not in line

@@ -1,7 +1,8 @@
-"""The house stays small: no app file over 400 lines, no function over 60 (issue 7).
+"""The house stays small and its maps true: no app file over 400 lines, no function over 60
+(issue 7); every package's docstring names each of its modules (issue 16).
 
 Every file the app serves or runs counts, in every sub-folder: Python under pages/, ui/ and
-poll/ (and app.py), and the stage's JavaScript.
+poll/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
 """
 
 import ast
@@ -12,13 +13,25 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 APP_FOLDERS = ("pages", "ui", "poll")
+APP_SUFFIXES = ("*.py", "*.js", "*.css", "*.html")  # functions are measured in .py and .js
 APP_FILES = sorted(
     [
         REPO / "app.py",
-        *(path for folder in APP_FOLDERS for path in (REPO / folder).rglob("*.py")),
-        *(path for folder in APP_FOLDERS for path in (REPO / folder).rglob("*.js")),
+        *(
+            path
+            for folder in APP_FOLDERS
+            for suffix in APP_SUFFIXES
+            for path in (REPO / folder).rglob(suffix)
+        ),
     ],
     key=str,
+)
+# Packages whose docstring is their map (core's is its public face, bench's and scripts' are
+# run by name from the README).
+MAPPED_PACKAGES = sorted(
+    init.parent
+    for folder in ("ui", "poll", "harness")
+    for init in (REPO / folder).rglob("__init__.py")
 )
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
@@ -70,15 +83,52 @@ def too_long(functions: list[tuple[str, int]]) -> list[str]:
 def test_app_files_and_functions_stay_small(path):
     source = path.read_text(encoding="utf-8")
     assert source.count("\n") <= MAX_MODULE_LINES, f"{relative(path)}: split it by what it does"
-    reader = python_functions if path.suffix == ".py" else javascript_functions
-    assert too_long(reader(source)) == [], relative(path)
+    readers = {".py": python_functions, ".js": javascript_functions}
+    if path.suffix in readers:
+        assert too_long(readers[path.suffix](source)) == [], relative(path)
 
 
 def test_every_app_folder_is_searched_to_the_bottom():
     names = {relative(path) for path in APP_FILES}
     assert "ui/playground/stage_assets/stage.js" in names  # a sub-folder, and JavaScript
+    assert "ui/playground/stage_assets/stage.css" in names
     assert "poll/store.py" in names
     assert "pages/playground.py" in names
+
+
+def package_parts(package: Path) -> list[str]:
+    """The names a package's map must give: its modules and its folders."""
+    modules = [path.stem for path in package.glob("*.py") if path.stem != "__init__"]
+    folders = [
+        path.name for path in package.iterdir() if path.is_dir() and path.name != "__pycache__"
+    ]
+    return sorted(modules + folders)
+
+
+def unnamed_parts(package: Path) -> list[str]:
+    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text("utf-8"))) or ""
+    # A whole word, not part of a path or a longer name ("stage" is not in "stage_assets/").
+    return [
+        name
+        for name in package_parts(package)
+        if not re.search(rf"(?<![\w/]){re.escape(name)}\b", docstring)
+    ]
+
+
+@pytest.mark.parametrize("package", MAPPED_PACKAGES, ids=relative)
+def test_every_package_docstring_names_each_of_its_modules(package):
+    """A module added, moved or renamed without its package's map shows here."""
+    assert unnamed_parts(package) == [], f"{relative(package)}/__init__.py does not name them"
+
+
+def test_the_map_check_sees_a_missing_name(tmp_path):
+    (tmp_path / "__init__.py").write_text('"""- ``stage``: the stage; ``stage_assets/``."""\n')
+    for name in ("stage.py", "story_bar.py"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "stage_assets").mkdir()
+    assert unnamed_parts(tmp_path) == ["story_bar"]
+    (tmp_path / "__init__.py").write_text('"""``stage_assets/`` only."""\n')
+    assert unnamed_parts(tmp_path) == ["stage", "story_bar"]
 
 
 def test_the_javascript_reader_measures_functions_and_methods():
@@ -118,14 +168,15 @@ def imported_packages(path: Path) -> set[str]:
     ("folder", "forbidden"),
     [
         ("harness", {"bench", "tests"}),
+        ("bench", {"tests"}),
         ("tests", {"bench"}),
         ("scripts", {"bench", "tests"}),
         *((app, {"harness", "bench", "tests"}) for app in ("core", "ui", "pages", "poll")),
     ],
 )
 def test_shared_code_is_imported_one_way(folder, forbidden):
-    """bench -> harness and tests -> harness, never back: harness is the one shared floor, and
-    the app (which the container ships without it) never imports it."""
+    """bench -> harness and tests -> harness, never back nor between the two: harness is the one
+    shared floor, and the app (which the container ships without it) never imports it."""
     wrong = {
         relative(path): sorted(imported_packages(path) & forbidden)
         for path in sorted((REPO / folder).rglob("*.py"))

@@ -21,10 +21,12 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, lesson_text, link_box, state
+from ui import compute, layout, lesson_text, link_box
 from ui.playground import stage
 from ui.playground.stage import signed
-from ui.state import PRESETS, SETTINGS
+from ui.settings import SETTINGS, STAGE_KEYS, full_query
+from ui.story_steps import PRESETS
+from ui.url_values import parse_setting, url_form
 
 MAX_WORLD_BYTES = 150_000  # issue 7: everything β and n move, per (b, σ), at most 150 KB
 
@@ -56,14 +58,14 @@ def test_the_playground_is_the_default_page(playground):
     assert not playground.get("plotly_chart")
     world = stage_data(playground)["world"]
     for key in ("beta", "n"):
-        assert world[key]["stops"] == [state.url_form(stop) for stop in SETTINGS[key].stops]
+        assert world[key]["stops"] == [url_form(stop) for stop in SETTINGS[key].stops]
 
 
 STREAMLIT_SLIDERS = [
     (page, key)
     for page, keys in PAGE_SLIDERS.items()
     for key in keys
-    if not (page == "playground" and key in state.STAGE_KEYS)  # the stage's: tests/browser
+    if not (page == "playground" and key in STAGE_KEYS)  # the stage's: tests/browser
 ]
 
 
@@ -79,7 +81,7 @@ def test_each_slider_moved_to_both_ends_changes_the_readouts(page, key):
 @pytest.mark.parametrize("page", ["playground", "best_of_n", "kl_penalty"])
 def test_the_url_restores_a_setting(page):
     wanted = {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 1.0}
-    query = {key: state.url_form(wanted[key]) for key in PAGE_SLIDERS[page]}
+    query = {key: url_form(wanted[key]) for key in PAGE_SLIDERS[page]}
     app = open_page(page, query)
     assert_clean(app)
     assert slider_values(app) == {key: wanted[key] for key in PAGE_SLIDERS[page]}
@@ -140,7 +142,7 @@ def test_hostile_urls_never_raise_and_leave_every_setting_in_range(page, query):
         if key in app.query_params:
             raw = app.query_params[key]
             assert isinstance(raw, str), f"{key} still repeated: {raw}"
-            assert state.parse_setting(SETTINGS[key], [raw])[1] is None
+            assert parse_setting(SETTINGS[key], [raw])[1] is None
 
 
 @pytest.mark.parametrize(
@@ -160,14 +162,14 @@ def test_a_bad_value_gets_the_nearest_stop_and_a_visible_note(query, key, value,
     assert slider_values(app)[key] == value
     assert says in warnings_text(app)
     if value != SETTINGS[key].default:
-        assert app.query_params[key] == state.url_form(value), "the address holds the fix"
+        assert app.query_params[key] == url_form(value), "the address holds the fix"
     else:
         assert key not in app.query_params
 
 
 @pytest.mark.parametrize("beta", core.LESSON_BETAS)
 def test_playground_readouts_equal_core_at_the_lesson_table(beta):
-    app = open_page("playground", {"beta": state.url_form(beta)})
+    app = open_page("playground", {"beta": url_form(beta)})
     assert_clean(app)
     kl_readouts = readouts(app)[:4]
     exact = core.kl_optimum(beta)
@@ -289,11 +291,11 @@ def test_back_and_next_walk_the_story_in_order(playground):
 def test_a_step_line_says_how_the_step_was_opened(arrive, says):
     overoptimized = next(step for step in PRESETS if step.name == "Overoptimized")
     if arrive == "link":
-        app = open_page("playground", state.full_query(overoptimized.values))
+        app = open_page("playground", full_query(overoptimized.values))
     else:
         app = open_page("lesson")
         app.query_params.clear()
-        app.query_params.update(state.full_query(overoptimized.values))
+        app.query_params.update(full_query(overoptimized.values))
         app.switch_page(PAGES["playground"]).run()
     assert_clean(app)
     (line,) = [info.value for info in app.info if overoptimized.story in info.value]
@@ -359,7 +361,7 @@ def test_lesson_links_open_the_playground_at_each_step():
     for link, step in zip(links, lesson_text.TRIES, strict=True):
         assert link.proto.page_script_hash == playground_hash
         assert dict(parse_qsl(link.proto.query_string)) == {
-            key: state.url_form(value) for key, value in step.values.items()
+            key: url_form(value) for key, value in step.values.items()
         }
 
 
@@ -373,7 +375,7 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     # this session had.
     overoptimized = next(step for step in lesson_text.TRIES if step.name == "Overoptimized")
     app.query_params.clear()
-    app.query_params.update(state.full_query(overoptimized.values))
+    app.query_params.update(full_query(overoptimized.values))
     app.switch_page(PAGES["playground"]).run()
     assert_clean(app)
     assert slider_values(app) == dict(overoptimized.values)

@@ -5,8 +5,7 @@ import re
 
 import numpy as np
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS
-from streamlit.testing.v1 import AppTest
+from app_pages import open_page
 
 import core
 from ui import best_of_n_charts
@@ -15,7 +14,7 @@ from ui.compute import N_CURVE
 from ui.defenses import view as defense_view
 from ui.lesson_text import TRIES
 from ui.sources import SOURCES
-from ui.state import PRESETS
+from ui.story_steps import PRESETS
 
 ALL_N = np.arange(1, 10_001)
 BETAS = np.geomspace(10, 0.25, 300)  # the β slider's range
@@ -95,30 +94,18 @@ def test_no_story_step_sits_on_an_optimum_capped_by_the_grids_edge(step):
 
 # --- every page's prose: each number it states is core's, each source it names is listed ------
 
-PAGE_FILES = {
-    "playground": "pages/playground.py",
-    "best_of_n": "pages/best_of_n.py",
-    "kl_penalty": "pages/kl_penalty.py",
-    "lesson": "pages/lesson.py",
-    "reward_model": "pages/reward_model.py",
-    "compare": "pages/compare.py",
-    "defenses": "pages/defenses.py",
-}
+# The pages with prose (the class poll's words are the lecturer's instructions).
+PROSE_PAGES = (
+    "playground",
+    "best_of_n",
+    "kl_penalty",
+    "lesson",
+    "reward_model",
+    "compare",
+    "defenses",
+)
 FRESH_200 = tuple(range(1, 201))  # the 200 fresh draws the Lesson and Best-of-n pages quote
 ARXIV_ID = re.compile(r"(?:arXiv:|arxiv\.org/abs/)(\d{4}\.\d{4,5})")
-
-
-def open_any(page: str, query: dict | None = None) -> AppTest:
-    """``page`` as a visitor following a link with ``query`` sees it (via the Lesson, as
-    tests/app/app_pages.open_page explains)."""
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    if page == "playground":
-        app.query_params.update(query or {})
-        return app.run()
-    app.run().switch_page(PAGE_FILES["lesson"]).run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(PAGE_FILES[page]).run()
 
 
 def texts(node) -> list[str]:
@@ -138,8 +125,8 @@ def texts(node) -> list[str]:
 def shown():
     """Each page at its defaults: (its text without the sources list, the sources list)."""
     pages = {}
-    for page in PAGE_FILES:
-        app = open_any(page)
+    for page in PROSE_PAGES:
+        app = open_page(page)
         assert not app.exception, page
         lists = [
             caption.value for caption in app.caption if caption.value.startswith("**Sources**")
@@ -150,7 +137,7 @@ def shown():
     return pages
 
 
-@pytest.mark.parametrize("page", list(PAGE_FILES))
+@pytest.mark.parametrize("page", PROSE_PAGES)
 def test_every_page_lists_the_sources_its_prose_names(shown, page):
     prose, listed = shown[page]
     ids = set(ARXIV_ID.findall(prose + listed))

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from harness import app_page
 from harness import stage as stage_page
-from ui.settings import PRESETS
+from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,8 @@ import pytest
 
 from harness.event_loop import run_to_end
 from harness.load_client import Visitor
-from ui.state import SETTINGS, url_form
+from ui.settings import SETTINGS
+from ui.url_values import url_form
 
 pytestmark = pytest.mark.browser
 

@@ -73,45 +73,46 @@ def test_a_copied_link_and_a_forged_cookie_do_not_vote_as_the_first_phone(browse
             context.close()
 
 
-def test_the_guess_box_opens_the_number_keyboard(browser, app_server):
+@pytest.fixture
+def phone_in_poll(browser, app_server):
+    """A lecturer's desktop tab with a poll open, and a phone on its join link: (lecturer,
+    phone), both closed after the test."""
     lecturer_context, lecturer, _ = new_tab(browser, **DESKTOP)
     phone_context, phone, _ = new_tab(browser, **PHONE)
     try:
         _room, join_link = start_poll(lecturer, app_server.url)
         open_join_link(phone, join_link)
-        box = phone.get_by_label("Your guess: n =")
-        phone.wait_for_function(
-            "() => document.querySelector('.st-key-poll_guess input')?.inputMode === 'numeric'"
-        )
-        assert box.get_attribute("inputmode") == "numeric"
-        send_guess(phone, "49.5")
-        wait_for_text(phone, re.escape("Your guess n = 50 is in (49.5 rounded to a whole number)."))
-        # Streamlit draws the form again after the answer: the keyboard stays numeric.
-        assert box.get_attribute("inputmode") == "numeric"
+        yield lecturer, phone
     finally:
         phone_context.close()
         lecturer_context.close()
 
 
-def test_a_late_guess_is_told_once_and_the_form_is_disabled(browser, app_server):
-    lecturer_context, lecturer, _ = new_tab(browser, **DESKTOP)
-    phone_context, phone, _ = new_tab(browser, **PHONE)
-    try:
-        _room, join_link = start_poll(lecturer, app_server.url)
-        open_join_link(phone, join_link)
-        box = phone.get_by_label("Your guess: n =")
-        box.fill("70")  # typed, not yet sent, when the lecturer closes the poll
-        lecturer.get_by_role("button", name="Close").click()
-        wait_for_text(lecturer, r"Answers \(poll closed\)")
-        box.press("Enter")
-        closed = phone.get_by_text("This poll is closed: it takes no more answers.")
-        closed.first.wait_for(timeout=20_000)
-        phone.wait_for_function(
-            "() => document.querySelector('.st-key-poll_guess input')?.disabled === true"
-        )
-        assert closed.count() == 1
-        assert phone.get_by_role("button", name="Send my guess").is_disabled()
-        assert "Your guess" not in phone.locator('[data-testid="stAlert"]').all_inner_texts()
-    finally:
-        phone_context.close()
-        lecturer_context.close()
+def test_the_guess_box_opens_the_number_keyboard(phone_in_poll):
+    _lecturer, phone = phone_in_poll
+    box = phone.get_by_label("Your guess: n =")
+    phone.wait_for_function(
+        "() => document.querySelector('.st-key-poll_guess input')?.inputMode === 'numeric'"
+    )
+    assert box.get_attribute("inputmode") == "numeric"
+    send_guess(phone, "49.5")
+    wait_for_text(phone, re.escape("Your guess n = 50 is in (49.5 rounded to a whole number)."))
+    # Streamlit draws the form again after the answer: the keyboard stays numeric.
+    assert box.get_attribute("inputmode") == "numeric"
+
+
+def test_a_late_guess_is_told_once_and_the_form_is_disabled(phone_in_poll):
+    lecturer, phone = phone_in_poll
+    box = phone.get_by_label("Your guess: n =")
+    box.fill("70")  # typed, not yet sent, when the lecturer closes the poll
+    lecturer.get_by_role("button", name="Close").click()
+    wait_for_text(lecturer, r"Answers \(poll closed\)")
+    box.press("Enter")
+    closed = phone.get_by_text("This poll is closed: it takes no more answers.")
+    closed.first.wait_for(timeout=20_000)
+    phone.wait_for_function(
+        "() => document.querySelector('.st-key-poll_guess input')?.disabled === true"
+    )
+    assert closed.count() == 1
+    assert phone.get_by_role("button", name="Send my guess").is_disabled()
+    assert "Your guess" not in phone.locator('[data-testid="stAlert"]').all_inner_texts()

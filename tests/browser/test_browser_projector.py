@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from harness import app_page, screen_checks, stage
 from harness.stage_root import STAGE_ROOT_JS
-from ui.settings import PRESETS
+from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from harness import app_page
 from harness import stage as stage_page
-from ui.state import SETTINGS
+from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import copy
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import kubernetes_validate
 import pytest
 import yaml
 
+from harness.processes import run_python
 from scripts.haproxy_config import check_config, compose_config, render_config, server_line
 from tests.cluster.conftest import require_haproxy
 
@@ -119,14 +118,9 @@ def test_haproxy_accepts_the_cluster_and_compose_configurations(tmp_path):
 
 
 def test_compose_haproxy_configuration_is_made_from_the_template():
-    made = subprocess.run(
-        [sys.executable, "scripts/cluster.py", "--print-compose-config"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert made == (REPO_ROOT / "deploy" / "compose" / "haproxy.cfg").read_text()
+    made = run_python("scripts/cluster.py", "--print-compose-config")
+    assert made.returncode == 0, made.stderr
+    assert made.stdout == (REPO_ROOT / "deploy" / "compose" / "haproxy.cfg").read_text()
 
 
 def test_compose_runs_replicas_behind_haproxy():

@@ -2,8 +2,6 @@
 
 import importlib.util
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +9,7 @@ import pytest
 
 import core
 from core.answers import ANSWERS_FILE, write_answers_file
+from harness.processes import run_python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = REPO_ROOT / "scripts" / "make_answers.py"
@@ -82,14 +81,7 @@ class TestScript:
         shutil.copytree(REPO_ROOT / "scripts", tmp_path / "scripts")
         copied = tmp_path / "core" / "data" / "answers.csv"
         copied.unlink()
-        run = subprocess.run(
-            [sys.executable, str(tmp_path / "scripts" / "make_answers.py")],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        run = run_python(str(tmp_path / "scripts" / "make_answers.py"), cwd=tmp_path)
         assert run.returncode == 0, run.stderr
         assert copied.read_bytes() == ANSWERS_FILE.read_bytes()
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import core
-from core.best_of_n import best_of_n_over
+from core.best_of_n import _rank, best_of_n_over
 
 # Four answers, the middle two tied on proxy: with n = 2 the untied rank chances are
 # 1/16, 3/16, 5/16, 7/16, and the tied pair shares 3/16 + 5/16 equally.
@@ -28,6 +28,16 @@ def test_tied_answers_share_their_chance_in_every_field():
     assert result.mean_substance == pytest.approx(1 / 16, abs=1e-12)
     assert result.kl == pytest.approx(math.log(1 / 4) / 16 + 7 / 16 * math.log(7 / 4), abs=1e-12)
     assert result.kl_bound == pytest.approx(math.log(2) - 0.5, abs=1e-12)
+
+
+def test_tied_answers_keep_their_given_order_in_the_ranking():
+    """core.ranked_answers promises ties in their order in core.answers: the sort is stable."""
+    assert _rank(PROXY, GOLD, LENGTH, SUBSTANCE).order.tolist() == [0, 1, 2, 3]
+    assert _rank([2.0, 1.0, 1.0, 0.0], GOLD, LENGTH, SUBSTANCE).order.tolist() == [3, 1, 2, 0]
+    # 40 answers in two tie groups: numpy's default sort (not stable) mixes each group's order.
+    proxy = np.tile([1.0, 0.0], 20)
+    order = _rank(proxy, proxy, proxy, proxy).order.tolist()
+    assert order == [*range(1, 40, 2), *range(0, 40, 2)]
 
 
 def test_the_kl_is_measured_from_the_uniform_choice_over_the_answers_given():

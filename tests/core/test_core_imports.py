@@ -1,9 +1,10 @@
 """core/ is the math and nothing else: it never loads Streamlit, plotly or pandas."""
 
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from harness.processes import run_python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 UI_LIBRARIES = ("streamlit", "plotly", "pandas")
@@ -30,14 +31,7 @@ print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 
 
 def test_core_loads_no_ui_library():
-    run = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    run = run_python("-c", PROBE)
     assert run.returncode == 0, run.stderr
     loaded = set(json.loads(run.stdout))
     assert "numpy" in loaded  # the probe did run core

@@ -107,3 +107,14 @@ def test_the_undefended_model_gives_the_plain_optimum_with_its_edge_mass():
         np.testing.assert_allclose(getattr(defended, name), getattr(plain, name), atol=1e-12)
     # The Defenses page's old default (k = 16, ρ = 0.5, σ = 2) at β = 0.25 sits on the edge.
     assert core.defended_kl_optimum(0.25, sigma=2.0, k=16, rho=0.5).edge_mass > 0.5
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (1.0, 2.0), (0.2, 1.0)])
+def test_the_edge_mass_is_a_probability_from_the_gentlest_to_the_strongest_beta(b, sigma):
+    """Unclamped, in float32 blocks and in float64: at β = 1e-3 the top cell holds it all."""
+    betas = np.geomspace(1e-3, 1e3, 512)
+    for exact in (False, True):
+        mass = core.kl_optimum(betas, b=b, sigma=sigma, exact=exact).edge_mass
+        assert np.all((mass >= 0.0) & (mass <= 1.0))
+        assert mass[0] == pytest.approx(1.0, abs=1e-6)
+        assert mass[-1] == pytest.approx(8e-8, rel=0.5)  # the base model's own share

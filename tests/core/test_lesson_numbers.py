@@ -3,16 +3,11 @@
 The expected values here are the lesson's own printed output, never the core's.
 """
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 import core
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from harness.processes import run_python
 
 # The lesson's printed table, verbatim (SPEC §3, reference/lesson.txt).
 LESSON_TABLE = """\
@@ -82,14 +77,7 @@ def test_formatted_table_is_the_lessons_verbatim(table):
 
 
 def test_python_dash_m_core_prints_the_lessons_table():
-    run = subprocess.run(
-        [sys.executable, "-m", "core"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    run = run_python("-m", "core")
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert run.stdout == LESSON_TABLE + "\n"

@@ -245,17 +245,24 @@ def test_a_hundred_concurrent_students_lose_and_duplicate_no_vote(engine):
     assert store.guesses_of(engine, second.id).tolist() == [300.0]
 
 
+def poll_with_guesses(engine, students: int):
+    """A new poll in which student i (0, 1, ...) has guessed i + 1."""
+    poll = store.start_poll(engine, b=0.0, sigma=0.0)
+    for index in range(students):
+        outcome = store.submit_guess(
+            engine,
+            room_code=poll.room_code,
+            student_id=f"s{index:03d}-" + "y" * 16,
+            raw_guess=index + 1,
+        )
+        assert outcome.accepted, outcome
+    return poll
+
+
 def test_sqlite_votes_survive_a_restart_and_the_file_stays_in_wal_mode(tmp_path):
     url = f"sqlite:///{tmp_path / 'poll.sqlite3'}"
     engine = fresh_engine(url)
-    poll = store.start_poll(engine, b=0.0, sigma=0.0)
-    for index in range(30):
-        store.submit_guess(
-            engine,
-            room_code=poll.room_code,
-            student_id=f"s{index:02d}-" + "y" * 16,
-            raw_guess=index + 1,
-        )
+    poll = poll_with_guesses(engine, 30)
     engine.dispose()  # the server process ends
     reopened = sa.create_engine(url, **store.engine_options(url))
     store.create_schema(reopened)  # what the next start does: it must not wipe anything
@@ -268,14 +275,7 @@ def test_sqlite_votes_survive_a_restart_and_the_file_stays_in_wal_mode(tmp_path)
 
 def test_postgres_votes_survive_a_server_restart(postgres):
     engine = fresh_engine(postgres.url)
-    poll = store.start_poll(engine, b=0.0, sigma=0.0)
-    for index in range(100):
-        store.submit_guess(
-            engine,
-            room_code=poll.room_code,
-            student_id=f"s{index:03d}-" + "y" * 16,
-            raw_guess=index + 1,
-        )
+    poll = poll_with_guesses(engine, 100)
     postgres.restart()
     # The same engine (its pooled connections died with the server) reads every vote.
     assert sorted(store.guesses_of(engine, poll.id)) == list(range(1, 101))

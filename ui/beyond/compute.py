@@ -13,11 +13,11 @@ import numpy as np
 
 import core
 from ui.compute import best_of_n_curve, cached, kl_curve
-from ui.state import SETTINGS as LESSON_SETTINGS
-from ui.state import nearest_stop
+from ui.settings import SETTINGS
+from ui.url_values import nearest_stop
 
 GRID = core.GRID  # the lesson's grid, for the plane
-B_SETTING = LESSON_SETTINGS["b"]  # the Playground's b slider: 0 to 1 in steps of 0.05
+B_SETTING = SETTINGS["b"]  # the Playground's b slider: 0 to 1 in steps of 0.05
 COMPARISON_SEED = 0  # the raters' one fixed draw, so a link shows the same fit to everyone
 FIT_ENTRIES = 64  # a fit is ~100 bytes; the arrays behind it are dropped
 GAO_BETA_LOW = 0.5  # fits use β from 10 down to 0.5 (d ≤ 2): the grid's edge is far from there

@@ -19,7 +19,8 @@ from poll import devices, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box
 from ui.class_poll import figures as poll_figures
-from ui.state import SETTINGS, slider_caption
+from ui.settings import SETTINGS
+from ui.state import slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.

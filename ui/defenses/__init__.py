@@ -1,6 +1,8 @@
-"""The Defenses page's parts: its settings, cached results, words and figures.
+"""The Defenses page's parts: cached results, words and figures.
 
-- ``settings``: the page's own settings (spot checks, ensemble size and rule, b′) and their URL.
+Its settings (b′, k, ρ, the ensemble's mean/min, λ, m) are rows of the one table,
+``ui.settings``, and σ's opening value there (``PAGE_OPENINGS``).
+
 - ``compute``: cached calls into ``core.defended`` and ``core.spot_checks``, keyed by the
   rounded settings; ``store``: results at the sections' defaults kept on disk.
 - ``view``: readouts and sentences (numbers put in words; pure functions tested alone).

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
+from ui import compute
 from ui.compute import cached
 from ui.defenses import store as defense_store
-from ui.defenses.settings import DEFENSE_SETTINGS
-from ui.state import BETA_STOPS, N_STOPS
+from ui.settings import BETA_STOPS, DEFAULTS, KEYS, N_STOPS, keys_for
 
 # Bounds from each result's measured size (its arrays and objects, counted deep): a lecture
 # hall's settings are kept, up to every (b, σ) at the sections' defaults (1,344 summaries:
@@ -30,8 +30,8 @@ N_CURVE = np.unique(np.round(np.geomspace(1, max(N_STOPS), 90)))
 BETA_CURVE = np.geomspace(max(BETA_STOPS), min(BETA_STOPS), 48)
 SPOT_REPEATS = 200  # seeded repeats of the spot-check procedure
 SPOT_SEED = 0  # the repeats' seed: the same page for everyone
-# k, ρ, λ and m as the page opens: what the store holds for every (b, σ)
-SECTION_DEFAULTS = {name: setting.default for name, setting in DEFENSE_SETTINGS.items()}
+# b′, k, ρ, the combination, λ and m as the page opens: what the store holds for every (b, σ)
+SECTION_DEFAULTS = {key: DEFAULTS[key] for key in keys_for("defenses") if key not in KEYS}
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def slack(b: float, sigma: float) -> core.Slack:
     stored = defense_store.read(b, sigma, defense_store.SLACK)
     if stored is not None:
         return defense_store.from_plain(core.Slack, stored)
-    return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
+    return compute.slack(b, sigma)
 
 
 def results_to_store(b: float, sigma: float) -> dict:
@@ -186,7 +186,7 @@ def results_to_store(b: float, sigma: float) -> dict:
         ),
         defense_store.LENGTH: _summary(b, sigma, 1, 1.0, "mean", SECTION_DEFAULTS["lam"]),
         defense_store.SPOT: _spot_checks(SECTION_DEFAULTS["m"], b, sigma),
-        defense_store.SLACK: core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma),
+        defense_store.SLACK: compute.slack(b, sigma),
     }
 
 

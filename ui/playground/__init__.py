@@ -1,11 +1,14 @@
 """The Playground page's parts: the live stage and the story bar.
 
 - ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
-  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun.
+  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun; b and σ
+  swap worlds in the browser (``stage_assets/worlds.js``).
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - ``stage_modules``: joins those modules into the one script the component takes (no build).
 - ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
   replica and restart (built by ``scripts/build_worlds.py``).
+- ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
+  immutable (the middleware ``ui/serving.py`` puts first).
 - ``story_bar``: the story's numbered steps with Back and Next (and ← →), and the step's line.
 """

@@ -6,8 +6,8 @@ stage is a custom component (``st.components.v2``; HTML, CSS and ES modules in
 "world": for every β and n stop the moving cloud, readouts and marks, both whole curves, the
 plane's two fields and the 600 answers. β and n redraw from it at animation speed; b and σ
 fetch another world from /worlds/ (world_files.py, worlds.js). The settled value comes back to
-Python once, for the address bar, the share link and the story. Worlds are built by core in
-one vectorized call per kind, quantized to what a pixel needs, and serialized once per (b, σ).
+Python once, for the address bar, the share link and the story. Worlds are built from ui.compute,
+one vectorized core call per kind, quantized to a pixel, and serialized once per (b, σ).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui.playground import stage_modules, world_files, world_store
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
+from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -33,7 +35,7 @@ PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a 
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
-WORLD_ENTRIES = len(state.B_STOPS) * len(state.SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -133,13 +135,13 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
     higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
     plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
-    symbol = state.SETTINGS[key].symbol
+    symbol = SETTINGS[key].symbol
 
     def at(pressure: float) -> str:
         return f"{symbol} = {pressure:,.0f}" if key == "n" else f"{symbol} = {pressure:.2g}"
 
     left_out = edge_note.left_out_sentence(
-        symbol, edge_note.left_out_stops(state.SETTINGS[key].stops, slack)
+        symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
     )
     if slack.peak_pressure == slack.strongest_pressure:
         line = f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
@@ -157,7 +159,7 @@ def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
         "notes": [
-            edge_note.edge_note(mass, f"β = {state.url_form(stop)}") or ""
+            edge_note.edge_note(mass, f"β = {SETTINGS['beta'].url_text(stop)}") or ""
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
@@ -165,7 +167,7 @@ def _edge(result, curve, stops) -> dict:
 
 
 def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
-    setting = state.SETTINGS[key]
+    setting = SETTINGS[key]
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
     return {
         **edge,
@@ -174,7 +176,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
-        "stops": [state.url_form(stop) for stop in stops],
+        "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
         "cloud": _cloud(cloud),
@@ -220,10 +222,9 @@ def world_json(b: float, sigma: float) -> str:
 
 
 def build_world_json(b: float, sigma: float) -> str:
-    """Build the world for (b, σ) from core: ~60 KB, 60-400 ms of a core."""
-    betas = np.array(state.SETTINGS["beta"].stops)
-    counts = np.array(state.SETTINGS["n"].stops)
-    slack = core.slack(beta_stops=betas, n_stops=counts, b=b, sigma=sigma)
+    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
+    betas, counts = compute.STOP_BETAS, compute.STOP_COUNTS
+    slack = compute.slack(b, sigma)
     world = {
         "b": b,
         "sigma": sigma,
@@ -231,16 +232,16 @@ def build_world_json(b: float, sigma: float) -> str:
         "beta": _method(
             "beta",
             betas,
-            core.kl_optimum(betas, b=b, sigma=sigma, exact=True),  # printed: float64
-            core.kl_cloud(betas, b=b, sigma=sigma),
+            compute.kl_at_stops(b, sigma),
+            compute.kl_clouds_at_stops(b, sigma),
             compute.kl_curve(b, sigma),
             slack.kl,
         ),
         "n": _method(
             "n",
             counts,
-            core.best_of_n(counts, b=b, sigma=sigma),
-            core.best_of_n_cloud(counts, b=b, sigma=sigma),
+            compute.best_of_n_at_stops(b, sigma),
+            compute.best_of_n_clouds_at_stops(b, sigma),
             compute.best_of_n_curve(b, sigma),
             slack.best_of_n,
         ),
@@ -272,8 +273,8 @@ def prewarm_in_background() -> None:
 
 def every_world_setting() -> list[tuple[float, float]]:
     """Every (b, σ) stop: the story steps' first (the ones a class opens), then the rest."""
-    steps = [(preset.values["b"], preset.values["sigma"]) for preset in state.PRESETS]
-    every = [(b, sigma) for sigma in state.SIGMA_STOPS for b in state.B_STOPS]
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in PRESETS]
+    every = [(b, sigma) for sigma in SIGMA_STOPS for b in B_STOPS]
     return list(dict.fromkeys(steps + every))
 
 
@@ -295,10 +296,10 @@ def settled_from_browser(raw) -> dict[str, float]:
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
     values = {}
-    for key in state.STAGE_KEYS:
+    for key in STAGE_KEYS:
         if key not in raw:
             continue
-        value, note = state.parse_setting(state.SETTINGS[key], [str(raw[key])[:100]])
+        value, note = SETTINGS[key].parse([str(raw[key])[:100]])
         if note:
             log.warning("stage: %s from the browser corrected: %s", key, note)
         if note is None or "nearest" in note:
@@ -313,7 +314,7 @@ def prediction_from_browser(raw) -> dict:
     guesses = settled_from_browser(
         {key: raw[f"guess_{key}"] for key in GUESS_KEYS if raw.get(f"guess_{key}")}
     )
-    prediction = {f"guess_{key}": state.url_form(value) for key, value in guesses.items()}
+    prediction = {f"guess_{key}": SETTINGS[key].url_text(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
         prediction["revealed"] = "1"
     return prediction
@@ -394,4 +395,4 @@ def show(*, present: bool) -> dict[str, float]:
 def settled() -> dict[str, float]:
     """The stage's settled setting {beta, n, b, sigma}: its last report, already in the session
     state (its callback runs before the page's script), so known before the stage is drawn."""
-    return {key: state.current(key) for key in state.STAGE_KEYS}
+    return {key: state.current(key) for key in STAGE_KEYS}

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 import streamlit as st
 
 from ui import state
-from ui.settings import KEYS, PRESETS, Preset
+from ui.settings import KEYS
+from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
 OPENED_BY_BUTTON = "chosen with the story buttons"

@@ -39,10 +39,10 @@ SOURCES = (
     "ui/playground/stage.py",
     "ui/style.py",
     "ui/settings.py",
+    "ui/url_values.py",
     "ui/state.py",
     "ui/compute.py",
     "ui/defenses/compute.py",
-    "ui/defenses/settings.py",
     "ui/defenses/store.py",
     "ui/playground/world_store.py",
 )

@@ -1,0 +1,79 @@
+"""Child processes as the servers, the cluster script and the tests start them.
+
+Standard library only, so scripts/cluster.py can use it as well as harness/server.py: each
+long-lived child is a process group of its own, so one signal stops it with every child it
+started, and its output goes to a log file a failure can show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/processes.py
+STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
+SCRIPT_TIMEOUT_SECONDS = 120  # a script a test runs: `python -m core` takes ~3 s here
+
+
+def spawn_logged(
+    command: list[str],
+    *,
+    log_path: Path,
+    env: dict[str, str],
+    cwd: str | os.PathLike[str] = REPO_ROOT,
+    before_exec: Callable[[], None] | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start ``command`` in a process group of its own, no standard input, its output and
+    errors appended to ``log_path``; ``before_exec`` runs in the child just before exec."""
+    with open(log_path, "ab") as log:  # the child keeps its own copy of the descriptor
+        return subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=before_exec,  # noqa: PLW1509 (no threads touch the child's setup)
+        )
+
+
+def stop_group(process: subprocess.Popen | None, timeout: float = STOP_TIMEOUT_SECONDS) -> None:
+    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers past
+    ``timeout`` seconds; a leader that is already gone has whatever it left killed."""
+    if process is None:
+        return
+    if process.poll() is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=timeout)
+
+
+def run_python(
+    *arguments: str,
+    cwd: str | os.PathLike[str] = REPO_ROOT,
+    timeout: float = SCRIPT_TIMEOUT_SECONDS,
+) -> subprocess.CompletedProcess[str]:
+    """Run this interpreter with ``arguments`` to its end, output captured as text; the
+    caller asserts on the return code (it names what went wrong better than check=True)."""
+    return subprocess.run(
+        [sys.executable, *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

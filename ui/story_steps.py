@@ -1,0 +1,67 @@
+"""The story's seven steps: each a setting of the lesson's four sliders and a line to read (pure).
+
+The Playground's story bar (``ui.steps``) steps through them, the Lesson links to each, and the
+stage builds their worlds first. Every value is a stop of its row in ``ui.settings``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A setting of all four sliders that tells one step of the story."""
+
+    name: str  # the button's label
+    story: str  # one line: what to look at
+    values: Mapping[str, float]  # a value for every key in KEYS
+
+
+PRESETS = (
+    Preset(
+        "Lesson default",
+        "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
+        {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
+    ),
+    Preset(
+        "The peak",
+        "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
+        "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
+        {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
+    ),
+    Preset(
+        "Overoptimized",
+        "β = 0.3 and n = 590: the reward model's score still climbs, true quality has fallen "
+        "below the base model's.",
+        {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
+    ),
+    Preset(
+        "Fix: b = 0.2",
+        "Same pressure, but the reward model learned a fifth of the padding penalty: "
+        "the decline is gone.",
+        {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
+    ),
+    Preset(
+        "Noisy reward model",
+        "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
+        "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
+        {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
+    ),
+    Preset(
+        "The fix, with other errors left",
+        "Padding fixed (b = 0.2) but other errors added (σ = 1): pushing harder barely hurts, "
+        "and barely helps: best-of-n's true quality stalls near +1.5 while the reward model "
+        "reports +3.4, and the KL optimum at β = 0.4 gets +1.4 for +3.4.",
+        # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
+        {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
+    ),
+    Preset(
+        "Best-of-n runs out of answers",
+        "n = 10,000 draws from only 600 answers: best-of-n nearly always keeps the reward "
+        "model's single favourite, and its KL stops just short of log 600.",
+        # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
+        {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
+    ),
+)

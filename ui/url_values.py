@@ -1,0 +1,129 @@
+"""Reading a setting from a URL and writing it back: the nearest stop, the plain note (pure).
+
+Every row of the settings table (``ui.settings``) reads its URL values through
+:func:`parse_setting` (a slider) or :func:`parse_choice` (a switch), so a hostile value gets
+the nearest valid one and a sentence that repeats nothing a page could render as markup.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the rows' types only: ui.settings imports this module
+    from ui.settings import Choice, Setting
+
+MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
+SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
+SEED_LIMIT = 2**32  # answer-set seeds are whole numbers in [0, SEED_LIMIT)
+
+
+def url_form(value: float) -> str:
+    """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
+    return f"{value:g}"
+
+
+def nearest_stop(setting: Setting, number: float) -> float:
+    """The stop closest to a finite or infinite ``number`` (by ratio on log-scaled settings)."""
+    clamped = min(max(number, setting.low), setting.high)
+    if setting.log_scale:
+        return min(setting.stops, key=lambda stop: abs(math.log(stop / clamped)))
+    return min(setting.stops, key=lambda stop: abs(stop - clamped))
+
+
+def shown(raw: str) -> str:
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
+    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
+    if not cleaned:
+        return "nothing readable"
+    if len(cleaned) > SHOWN_CHARACTERS:
+        cleaned = cleaned[:SHOWN_CHARACTERS] + "…"
+    return f"“{cleaned}”"
+
+
+def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str | None]:
+    """The slider value a URL asks for, and a plain note if the URL's value was not usable.
+
+    ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
+    the last one counts). No values means the default, without a note. Notes are plain
+    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
+    """
+    if not raw_values:
+        return setting.default, None
+    raw = raw_values[-1]
+    symbol, default = setting.symbol, url_form(setting.default)
+    repeated = _repeated(symbol, raw_values)
+    if len(raw) > MAX_URL_VALUE:
+        return setting.default, f"{repeated}{_too_long(symbol, raw, default)}"
+    try:
+        number = float(raw)
+    except ValueError:
+        number = math.nan
+    if math.isnan(number):
+        return setting.default, (
+            f"{repeated}The link sets {symbol} to {shown(raw)}, which is not a number, so "
+            f"{symbol} starts at its default, {default}."
+        )
+    value = nearest_stop(setting, number)
+    if value == number:
+        return value, (repeated.strip() or None)
+    if not setting.low <= number <= setting.high:
+        why = (
+            f"outside the slider's range of {url_form(setting.low)} to "
+            f"{url_form(setting.high)}, so {symbol} starts at the nearest end"
+        )
+    else:
+        why = f"between the slider's steps, so {symbol} starts at the nearest step"
+    return value, (f"{repeated}The link sets {symbol} to {shown(raw)}, {why}, {url_form(value)}.")
+
+
+def parse_choice(choice: Choice, raw_values: list[str]) -> tuple[str, str | None]:
+    """The option a URL asks for, and a plain note if the URL's value was not one of them.
+
+    As :func:`parse_setting`: no values means the default without a note, the last of repeated
+    values counts, a value longer than MAX_URL_VALUE is not read; letter case and spaces
+    around are forgiven (``?agg=Min``).
+    """
+    if not raw_values:
+        return choice.default, None
+    raw = raw_values[-1]
+    symbol, default = choice.symbol, choice.default
+    repeated = _repeated(symbol, raw_values)
+    if len(raw) > MAX_URL_VALUE:
+        return default, f"{repeated}{_too_long(symbol, raw, default)}"
+    wanted = raw.strip().lower()
+    if wanted in choice.options:
+        return wanted, (repeated.strip() or None)
+    names = " nor ".join(f"“{option}”" for option in choice.options)
+    return default, (
+        f"{repeated}The link sets {symbol} to {shown(raw)}, which is neither {names}, so "
+        f"{symbol} starts at its default, {default}."
+    )
+
+
+def _repeated(symbol: str, raw_values: list[str]) -> str:
+    """The note's opening for a key the URL repeats ("" for one value)."""
+    if len(raw_values) < 2:
+        return ""
+    return f"The link sets {symbol} {len(raw_values)} times; the last one counts. "
+
+
+def _too_long(symbol: str, raw: str, default: str) -> str:
+    return (
+        f"The link sets {symbol} to a value {len(raw)} characters long, too long to be a "
+        f"setting, so {symbol} starts at its default, {default}."
+    )
+
+
+def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
+    """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable."""
+    if not raw_values:
+        return None, None
+    raw = raw_values[-1].strip()
+    if raw.isdigit() and len(raw) <= 10 and int(raw) < SEED_LIMIT:
+        return int(raw), None
+    return None, (
+        f"The link asks for answer set {shown(raw)}, which is not a whole number from 0 to "
+        f"{SEED_LIMIT - 1}, so the page shows the lesson's fixed 600 answers."
+    )
