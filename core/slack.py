@@ -87,6 +87,8 @@ def _method_slack(stops, proxy_gain, gold_gain, strongest: int) -> MethodSlack:
     tied = np.flatnonzero(gold_gain >= peak_gold)
     peak = int(tied[np.argmax(proxy_gain[tied])])
     top_score = float(proxy_gain[strongest])
+    # Score gains rise with pressure for both methods, so this lies in [0, 1] but for rounding
+    # where they saturate (a certain winner: n ~ 20,000 at b = 0.2, σ = 1).
     given_up = 0.0
     if top_score > 0:
         given_up = float(np.clip((top_score - proxy_gain[peak]) / top_score, 0.0, 1.0))
@@ -98,5 +100,5 @@ def _method_slack(stops, proxy_gain, gold_gain, strongest: int) -> MethodSlack:
         peak_gold_gain=peak_gold,
         strongest_gold_gain=float(gold_gain[strongest]),
         score_given_up=given_up,
-        gold_kept=max(peak_gold - float(gold_gain[strongest]), 0.0),
+        gold_kept=peak_gold - float(gold_gain[strongest]),  # the peak is the stops' maximum
     )

@@ -6,6 +6,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from ui import best_of_n_charts, compute, glossary, layout, sources, state
+from ui import format as fmt
 from ui.settings import SETTINGS
 
 state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
@@ -51,23 +52,24 @@ with answers_slot, st.container(horizontal=True):
 point = compute.best_of_n_point(n, b, sigma, seed)
 curve = compute.best_of_n_curve(b, sigma, seed)
 kl_exact, kl_bound, proxy_gain, gold_gain, peak = st.columns(5)
-kl_exact.metric("KL, exact (nats)", f"{point.kl:.2f}", help="Σ p·log(600·p) over the answers")
+kl_exact.metric("KL, exact (nats)", fmt.kl(point.kl), help="Σ p·log(600·p) over the answers")
 kl_bound.metric(
     "log n − (n−1)/n",
-    f"{point.kl_bound:.2f}",
+    fmt.kl(point.kl_bound),
     help="The continuous formula in use since Stiennon et al. (2020); Beirami et al. (2024) "
     "showed it is only an upper bound on the exact KL",
 )
-proxy_gain.metric("reward model gain", f"{point.proxy_gain:+.2f}")
-gold_gain.metric("true quality gain", f"{point.gold_gain:+.2f}")
+proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
+gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
 still_rising = curve.peak_pressure >= SETTINGS["n"].high
+peak_at = fmt.named("n", curve.peak_pressure)
 peak.metric(
     "true quality peaks at",
-    "n ≥ 10,000" if still_rising else f"n = {curve.peak_pressure:,.0f}",
+    "n ≥ 10,000" if still_rising else peak_at,
     help="For this answer set. The lesson's set peaks at n = 49.",
 )
 
-peak_words = "past n = 10,000" if still_rising else f"at n = {curve.peak_pressure:,.0f}"
+peak_words = "past n = 10,000" if still_rising else f"at {peak_at}"
 left, right = st.columns(2, gap="medium")
 with left:
     layout.chart(
@@ -88,14 +90,15 @@ with right:
         best_of_n_charts.scores_against_n(n, b, sigma, seed),
         key="scores-against-n",
         description=f"The reward model's gain keeps rising with n; true quality peaks "
-        f"{peak_words}. At n = {n:,}: reward model {point.proxy_gain:+.2f}, "
-        f"true quality {point.gold_gain:+.2f}.",
+        f"{peak_words}. At {fmt.named('n', n)}: reward model {fmt.signed(point.proxy_gain)}, "
+        f"true quality {fmt.signed(point.gold_gain)}.",
     )
     layout.chart(
         best_of_n_charts.kl_against_bound(n, b, sigma, seed),
         key="kl-against-bound",
         description=f"The exact KL stays below log n − (n−1)/n and levels off at log 600 "
-        f"≈ 6.40 nats. At n = {n:,}: exact {point.kl:.2f}, formula {point.kl_bound:.2f} nats.",
+        f"≈ 6.40 nats. At {fmt.named('n', n)}: exact {fmt.kl(point.kl)}, formula "
+        f"{fmt.kl(point.kl_bound)} nats.",
     )
 
 st.markdown("**How far the peak moves between draws of 600 answers**")

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import edge_note, glossary, layout, sources, state
+from ui import format as fmt
 from ui.beyond import (
     compare_text,
 )
@@ -87,26 +88,27 @@ tails = state.switch("tails")
 light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
 row = st.container(horizontal=True, gap="small")
-row.metric("true quality at n = 10,000", f"{shown.last_gold_gain:+.2f}")
-row.metric("share of its peak", f"{shown.last_gold_gain / shown.peak_gold_gain:.0%}")
-row.metric("reward model at n = 10,000", f"{shown.last_proxy_gain:+.2f}")
+row.metric("true quality at n = 10,000", fmt.signed(shown.last_gold_gain))
+row.metric("share of its peak", fmt.percent(shown.last_gold_gain / shown.peak_gold_gain))
+row.metric("reward model at n = 10,000", fmt.signed(shown.last_proxy_gain))
 layout.chart(
     beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"),
     key="tails-chart",
-    description=f"At n = 10,000: true quality {shown.last_gold_gain:+.2f}, reward model "
-    f"{shown.last_proxy_gain:+.2f}; the sentence below the chart says what it shows.",
+    description=f"At n = 10,000: true quality {fmt.signed(shown.last_gold_gain)}, reward model "
+    f"{fmt.signed(shown.last_proxy_gain)}; the sentence below the chart says what it shows.",
 )
 if tails == "heavy":
     sentence = (
-        f"With heavy tails true quality peaks early (about n = {shown.peak_n:,.0f}, "
-        f"{shown.peak_gold_gain:+.2f}) and collapses to {shown.last_gold_gain:+.2f} at "
-        f"n = 10,000, while the reward model's score climbs to {shown.last_proxy_gain:+.2f}, "
-        f"far past light tails' {other.last_proxy_gain:+.2f}."
+        f"With heavy tails true quality peaks early (about {fmt.named('n', shown.peak_n)}, "
+        f"{fmt.signed(shown.peak_gold_gain)}) and collapses to "
+        f"{fmt.signed(shown.last_gold_gain)} at n = 10,000, while the reward model's score "
+        f"climbs to {fmt.signed(shown.last_proxy_gain)}, far past light tails' "
+        f"{fmt.signed(other.last_proxy_gain)}."
     )
 else:
     sentence = (
-        f"With light tails true quality keeps rising with n: {shown.last_gold_gain:+.2f} at "
-        f"n = 10,000, {shown.last_gold_gain / shown.peak_gold_gain:.0%} of its peak."
+        f"With light tails true quality keeps rising with n: {fmt.signed(shown.last_gold_gain)} "
+        f"at n = 10,000, {fmt.percent(shown.last_gold_gain / shown.peak_gold_gain)} of its peak."
     )
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
 
@@ -125,19 +127,20 @@ if box.open:
         light_kl, heavy_kl = beyond_compute.kl_tails("light"), beyond_compute.kl_tails("heavy")
         shown_kl, other_kl = (heavy_kl, light_kl) if tails == "heavy" else (light_kl, heavy_kl)
         row = st.container(horizontal=True, gap="small")
+        probe, last_beta = shown_kl.probe, fmt.named("β", KL_TAILS_BETAS[-1])
         row.metric(
-            f"KL at β = {KL_TAILS_BETAS[shown_kl.probe]:.3g}",
-            f"{shown_kl.mean_kl[shown_kl.probe]:.2f}",
+            f"KL at {fmt.named('β', KL_TAILS_BETAS[probe], digits=3)}",
+            fmt.kl(shown_kl.mean_kl[probe]),
         )
-        row.metric("reward model there", f"{shown_kl.mean_proxy[shown_kl.probe]:+.2f}")
-        row.metric("true quality there", f"{shown_kl.mean_gold[shown_kl.probe]:+.2f}")
-        row.metric(f"true quality at β = {KL_TAILS_BETAS[-1]:g}", f"{shown_kl.mean_gold[-1]:+.2f}")
+        row.metric("reward model there", fmt.signed(shown_kl.mean_proxy[probe]))
+        row.metric("true quality there", fmt.signed(shown_kl.mean_gold[probe]))
+        row.metric(f"true quality at {last_beta}", fmt.signed(shown_kl.mean_gold[-1]))
         layout.edge_box(compare_text.tails_edge_note(shown_kl))
         layout.chart(
             beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
             key="kl-tails-chart",
             description="True quality of the KL optimum against d with errors in every grid cell: "
-            f"{shown_kl.mean_gold[-1]:+.2f} at β = {KL_TAILS_BETAS[-1]:g}; the sentence below the "
+            f"{fmt.signed(shown_kl.mean_gold[-1])} at {last_beta}; the sentence below the "
             "chart says what it shows.",
         )
         st.markdown(

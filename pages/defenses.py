@@ -7,6 +7,7 @@ the slack readout.
 
 import streamlit as st
 
+from ui import format as fmt
 from ui import glossary, layout, sources, state
 from ui.defenses import (
     charts as defense_charts,
@@ -82,8 +83,9 @@ def both_methods(chart, *args, shows: str = "") -> None:
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
 better = state.slider("fix")
 st.markdown(
-    f"The page's reward model learned the fraction b = {b:g} of the padding penalty (the **b** "
-    f"slider above; b = 0 is the lesson's). A better one learned b′ = {better:g}, at the same σ."
+    f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
+    "(the **b** slider above; b = 0 is the lesson's). A better one learned "
+    f"{fmt.named('b′', better)}, at the same σ."
 )
 defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
 both_methods(defense_charts.padding_learned, b, better, sigma)
@@ -118,12 +120,12 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     st.header("3 · A length penalty", divider="gray")
     penalty = state.slider("lam", on_change=opens(defense_charts.length_penalty))
     st.markdown(
-        f"Subtract λ·length from the reward model's score, here λ = {penalty:g}. λ = 1 cancels its "
-        "liking for length, so padding no longer pays; a bigger λ makes it prefer answers shorter "
-        "than true quality wants. Real length bias is less tidy: Singhal et al. (2023) found "
-        "that much of RLHF's reward gain was length (optimizing length alone reproduced much "
-        "of RLHF's improvement), yet length penalties did not help uniformly: real length is "
-        "not one flaw cleanly apart from what people value."
+        f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
+        "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
+        "answers shorter than true quality wants. Real length bias is less tidy: Singhal et al. "
+        "(2023) found that much of RLHF's reward gain was length (optimizing length alone "
+        "reproduced much of RLHF's improvement), yet length penalties did not help uniformly: "
+        "real length is not one flaw cleanly apart from what people value."
     )
     defense_view.peak_and_collapse(
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
@@ -139,8 +141,8 @@ def spot_check_section(b: float, sigma: float) -> dict:
     st.header("4 · Stop early, from spot checks", divider="gray")
     m = state.slider("m", on_change=opens(defense_charts.spot_checks))
     st.markdown(
-        f"At every stop of the n and β sliders, check **{m:,}** answers by hand against true "
-        f"quality and stop where their average looks best. Repeated "
+        f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
+        "true quality and stop where their average looks best. Repeated "
         f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
         f"{defense_compute.SPOT_SEED}): where did it stop, and how much true quality did that "
         "lose against the real peak? The checks here are perfect: each reads an answer's true "

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import compute, edge_note, glossary, kl_penalty_charts, layout, sources, state
+from ui import format as fmt
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -41,20 +42,19 @@ sigma = state.slider("sigma", container=sigma_slot)
 
 point = compute.kl_point(beta, b, sigma)
 readouts = st.container()
-layout.readouts(
-    readouts, f"**:green[The optimum at β = {beta:g}, on the grid]**", point, f"β = {beta:g}"
-)
+at_beta = fmt.named("β", beta)
+layout.readouts(readouts, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
 
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
-    st.markdown(f"**π\\* at β = {beta:g}, on the 241 × 241 grid**")
+    st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
     layout.chart(
         kl_penalty_charts.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=f"π* at β = {beta:g} is a cloud centred near length "
-        f"{point.mean_length:+.2f}; KL {point.kl:.2f} nats from π_ref, true quality gain "
-        f"{point.gold_gain:+.2f}, reward model gain {point.proxy_gain:+.2f}.",
+        description=f"π* at {at_beta} is a cloud centred near length "
+        f"{fmt.signed(point.mean_length)}; KL {fmt.kl(point.kl)} nats from π_ref, true quality "
+        f"gain {fmt.signed(point.gold_gain)}, reward model gain {fmt.signed(point.proxy_gain)}.",
     )
 with curves_column:
     st.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
@@ -101,7 +101,7 @@ st.download_button(
 )
 st.caption(
     f"Rows are the β values the lesson prints, for the reward model set by the sliders above "
-    f"(b = {b:g}, σ = {sigma:g}); with b = σ = 0 they are the lesson's numbers."
+    f"({fmt.named('b', b)}, {fmt.named('σ', sigma)}); with b = σ = 0 they are the lesson's numbers."
 )
 state.share_box({"beta": beta, "b": b, "sigma": sigma})
 sources.footer("ouyang2022", "rafailov2023", "gao2022")

@@ -6,6 +6,7 @@ import math
 import streamlit as st
 
 from ui import compute, edge_note, glossary, layout, sources, state
+from ui import format as fmt
 from ui.beyond import (
     compute as beyond_compute,
 )
@@ -44,28 +45,24 @@ low, high = fit.b_interval
 bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
 bon_peak_at_end = bon_curve.peak_pressure >= SETTINGS["n"].high
 kl_peak_at_end = kl_curve.peak_pressure <= SETTINGS["beta"].low
+bon_peak = "n ≥ 10,000" if bon_peak_at_end else fmt.named("n", bon_curve.peak_pressure)
+kl_peak = "β ≤ 0.25" if kl_peak_at_end else fmt.named("β", kl_curve.peak_pressure)
 
 row = st.container(horizontal=True, gap="small")
-row.metric("learned b", f"{fit.b:.2f}", help="w\\_pad ÷ w\\_s: the padding penalty learned")
+row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")
 row.metric(
     "90% interval of b",
-    f"{low:.2f} to {high:.2f}" if math.isfinite(low) else "unbounded",
+    f"{fmt.number(low)} to {fmt.number(high)}" if math.isfinite(low) else "unbounded",
     help="b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
     "conditional on the prior: with a prior it can exclude the true b = 1",
 )
 row.metric(
     "length weight ÷ substance weight",
-    f"{fit.length_ratio:.2f}",
+    fmt.number(fit.length_ratio),
     help="What the model pays for one unit of length, per unit of substance; the truth is 1",
 )
-row.metric(
-    "best-of-n: true quality peaks at",
-    "n ≥ 10,000" if bon_peak_at_end else f"n = {bon_curve.peak_pressure:,.0f}",
-)
-row.metric(
-    "KL optimum: true quality peaks at",
-    "β ≤ 0.25" if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}",
-)
+row.metric("best-of-n: true quality peaks at", bon_peak)
+row.metric("KL optimum: true quality peaks at", kl_peak)
 if not fit.converged:
     st.warning(
         f"The fit did not converge: {fit.message}. The numbers shown come from the last "
@@ -83,7 +80,8 @@ with plane_column:
         figure,
         key="fitted-plane",
         description=f"The learned reward model's contour lines over true quality's filled "
-        f"contours; its padding penalty is b = {fit.b:.2f}. The caption below explains it.",
+        f"contours; its padding penalty is {fmt.named('b', fit.b, decimals=2)}. The caption "
+        "below explains it.",
     )
     st.caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
@@ -95,34 +93,32 @@ with curves_column:
     layout.chart(
         beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
         key="rm-bon",
-        description="True quality peaks at "
-        + ("n ≥ 10,000." if bon_peak_at_end else f"n = {bon_curve.peak_pressure:,.0f}."),
+        description=f"True quality peaks at {bon_peak}.",
     )
     layout.chart(
         beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
         key="rm-kl",
-        description="True quality peaks at "
-        + ("β ≤ 0.25." if kl_peak_at_end else f"β = {kl_curve.peak_pressure:g}."),
+        description=f"True quality peaks at {kl_peak}.",
     )
     edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
     layout.edge_box(edge)
 
 st.markdown(
-    f"The curves put the learned b, at the Playground's nearest step (**b = {b_used:g}**), "
-    "into the "
-    "lesson's reward model, with no other errors (σ = 0). Many comparisons of widely varying "
+    "The curves put the learned b, at the Playground's nearest step "
+    f"(**{fmt.named('b', b_used)}**), into the lesson's reward model, with no other errors "
+    "(σ = 0). Many comparisons of widely varying "
     "lengths teach the whole penalty (b → 1) and the decline disappears. Few comparisons of "
     "typical answers pin b down badly, in either direction: 200 pairs at spread 0.3 (rater "
     "noise 1) give b = 2.71 with no prior (interval 0.70 to 4.73); only a prior pulls b toward "
     "0, and then its interval is conditional on that prior: at prior 30 the same pairs give "
-    "b = 0.19, interval −0.47 to 0.85, which excludes the true b = 1. A likelier reason a real "
+    "b = 0.19, interval -0.47 to 0.85, which excludes the true b = 1. A likelier reason a real "
     "reward model misses the penalty is that it cannot express it: fitted without the padding "
     "feature, on 200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per "
     "unit of length against 1 for substance, believing longer is always better."
 )
 st.page_link(
     "pages/playground.py",
-    label=f"Open the Playground at b = {url_form(b_used)}, the nearest step",
+    label=f"Open the Playground at {fmt.named('b', b_used)}, the nearest step",
     icon=":material/tune:",
     query_params={"b": url_form(b_used)},
 )

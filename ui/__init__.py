@@ -16,6 +16,8 @@ Every page:
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
+  -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 ``best_of_n_charts``. KL penalty: ``kl_penalty_charts``.

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 import core
 from ui import compute, style
+from ui import format as fmt
 from ui.compute import cached
 from ui.style import (
     BEST_OF_N,
@@ -149,7 +150,7 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         yaxis=style.axis(title="chance of being kept (%)", rangemode="tozero"),
     )
     figure.add_annotation(
-        text=f"the 10 best-ranked answers<br>are kept {100 * top_ten:.0f}% of the time",
+        text=f"the 10 best-ranked answers<br>are kept {fmt.percent(top_ten)} of the time",
         x=0.02,
         y=0.95,
         xref="paper",
@@ -159,7 +160,9 @@ def win_chances_figure(ranked_chances: np.ndarray, n: int) -> go.Figure:
         showarrow=False,
         font={"size": 14},
     )
-    return style.titled(figure, f"Each answer's chance of being kept, at n = {n:g}", BEST_OF_N_TEXT)
+    return style.titled(
+        figure, f"Each answer's chance of being kept, at {fmt.named('n', n)}", BEST_OF_N_TEXT
+    )
 
 
 def _mark_current_n(figure: go.Figure, n: float) -> None:
@@ -203,7 +206,7 @@ def scores_against_n_figure(curve, point, n: float) -> go.Figure:
     style.top_legend(figure)
     return style.titled(
         figure,
-        f"Gain against n (true quality peaks at n = {curve.peak_pressure:.0f})",
+        f"Gain against n (true quality peaks at {fmt.named('n', curve.peak_pressure)})",
         BEST_OF_N_TEXT,
     )
 
@@ -221,7 +224,7 @@ def _mark_kl_ceiling(figure: go.Figure) -> None:
         line={"color": INK, "width": 1.2, "dash": "dot"},
     )
     figure.add_annotation(
-        text=f"ceiling: log 600 = {KL_CEILING:.2f} nats",
+        text=f"ceiling: log 600 = {fmt.number(KL_CEILING)} nats",
         x=0.02,
         y=KL_CEILING,
         xref="x domain",
@@ -308,7 +311,7 @@ TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the
 
 def share_words(share: float) -> str:
     """A share of the chance in words: "65%", or "more than 99%" once it rounds to 100%."""
-    return "more than 99%" if share >= 0.995 else f"{share:.0%}"
+    return "more than 99%" if share >= 0.995 else fmt.percent(share)
 
 
 def win_chances_words(n: int) -> str:
@@ -322,7 +325,7 @@ def win_chances_words(n: int) -> str:
     tenth = 1 - ((core.ANSWER_COUNT - TOP_TENTH) / core.ANSWER_COUNT) ** n
     best = 1 - ((core.ANSWER_COUNT - 1) / core.ANSWER_COUNT) ** n
     return (
-        f"At n = {n:,} the best tenth of the ranks (the top {TOP_TENTH}) holds "
+        f"At {fmt.named('n', n)} the best tenth of the ranks (the top {TOP_TENTH}) holds "
         f"{share_words(tenth)} of the chance and the single best answer {share_words(best)}; "
         "at n = 1 every answer has 1 chance in 600."
     )

@@ -11,6 +11,7 @@ two decimals (SPEC §11). The one threshold is core's; the words are here.
 from __future__ import annotations
 
 import core
+from ui import format as fmt
 
 CAPPED_MASS = core.EDGE_CAPPED_MASS  # 0.05: the one threshold, shared with core.slack
 
@@ -55,7 +56,7 @@ def left_out_sentence(symbol: str, stops) -> str:
     edge." ("" for no stops; ``stops`` as the sliders write them, strongest last)."""
     if not stops:
         return ""
-    names = [f"{stop:g}" for stop in stops]
+    names = [fmt.stop(stop) for stop in stops]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     verb = "is" if len(names) == 1 else "are"
     return f"{symbol} = {listed} {verb} left out: capped by the grid's edge."
@@ -79,9 +80,10 @@ def curve_note(pressure, edge_mass) -> str | None:
     weakest = max(beta for beta, _ in capped)
     worst = max(mass for _, mass in capped)
     return (
-        f"The KL curve is capped by the grid's edge from β ≈ {weakest:.2g} down: answers stop "
-        f"at length or substance 6, and up to {edge_percent(worst)}% of the optimum sits within "
-        "0.5 of it there, so that stretch describes the edge, not the trade-off."
+        f"The KL curve is capped by the grid's edge from β ≈ {fmt.significant(weakest, digits=2)} "
+        f"down: answers stop at length or substance 6, and up to {edge_percent(worst)}% of the "
+        "optimum sits within 0.5 of it there, so that stretch describes the edge, not the "
+        "trade-off."
     )
 
 

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 import core
 from ui import compute, style
+from ui import format as fmt
 from ui.compute import cached
 from ui.settings import BETA_EDGE, SETTINGS
 from ui.style import ANSWERS, GOLD, INK, KL_METHOD, LINE_WIDTH, PROXY
@@ -190,7 +191,7 @@ def _mark_beta_and_edge(
             line={"color": KL_METHOD, "width": 2.5, "dash": "dash"},
         )
     figure.add_annotation(
-        text=f"beyond the slider →<br>at σ = 0 the grid's<br>edge bites below {edge:g}",
+        text=f"beyond the slider →<br>at σ = 0 the grid's<br>edge bites below {fmt.stop(edge)}",
         x=math.log10(slider_low),
         y=0.03,
         xref="x2",

@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui import edge_note, state
+from ui import format as fmt
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = """
@@ -163,22 +164,22 @@ def readouts(container, title: str, result, pressure: str) -> None:
     kl, proxy, gold, length = (row.container(width=READOUT_WIDTH) for _ in range(4))
     kl.metric(
         "KL (nats)",
-        f"{result.kl:.2f}",
+        fmt.kl(result.kl),
         help="KL(π ‖ π_ref), in nats: how far the chosen answers moved from the base model's",
     )
     proxy.metric(
         "reward model",
-        f"{result.proxy_gain:+.2f}",
+        fmt.signed(result.proxy_gain),
         help=f"Gain in the reward model's score over the base model's average, at {pressure}",
     )
     gold.metric(
         "true quality",
-        f"{result.gold_gain:+.2f}",
+        fmt.signed(result.gold_gain),
         help=f"Gain in true quality over the base model's average, at {pressure}",
     )
     length.metric(
         "mean length",
-        f"{result.mean_length:+.2f}",
+        fmt.signed(result.mean_length),
         help="Average length of the chosen answers, in standard units (the base model's is 0)",
     )
     edge_box(edge_note.edge_note(getattr(result, "edge_mass", 0.0), pressure), container)

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import plotly.graph_objects as go
 
+from ui import format as fmt
+
 # --- palette -----------------------------------------------------------------------------
 GOLD = "#E69F00"  # orange: true quality, what we actually want
 PROXY = "#0072B2"  # blue: the reward model's score
@@ -127,7 +129,7 @@ def n_axis(low: float, high: float, *, visible: bool = True) -> dict:
         type="log",
         range=log_range(low, high * 1.05),
         tickvals=list(N_AXIS_TICKS),
-        ticktext=[f"{tick // 1000}k" if tick >= 10000 else f"{tick:,}" for tick in N_AXIS_TICKS],
+        ticktext=[fmt.tick(tick) for tick in N_AXIS_TICKS],
     )
 
 
@@ -147,7 +149,7 @@ def beta_axis(
         type="log",
         range=log_range(largest * 1.05, smallest / 1.05),
         tickvals=list(ticks),
-        ticktext=[f"{tick:g}" for tick in ticks],
+        ticktext=[fmt.tick(tick) for tick in ticks],
     )
 
 

@@ -11,6 +11,8 @@ import math
 import re
 from typing import TYPE_CHECKING
 
+from ui import format as fmt
+
 if TYPE_CHECKING:  # the rows' types only: ui.settings imports this module
     from ui.settings import Choice, Setting
 
@@ -21,7 +23,7 @@ SEED_LIMIT = 2**32  # answer-set seeds are whole numbers in [0, SEED_LIMIT)
 
 def url_form(value: float) -> str:
     """How a stop is written in the URL and on the slider: 0.6, 49, 10000 (never 4.0)."""
-    return f"{value:g}"
+    return fmt.stop(value)
 
 
 def nearest_stop(setting: Setting, number: float) -> float:

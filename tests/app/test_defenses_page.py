@@ -1,6 +1,7 @@
 """The Defenses page in AppTest: every slider at both ends, hostile URLs, numbers against core."""
 
 import json
+from types import SimpleNamespace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -246,6 +247,56 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
             assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
 
 
+SPOT_MEDIANS = {"best_of_n": 60, "kl": 0.5}  # where m = 30 spot checks stop, b = 0.2, σ = 1
+
+
+def test_peak_and_collapse_as_printed(set_page):
+    """The three sections' metrics at SETTING, as the page prints them (label, value, delta)."""
+    shown = [(metric.label, metric.value, metric.delta) for metric in set_page.metric[:12]]
+    assert shown == [
+        ("Best-of-n: peak, n = 10,000", "+1.71", "+0.11"),
+        ("Best-of-n: at n = 10,000", "+1.71", "+0.17"),
+        ("KL penalty: peak, β = 0.35", "+1.92", "+0.46"),
+        ("KL penalty: at β = 0.25", "+6.48", "+2.79"),
+        ("Best-of-n: peak, n = 400", "+1.69", "+0.10"),
+        ("Best-of-n: at n = 10,000", "+1.64", "+0.10"),
+        ("KL penalty: peak, β = 0.6", "+1.46", ""),
+        ("KL penalty: at β = 0.25", "+4.14", "+0.45"),
+        ("Best-of-n: peak, n = 100", "+1.63", "+0.03"),
+        ("Best-of-n: at n = 10,000", "+1.52", "-0.02"),
+        ("KL penalty: peak, β = 0.35", "+1.51", "+0.05"),
+        ("KL penalty: at β = 0.25", "+5.90", "+2.21"),
+    ]
+    text = " ".join(block.value for block in set_page.markdown)
+    assert "**Best-of-n** (the real peak: n = 150)" in text
+    assert (
+        "**Best-of-n**: stop at the true peak, n = 150, instead of n = 10,000: end **0.06** "
+        "higher in true quality (+1.59 against +1.54), for **2%** of the reward model's score."
+    ) in text
+    assert (
+        "**KL penalty**: stop at the true peak, β = 0.5, instead of β = 0.35: end **0.13** "
+        "higher in true quality (+1.46 against +1.33), for **22%** of the reward model's score. "
+        "β = 0.3 and 0.25 are left out: capped by the grid's edge."
+    ) in text
+
+
+def test_a_slack_still_rising_names_the_strongest_setting():
+    rising = SimpleNamespace(peak_pressure=10000, strongest_pressure=10000, left_out=0)
+    assert defense_view.slack_sentence("best_of_n", rising) == (
+        "**Best-of-n**: true quality is still rising at the strongest setting, n = 10,000; "
+        "there is no slack to take."
+    )
+
+
+def test_a_change_too_small_to_show_gets_no_delta():
+    assert [defense_view.change_text(change) for change in (0.004, -0.0014, 0.006, -1.234)] == [
+        None,
+        None,
+        "+0.01",
+        "-1.23",
+    ]
+
+
 def test_the_ensemble_sentence_states_core_sizes_for_the_mean():
     query = {key: f"{value:g}" if key != "agg" else "mean" for key, value in SETTING.items()}
     text = " ".join(block.value for block in open_defenses(query).markdown)
@@ -268,18 +319,23 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
         "kl": core.spot_check_kl(BETA_STOPS, **options),
     }
     shown = [metric.value for metric in set_page.metric[12:]]
-    for index, (method, result) in enumerate(runs.items()):
+    for method, result in runs.items():
         spread = defense_view.spot_check_spread(result, method)
         assert spread.lost_median == pytest.approx(
             np.quantile(result.quality_lost, 0.5, method="inverted_cdf")
         )
-        expected = [
-            defense_view.pressure_text(method, spread.chosen_median),
-            f"{spread.chosen_low:g} to {spread.chosen_high:g}",
-            f"{spread.lost_median:.2f}",
-            f"{spread.lost_high:.2f}",
-        ]
-        assert shown[4 * index : 4 * index + 4] == expected
+        assert spread.chosen_median == SPOT_MEDIANS[method]
+    # As printed: the middle 80% runs from the gentler end (β falls as pressure grows).
+    assert shown == [
+        "n = 60",
+        "16 to 150",
+        "0.01",
+        "0.08",
+        "β = 0.5",
+        "0.8 to 0.35",
+        "0.03",
+        "0.13",
+    ]
     slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     text = " ".join(block.value for block in set_page.markdown)
     for method in ("best_of_n", "kl"):

@@ -3,6 +3,7 @@
 import contextlib
 import io
 import json
+import re
 from urllib.parse import parse_qsl
 
 import numpy as np
@@ -23,7 +24,6 @@ from app_pages import (
 import core
 from ui import compute, layout, lesson_text, link_box
 from ui.playground import stage
-from ui.playground.stage import signed
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
@@ -100,6 +100,28 @@ LESSON_TABLE = {
 }
 
 
+# The same rows as the readouts print them (ui/format.py): KL, then the three signed.
+KL_READOUTS = {
+    4.0: ["0.06", "+0.50", "+0.44", "+0.25"],
+    2.0: ["0.25", "+1.00", "+0.75", "+0.50"],
+    1.0: ["1.00", "+2.00", "+1.00", "+1.00"],
+    0.6: ["2.78", "+3.33", "+0.56", "+1.67"],
+    0.4: ["6.25", "+5.00", "-1.24", "+2.50"],
+    0.3: ["11.05", "+6.65", "-4.37", "+3.32"],
+}
+PRINTED = re.compile(r"[+-]?\d+\.\d{2,4}")  # "11.05", "+0.52", "-0.001": no "-0.00", no "e"
+
+
+def assert_printed(text: str, value: float, where) -> None:
+    """A readout is ``value`` to its last printed digit; it never reads "-0.00", and a gain
+    beyond float noise never "+0.00" either: its sign is the point (n = 590)."""
+    assert PRINTED.fullmatch(text) and text != "-0.00", (where, text)
+    if abs(value) >= 5e-5:
+        assert float(text) != 0 and text.startswith("-") == (value < 0), (where, text, value)
+    decimals = len(text.split(".")[1])
+    assert abs(float(text) - value) <= 0.5 * 10**-decimals + 1e-12, (where, text, value)
+
+
 @pytest.fixture
 def playground():
     app = open_page("playground")
@@ -172,29 +194,36 @@ def test_playground_readouts_equal_core_at_the_lesson_table(beta):
     app = open_page("playground", {"beta": url_form(beta)})
     assert_clean(app)
     kl_readouts = readouts(app)[:4]
-    exact = core.kl_optimum(beta)
-    assert kl_readouts == [
-        f"{exact.kl:.2f}",
-        signed(exact.proxy_gain),
-        signed(exact.gold_gain),
-        signed(exact.mean_length),
-    ]
+    assert kl_readouts == KL_READOUTS[beta]
     # ... and the lesson's printed table, to its printed precision (KL to 0.1, the rest 0.01).
     printed = LESSON_TABLE[beta]
     for shown, lesson, unit in zip(kl_readouts, printed, (0.1, 0.01, 0.01, 0.01), strict=True):
         assert abs(float(shown) - lesson) <= unit / 2 + 0.005 + 1e-9, (beta, shown, lesson)
 
 
-@pytest.mark.parametrize("n", [1, 49, 590])
-def test_playground_best_of_n_readouts_equal_core(n):
+# Best-of-n at the lesson's n: KL, reward model, true quality, mean length, as printed. At
+# n = 590 true quality is -0.0014: below the base model, so "-0.001", not "+0.00" or "-0.00".
+BEST_OF_N_READOUTS = {
+    1: ["0.00", "+0.00", "+0.00", "+0.08"],
+    49: ["2.91", "+2.99", "+1.31", "+1.55"],
+    590: ["5.34", "+3.47", "-0.001", "+2.09"],
+}
+
+
+@pytest.mark.parametrize("n", list(BEST_OF_N_READOUTS))
+def test_playground_best_of_n_readouts_as_printed(n):
     app = open_page("playground", {"n": str(n)})
-    exact = core.best_of_n(n)
-    assert readouts(app)[4:8] == [
-        f"{exact.kl:.2f}",
-        signed(exact.proxy_gain),
-        signed(exact.gold_gain),
-        signed(exact.mean_length),
-    ]
+    assert readouts(app)[4:8] == BEST_OF_N_READOUTS[n]
+
+
+def test_the_best_of_n_page_prints_n_590_as_the_playground_does():
+    """Its five metrics: exact KL, the bound, both gains (true quality -0.001, not -0.00, as
+    on the Playground), and where true quality peaks."""
+    app = open_page("best_of_n", {"n": "590"})
+    assert_clean(app)
+    assert [metric.value for metric in app.metric] == ["5.34", "5.38", "+3.47", "-0.001", "n = 49"]
+    text = " ".join(block.value for block in app.markdown)
+    assert "At n = 590: reward model +3.47, true quality -0.001." in text
 
 
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.0), (0.35, 1.3), (1.0, 2.0)])
@@ -209,12 +238,9 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         for index, stop in enumerate(SETTINGS[key].stops):
             exact = solve(stop, b=b, sigma=sigma)
             shown = [method["readouts"][field][index] for field in STAGE_READOUTS]
-            assert shown == [
-                f"{exact.kl:.2f}",
-                signed(exact.proxy_gain),
-                signed(exact.gold_gain),
-                signed(exact.mean_length),
-            ], (key, stop)
+            values = (exact.kl, exact.proxy_gain, exact.gold_gain, exact.mean_length)
+            for text, value in zip(shown, values, strict=True):
+                assert_printed(text, value, (key, stop))
             points = cloud(stop, b=b, sigma=sigma)
             sent = np.array(method["cloud"][index]).reshape(-1, 2) / world["scale"]
             np.testing.assert_allclose(sent[:, 0], points.length, atol=0.005 + 1e-9)

@@ -127,7 +127,7 @@ def test_a_defenses_setting_follows_the_student_to_another_page_and_back():
     app = open_at("defenses", {"k": "8", "agg": "min", "lam": "1.2"})
     assert values(app) | {"sigma": 1.0} == values(app)
     app.switch_page(PAGE_FILES["playground"]).run()
-    app.switch_page(PAGE_FILES["defenses"]).run()
+    app = open_at("defenses", {}, app=app)  # an address without them: only the session has them
     assert_clean(app)
     shown = values(app)
     assert (shown["k"], shown["agg"], shown["lam"]) == (8, "min", 1.2)

@@ -258,7 +258,7 @@ def test_the_reward_model_page_states_cores_fits(shown):
         "(interval 0.70 to 4.73)" in prose
     )
     assert (
-        "at prior 30 the same pairs give b = 0.19, interval −0.47 to 0.85, which excludes "
+        "at prior 30 the same pairs give b = 0.19, interval -0.47 to 0.85, which excludes "
         "the true b = 1" in prose
     )
     assert "pays 0.75 per unit of length against 1 for substance" in prose

@@ -6,6 +6,9 @@ never a wrong world or an exception."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import json
 import logging
 import os
@@ -147,3 +150,38 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     done = run_builder(*args, store=store)
     assert done.returncode == 2 and message in done.stderr
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
+
+
+# Imported by ui/playground/stage.py, but no byte of a world comes from them.
+NOT_IN_THE_WORLD = {
+    "ui.playground.stage_modules",  # joins the stage's JavaScript, sent beside the world
+    "ui.story_steps",  # the story's (b, σ) settings: which worlds the prewarm builds first
+    "ui.playground.world_files",  # the worlds' addresses and b/σ's slider labels, sent beside
+}
+
+
+def module_of(package: str, name: str) -> str:
+    """What ``from package import name`` imports a module from: ui.playground.world_store."""
+    if not hasattr(importlib.import_module(package), "__path__"):  # a module: names in it
+        return package
+    inner = f"{package}.{name}"
+    return inner if importlib.util.find_spec(inner) is not None else package
+
+
+def test_every_ui_module_the_world_is_built_from_is_in_its_fingerprint():
+    """A stored world holds text as well as numbers: if a module whose words or number text go
+    into it (edge notes, ui/format.py) were left out, changed code would serve old text."""
+    tree = ast.parse(Path(stage.__file__).read_text(encoding="utf-8"))
+    imported = {
+        module_of(node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui")
+        for alias in node.names
+    }
+    fingerprinted = {
+        path.resolve() for pattern in world_store.SOURCES for path in REPO_ROOT.glob(pattern)
+    }
+    for module in sorted(imported - NOT_IN_THE_WORLD):
+        path = Path(importlib.import_module(module).__file__).resolve()
+        assert path in fingerprinted, f"{module} builds the world but is not in SOURCES"
+    assert {"ui.format", "ui.edge_note"} <= imported

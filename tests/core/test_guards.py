@@ -65,3 +65,50 @@ def test_slack_takes_the_strongest_of_stops_tied_at_the_peak():
     assert slack.peak_pressure == 3.0
     assert slack.score_given_up == 0.0
     assert slack.gold_kept == 0.0
+
+
+class _FixedUniform:
+    """A generator whose uniforms are all one value."""
+
+    def __init__(self, value: float):
+        self.value = value
+
+    def random(self, shape):
+        return np.full(shape, self.value)
+
+
+def test_a_row_a_hair_short_of_one_never_draws_an_answer_of_chance_zero():
+    """Each row is scaled to end at exactly 1: unscaled, a uniform above 1 - 1e-9 fell past
+    the row's last answer with a chance and onto the one after it (chance 0, gain 30)."""
+    chances = np.array([[0.5, 0.5 - 1e-9, 0.0]])
+    gains = np.array([10.0, 20.0, 30.0])
+    means = _exact_check_means(chances, gains, 1, 1, _FixedUniform(1.0 - 1e-10))
+    np.testing.assert_array_equal(means, [[20.0]])
+
+
+def test_a_spot_check_stop_with_a_certain_winner_has_no_spread_not_nan():
+    """At b = 0.2, σ = 1 and n = 19,987.2 one answer wins with certainty, and E[g²] - E[g]²
+    rounds to -4.4e-16: unclamped, its spread was NaN, and argmax takes NaN for the best, so
+    every repeat stopped there instead of at n = 49 (+1.563 against +1.537)."""
+    certain = 19_987.19638657
+    result = core.spot_check_best_of_n([49, certain], m=10_000, b=0.2, sigma=1.0, seed=0)
+    assert result.peak_pressure == 49.0
+    assert result.chosen_share[0] > 0.9
+
+
+def test_slack_keeps_every_beta_stop_when_all_are_capped():
+    """b = 0.2, σ = 1: β = 0.3 and 0.25 both lie on the grid's edge (8.3% and 46%)."""
+    result = core.slack(beta_stops=(0.3, 0.25), n_stops=(1, 49), b=0.2, sigma=1.0)
+    assert result.kl.left_out == 0
+    assert result.kl.strongest_pressure == 0.25
+
+
+def test_slack_gives_up_nothing_when_the_peaks_score_rounds_above_the_top():
+    """Past n ~ 20,000 the winner is certain and the score saturates: a peak a hair above the
+    strongest stop's score gives up 0, not -1e-16 ("-0%" on the page)."""
+    top = 3.0
+    proxy_gain = np.array([1.0, np.nextafter(top, 4.0), top])
+    slack = _method_slack(np.array([1.0, 2.0, 3.0]), proxy_gain, np.array([0.0, 5.0, 4.0]), 2)
+    assert slack.peak_pressure == 2.0
+    assert slack.score_given_up == 0.0
+    assert slack.gold_kept == 1.0

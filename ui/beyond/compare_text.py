@@ -11,6 +11,7 @@ import numpy as np
 
 import core
 from ui import edge_note
+from ui import format as fmt
 from ui.beyond.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
@@ -72,11 +73,12 @@ def tails_edge_note(tails: KLTails) -> str | None:
     band = float(core.edge_band().mean())
     return (
         f"Near the grid's edge: in {draws} of the {len(KL_ERROR_SEEDS)} heavy draws the tallest "
-        "spike lies within 0.5 of the edge, where answers stop at length or substance 6, so "
-        f"from β ≈ {KL_TAILS_BETAS[capped[0]]:.2g} down {tails.mean_edge[-1]:.0%} of the "
-        f"averaged optimum sits there. That band holds {band:.0%} of the grid's cells and a "
-        "spike lands in it as often as anywhere: those draws are not the trade-off pressed "
-        "against the edge, but their numbers are the edge's."
+        "spike lies within 0.5 of the edge, where answers stop at length or substance 6, so from "
+        f"β ≈ {fmt.significant(KL_TAILS_BETAS[capped[0]], digits=2)} down "
+        f"{fmt.percent(tails.mean_edge[-1])} of the averaged optimum sits there. That band holds "
+        f"{fmt.percent(band)} of the grid's cells and a spike lands in it as often as anywhere: "
+        "those draws are not the trade-off pressed against the edge, but their numbers are the "
+        "edge's."
     )
 
 
@@ -86,14 +88,14 @@ def why_best_of_n_law(panel: GaoPanel) -> str:
     rl_law = round(panel.fits["kl", "rl"].r_squared, 2)
     if best_of_n_law > rl_law:
         finding = (
-            f"Here the exact KL optimum follows Gao's *best-of-n* law (R² = {best_of_n_law:.2f}) "
-            f"better than the RL law (R² = {rl_law:.2f})."
+            "Here the exact KL optimum follows Gao's *best-of-n* law (R² = "
+            f"{fmt.number(best_of_n_law)}) better than the RL law (R² = {fmt.number(rl_law)})."
         )
     else:
         finding = (
-            f"Here Gao's RL law fits the exact KL optimum (R² = {rl_law:.2f}) at least as well "
-            f"as the best-of-n law (R² = {best_of_n_law:.2f}), which it fits exactly at "
-            "b = σ = 0."
+            f"Here Gao's RL law fits the exact KL optimum (R² = {fmt.number(rl_law)}) at least as "
+            f"well as the best-of-n law (R² = {fmt.number(best_of_n_law)}), which it fits exactly "
+            "at b = σ = 0."
         )
     return (
         f"{finding} The best-of-n law fitting the optimum is no contradiction: Gao's RL law "
@@ -126,7 +128,7 @@ def equal_kl_rows(equal: EqualKL) -> list[dict]:
 def equal_kl_edge_note(equal: EqualKL) -> str | None:
     """The grid's edge note for the equal-KL table's most capped KL optimum, or None."""
     worst = int(np.argmax(equal.kl_optimum.edge_mass))
-    where = f"β = {equal.beta[worst]:.3g} (best-of-n's n = {int(equal.n[worst])})"
+    where = f"{fmt.named('β', equal.beta[worst], digits=3)} (best-of-n's n = {int(equal.n[worst])})"
     return edge_note.edge_note(float(equal.kl_optimum.edge_mass[worst]), where)
 
 
@@ -143,9 +145,9 @@ def equal_kl_sentence(equal: EqualKL) -> str:
     else:
         verdict = f"{ahead} gets more true quality"
     return (
-        f"At KL = {kl:.2f} nats (best-of-n at n = {n}) {verdict}: {bon:+.2f} for best-of-n "
-        f"against {opt:+.2f} for the KL optimum, whose reward model score is "
-        f"{opt_proxy:+.2f} against {bon_proxy:+.2f}."
+        f"At KL = {fmt.number(kl)} nats (best-of-n at n = {n}) {verdict}: {fmt.signed(bon)} for "
+        f"best-of-n against {fmt.signed(opt)} for the KL optimum, whose reward model score is "
+        f"{fmt.signed(opt_proxy)} against {fmt.signed(bon_proxy)}."
     )
 
 
@@ -153,31 +155,33 @@ def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> s
     """What the KL optimum does with light or heavy errors in every grid cell."""
     if not heavy_shown:
         return (
-            f"**With light tails the KL optimum's true quality keeps rising as β falls: "
-            f"{light.mean_gold[light.probe]:+.2f} at KL = {light.mean_kl[light.probe]:.2f} "
-            f"nats, {light.mean_gold[-1]:+.2f} at β = {KL_TAILS_BETAS[-1]:g} (KL = "
-            f"{light.mean_kl[-1]:.1f}),** as Kwa et al. prove for light-tailed errors "
-            "independent of the truth."
+            "**With light tails the KL optimum's true quality keeps rising as β falls: "
+            f"{fmt.signed(light.mean_gold[light.probe])} at KL = "
+            f"{fmt.number(light.mean_kl[light.probe])} nats, {fmt.signed(light.mean_gold[-1])} at "
+            f"{fmt.named('β', KL_TAILS_BETAS[-1])} (KL = "
+            f"{fmt.number(light.mean_kl[-1], decimals=1)}),** as Kwa et al. prove for "
+            "light-tailed errors independent of the truth."
         )
     probe = heavy.probe
     low, high = heavy.gold_gain[:, probe].min(), heavy.gold_gain[:, probe].max()
     end_low, end_high = heavy.gold_gain[:, -1].min(), heavy.gold_gain[:, -1].max()
     below = int((heavy.gold_gain[:, -1] < 0).sum())
     return (
-        f"**With heavy tails, at β = {KL_TAILS_BETAS[probe]:.3g} the KL optimum has moved "
-        f"only KL = {heavy.mean_kl[probe]:.2f} nats, its reward model score is up "
-        f"{heavy.mean_proxy[probe]:+.1f}, and true quality is {heavy.mean_gold[probe]:+.2f} "
-        f"({low:+.2f} to {high:+.2f} over the draws; light tails at that KL: "
-        f"{gold_at_kl(light, heavy.mean_kl[probe]):+.2f}).** That is the theorem's picture: a "
-        "large reward for a small KL and no gain in truth. Unlike best-of-n's, true quality "
-        f"barely rises first (at most {heavy.mean_gold.max():+.2f}): the tallest of 58,081 "
-        "errors is about ten times the tallest of 600 (√(58,081/600) ≈ 9.8), and it outbids "
-        "anything true quality can offer. Pushed on to "
-        f"β = {KL_TAILS_BETAS[-1]:g}, the optimum sits on the tallest spikes wherever they "
-        f"are: reward model {heavy.mean_proxy[-1]:+.0f}, true quality "
-        f"{heavy.mean_gold[-1]:+.2f} on average ({end_low:+.1f} to {end_high:+.1f}; "
-        f"{below} of {len(KL_ERROR_SEEDS)} draws below the base model). That is worse than "
-        "the theorem's \"no gain\", and the toy's doing: the grid gives every cell the same "
-        "chance of a spike, and most of its cells are answers the base model almost never "
-        "gives, where true quality is poor."
+        f"**With heavy tails, at {fmt.named('β', KL_TAILS_BETAS[probe], digits=3)} the KL optimum "
+        f"has moved only KL = {fmt.number(heavy.mean_kl[probe])} nats, its reward model score is "
+        f"up {fmt.signed(heavy.mean_proxy[probe], decimals=1)}, and true quality is "
+        f"{fmt.signed(heavy.mean_gold[probe])} ({fmt.signed(low)} to {fmt.signed(high)} over the "
+        "draws; light tails at that KL: "
+        f"{fmt.signed(gold_at_kl(light, heavy.mean_kl[probe]))}).** That is the theorem's "
+        "picture: a large reward for a small KL and no gain in truth. Unlike best-of-n's, true "
+        f"quality barely rises first (at most {fmt.signed(heavy.mean_gold.max())}): the tallest "
+        "of 58,081 errors is about ten times the tallest of 600 (√(58,081/600) ≈ 9.8), and it "
+        "outbids anything true quality can offer. Pushed on to "
+        f"{fmt.named('β', KL_TAILS_BETAS[-1])}, the optimum sits on the tallest spikes wherever "
+        f"they are: reward model {fmt.signed(heavy.mean_proxy[-1], decimals=0)}, true quality "
+        f"{fmt.signed(heavy.mean_gold[-1])} on average ({fmt.signed(end_low, decimals=1)} to "
+        f"{fmt.signed(end_high, decimals=1)}; {below} of {len(KL_ERROR_SEEDS)} draws below the "
+        "base model). That is worse than the theorem's \"no gain\", and the toy's doing: the "
+        "grid gives every cell the same chance of a spike, and most of its cells are answers the "
+        "base model almost never gives, where true quality is poor."
     )

@@ -12,6 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ui import edge_note
+from ui import format as fmt
 from ui.style import (
     BEST_OF_N,
     BETA_TICKS,
@@ -164,10 +165,18 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
     """
     colour = BEST_OF_N if best_of_n else KL_METHOD
     if best_of_n:
-        title, x_title, ticks = f"Best-of-n at b = {b:.2f}", "n (log scale)", N_TICKS
+        title, x_title, ticks = (
+            f"Best-of-n at {fmt.named('b', b, decimals=2)}",
+            "n (log scale)",
+            N_TICKS,
+        )
         x_range = [0, 4]
     else:
-        title, x_title, ticks = f"KL optimum at b = {b:.2f}", "β (log; weaker →)", BETA_TICKS
+        title, x_title, ticks = (
+            f"KL optimum at {fmt.named('b', b, decimals=2)}",
+            "β (log; weaker →)",
+            BETA_TICKS,
+        )
         x_range = [math.log10(10), math.log10(0.25)]
     figure = _base(title, x_title=x_title, y_title="gain over base model")
     # True quality first and the reward model dashed over it: at b = 1 they are the same line.
@@ -175,7 +184,7 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
     figure.add_trace(
         _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
     )
-    peak_label = f"n = {curve.peak_pressure:,.0f}" if best_of_n else f"β = {curve.peak_pressure:g}"
+    peak_label = fmt.named("n" if best_of_n else "β", curve.peak_pressure)
     figure.add_trace(
         go.Scatter(
             x=[curve.peak_pressure],
@@ -196,10 +205,15 @@ FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}
 
 def fit_label(fit) -> str:
     """A fit in words: 'd(2.00 − 1.00d)' with its α and β filled in."""
-    alpha, beta = f"{fit.alpha:.2f}", f"{abs(fit.beta):.2f}"
+    alpha, beta = fmt.number(fit.alpha), fmt.number(abs(fit.beta))
     sign = "−" if fit.beta >= 0 else "+"
     inner = "d" if fit.form == "best_of_n" else " ln d"
     return f"d({alpha} {sign} {beta}{inner})"
+
+
+def fit_name(name: str, fit) -> str:
+    """A fit's legend entry, on two lines (one ran past a 390 px phone)."""
+    return f"{name}, Gao fit<br>{fit_label(fit)}, R² = {fmt.number(fit.r_squared, decimals=3)}"
 
 
 def better_fit(panel, method: str):
@@ -258,7 +272,7 @@ def gao_chart(panel) -> go.Figure:
             _line(
                 smooth,
                 fit.gold(smooth**2),
-                name=f"{name}, Gao fit<br>{fit_label(fit)}, R² = {fit.r_squared:.3f}",  # 390 px
+                name=fit_name(name, fit),
                 colour=colour,
                 dash="dot",
                 width=4,

@@ -15,6 +15,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from poll.guesses import QUESTIONS, Question
+from ui import format as fmt
 from ui import style
 from ui.compute import Curve
 
@@ -178,5 +179,5 @@ def describe(
         text += f" True quality peaks at {symbol} = {shown(truth.peak_pressure)}."
         if count:
             share = np.mean(np.abs(np.log(guesses / truth.peak_pressure)) <= np.log(2))
-            text += f" {share:.0%} of the guesses were within a factor 2 of it."
+            text += f" {fmt.percent(share)} of the guesses were within a factor 2 of it."
     return text

@@ -18,6 +18,7 @@ from streamlit import config
 from poll import devices, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box
+from ui import format as fmt
 from ui.class_poll import figures as poll_figures
 from ui.settings import SETTINGS
 from ui.state import slider_caption
@@ -169,7 +170,9 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     with join_column:
         _controls(engine, token, poll)
     question = checks.QUESTIONS[poll.question]
-    join_column.markdown(f"The question: {question.text} (b = {poll.b:g}, σ = {poll.sigma:g})")
+    join_column.markdown(
+        f"The question: {question.text} ({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
+    )
     glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
     with results_column:
         live_results(engine, token)
@@ -238,11 +241,12 @@ def student_screen(engine: Engine, raw_room: str) -> None:
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
-        f"{EXPLAINED[question.key]} True quality is what we actually want; the reward "
-        f"model only approximates it. The reward model: b = {poll.b:g}, σ = {poll.sigma:g} "
-        f"(b: {SETTINGS['b'].hint.lower()[:-1]}; σ: {SETTINGS['sigma'].hint.lower()[:-1]}). "
-        f"Type a {'whole ' if question.whole else ''}number from {question.shown(question.low)} "
-        f"to {question.shown(question.high)}."
+        f"{EXPLAINED[question.key]} True quality is what we actually want; the reward model only "
+        f"approximates it. The reward model: {fmt.named('b', poll.b)}, "
+        f"{fmt.named('σ', poll.sigma)} (b: {SETTINGS['b'].hint.lower()[:-1]}; σ: "
+        f"{SETTINGS['sigma'].hint.lower()[:-1]}). Type a "
+        f"{'whole ' if question.whole else ''}number from {question.shown(question.low)} to "
+        f"{question.shown(question.high)}."
     )
     # Closed: the form stays on screen, disabled; the status below says why, once.
     st.session_state[FORM_OPEN_KEY] = not poll.closed
@@ -294,7 +298,8 @@ def student_status(engine: Engine, room: str) -> None:
         peak = truth(poll).peak_pressure
         text = f"The truth: true quality peaks at **{question.symbol} = {question.shown(peak)}**."
         if mine is not None:
-            text += f" Your guess was off by a factor of {checks.factor_off(mine, peak):.1f}."
+            factor = fmt.number(checks.factor_off(mine, peak), decimals=1)
+            text += f" Your guess was off by a factor of {factor}."
         st.success(text)
 
 

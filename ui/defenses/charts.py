@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from ui import format as fmt
 from ui.compute import cached
 from ui.defenses import compute as defense_compute
 from ui.defenses import figures as defense_figures
@@ -27,7 +28,9 @@ def _pairs(undefended, defended) -> dict:
 def padding_learned(b: float, better: float, sigma: float) -> go.Figure:
     """Both methods' true quality with b′ = ``better`` learned, against the page's b."""
     pairs = _pairs(defense_compute.summary(b, sigma), defense_compute.summary(better, sigma))
-    return defense_figures.gold_against_pressure(pairs, defended_name=f"b′ = {better:g} learned")
+    return defense_figures.gold_against_pressure(
+        pairs, defended_name=f"{fmt.named('b′', better)} learned"
+    )
 
 
 @cached(FIGURE_ENTRIES)
@@ -36,7 +39,7 @@ def ensemble(b: float, sigma: float, k: int, rho: float, aggregate: str) -> go.F
     pairs = _pairs(
         defense_compute.summary(b, sigma), defense_compute.summary(b, sigma, k, rho, aggregate)
     )
-    name = f"{aggregate} of k = {k}, ρ = {rho:g}"
+    name = f"{aggregate} of k = {k}, {fmt.named('ρ', rho)}"
     return defense_figures.gold_against_pressure(pairs, defended_name=name)
 
 
@@ -47,7 +50,7 @@ def length_penalty(b: float, sigma: float, penalty: float) -> go.Figure:
         defense_compute.summary(b, sigma),
         defense_compute.summary(b, sigma, length_penalty=penalty),
     )
-    return defense_figures.gold_against_pressure(pairs, defended_name=f"λ = {penalty:g}")
+    return defense_figures.gold_against_pressure(pairs, defended_name=f"{fmt.named('λ', penalty)}")
 
 
 @cached(FIGURE_ENTRIES)

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from ui import format as fmt
 from ui import style
 from ui.style import (
     BEST_OF_N,
@@ -77,14 +78,14 @@ def _pressure_axis(method: str) -> dict:
             type="log",
             range=[0, math.log10(10000 * 1.05)],
             tickvals=list(PANEL_N_TICKS),
-            ticktext=[f"{t // 1000}k" if t >= 1000 else f"{t:,}" for t in PANEL_N_TICKS],
+            ticktext=[fmt.tick(tick, short_from=1000) for tick in PANEL_N_TICKS],
         )
     return _axis(
         METHODS[method][2],
         type="log",
         range=[math.log10(10.5), math.log10(0.24)],
         tickvals=list(PANEL_BETA_TICKS),
-        ticktext=[f"{t:g}" for t in PANEL_BETA_TICKS],
+        ticktext=[fmt.tick(tick) for tick in PANEL_BETA_TICKS],
     )
 
 
@@ -217,7 +218,7 @@ def spot_check_choices(results: dict) -> go.Figure:
     for method, result in results.items():
         _, colour, axis_title = METHODS[method]
         x_name, y_name = AXES[method]
-        labels = [f"{stop:g}" for stop in result.stops]
+        labels = [fmt.stop(stop) for stop in result.stops]
         traces.append(
             {
                 "type": "bar",

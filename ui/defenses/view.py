@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ui import edge_note
+from ui import format as fmt
 
 METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
 READOUT_WIDTH = 150  # px per metric: two fit a phone's width
@@ -20,8 +21,7 @@ SPREAD = (0.1, 0.5, 0.9)  # the quantiles a spread is told by: the middle 80% an
 
 def pressure_text(method: str, pressure: float) -> str:
     """'n = 49' or 'β = 0.6', as the sliders write them (n with thousands separators)."""
-    symbol = METHOD_NAMES[method][1]
-    return f"{symbol} = {pressure:,.0f}" if method == "best_of_n" else f"{symbol} = {pressure:g}"
+    return fmt.named(METHOD_NAMES[method][1], pressure)
 
 
 @dataclass(frozen=True)
@@ -72,17 +72,18 @@ def slack_sentence(method: str, slack, stops=()) -> str:
     else:
         line = (
             f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: end "
-            f"**{slack.gold_kept:.2f}** higher in true quality "
-            f"({slack.peak_gold_gain:+.2f} against {slack.strongest_gold_gain:+.2f}), for "
-            f"**{100 * slack.score_given_up:.0f}%** of the reward model's score."
+            f"**{fmt.number(slack.gold_kept)}** higher in true quality "
+            f"({fmt.signed(slack.peak_gold_gain)} against "
+            f"{fmt.signed(slack.strongest_gold_gain)}), for "
+            f"**{fmt.percent(slack.score_given_up)}** of the reward model's score."
         )
     return f"{line} {left_out}".strip()
 
 
 def change_text(change: float) -> str | None:
     """'+0.42' for a metric's change against the undefended; None when it rounds to zero."""
-    text = f"{change:+.2f}"
-    return None if text in ("+0.00", "-0.00") else text
+    # A change below 0.005 is not worth a delta, even where a gain's own text shows -0.001.
+    return None if round(change, 2) == 0 else fmt.signed(change)
 
 
 def peak_and_collapse(container, undefended, defended) -> None:
@@ -97,20 +98,21 @@ def peak_and_collapse(container, undefended, defended) -> None:
         peak, strongest = row.container(width=READOUT_WIDTH), row.container(width=READOUT_WIDTH)
         peak.metric(
             f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
-            f"{after.peak_gold_gain:+.2f}",
+            fmt.signed(after.peak_gold_gain),
             delta=change_text(after.peak_gold_gain - before.peak_gold_gain),
             help=(
                 "True quality gain at its best slider stop. Undefended: "
-                f"{before.peak_gold_gain:+.2f} at {pressure_text(method, before.peak_pressure)}."
+                f"{fmt.signed(before.peak_gold_gain)} at "
+                f"{pressure_text(method, before.peak_pressure)}."
             ),
         )
         strongest.metric(
             f"{name}: at {pressure_text(method, after.strongest_pressure)}",
-            f"{after.strongest_gold_gain:+.2f}",
+            fmt.signed(after.strongest_gold_gain),
             delta=change_text(after.strongest_gold_gain - before.strongest_gold_gain),
             help=(
                 "True quality gain at the slider's strongest setting: the collapse, if it "
-                f"fell. Undefended: {before.strongest_gold_gain:+.2f}."
+                f"fell. Undefended: {fmt.signed(before.strongest_gold_gain)}."
             ),
         )
     kl_before, kl_after = undefended.kl, defended.kl
@@ -125,7 +127,7 @@ def peak_and_collapse(container, undefended, defended) -> None:
 def spot_check_readouts(container, result, method: str) -> None:
     """Where m spot checks stopped a method, and what that cost, as four metrics."""
     spread = spot_check_spread(result, method)
-    name = METHOD_NAMES[method][0]
+    name, symbol = METHOD_NAMES[method]
     container.markdown(f"**{name}** (the real peak: {pressure_text(method, spread.peak_pressure)})")
     row = container.container(horizontal=True, gap="small")
     cells = [row.container(width=READOUT_WIDTH) for _ in range(4)]
@@ -136,18 +138,19 @@ def spot_check_readouts(container, result, method: str) -> None:
     )
     cells[1].metric(
         "middle 80% stopped",
-        f"{spread.chosen_low:g} to {spread.chosen_high:g}",
+        f"{fmt.setting_value(symbol, spread.chosen_low)} to "
+        f"{fmt.setting_value(symbol, spread.chosen_high)}",
         help="A tenth of the repeats stopped gentler than the first, a tenth harder than the "
         "second.",
     )
     cells[2].metric(
         "quality lost (median)",
-        f"{spread.lost_median:.2f}",
+        fmt.number(spread.lost_median),
         help="True quality gain at the real peak minus at the chosen stop.",
     )
     cells[3].metric(
         "lost, worst 10%",
-        f"{spread.lost_high:.2f}",
+        fmt.number(spread.lost_high),
         help="A tenth of the repeats lost at least this much true quality.",
     )
 
@@ -171,8 +174,8 @@ def ensemble_words(aggregate: str, k: int, formula_size: float, measured_size: f
     if aggregate == "mean":
         return (
             members + f"Averaging k members shrinks the errors from σ to "
-            f"σ·√(ρ + (1 − ρ)/k) = **{formula_size:.2f}** (these {k} members measure "
-            f"{measured_size:.2f}); the shared part and b stay whole. " + shared
+            f"σ·√(ρ + (1 − ρ)/k) = **{fmt.number(formula_size)}** (these {k} members "
+            f"measure {fmt.number(measured_size)}); the shared part and b stay whole. " + shared
         )
     return (
         members + "Their minimum, the worst case, does not average the members' own errors "

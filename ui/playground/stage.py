@@ -24,6 +24,7 @@ import streamlit as st
 
 import core
 from ui import compute, edge_note, state, style
+from ui import format as fmt
 from ui.playground import stage_modules, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
@@ -71,27 +72,13 @@ _stage_component = st.components.v2.component(
 )
 
 
-def signed(value: float) -> str:
-    """A gain as the readouts print it: +0.52, -1.24; never -0.00.
-
-    A value that rounds to zero at two decimals but is not zero gets the decimals that show
-    its sign (best-of-n's true quality at n = 590 is -0.0014: "-0.001", below the base model,
-    as the story says); float noise below 0.00005 prints as +0.00.
-    """
-    for decimals in (2, 3, 4):
-        text = f"{value:+.{decimals}f}"
-        if float(text) != 0:
-            return text
-    return "+0.00"
-
-
 def _readouts(result) -> dict[str, list[str]]:
     """The four readouts at every stop, as the page prints them (strings, Python-rounded)."""
     return {
-        "kl": [f"{value:.2f}" for value in np.ravel(result.kl)],
-        "proxy": [signed(value) for value in np.ravel(result.proxy_gain)],
-        "gold": [signed(value) for value in np.ravel(result.gold_gain)],
-        "length": [signed(value) for value in np.ravel(result.mean_length)],
+        "kl": [fmt.kl(value) for value in np.ravel(result.kl)],
+        "proxy": [fmt.signed(value) for value in np.ravel(result.proxy_gain)],
+        "gold": [fmt.signed(value) for value in np.ravel(result.gold_gain)],
+        "length": [fmt.signed(value) for value in np.ravel(result.mean_length)],
     }
 
 
@@ -116,10 +103,9 @@ def _curve(curve: compute.Curve) -> dict:
         "pressure": [float(f"{value:.5g}") for value in curve.pressure],
         "proxy_gain": np.round(curve.proxy_gain, CURVE_DECIMALS).tolist(),
         "gold_gain": np.round(curve.gold_gain, CURVE_DECIMALS).tolist(),
-        "peak": {
+        "peak": {  # where the star goes (the score there is not drawn, so not sent)
             "pressure": curve.peak_pressure,
             "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
-            "proxy_gain": round(curve.peak_proxy_gain, CURVE_DECIMALS),
         },
     }
 
@@ -136,21 +122,20 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
     plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
     symbol = SETTINGS[key].symbol
-
-    def at(pressure: float) -> str:
-        return f"{symbol} = {pressure:,.0f}" if key == "n" else f"{symbol} = {pressure:.2g}"
-
+    peak, strongest = (
+        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
+    )
     left_out = edge_note.left_out_sentence(
         symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
     )
     if slack.peak_pressure == slack.strongest_pressure:
-        line = f"True quality still rises at {at(slack.strongest_pressure)}: no slack to take."
+        line = f"True quality still rises at {strongest}: no slack to take."
     else:
         line = (
-            f"Stop at the peak, {at(slack.peak_pressure)}: end {slack.gold_kept:.2f} higher in "
-            f"true quality than at {at(slack.strongest_pressure)} "
-            f"({signed(slack.peak_gold_gain)} against {signed(slack.strongest_gold_gain)}), for "
-            f"{100 * slack.score_given_up:.0f}% of the score. {SLACK_SOURCE}"
+            f"Stop at the peak, {peak}: end {fmt.number(slack.gold_kept)} higher in true "
+            f"quality than at {strongest} ({fmt.signed(slack.peak_gold_gain)} against "
+            f"{fmt.signed(slack.strongest_gold_gain)}), for "
+            f"{fmt.percent(slack.score_given_up)} of the score. {SLACK_SOURCE}"
         )
     return f"{line} {left_out}".strip()
 
@@ -159,7 +144,7 @@ def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
         "notes": [
-            edge_note.edge_note(mass, f"β = {SETTINGS['beta'].url_text(stop)}") or ""
+            edge_note.edge_note(mass, fmt.named("β", stop)) or ""
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
@@ -172,7 +157,6 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
     return {
         **edge,
         "slack": slack_line(key, slack),
-        "key": key,
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,

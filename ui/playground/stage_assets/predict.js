@@ -1,8 +1,8 @@
 // Predict-then-reveal's rules: where a click lands among the stops, how far off a guess is.
-// Both repeat Python's (ui/settings.py nearest_stop, poll/guesses.py factor_off); the node
+// Both repeat Python's (ui/url_values.py nearest_stop, poll/guesses.py factor_off); the node
 // tests check them on cases Python writes (tests/js/fixtures/).
 
-import { peakText } from "./format.js";
+import { peakText, tenthsText } from "./format.js";
 
 // The index of the stop nearest to `value` by ratio (β and n are log-scaled); ties: the first.
 export function nearestStopIndex(stops, value) {
@@ -12,7 +12,8 @@ export function nearestStopIndex(stops, value) {
   );
 }
 
-// How far a guess is from the truth as a factor >= 1 (2: half or double).
+// How far a guess is from the truth as a factor >= 1 (2: half or double); one division, as
+// Python's factor_off, so both give the same double.
 export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth / guessed);
 
 // One method's line once revealed: "n: true quality peaks at n = 49; you guessed 100, off by
@@ -20,7 +21,7 @@ export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth /
 export function revealedLine(symbol, key, peak, guess) {
   const guessed = Number(guess);
   const factor = guessFactor(guessed, peak);
-  const way = factor < 1.05 ? "right on" : `off by a factor of ${factor.toFixed(1)} (${guessed > peak ? "too high" : "too low"})`;
+  const way = factor < 1.05 ? "right on" : `off by a factor of ${tenthsText(factor)} (${guessed > peak ? "too high" : "too low"})`;
   return `${symbol}: true quality peaks at ${symbol} = ${peakText(key, peak)}; you guessed ${guess}, ${way}.`;
 }
 

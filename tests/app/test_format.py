@@ -1,0 +1,136 @@
+"""ui.format, the one way the screen writes a number: every case a literal string."""
+
+import pytest
+
+from scripts import js_fixtures
+from ui import format as fmt
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (0.5199, "+0.52"),
+        (-1.2447890254356728, "-1.24"),  # the lesson's β = 0.4
+        (-4.365787306909915, "-4.37"),
+        (6.645289215357791, "+6.65"),
+        (-0.001391480405560766, "-0.001"),  # best-of-n's true quality at n = 590
+        (0.0014, "+0.001"),
+        (-0.00014, "-0.0001"),
+        (0.00004, "+0.00"),  # float noise: best-of-n at n = 1 is -6e-16
+        (-6.331740687315346e-16, "+0.00"),
+        (-0.0, "+0.00"),
+        (0.0, "+0.00"),
+        (-0.005, "-0.01"),  # rounds away from zero at two decimals: no extra decimal
+        (2.0, "+2.00"),
+        (-1000.25, "-1000.25"),
+    ],
+)
+def test_a_gain_always_has_its_sign_and_never_reads_minus_zero(value, text):
+    assert fmt.signed(value) == text
+
+
+def test_a_gain_at_other_decimals():
+    assert fmt.signed(-13.04, decimals=1) == "-13.0"
+    assert fmt.signed(0.04, decimals=1) == "+0.04"
+    assert fmt.signed(0.0, decimals=1) == "+0.0"
+    assert fmt.signed(151.6, decimals=0) == "+152"
+    assert fmt.signed(-0.2, decimals=0) == "-0.2"
+
+
+def test_the_minus_is_the_ascii_one_the_screen_always_printed():
+    assert fmt.MINUS == "-"
+    assert "−" not in fmt.signed(-1.24) + fmt.number(-3.5) + fmt.named("b", -1)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (11.046969203896406, "11.05"),
+        (0.06249999381923255, "0.06"),
+        (0.0, "0.00"),
+        (-0.0001, "0.00"),  # a KL clamped at 0 may arrive as -1e-16: never "-0.00"
+        (5.342471521986663, "5.34"),
+    ],
+)
+def test_kl_in_nats(value, text):
+    assert fmt.kl(value) == text
+
+
+def test_plain_numbers_at_fixed_decimals():
+    assert fmt.number(0.9970) == "1.00"
+    assert fmt.number(-0.74) == "-0.74"
+    assert fmt.number(0.998, decimals=3) == "0.998"
+    assert fmt.number(-0.0004, decimals=3) == "0.000"
+
+
+@pytest.mark.parametrize(
+    ("share", "text", "decimals"),
+    [(0.14, "14%", 0), (0.995, "100%", 0), (0.0, "0%", 0), (0.1234, "12.3%", 1), (1.0, "100%", 0)],
+)
+def test_percents(share, text, decimals):
+    assert fmt.percent(share, decimals=decimals) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(4.0, "4"), (0.6, "0.6"), (0.45, "0.45"), (0.25, "0.25"), (49, "49"), (10000, "10000")],
+)
+def test_a_stop_as_its_slider_and_url_write_it(value, text):
+    assert fmt.stop(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"), [(1, "1"), (590, "590"), (1000, "1,000"), (10000, "10,000"), (49.0, "49")]
+)
+def test_counts_have_thousands_separators(value, text):
+    assert fmt.count(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0.25, "0.25"), (1, "1"), (10, "10"), (1000, "1,000"), (3000, "3,000"), (10000, "10k")],
+)
+def test_axis_ticks(value, text):
+    assert fmt.tick(value) == text
+
+
+def test_narrow_axes_shorten_from_a_thousand():
+    assert [fmt.tick(value, short_from=1000) for value in (100, 1000, 10000)] == [
+        "100",
+        "1k",
+        "10k",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("symbol", "value", "text"),
+    [
+        ("β", 0.3, "β = 0.3"),
+        ("β", 4.0, "β = 4"),
+        ("β", 0.45, "β = 0.45"),
+        ("n", 590, "n = 590"),
+        ("n", 10000, "n = 10,000"),
+        ("n", 49.0, "n = 49"),
+        ("b", 0.2, "b = 0.2"),
+        ("σ", 1.0, "σ = 1"),
+        ("k", 1000, "k = 1,000"),
+        ("ρ", 0.3, "ρ = 0.3"),
+    ],
+)
+def test_a_setting_by_its_symbol(symbol, value, text):
+    assert fmt.named(symbol, value) == text
+
+
+def test_a_fitted_setting_at_fixed_decimals():
+    assert fmt.named("b", 0.99734, decimals=2) == "b = 1.00"
+    assert fmt.named("b", 0.2, decimals=2) == "b = 0.20"
+
+
+def test_the_javascript_twins_cases_hold_the_awkward_ones():
+    """format.js is checked (node --test) against these; tests/app/test_js_fixtures.py checks
+    the file is what ui/format.py gives today."""
+    cases = js_fixtures.format_cases()
+    assert [-0.001391480405560766, "-0.001"] in cases["signed"], "n = 590's true quality"
+    assert [0.125, "+0.12"] in cases["signed"], "an exact tie, to even as Python rounds it"
+    assert [-0.0, "-0"] in cases["count"]
+    assert len(cases["stop"]) == 60, "every distinct stop of β, n, b and σ"

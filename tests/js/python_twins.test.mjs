@@ -1,0 +1,57 @@
+// The stage's JavaScript against the Python it repeats, on cases Python wrote
+// (scripts/js_fixtures.py; python -m scripts.js_fixtures rewrites tests/js/fixtures/).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { fieldSampler } from "../../ui/playground/stage_assets/field.js";
+import { guessFactor, nearestStopIndex, revealedLine } from "../../ui/playground/stage_assets/predict.js";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+
+test("a click picks the stop Python's nearest_stop picks, for β and n", () => {
+  const cases = fixture("nearest_stop.json");
+  for (const key of ["beta", "n"]) {
+    const stops = cases[key].stops.map(Number);
+    const wrong = cases[key].cases.filter(([value, index]) => nearestStopIndex(stops, value) !== index);
+    assert.deepEqual(wrong, [], `${key}: [value, Python's index] where the stage picks another stop`);
+    assert.ok(cases[key].cases.length > 250);
+  }
+});
+
+test("a guess is off by poll/guesses.py's factor, printed to the same tenth", () => {
+  const cases = fixture("guess_factor.json");
+  assert.ok(cases.some(({ guess, truth }) => guess < truth) && cases.some(({ guess, truth }) => guess > truth));
+  for (const { guess, truth, factor, text } of cases) {
+    assert.equal(guessFactor(guess, truth), factor, `guess ${guess}, truth ${truth}`);
+    const line = revealedLine("n", "n", truth, String(guess));
+    const said = factor < 1.05 ? "right on." : `off by a factor of ${text} (`;
+    assert.ok(line.includes(said), `guess ${guess}, truth ${truth}: "${line}", Python "${text}"`);
+  }
+  const tie = cases.find(({ guess, truth }) => guess === 4 && truth === 49); // exactly 12.25
+  assert.equal(tie.text, "12.2");
+});
+
+test("the reveal's words: right on within 5%, else the factor and which way", () => {
+  assert.equal(revealedLine("n", "n", 49, "49"), "n: true quality peaks at n = 49; you guessed 49, right on.");
+  assert.equal(revealedLine("n", "n", 49, "100"), "n: true quality peaks at n = 49; you guessed 100, off by a factor of 2.0 (too high).");
+  // "β = 1", as Python's slack line and the poll write it (format.js's peakText, ui/format.py)
+  assert.equal(revealedLine("β", "beta", 1, "0.25"), "β: true quality peaks at β = 1; you guessed 0.25, off by a factor of 4.0 (too low).");
+});
+
+test("the plane's shipped fields read as core's true quality and reward model", () => {
+  const { plane, scale, points, nodes } = fixture("plane.json");
+  const gold = fieldSampler(plane.grid, plane.gold, scale);
+  // Between nodes 0.2 apart, bilinear reading of s + l - (l² - 1) is off by at most
+  // 0.2² / 8 * 2 = 0.01, plus 0.005 of rounding to hundredths.
+  for (const [length, substance, expected] of points) {
+    const found = gold(length, substance);
+    assert.ok(Math.abs(found - expected) < 0.016, `true quality at (${length}, ${substance}): ${found}, core ${expected}`);
+  }
+  // At the nodes the reading is the node's value: core's reward model to the hundredth.
+  const proxy = fieldSampler(plane.grid, plane.proxy, scale);
+  for (const [length, substance, expected] of nodes) {
+    const found = proxy(length, substance);
+    assert.ok(Math.abs(found - expected) < 0.0051, `reward model at (${length}, ${substance}): ${found}, core ${expected}`);
+  }
+});
