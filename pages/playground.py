@@ -9,12 +9,13 @@ once, for the address, the link and the story.
 import streamlit as st
 
 from ui import glossary, layout, sources, state
-from ui.playground import stage, story_bar
+from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 present = state.presenter_mode()
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
 state.settle_url("playground", stage_keys=url_keys)
+pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
@@ -34,7 +35,8 @@ story_slot = st.container()
 def live_stage() -> None:
     """The stage; when it settles on a new setting only this reruns (address, link, story)."""
     settings = stage.show(present=present)
-    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url())
+    pinned = pin.url()
+    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not stage.hiding_truth()
     with steps_slot:
@@ -49,7 +51,7 @@ def live_stage() -> None:
         if story_on:
             story_bar.step_line(settings, line, always=present)
     if not present:
-        state.share_box(settings)
+        state.share_box(settings, extra=pinned)
 
 
 live_stage()

@@ -371,12 +371,19 @@ def full_query(values: Mapping[str, float | str]) -> dict[str, str]:
     return {key: url_text(key, value) for key, value in values.items() if key in SETTINGS}
 
 
-def query_string(values: Mapping[str, float | str], *, seed: int | None = None) -> str:
-    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults).
+def query_string(
+    values: Mapping[str, float | str],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+) -> str:
+    """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults), then
+    ``extra`` parameters already in URL form (None: left out), e.g. the pin.
 
-    Values are stops or option names (digits, '.', letters): nothing from a URL is repeated.
+    Values are stops or option names (digits, '.', '_', letters): nothing from a URL is repeated.
     """
     query = query_for(values)
     if seed is not None:
         query[SEED_KEY] = str(seed)
+    query |= {key: text for key, text in (extra or {}).items() if text is not None}
     return "?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else ""

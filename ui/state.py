@@ -99,7 +99,7 @@ def settle_url(
             notes.append(note)
             url_changed |= write_query_param(SEED_KEY, None)
     if notes:
-        st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
+        add_notes(notes)
     if stage_keys and (entering or moved_by_address):
         request_stage_move()
     if url_changed:
@@ -150,6 +150,11 @@ def write_query_param(key: str, url_value: str | None) -> bool:
     except StreamlitAPIException:
         return False
     return True
+
+
+def add_notes(notes: list[str]) -> None:
+    """Keep notes about the address for :func:`show_notes` (e.g. an unusable pin)."""
+    st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
 
 
 def show_notes() -> None:
@@ -276,25 +281,36 @@ def presenter_mode() -> bool:
     return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def share_link(values: Mapping[str, float | str], *, seed: int | None = None) -> str:
-    """The address of the current page at these settings, to copy and send."""
+def share_link(
+    values: Mapping[str, float | str],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+) -> str:
+    """The address of the current page at these settings (and ``extra`` parameters in URL
+    form, such as the pin), to copy and send."""
     page_url = st.context.url or ""
     if page_url and not urlsplit(page_url).path:
         page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
-    return page_url + query_string(values, seed=seed)
+    return page_url + query_string(values, seed=seed, extra=extra)
 
 
-def share_box(values: Mapping[str, float | str], *, seed: int | None = None, slot=None) -> None:
-    """The link to these settings, in a box with a copy button.
+def share_box(
+    values: Mapping[str, float | str],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, str | None] | None = None,
+    slot=None,
+) -> None:
+    """The link to these settings (and ``extra`` parameters), in a box with a copy button.
 
     ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
     link of the whole page), or None to draw it here.
     """
+    link = share_link(values, seed=seed, extra=extra)
     with slot.container() if slot is not None else st.container():
         st.caption("Link to this setting (the address bar holds it too):")
-        link_box.show(
-            share_link(values, seed=seed) or "(the defaults)", label="Link to this setting"
-        )
+        link_box.show(link or "(the defaults)", label="Link to this setting")
 
 
 def current(key: str) -> float | str:

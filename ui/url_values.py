@@ -35,8 +35,9 @@ def nearest_stop(setting: Setting, number: float) -> float:
 
 
 def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', '+', '-' only."""
-    cleaned = re.sub(r"[^0-9A-Za-z.+-]", "", raw)
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '_', '+', '-'
+    only (the comma and '_', so a pin's four numbers read as four)."""
+    cleaned = re.sub(r"[^0-9A-Za-z.,_+-]", "", raw)
     if not cleaned:
         return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
@@ -49,7 +50,7 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
     the last one counts). No values means the default, without a note. Notes are plain
-    sentences that repeat at most the letters, digits, '.', '+' and '-' of a bad value.
+    sentences that repeat at most the letters, digits, '.', ',', '_', '+' and '-' of a bad value.
     """
     if not raw_values:
         return setting.default, None

@@ -1,9 +1,14 @@
 """A whole class poll in real Chromium: a lecturer and five students (one on a phone) on one
-real server: start, five guesses, the histogram shows five, reveal, close, a late guess refused."""
+real server: start, five guesses, the histogram shows five, reveal, close, a late guess refused;
+and the histogram taken away as CSV, SVG and PNG."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+import struct
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
@@ -14,6 +19,7 @@ PHONE = app_page.VIEWPORTS["phone"]
 
 pytestmark = pytest.mark.browser
 
+SVG_NS = "{http://www.w3.org/2000/svg}"
 GUESSES = ("20", "49", "60", "150", "1,000")  # the last one is typed on the phone
 LIVE_SECONDS = 20  # the lecturer's screen re-reads every 2 s; a loaded machine may lag
 HISTOGRAM_TOTAL_JS = """
@@ -123,6 +129,52 @@ def test_a_whole_poll_with_a_lecturer_and_five_students(browser, app_server):
         assert lecturer.evaluate(HISTOGRAM_TOTAL_JS)["total"] == 5
         assert metric_text(lecturer).endswith("5")
         assert lecturer_errors == [] and all(errors == [] for _c, _p, errors in students)
+    finally:
+        for context, _page, _errors in [*students, (lecturer_context, None, None)]:
+            context.close()
+
+
+def test_the_lecturer_takes_the_histogram_away_as_csv_svg_and_png(browser, app_server, tmp_path):
+    lecturer_context, lecturer, lecturer_errors = new_tab(browser, viewport=DESKTOP)
+    students = [new_tab(browser, viewport=DESKTOP) for _ in range(2)]
+    try:
+        _room, join_link = start_poll(lecturer, app_server.url)
+        for (_context, page, _errors), guess in zip(students, ("49", "1000"), strict=True):
+            page.goto(join_link)
+            app_page.wait_until_ready(page)
+            send_guess(page, guess)
+            wait_for_text(page, r"Your guess n = [\d,]+ is in\.")
+        wait_for_text(lecturer, r"2 answers: median guess n = ")
+        lecturer.get_by_role("button", name="Reveal").click()
+        wait_for_text(lecturer, r"True quality peaks at n = 49\.")
+
+        def download(name: str):
+            with lecturer.expect_download() as info:
+                lecturer.get_by_role("button", name=name, exact=True).click()
+            saved = tmp_path / info.value.suggested_filename
+            info.value.save_as(saved)
+            return saved
+
+        counts = download("Download the histogram's counts as CSV")
+        assert counts.name == "class-poll_best_of_n.csv"
+        rows = list(csv.reader(io.StringIO(counts.read_text(encoding="utf-8"))))
+        assert rows[0] == ["n_from", "n_to", "guesses"] and len(rows) == 25
+        assert sum(int(row[2]) for row in rows[1:]) == 2
+        # 49 falls in the bar from 46.4 to 68.1, 1,000 in the one from 1,000 to 1,468.
+        assert [row for row in rows[1:] if row[2] == "1"] == [
+            ["46.4159", "68.1292", "1"],
+            ["1000", "1467.8", "1"],
+        ]
+        picture = ElementTree.parse(download("Download the histogram as SVG")).getroot()
+        texts = [node.text for node in picture.iter(f"{SVG_NS}text")]
+        assert "true peak: n = 49" in texts and "guesses" in texts
+        rects = picture.iter(f"{SVG_NS}rect")
+        bars = [int(node.get("data-bar")) for node in rects if node.get("data-bar")]
+        assert len(bars) == 24 and sum(bars) == 2
+        png = download("Download the histogram as PNG").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (1920, 920), "twice the SVG's 960 x 460 px"
+        assert lecturer_errors == []
     finally:
         for context, _page, _errors in [*students, (lecturer_context, None, None)]:
             context.close()

@@ -3,4 +3,6 @@
 - ``db``: which database the poll uses (``st.connection``), SQLite by default.
 - ``views``: the three screens (start, lecturer, student), chosen by the address.
 - ``figures``: the histogram of guesses, and after Reveal the true peak over it.
+- ``export``: that histogram to take away: its counts as CSV, the picture as SVG and PNG
+  (``downloads.js``, with the stage's ``export.js``).
 """

@@ -19,6 +19,7 @@ from poll import devices, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box
 from ui import format as fmt
+from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
 from ui.settings import SETTINGS
 from ui.state import slider_caption
@@ -218,6 +219,7 @@ def live_results(engine: Engine, token: str) -> None:
         description="Its numbers are written just below it.",
     )
     st.caption(poll_figures.describe(guesses, question=question, truth=known))
+    poll_export.downloads(guesses, question, known, key="poll_downloads")
 
 
 # --- the student's screen ------------------------------------------------------------

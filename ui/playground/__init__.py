@@ -1,4 +1,4 @@
-"""The Playground page's parts: the live stage and the story bar.
+"""The Playground page's parts: the live stage, its pin and downloads, and the story bar.
 
 - ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
   (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun; b and σ
@@ -10,5 +10,8 @@
   replica and restart (built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
   immutable (the middleware ``ui/serving.py`` puts first).
+- ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one;
+  ``pin_url``: its URL form, read like every setting (pure).
+- ``takeaway``: each stop's numbers for the stage's CSV download.
 - ``story_bar``: the story's numbered steps with Back and Next (and ← →), and the step's line.
 """

@@ -25,7 +25,7 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
-from ui.playground import stage_modules, world_files, world_store
+from ui.playground import pin, stage_modules, takeaway, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
@@ -163,6 +163,7 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
         "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
+        "table": takeaway.stop_table(result),  # the CSV download's numbers
         "cloud": _cloud(cloud),
         "curve": _curve(curve),
     }
@@ -317,6 +318,7 @@ def _on_settled() -> None:
     """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
     state.remember(settled_from_browser(report))
+    pin.remember_report(report)
     st.session_state[_PREDICTION] = prediction_from_browser(report)
     if isinstance(report, dict) and report.get("world_missing") is True:
         state.request_stage_move()  # it could not fetch that world: send it, as on arrival
@@ -368,6 +370,7 @@ def show(*, present: bool) -> dict[str, float]:
             "present": present,
             "predict_ticks": _EVEN_TICKS,
             "worlds": world_files.stage_controls(),
+            "pin": pin.for_stage(world_json),
         },
         default={"settled": None},
         on_settled_change=_on_settled,

@@ -39,6 +39,9 @@ SOURCES = (
     "ui/playground/stage.py",
     "ui/edge_note.py",  # the stage's edge notes and slack line are words in the world
     "ui/format.py",  # and every number in it is text from here
+    "ui/playground/takeaway.py",
+    "ui/playground/pin.py",
+    "ui/playground/pin_url.py",
     "ui/style.py",
     "ui/settings.py",
     "ui/url_values.py",

@@ -23,6 +23,8 @@ export function buildStage(root, stage) {
   parts.planeFigure = el("figure", { class: "plane" }, grid);
   // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
   parts.glossary = el("p", { class: "glossary" }, grid);
+  // Pin and the downloads (pin.js, export.js), under the charts for the same reason.
+  parts.tools = el("div", { class: "tools", role: "toolbar", "aria-label": "Pin and download" }, grid);
   parts.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, parts.curvesFigure);
   parts.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, parts.planeFigure);
   // What moves with β and n is drawn on a layer of its own above each chart, so a frame

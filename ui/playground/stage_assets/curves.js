@@ -8,9 +8,10 @@ import { el, sizeLike, starPath } from "./svg.js";
 
 const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
 
-// Draws both panels into svg (x ticks from xTicks[key]) and an empty marks layer into moving;
-// returns the panels {beta, n: {box, x, y, key}} and the marks' group.
-export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks) {
+// Draws both panels into svg (x ticks from xTicks[key]; each y axis also holding the gains
+// alsoShown[key], a pinned picture's) and an empty marks layer into moving; returns the panels
+// {beta, n: {box, x, y, key}} and the marks' group.
+export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks, alsoShown = {}) {
   sizeLike(svg, width, height);
   const sideBySide = width >= 1.5 * height;
   const margin = { left: 3.3 * fontPx, right: 0.8 * fontPx, top: 1.5 * fontPx, bottom: 2.7 * fontPx };
@@ -25,7 +26,7 @@ export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks
   order.forEach(([key, title, titleClass], index) => {
     const [x0, y0, w, h] = cells[index];
     const box = { left: x0 + margin.left, right: x0 + w - margin.right, top: y0 + margin.top, bottom: y0 + h - margin.bottom };
-    panels[key] = drawPanel(content, world, key, { box, title, titleClass, fontPx, xTicks: xTicks[key] });
+    panels[key] = drawPanel(content, world, key, { box, title, titleClass, fontPx, xTicks: xTicks[key], alsoShown: alsoShown[key] || [] });
   });
   svg.replaceChildren(...content.childNodes);
   sizeLike(moving, width, height);
@@ -34,10 +35,10 @@ export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks
   return { panels, marks };
 }
 
-function panelScales(curve, key, box, fontPx) {
+function panelScales(curve, key, box, fontPx, alsoShown) {
   const xs = curve.pressure;
-  const low = Math.min(...curve.proxy_gain, ...curve.gold_gain);
-  const high = Math.max(...curve.proxy_gain, ...curve.gold_gain);
+  const low = Math.min(...curve.proxy_gain, ...curve.gold_gain, ...alsoShown);
+  const high = Math.max(...curve.proxy_gain, ...curve.gold_gain, ...alsoShown);
   const room = 0.08 * (high - low) + 0.1;
   const [bottom, top] = niceDomain(low - room, high + room, box.bottom - box.top, fontPx);
   const y = linearScale([bottom, top], [box.bottom, box.top]);
@@ -47,10 +48,10 @@ function panelScales(curve, key, box, fontPx) {
   return { x, y, yTicks: readableTicks(bottom, top, box.bottom - box.top, fontPx) };
 }
 
-function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks }) {
+function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks, alsoShown }) {
   const { curve } = world[key];
   const { palette } = world;
-  const { x, y, yTicks } = panelScales(curve, key, box, fontPx);
+  const { x, y, yTicks } = panelScales(curve, key, box, fontPx, alsoShown);
   const group = el("svg:g", { "data-panel": key }, parent);
   for (const tick of yTicks) {
     el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);

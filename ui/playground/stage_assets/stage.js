@@ -9,7 +9,8 @@
 // This entry holds the Stage class and its three hooks: receive(data) (Python's data),
 // layout(worldChanged) (sizes, then drawStill and drawMoving), drawMoving() (every frame).
 // The drawing is in curves.js, plane.js and marks.js, the pure parts in scales.js, field.js,
-// format.js, motion.js and predict.js; ui/playground/stage_modules.py joins them into one script.
+// format.js, motion.js and predict.js, the pin in pin.js and the downloads in export.js;
+// ui/playground/stage_modules.py joins them into one script.
 
 import { buildStage, listen, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt } from "./curves.js";
@@ -20,6 +21,8 @@ import { drawPlane, planeHoverText } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
 import { measure } from "./sizes.js";
+import { buildPinControls, drawPinned, pinnedGains, pinReport, receivePin, showPinControls } from "./pin.js";
+import { buildExportControls, showExportControls } from "./export.js";
 import { WorldControls } from "./worlds.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
@@ -56,6 +59,8 @@ export class Stage {
     Object.assign(this, buildStage(root, this));
     this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
+    buildPinControls(this, this.tools, () => this.pinChanged());
+    buildExportControls(this, this.tools);
   }
 
   guess(key, index) {
@@ -79,6 +84,7 @@ export class Stage {
   showPrediction() {
     const { on, guess, revealed } = this.prediction;
     this.root.classList.toggle("predicting", on && !revealed);
+    showExportControls(this); // nothing to take away that would give the answer
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
     if (!on) return;
@@ -113,7 +119,8 @@ export class Stage {
         if (index >= 0) this.jumpTo(key, index);
       }
     }
-    this.layout(worldChanged || predictingBefore !== this.prediction.on); // predicting: other ticks
+    const pinTaken = receivePin(this, data.pin); // the address set the pin: draw it
+    this.layout(worldChanged || pinTaken || predictingBefore !== this.prediction.on); // predicting: other ticks
   }
 
   useWorld(text) {
@@ -200,8 +207,17 @@ export class Stage {
       settled.guess_n = this.prediction.guess.n;
       settled.revealed = this.prediction.revealed;
     }
+    settled.pin = pinReport(this);
     this.report("settled", settled);
     this.announce();
+  }
+
+  pinChanged() {
+    // Pinned or cleared: the still parts again (an axis may widen to hold both), reported now.
+    showPinControls(this);
+    this.layout(true);
+    clearTimeout(this.settleTimer);
+    this.settle();
   }
 
   announce() {
@@ -320,12 +336,14 @@ export class Stage {
     const { fontPx, curvesWidth, curvesHeight, planeWidth, chartHeight } = this.size;
     // While predicting, the lesson's ticks (n = 49, β = 1: the answer) give way to even ones.
     const xTicks = this.prediction.on && this.predictTicks ? this.predictTicks : this.world.ticks;
-    const curves = drawCurves(this.curvesSvg, this.curvesMoving, this.world, { width: curvesWidth, height: curvesHeight, fontPx }, xTicks);
+    const pinned = { beta: pinnedGains(this, "beta"), n: pinnedGains(this, "n") };
+    const curves = drawCurves(this.curvesSvg, this.curvesMoving, this.world, { width: curvesWidth, height: curvesHeight, fontPx }, xTicks, pinned);
     this.panels = curves.panels;
     this.curvesMarks = curves.marks;
     const plane = drawPlane(this.planeSvg, this.planeMoving, this.world, { width: planeWidth, height: chartHeight, fontPx }, this.goldCache);
     this.planeScale = plane.scale;
     this.cloudGroups = plane.cloudGroups;
+    drawPinned(this); // under the moving layers, so the current picture stays on top
     this.root.dataset.stillDraws = String(Number(this.root.dataset.stillDraws || 0) + 1);
   }
 

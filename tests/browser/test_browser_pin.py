@@ -1,0 +1,241 @@
+"""Pin and compare, and take the figures away, in a real Chromium: Pin keeps a faded copy while
+b, σ, β and n change, the address holds it (reload, Back, Forward, a sent link, presenter mode),
+Clear removes it; the SVG, PNG and CSV downloads open, and the CSV's numbers are core's."""
+
+import csv
+import io
+import re
+import struct
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+import core
+from harness import app_page
+from harness import stage as stage_page
+from ui.settings import SETTINGS
+
+pytestmark = pytest.mark.browser
+
+PINNED_CURVES = '[data-pinned="curves"] polyline'  # 2 per panel: reward model, true quality
+DOWNLOADS = (
+    "Download the picture as SVG",
+    "Download the picture as PNG",
+    "Download the curves as CSV",
+)
+TOOLS = ("📌 Pin this picture", "Clear pin", *DOWNLOADS)
+PINNED_MARKS = "[data-pinned-mark]"  # 2 per panel, at the pinned stop
+CURRENT_CURVES = 'svg[data-chart="curves"] [data-series]'
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def open_stage(tab, path: str = "") -> None:
+    tab.open(path)
+    stage_page.wait_until_drawn(tab.page)
+
+
+def tool(page, name: str):
+    return stage_page.root(page).get_by_role("button", name=name, exact=True)
+
+
+def pinned_cloud_points(page, key: str) -> int:
+    return stage_page.root(page).locator(f'[data-pinned-cloud="{key}"] path').count()
+
+
+def polyline_points(page, selector: str) -> list[str]:
+    return (
+        stage_page.root(page)
+        .locator(selector)
+        .evaluate_all("(lines) => lines.map((line) => line.getAttribute('points'))")
+    )
+
+
+def expect_pinned(page, text: str | None) -> None:
+    """Wait until the stage shows the pin `text` ("0_0_0.3_590"), or none for None."""
+    expect(stage_page.root(page)).to_have_attribute("data-pin", text or "")
+    expect(stage_page.root(page).locator(PINNED_CURVES)).to_have_count(4 if text else 0)
+
+
+def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop):
+    open_stage(desktop, "?beta=0.3&n=590")
+    page = desktop.page
+    expect_pinned(page, None)
+    tool(page, "📌 Pin this picture").click()
+    expect_pinned(page, "0_0_0.3_590")
+    expect(stage_page.root(page).locator(PINNED_MARKS)).to_have_count(4)
+    assert pinned_cloud_points(page, "beta") > 20 and pinned_cloud_points(page, "n") > 20
+    expect(stage_page.root(page).locator("[data-pin-label]")).to_have_text(
+        "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590"
+    )
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
+    pinned_before = polyline_points(page, PINNED_CURVES)
+    assert sorted(pinned_before) == sorted(polyline_points(page, CURRENT_CURVES)), "where it was"
+    # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
+    for _ in range(4):
+        app_page.press_on_slider(page, "b", "ArrowRight")
+    expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0")
+    expect(stage_page.root(page).locator(CURRENT_CURVES)).to_have_count(4)
+    expect_pinned(page, "0_0_0.3_590")
+    assert polyline_points(page, PINNED_CURVES) != polyline_points(page, CURRENT_CURVES)
+    stage_page.expect_url_holds(page, "b", "0.2")
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
+    # And β on the stage: the pinned marks stay at β = 0.3.
+    marks = stage_page.root(page).locator('[data-pinned-mark="beta-gold_gain"]')
+    pinned_x = marks.get_attribute("cx")
+    stage_page.slider(page, "beta").press("Home")
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "10")
+    assert marks.get_attribute("cx") == pinned_x
+    # Reloaded: Python's picture of the pin, drawn where the browser's own was.
+    app_page.wait_until_ready(page)
+    pinned_after_b = polyline_points(page, PINNED_CURVES)
+    page.reload()
+    stage_page.wait_until_drawn(page)
+    expect_pinned(page, "0_0_0.3_590")
+    expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0")
+    assert polyline_points(page, PINNED_CURVES) == pinned_after_b
+    tool(page, "Clear pin").click()
+    expect_pinned(page, None)
+    expect(stage_page.root(page).locator("[data-pinned-cloud]")).to_have_count(0)
+    stage_page.expect_url_holds(page, "pin", None)
+    expect(tool(page, "Clear pin")).to_be_disabled()
+    assert desktop.console_errors == []
+
+
+def test_a_pinned_link_opens_with_the_pin_and_back_and_forward_follow_it(desktop):
+    open_stage(desktop, "?beta=0.3&n=590&b=0.2&pin=0_0_0.3_590")
+    page = desktop.page
+    expect_pinned(page, "0_0_0.3_590")
+    link = page.locator(".rh-link input").first
+    expect(link).to_have_value(re.compile(r"\?beta=0\.3&n=590&b=0\.2&pin=0_0_0\.3_590$"))
+    history = page.evaluate("() => history.length")
+    tool(page, "Clear pin").click()
+    expect_pinned(page, None)
+    stage_page.expect_url_holds(page, "pin", None)
+    app_page.wait_until_ready(page)
+    assert page.evaluate("() => history.length") == history + 1, "one entry for one Clear"
+    page.go_back()
+    expect_pinned(page, "0_0_0.3_590")
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
+    page.go_forward()
+    expect_pinned(page, None)
+    stage_page.expect_url_holds(page, "pin", None)
+    assert desktop.console_errors == []
+
+
+def test_a_bad_pin_in_a_link_says_so_and_pins_nothing(desktop):
+    open_stage(desktop, "?pin=1,2,banana")
+    page = desktop.page
+    expect(page.get_by_text("The link's pin, “1,2,banana”, is not four numbers")).to_be_visible()
+    expect_pinned(page, None)
+    stage_page.expect_url_holds(page, "pin", None)
+    assert desktop.console_errors == []
+
+
+def test_presenter_mode_draws_the_pin_and_its_controls_fit_a_projector(new_tab):
+    tab = new_tab("projector")
+    open_stage(tab, "?present=1&beta=0.3&n=590&b=0.2&pin=0_0_0.3_590")
+    page = tab.page
+    expect_pinned(page, "0_0_0.3_590")
+    width = page.viewport_size["width"]
+    for name in TOOLS:
+        box = tool(page, name).bounding_box()
+        assert box["height"] >= 24 and box["x"] >= 0 and box["x"] + box["width"] <= width, name
+    assert tab.console_errors == []
+
+
+def test_the_tools_fit_a_phone(phone):
+    open_stage(phone, "?pin=0.2_0.5_0.3_49")
+    page = phone.page
+    expect_pinned(page, "0.2_0.5_0.3_49")
+    for name in TOOLS:
+        button = tool(page, name)
+        box = button.bounding_box()
+        assert box["height"] >= 24 and box["width"] >= 24, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+        font_px = float(button.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)"))
+        assert font_px >= 14, (name, font_px)
+    label = stage_page.root(page).locator("[data-pin-label]")
+    assert float(label.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")) >= 14
+    tool(page, "Clear pin").tap()
+    expect_pinned(page, None)
+    assert phone.console_errors == []
+
+
+def download(page, name: str, tmp_path):
+    with page.expect_download() as info:
+        tool(page, name).click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    return saved
+
+
+def test_the_stage_downloads_as_svg_png_and_csv(desktop, tmp_path):
+    open_stage(desktop, "?beta=0.6&n=49&b=0.2&sigma=0.5&pin=0_0_0.3_590")
+    page = desktop.page
+    expect_pinned(page, "0_0_0.3_590")
+    svg_file = download(page, "Download the picture as SVG", tmp_path)
+    assert svg_file.name == "reward-hacking_b0.2_sigma0.5_beta0.6_n49.svg"
+    tree = ElementTree.parse(svg_file).getroot()
+    assert tree.tag == f"{SVG_NS}svg"
+    texts = [node.text for node in tree.iter(f"{SVG_NS}text")]
+    assert "Reward hacking, live: b = 0.2, σ = 0.5, β = 0.6, n = 49" in texts
+    assert "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590" in texts
+    for legend in ("reward model", "true quality", "KL samples at β", "best-of-n winners"):
+        assert legend in texts, legend
+    assert "Best-of-n: gain" in texts and "length →" in texts
+    lines = [node for node in tree.iter(f"{SVG_NS}polyline")]
+    assert len(lines) == 8, "both methods' two curves, current and pinned"
+    assert len(list(tree.iter(f"{SVG_NS}image"))) == 1, "true quality's shading"
+    clouds = [node for node in tree.iter(f"{SVG_NS}g") if node.get("data-cloud")]
+    assert sorted(node.get("data-cloud") for node in clouds) == ["beta", "n"]
+    world = stage_page.world(0.2, 0.5)
+    for node in clouds:
+        points = len(world[node.get("data-cloud")]["cloud"][0]) // 2  # 48
+        assert len(list(node)) == points, "every point of both clouds"
+
+    png_file = download(page, "Download the picture as PNG", tmp_path)
+    assert png_file.name.endswith("_n49.png")
+    png = png_file.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    svg_width, svg_height = float(tree.get("width")), float(tree.get("height"))
+    assert (width, height) == (round(2 * svg_width), round(2 * svg_height))
+    assert width >= 2000 and height >= 800 and len(png) > 50_000
+
+    csv_file = download(page, "Download the curves as CSV", tmp_path)
+    rows = list(csv.DictReader(io.StringIO(csv_file.read_text(encoding="utf-8"))))
+    assert list(rows[0]) == [
+        "method",
+        "stop",
+        "b",
+        "sigma",
+        "reward_model_gain",
+        "true_quality_gain",
+        "kl_nats",
+    ]
+    betas = np.array(SETTINGS["beta"].stops)
+    counts = np.array(SETTINGS["n"].stops)
+    for method, stops, result in (
+        ("kl_penalty", betas, core.kl_optimum(betas, b=0.2, sigma=0.5, exact=True)),
+        ("best_of_n", counts, core.best_of_n(counts, b=0.2, sigma=0.5)),
+    ):
+        mine = [row for row in rows if row["method"] == method]
+        assert [float(row["stop"]) for row in mine] == list(stops)
+        assert {(row["b"], row["sigma"]) for row in mine} == {("0.2", "0.5")}
+        for column, field in (
+            ("reward_model_gain", "proxy_gain"),
+            ("true_quality_gain", "gold_gain"),
+            ("kl_nats", "kl"),
+        ):
+            numbers = [float(row[column]) for row in mine]
+            np.testing.assert_allclose(numbers, getattr(result, field), rtol=0, atol=5e-7)
+    assert desktop.console_errors == []
+
+
+def test_no_download_gives_the_answer_away_while_predicting(desktop):
+    open_stage(desktop, "?predict=1")
+    page = desktop.page
+    for name in DOWNLOADS:
+        expect(tool(page, name)).to_be_disabled()
