@@ -166,7 +166,7 @@ async def visit(url: str, index: int, args, tally: Tally, *, survive: bool) -> N
             key = jump_to_random_stop(visitor, args.keys, rng)
             started = time.perf_counter()
             try:
-                await visitor.run(visitor.sliders[key].fragment_id)
+                await visitor.run(visitor.fragment_of(key))
                 tally.rerun_seconds.append(time.perf_counter() - started)
             except FAILURES as error:
                 dropped = True
@@ -298,7 +298,7 @@ async def measure_reruns(cluster: RunningCluster, args) -> bool:
         while visitor is not None and done[0] < args.reruns and not errors:
             key = jump_to_random_stop(visitor, ["beta", "n", "b", "sigma"], rng)
             try:
-                await visitor.run(visitor.sliders[key].fragment_id)
+                await visitor.run(visitor.fragment_of(key))
             except FAILURES as error:
                 errors.append(f"{type(error).__name__}: {error}")
             done[0] += 1

@@ -1,9 +1,9 @@
 """Load: simulated visitors speaking Streamlit's own websocket protocol to one server process.
 
 Each visitor (harness/load_client.py) does what a browser tab does, without drawing: it asks for
-runs over Streamlit's websocket with the widget state a browser would send. b and σ move as
-Streamlit sliders; β and n as the Playground's stage reports them (a settle report, a rerun of
-the stage's fragment: harness/stage_client.py).
+runs over Streamlit's websocket with the widget state a browser would send. All four move as
+the Playground's stage reports them (a settle report, a rerun of the stage's fragment:
+harness/stage_client.py); on other pages as Streamlit sliders.
 
 Three measurements, each against a fresh server this script starts (or --port/--pid):
 - sessions: N visitors (default 100) each move a slider every ~5 s (jittered) for ~60 s, then
@@ -12,6 +12,7 @@ Three measurements, each against a fresh server this script starts (or --port/--
 - burst: N visitors open the page at the same moment; time to the first complete page, on the
   fresh server and again once it is warm.
 - reruns: one visitor reruns 1,000 times (random walk over every slider); server memory growth.
+- cpu: the server's CPU per change of each setting (bench/change_cpu.py); not part of "all".
 
 Budgets (SPEC §5): sessions p95 ≤ 1 s, zero errors, peak RSS ≤ 1 GB; reruns growth ≤ 50 MB.
 
@@ -35,6 +36,7 @@ from pathlib import Path
 
 import websockets
 
+from bench import change_cpu
 from harness.load_client import (
     CONNECT_TIMEOUT_SECONDS,
     RUN_TIMEOUT_SECONDS,
@@ -289,7 +291,12 @@ async def measure_reruns(server_url: str, pid: int, args: argparse.Namespace) ->
     return ok
 
 
-MEASUREMENTS = {"burst": measure_burst, "sessions": measure_sessions, "reruns": measure_reruns}
+MEASUREMENTS = {
+    "burst": measure_burst,
+    "sessions": measure_sessions,
+    "reruns": measure_reruns,
+    "cpu": change_cpu.measure_cpu,
+}
 
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -302,6 +309,7 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds each visitor stays")
     parser.add_argument("--interval", type=float, default=5.0, help="seconds between changes")
     parser.add_argument("--reruns", type=int, default=1000, help="reruns in the reruns mode")
+    parser.add_argument("--changes", type=int, default=40, help="changes per key in cpu mode")
     parser.add_argument(
         "--keys", default="beta,n", help="sliders the visitors move (comma-separated keys)"
     )
@@ -335,7 +343,7 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
-    modes = list(MEASUREMENTS) if args.mode == "all" else [args.mode]
+    modes = ["burst", "sessions", "reruns"] if args.mode == "all" else [args.mode]
     print(f"bench.load: {machine_line()}")
     all_ok = True
     for mode in modes:

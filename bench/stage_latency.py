@@ -17,8 +17,12 @@ folder that is removed afterwards). For each, in one headless Chromium:
   rerun finished and no plotly chart changed for 400 ms, as bench.browser_latency, retired
   with this, measured it).
   KB received per settle: stage, the settle report's fragment rerun; release, each key press;
-- key presses on the b and σ Streamlit sliders: stage, keydown to the first frame after the
-  stage's data-world changed; release, to every chart redrawn; KB received per change.
+- key presses on b and σ (the stage's own sliders; the release's Streamlit sliders): stage,
+  keydown to the first frame after the stage's data-world changed (the world from the
+  browser's shelf or fetched from /worlds/); release, to every chart redrawn; KB received per
+  change (stage: the world over HTTP, if fetched, and the settle's websocket bytes);
+- a fresh visitor's whole b drag (0 to 1 in ~2 s): KB received from load to the settled
+  rerun, the worlds fetched ahead included.
 
 The machine is shared: the load average is printed beside every figure.
 
@@ -42,6 +46,7 @@ from harness import chromium
 from harness.machine import machine_line
 from harness.release import beside_release
 from harness.server import REPO_ROOT
+from ui.playground import world_store
 
 RELEASE = "b32791d"  # the Playground of plotly layers and Streamlit sliders for β and n
 RAW_FIGURES = REPO_ROOT / "artifacts" / "bench-stage.json"  # ignored by git
@@ -69,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         browser, choice = chromium.launch_chromium(playwright)
         print(f"browser: Chromium {browser.version}, {choice.reason}")
         print(f"stage: this tree ({REPO_ROOT}); release: {args.release}")
+        print(f"worlds built (this code's store): {world_store.stored_count()} of 441")
         try:
             for kind in (STAGE_PAGE, RELEASE_PAGE):
                 results[kind.name] = stage_measure.measure_page(

@@ -40,6 +40,7 @@ class PageFigures:
     load_ms: list[float] = field(default_factory=list)  # [first visitor, fresh contexts...]
     load_kb: list[float] = field(default_factory=list)
     drag: dict = field(default_factory=dict)
+    world_drag: dict = field(default_factory=dict)  # a fresh visitor's whole b drag: bytes
     key_ms: dict[str, list[float]] = field(default_factory=dict)
     key_kb: dict[str, list[float]] = field(default_factory=dict)  # received before redrawn
     settle_kb: dict[str, list[float]] = field(default_factory=dict)
@@ -262,30 +263,99 @@ def measure_keys(page, cdp, kind: PageKind, figures: PageFigures, presses: int) 
         )
 
 
+WORLD_COUNT_JS = """() => performance.getEntriesByType('resource')
+  .filter((entry) => entry.name.includes('/worlds/')).length"""
+# Bytes of the worlds the page fetched over HTTP (/worlds/, ui/playground/world_files.py).
+WORLD_BYTES_JS = """() => performance.getEntriesByType('resource')
+  .filter((entry) => entry.name.includes('/worlds/'))
+  .reduce((sum, entry) => sum + entry.transferSize, 0)"""
+
+
+def press_stage_world_key(page, cdp, key: str, keyboard_key: str) -> tuple[float, ...]:
+    """One key press on the stage's b or σ: (ms to the new world drawn, KB received (world over
+    HTTP + websocket) by then, main-thread ms, ms to the settle's rerun finished)."""
+    slider = stage_slider(page, key)
+    slider.focus()
+    since = observer.page_now(page)
+    http_before = page.evaluate(WORLD_BYTES_JS)
+    page.evaluate("() => { window.__bench.receivedBytes = 0; }")
+    page.evaluate(WORLD_PROBE_JS)
+    busy = main_thread_ms(cdp)
+    slider.press(keyboard_key)
+    drawn_at = page.wait_for_function(
+        "() => window.__worldProbe.drawnAt", timeout=PROBE_TIMEOUT_MS, polling=20
+    ).json_value()
+    busy = main_thread_ms(cdp) - busy
+    key_down = page.evaluate("window.__bench.keyDownAt")
+    received = page.evaluate(WORLD_BYTES_JS) - http_before
+    received += page.evaluate("window.__bench.receivedBytes")
+    record = observer.wait_for_rerun(page, since, quiet_ms=SETTLE_QUIET_MS)
+    return drawn_at - key_down, received / 1024.0, busy, record["rerunFinishedAt"] - key_down
+
+
 def measure_worlds(page, cdp, kind: PageKind, figures: PageFigures, presses: int) -> None:
     """b and σ key presses: to the new world drawn (stage) or every chart redrawn (release)."""
     figures.load_average["worlds"] = load_now()
+    if kind.is_stage:
+        for key in WORLD_KEYS:
+            home_stage_slider(page, key)
+            slider_max = int(stage_slider(page, key).get_attribute("max"))
+            latencies, kilobytes = [], []
+            for keyboard_key in walk(slider_max, presses):
+                latency, received, busy, finished = press_stage_world_key(
+                    page, cdp, key, keyboard_key
+                )
+                figures.world_task_ms.append(busy)
+                figures.world_finished_ms.append(finished)
+                latencies.append(latency)
+                kilobytes.append(received)
+            figures.world_ms[key], figures.world_kb[key] = latencies, kilobytes
+        return
     for key in WORLD_KEYS:
         home_streamlit_slider(page, key)
         thumb = app_page.slider_thumb(page, key)
         slider_max = int(float(thumb.get_attribute("max")) - float(thumb.get_attribute("min")))
         latencies, kilobytes = [], []
         for keyboard_key in walk(slider_max, presses):
-            if kind.is_stage:
-                page.evaluate(WORLD_PROBE_JS)
             busy = main_thread_ms(cdp)
             record = app_page.press_on_slider(page, key, keyboard_key)
             figures.world_task_ms.append(main_thread_ms(cdp) - busy)
             figures.world_finished_ms.append(record["rerunFinishedAt"] - record["keyDownAt"])
-            if kind.is_stage:
-                drawn_at = page.wait_for_function(
-                    "() => window.__worldProbe.drawnAt", timeout=PROBE_TIMEOUT_MS, polling=20
-                ).json_value()
-                latencies.append(drawn_at - record["keyDownAt"])
-            else:
-                latencies.append(record["latencyMs"])
+            latencies.append(record["latencyMs"])
             kilobytes.append(record["receivedBytes"] / 1024.0)
         figures.world_ms[key], figures.world_kb[key] = latencies, kilobytes
+
+
+def measure_world_drag(browser, url: str, kind: PageKind, figures: PageFigures, args) -> None:
+    """A fresh visitor (empty cache) drags b from 0 to 1 in `args.drag_seconds`: the bytes it
+    received from its page's load to the drag's settled rerun, worlds fetched ahead included
+    (HTTP /worlds/ for the stage; websocket for both)."""
+    figures.load_average["world drag"] = load_now()
+    context, page, _, _ = open_page(browser, url, kind)
+    try:
+        box = drag_slider_box(page, kind, "b")
+        margin = min(14.0, box["width"] * 0.05)
+        start, end = box["x"] + margin, box["x"] + box["width"] - margin
+        middle = box["y"] + box["height"] / 2
+        page.evaluate("() => { window.__bench.receivedBytes = 0; }")
+        page.mouse.move(start, middle)
+        page.mouse.down()
+        began = time.perf_counter()
+        for step in range(1, args.drag_steps + 1):
+            page.mouse.move(start + (end - start) * step / args.drag_steps, middle)
+            delay = began + args.drag_seconds * step / args.drag_steps - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+        page.mouse.up()
+        page.wait_for_timeout(AFTER_DRAG_MS)
+        app_page.wait_until_ready(page)
+        figures.world_drag = {
+            "http_kb": page.evaluate(WORLD_BYTES_JS) / 1024.0,
+            "worlds": page.evaluate(WORLD_COUNT_JS),
+            "websocket_kb": page.evaluate("window.__bench.receivedBytes") / 1024.0,
+        }
+    finally:
+        context.close()
 
 
 def measure_page(browser, url: str, kind: PageKind, args) -> PageFigures:
@@ -302,4 +372,5 @@ def measure_page(browser, url: str, kind: PageKind, args) -> PageFigures:
         app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"bench-stage-{kind.name}.png")
     finally:
         context.close()
+    measure_world_drag(browser, url, kind, figures, args)
     return figures

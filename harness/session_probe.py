@@ -90,8 +90,16 @@ def own_setting(index: int) -> dict[str, list[str]]:
 
 
 def jump_to_random_stop(visitor: PageVisitor, keys: list[str], rng: random.Random) -> str:
-    """Put one slider on a random stop (not where it is), as a click on its track would."""
-    key = rng.choice([key for key in keys if key in visitor.sliders])
+    """Put one slider on a random stop (not where it is), as a click on its track would; a
+    setting on the Playground's stage (all four there) is reported settled there, as the
+    browser does. Run ``visitor.fragment_of(key)`` next."""
+    key = rng.choice([key for key in keys if key in visitor.sliders or key in visitor.stage_keys()])
+    if key not in visitor.sliders:
+        stops = len(visitor.stage.stops[key])
+        visitor.stage.set_position(
+            key, (visitor.stage.position[key] + rng.randrange(1, stops)) % stops
+        )
+        return key
     slider = visitor.sliders[key]
     stops = len(slider.options)
     slider.position = float((int(slider.position) + rng.randrange(1, stops)) % stops)

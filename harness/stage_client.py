@@ -1,15 +1,16 @@
-"""The Playground's stage as a websocket load client sees it, and how it reports β and n.
+"""The Playground's stage as a websocket load client sees it, and how it reports its settings.
 
-In a browser, β and n move on the stage (a Streamlit custom component, ui/playground/stage.py) with
-no server round trip; the settled value goes back once, as the component's JSON state: a rerun (of
-the stage's fragment) whose widget states carry, for the component's widget id (the bidi_component
-element's id, ending in "-stage"),
+In a browser, all four settings move on the stage (a Streamlit custom component,
+ui/playground/stage.py) with no server round trip (b and σ fetch their world from /worlds/
+over HTTP); the settled value goes back once, as the component's JSON state: a rerun (of the
+stage's fragment) whose widget states carry, for the component's widget id (the
+bidi_component element's id, ending in "-stage"),
 
-    json_value = '{"settled": {"seq": 3, "beta": "0.6", "n": "49"}}'
+    json_value = '{"settled": {"seq": 3, "beta": "0.6", "n": "49", "b": "0", "sigma": "0.5"}}'
 
 (what the frontend's widgetMgr.setJsonValue sends; the rerun's ClientState.fragment_id is the
 fragment the element arrived in). This module learns the stage from its element and writes
-that state, so bench.load and bench.profile_rerun can drive β and n as a browser does.
+that state, so bench.load and bench.profile_rerun can drive the stage as a browser does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 from streamlit.proto.BidiComponent_pb2 import BidiComponent
 
 STAGE_ID_SUFFIX = "-stage"  # ui/playground/stage.py's STAGE_KEY, at the end of the element's id
-STAGE_KEYS = ("beta", "n")
+STAGE_KEYS = ("beta", "n", "b", "sigma")
+WORLD_KEYS = ("b", "sigma")  # their stops come with the stage's data, not in its world
 
 
 @dataclass
@@ -32,6 +34,7 @@ class StageState:
     stops: dict[str, list[str]]  # key -> the stops as the URL writes them ("0.6", "49")
     position: dict[str, int]  # key -> index of the current stop
     request_id: object = None  # Python's last move request (a story button); see stage.js
+    world_folder: str = ""  # where the browser fetches b and σ's worlds: "/worlds/<fingerprint>/"
     seq: int = 0  # settle reports sent; 0: none yet, so no state is sent (as in a browser)
 
     @staticmethod
@@ -52,9 +55,10 @@ class StageState:
         if "world" not in data:
             raise ValueError(f"the stage element {proto.id} carries no world")
         world = json.loads(data["world"])
-        stops = {key: list(world[key]["stops"]) for key in STAGE_KEYS}
+        stops = {key: list(world[key]["stops"]) for key in STAGE_KEYS if key not in WORLD_KEYS}
+        stops |= {key: list(data["worlds"][key]["stops"]) for key in WORLD_KEYS}
         request = data.get("request") or {}
-        stage = cls(proto.id, fragment_id, stops, {}, request.get("id"))
+        stage = cls(proto.id, fragment_id, stops, {}, request.get("id"), data["worlds"]["address"])
         for key in STAGE_KEYS:
             if known is not None and known.request_id == stage.request_id:
                 stage.position[key] = known.position[key]
@@ -76,6 +80,12 @@ class StageState:
     def set_position(self, key: str, index: int) -> None:
         self.position[key] = index
         self.seq += 1
+
+    def world_path(self) -> str:
+        """The address of the world at the current b and σ, as the browser fetches it."""
+        return f"{self.world_folder}{self.stops['b'][self.position['b']]}_" + (
+            f"{self.stops['sigma'][self.position['sigma']]}.json"
+        )
 
     def settled(self) -> dict:
         return {

@@ -1,9 +1,9 @@
 """Playground: the whole story on one screen.
 
-β and n, and everything they move (both clouds, the readouts, the current marks), live on the
-stage, which draws in the browser from data sent once per (b, σ): a drag or the play button
-moves it at animation speed. b and σ change the whole world, so they are Streamlit sliders
-that rerun the page; the stage keeps its old picture until the new world arrives.
+All four settings live on the stage, which draws in the browser: β and n from the world it
+holds for the reward model (b, σ), and b and σ by fetching that world over HTTP (/worlds/), so a
+drag or the play button moves any of them at animation speed. The settled setting comes back
+once, for the address, the link and the story.
 """
 
 import streamlit as st
@@ -13,9 +13,7 @@ from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 present = state.presenter_mode()
-# In presenter mode b and σ have no sliders either: the address sets them, like β and n, and
-# the page writes them back.
-url_keys = STAGE_KEYS + (("b", "sigma") if present else ())
+url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
 state.settle_url("playground", stage_keys=url_keys)
 pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 layout.page_style(present=present, compact=True)
@@ -31,20 +29,12 @@ st.container(key="phone-intro").markdown(
 )
 state.show_notes()
 story_slot = st.container()
-if present:
-    # Presenter mode keeps b and σ in the address but hides their sliders.
-    b, sigma = state.current("b"), state.current("sigma")
-else:
-    b_slot, sigma_slot = st.columns(2, gap="medium")
-    b = state.slider("b", container=b_slot)
-    sigma = state.slider("sigma", container=sigma_slot)
 
 
 @st.fragment
-def live_stage(b: float, sigma: float) -> None:
-    """The stage; when it settles on a new β or n only this reruns (address, link, story)."""
-    story_bar.rerun_page_if_a_step_changed_the_world()
-    settings = {**stage.show(b, sigma, present=present), "b": b, "sigma": sigma}
+def live_stage() -> None:
+    """The stage; when it settles on a new setting only this reruns (address, link, story)."""
+    settings = stage.show(present=present)
     pinned = pin.url()
     state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
@@ -64,7 +54,7 @@ def live_stage(b: float, sigma: float) -> None:
         state.share_box(settings, extra=pinned)
 
 
-live_stage(b, sigma)
+live_stage()
 
 if not present:
     st.markdown(

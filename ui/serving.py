@@ -9,6 +9,7 @@ page is blank until ~1 MB of them has run; here:
   the browser before any script, hidden by CSS once the app draws its own title;
 - ``/static/`` bundles are gzipped once per process and kept (content-hashed, immutable:
   the same bytes for every visitor), so compression costs no CPU per visit;
+- ``/worlds/`` serves the stage's worlds as immutable files (ui/playground/world_files.py);
 - every page answer gives a browser without one a signed device cookie (poll/devices.py):
   the class poll's one-student-per-device.
 """
@@ -28,6 +29,7 @@ from streamlit import config, file_util
 
 from poll import devices
 from ui import history
+from ui.playground import world_files
 
 GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
 STATIC_CACHE_BYTES = 24 * 1024 * 1024  # all of Streamlit's 26 MB of bundles gzip to ~7 MB
@@ -94,7 +96,7 @@ def early_chunk_links(static_dir: Path | None = None) -> bytes:
 
 def middleware() -> list[Middleware]:
     """The middleware ``st.App`` runs in front of Streamlit's own, outermost first."""
-    return [Middleware(StaticGzip), Middleware(PageDocument)]
+    return [Middleware(world_files.WorldFiles), Middleware(StaticGzip), Middleware(PageDocument)]
 
 
 def _accepts_gzip(scope: Scope) -> bool:

@@ -334,8 +334,10 @@ ROWS: tuple[Setting | Choice, ...] = (
 SETTINGS: dict[str, Setting | Choice] = {row.key: row for row in ROWS}  # every row by its key
 DEFAULTS = {key: row.default for key, row in SETTINGS.items()}
 KEYS = ("beta", "n", "b", "sigma")  # the lesson's four: the Playground's, and every story step's
-# The Playground moves these on its stage, in the browser, not with Streamlit sliders.
-STAGE_KEYS = ("beta", "n")
+# The Playground moves all four on its stage, in the browser, not with Streamlit sliders; b and
+# σ choose the stage's world (the reward model), fetched from /worlds/ as they move.
+STAGE_KEYS = ("beta", "n", "b", "sigma")
+WORLD_KEYS = ("b", "sigma")
 PRESENT_KEY = "present"  # URL parameter: ?present=1 opens the Playground in presenter mode
 # Where a page opens when neither the link nor the session set a setting: at σ = 0 every member
 # of an ensemble is the same reward model, so on the Defenses page it would change nothing.

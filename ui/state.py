@@ -261,7 +261,7 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
 
 
 def request_stage_move() -> None:
-    """Ask the stage to show the session's current β and n (after a preset or an arrival)."""
+    """Ask the stage to show the session's current settings (after a preset or an arrival)."""
     previous = st.session_state.get(_REQUEST, {}).get("id", 0)
     st.session_state[_REQUEST] = {
         "id": previous + 1,

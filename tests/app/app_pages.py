@@ -76,11 +76,11 @@ def stage_data(app: AppTest) -> dict | None:
 
 
 def stage_values(app: AppTest) -> dict:
-    """The β and n the stage was asked to show (the session's setting), as numbers."""
+    """The β, n, b and σ the stage was asked to show (the session's setting), as numbers."""
     data = stage_data(app)
     if data is None:
         return {}
-    return {key: float(data["request"][key]) for key in ("beta", "n")}
+    return {key: float(data["request"][key]) for key in ("beta", "n", "b", "sigma")}
 
 
 def stage_readouts(app: AppTest) -> list[str]:
@@ -102,7 +102,7 @@ def readouts(app: AppTest) -> list[str]:
 
 
 def slider_values(app: AppTest) -> dict:
-    """Every setting the page shows: its Streamlit sliders and its stage's β and n."""
+    """Every setting the page shows: its Streamlit sliders and its stage's settings."""
     return stage_values(app) | {slider.key: slider.value for slider in app.select_slider}
 
 

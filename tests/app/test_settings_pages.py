@@ -136,8 +136,9 @@ def test_a_defenses_setting_follows_the_student_to_another_page_and_back():
 
 
 def test_b_set_on_the_playground_is_b_on_compare_and_on_defenses_past_a_page_without_it():
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS).run()
-    app.select_slider(key="b").set_value(0.35).run()
+    # b is on the Playground's stage (issue 17): a link sets it there, as a settle report does.
+    app = open_at("playground", {"b": "0.35"})
+    app.query_params.clear()  # from here on only the session holds it
     app.switch_page(PAGE_FILES["compare"]).run()
     assert values(app)["b"] == 0.35
     app.switch_page(PAGE_FILES["reward-model"]).run()  # no b here

@@ -156,6 +156,7 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
 NOT_IN_THE_WORLD = {
     "ui.playground.stage_modules",  # joins the stage's JavaScript, sent beside the world
     "ui.story_steps",  # the story's (b, σ) settings: which worlds the prewarm builds first
+    "ui.playground.world_files",  # the worlds' addresses and b/σ's slider labels, sent beside
 }
 
 

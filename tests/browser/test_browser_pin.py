@@ -73,8 +73,8 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     pinned_before = polyline_points(page, PINNED_CURVES)
     assert sorted(pinned_before) == sorted(polyline_points(page, CURRENT_CURVES)), "where it was"
     # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
-    for _ in range(4):
-        app_page.press_on_slider(page, "b", "ArrowRight")
+    for _ in range(4):  # on the stage since issue 17
+        stage_page.slider(page, "b").press("ArrowRight")
     expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0")
     expect(stage_page.root(page).locator(CURRENT_CURVES)).to_have_count(4)
     expect_pinned(page, "0_0_0.3_590")

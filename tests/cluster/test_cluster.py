@@ -90,19 +90,21 @@ def test_a_websocket_session_runs_the_app_and_moves_a_slider(cluster):
     async def scenario():
         visitor = await open_session(cluster.websocket_url, 0)
         try:
-            assert set(visitor.sliders) >= {"b", "sigma"}
+            assert set(visitor.stage_keys()) >= {"b", "sigma"}  # on the stage since issue 17
             assert visitor.link_query() == session_query(0)
-            readouts = dict(visitor.metrics)
-            visitor.metrics = None
-            visitor.sliders["sigma"].position += 3  # σ 0.2 -> 0.5
-            visitor.url_query["sigma"] = ["0.5"]
-            await visitor.run()
+            visitor.stage.set_position("sigma", visitor.stage.position["sigma"] + 3)  # 0.2 -> 0.5
+            await visitor.run(visitor.fragment_of("sigma"))
             assert visitor.link_query()["sigma"] == ["0.5"]
-            assert visitor.metrics != readouts
+            assert visitor.url_query["sigma"] == ["0.5"], "the server wrote the address"
+            return visitor.stage.world_path()
         finally:
             await visitor.close()
 
-    run_to_end(scenario())
+    # The world the browser fetches for it, through HAProxy, from whichever replica.
+    world_path = run_to_end(scenario())
+    assert world_path.endswith("/0.1_0.5.json")
+    assert get(cluster, world_path).status == 200
+    assert get(cluster, world_path.replace("0.1_0.5", "0.1_0.50")).status == 404
 
 
 async def rerun_or_reconnect(

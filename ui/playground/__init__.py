@@ -1,12 +1,15 @@
 """The Playground page's parts: the live stage, its pin and downloads, and the story bar.
 
 - ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
-  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun.
+  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun; b and σ
+  swap worlds in the browser (``stage_assets/worlds.js``).
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - ``stage_modules``: joins those modules into the one script the component takes (no build).
 - ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
   replica and restart (built by ``scripts/build_worlds.py``).
+- ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
+  immutable (the middleware ``ui/serving.py`` puts first).
 - ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one;
   ``pin_url``: its URL form, read like every setting (pure).
 - ``takeaway``: each stop's numbers for the stage's CSV download.

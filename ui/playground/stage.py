@@ -1,13 +1,13 @@
-"""The Playground's live stage: β, n and everything they move, drawn in the browser.
+"""The Playground's live stage: all four settings and everything they move, drawn in the browser.
 
-A Streamlit slider reports only on release, so the stage is a custom component
-(``st.components.v2``; its HTML, CSS and ES modules in ``stage_assets``, joined by
-``stage_modules.py``) that receives, once per (b, σ), *everything* β and n can show: every stop's
-cloud, readouts and marks, both whole curves, the plane's two fields and the 600 answers (and a
-pin's picture, ``pin.py``). It redraws a drag, a key or Play with no round trip; the settled value
-comes back once, for the address bar, the share link and the story line. The world is built from
-``ui.compute`` only (one vectorized core call per kind over all stops), quantized to what a pixel
-needs, and serialized once per (b, σ) into one JSON string for all.
+A Streamlit slider reports only on release and every frame would be a server rerun, so the
+stage is a custom component (``st.components.v2``; HTML, CSS and ES modules in
+``ui/playground/stage_assets``, joined by ``stage_modules.py``) that gets, per (b, σ), a
+"world": for every β and n stop the moving cloud, readouts and marks, both whole curves, the
+plane's two fields and the 600 answers. β and n redraw from it at animation speed; b and σ
+fetch another world from /worlds/ (world_files.py, worlds.js). The settled value comes back to
+Python once, for the address bar, the share link and the story. Worlds are built from ui.compute,
+one vectorized core call per kind, quantized to a pixel, and serialized once per (b, σ).
 """
 
 from __future__ import annotations
@@ -25,19 +25,18 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
-from ui.playground import pin, stage_modules, takeaway, world_store
+from ui.playground import pin, stage_modules, takeaway, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
+GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
 PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
-# Every (b, σ) stop's world is kept once built: 21 x 21 = 441 worlds of ~60 KB of JSON, about
-# 26 MB, so a lecture hall walking b and σ back and forth never waits for one twice.
-WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -276,11 +275,8 @@ def _prewarm() -> None:
 
 
 def settled_from_browser(raw) -> dict[str, float]:
-    """The (β, n) a browser reports, each snapped to a stop; a bad value is logged and dropped.
-
-    The stage only ever sends stops, so anything else is a tampered or broken message: it
-    gets the nearest stop (or is ignored when it is not a number at all), never an exception.
-    """
+    """The settings a browser reports, snapped to stops (it sends only stops: anything else is
+    tampered or broken, so the nearest stop, or dropped if no number; logged, never raised)."""
     if not isinstance(raw, dict):
         log.warning("stage: ignored a report that is not an object: %.80r", raw)
         return {}
@@ -301,7 +297,7 @@ def prediction_from_browser(raw) -> dict:
     if not isinstance(raw, dict):
         return {}
     guesses = settled_from_browser(
-        {key: raw[f"guess_{key}"] for key in STAGE_KEYS if raw.get(f"guess_{key}")}
+        {key: raw[f"guess_{key}"] for key in GUESS_KEYS if raw.get(f"guess_{key}")}
     )
     prediction = {f"guess_{key}": SETTINGS[key].url_text(value) for key, value in guesses.items()}
     if guesses and raw.get("revealed") is True:
@@ -313,7 +309,7 @@ def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
     if st.query_params.get(PREDICT_KEY) != "1":
         return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in STAGE_KEYS}
+    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in GUESS_KEYS}
     raw["revealed"] = st.query_params.get("revealed") == "1"
     return {"on": True, **prediction_from_browser(raw)}
 
@@ -324,6 +320,8 @@ def _on_settled() -> None:
     state.remember(settled_from_browser(report))
     pin.remember_report(report)
     st.session_state[_PREDICTION] = prediction_from_browser(report)
+    if isinstance(report, dict) and report.get("world_missing") is True:
+        state.request_stage_move()  # it could not fetch that world: send it, as on arrival
 
 
 def _request_with_prediction() -> dict:
@@ -357,18 +355,21 @@ def hiding_truth() -> bool:
 _EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
 
-def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
-    """Draw the stage for the reward model (b, σ); returns the settled setting {beta, n}."""
+def show(*, present: bool) -> dict[str, float]:
+    """Draw the stage; returns the settled setting {beta, n, b, sigma}. It gets the world
+    Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
+    theirs over HTTP, so their settle report reruns this with the same data: nothing resent."""
     prewarm_in_background()
     request = _request_with_prediction()
     st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
         data={
-            "world": world_json(b, sigma),
+            "world": world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
             "predict_ticks": _EVEN_TICKS,
+            "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(world_json),
         },
         default={"settled": None},
@@ -379,6 +380,6 @@ def show(b: float, sigma: float, *, present: bool) -> dict[str, float]:
 
 
 def settled() -> dict[str, float]:
-    """The stage's settled setting {beta, n}: its last report, already in the session state
-    (its callback runs before the page's script), so known before the stage is drawn."""
+    """The stage's settled setting {beta, n, b, sigma}: its last report, already in the session
+    state (its callback runs before the page's script), so known before the stage is drawn."""
     return {key: state.current(key) for key in STAGE_KEYS}

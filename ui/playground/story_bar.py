@@ -16,7 +16,6 @@ from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
-_NEEDS_PAGE_RUN = "_step_needs_page_run"  # session key: a step changed b or σ from a fragment
 OPENED_BY_BUTTON = "chosen with the story buttons"
 OPENED_BY_LESSON = "opened from the Lesson"
 OPENED_BY_LINK = "opened from a shared link"
@@ -38,20 +37,10 @@ def current_step(values: Mapping[str, float]) -> int | None:
 def go_to_step(index: int) -> None:
     """Button callback: move every setting to step ``index`` and ask the stage to follow."""
     step = PRESETS[index]
-    if any(state.current(key) != step.values[key] for key in ("b", "sigma")):
-        st.session_state[_NEEDS_PAGE_RUN] = True  # b and σ are sliders outside the fragment
-    for key in ("b", "sigma"):
-        st.session_state[key] = step.values[key]
     state.remember(step.values)
     state.request_stage_move()
     st.session_state[_CHOSEN] = index
     state.note_arrival(None)  # from now on this step was chosen here
-
-
-def rerun_page_if_a_step_changed_the_world() -> None:
-    """Call first in the stage's fragment: a step that moved b or σ reruns the whole page."""
-    if st.session_state.pop(_NEEDS_PAGE_RUN, False):
-        st.rerun(scope="app")
 
 
 def step_bar(values: Mapping[str, float]) -> None:

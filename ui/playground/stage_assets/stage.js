@@ -23,6 +23,7 @@ import { nearestStopIndex, predictionText } from "./predict.js";
 import { measure } from "./sizes.js";
 import { buildPinControls, drawPinned, pinnedGains, pinReport, receivePin, showPinControls } from "./pin.js";
 import { buildExportControls, showExportControls } from "./export.js";
+import { WorldControls } from "./worlds.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
@@ -56,6 +57,7 @@ export class Stage {
     this.redraws = 0;
     this.goldCache = {}; // true quality's shading, painted once per size
     Object.assign(this, buildStage(root, this));
+    this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
     buildPinControls(this, this.tools, () => this.pinChanged());
     buildExportControls(this, this.tools);
@@ -96,15 +98,13 @@ export class Stage {
 
   receive(data) {
     this.root.classList.toggle("present", Boolean(data.present));
-    const worldChanged = data.world !== this.worldText;
-    if (worldChanged) {
-      this.world = JSON.parse(data.world);
-      this.worldText = data.world;
-      this.configureControls();
-    }
     const [request, predictingBefore] = [data.request || {}, this.prediction.on];
+    const requestChanged = request.id !== this.requestId;
+    this.worlds.receive(data, requestChanged);
+    // Python's world comes with each of its requests; between them, b and σ choose the world.
+    const worldChanged = requestChanged && this.useWorld(data.world);
     this.predictTicks = data.predict_ticks || null;
-    if (request.id !== this.requestId) {
+    if (requestChanged) {
       this.requestId = request.id;
       const asked = request.predict || {};
       this.prediction = {
@@ -119,13 +119,20 @@ export class Stage {
         if (index >= 0) this.jumpTo(key, index);
       }
     }
-    if (worldChanged) {
-      // A new reward model: the same stops, new numbers.
-      for (const key of ["beta", "n"]) this.showStop(key);
-    }
     const pinTaken = receivePin(this, data.pin); // the address set the pin: draw it
-    this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
     this.layout(worldChanged || pinTaken || predictingBefore !== this.prediction.on); // predicting: other ticks
+  }
+
+  useWorld(text) {
+    // A new reward model (from Python, or fetched for b and σ): the same stops, new numbers.
+    if (text === this.worldText) return false;
+    this.world = JSON.parse(text);
+    this.worldText = text;
+    this.configureControls();
+    for (const key of ["beta", "n"]) this.showStop(key);
+    if (this.prediction.on) this.showPrediction();
+    this.root.dataset.world = `${this.world.b},${this.world.sigma}`;
+    return true;
   }
 
   configureControls() {
@@ -194,6 +201,7 @@ export class Stage {
     if (!this.report || !this.world) return;
     const settled = { seq: ++this.seq };
     for (const key of ["beta", "n"]) settled[key] = this.world[key].stops[this.stopIndex(key)];
+    Object.assign(settled, this.worlds.settled());
     if (this.prediction.on) {
       settled.guess_beta = this.prediction.guess.beta;
       settled.guess_n = this.prediction.guess.n;
@@ -227,6 +235,7 @@ export class Stage {
       return;
     }
     this.stopPlaying(false);
+    this.worlds.stopPlaying(false);
     const last = this.world[key].stops.length - 1;
     const position = this.position[key];
     const direction = position.target >= last ? -1 : 1;

@@ -1,0 +1,165 @@
+"""ui/playground/world_files.py driven as ASGI: the stage's worlds at
+/worlds/<fingerprint>/<b>_<sigma>.json, cached forever, the same bytes as the store, built when
+missing, and a plain 404 for anything else under /worlds/ (other code's fingerprint, off-stop
+or non-canonical values, traversal)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from harness import event_loop
+from ui.playground import stage, world_files, world_store
+
+REPO_FILE = "app.py"  # what a traversal would like to read
+
+
+class Streamlit:
+    """Stands in for everything behind the route; records what reached it."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        self.asked.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"streamlit"})
+
+
+def request(app, path: str, *, method: str = "GET", **headers: str):
+    """One request through ``app``: (status, {header: value}, body)."""
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "scheme": "http",
+        "headers": [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()],
+    }
+    event_loop.run_to_end(app(scope, receive, send))
+    start = sent[0]
+    body = b"".join(message.get("body", b"") for message in sent[1:])
+    return start["status"], {k.decode(): v.decode() for k, v in start["headers"]}, body
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    """An empty store of this test's own, and no world kept in memory from before."""
+    monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
+    stage.world_json.clear()
+    yield world_store.store_folder()
+    stage.world_json.clear()
+
+
+def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
+    built = stage.world_json(0.2, 1.0)  # built, and kept in the store
+    path = f"/worlds/{world_store.fingerprint()}/0.2_1.json"
+    assert world_files.world_address(0.2, 1.0) == path
+    status, headers, body = request(world_files.WorldFiles(Streamlit()), path)
+    assert status == 200
+    assert body == world_store.world_path(0.2, 1.0).read_bytes() == built.encode()
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert headers["content-type"] == "application/json"
+    assert headers["content-length"] == str(len(body))
+    assert "content-encoding" not in headers
+
+
+def test_gzip_when_asked_and_the_same_bytes_every_time(store):
+    app = world_files.WorldFiles(Streamlit())
+    path = "/worlds/" + world_store.fingerprint() + "/0_0.json"
+    first = request(app, path, accept_encoding="gzip, br")
+    second = request(app, path, accept_encoding="gzip")
+    status, headers, body = first
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert headers["vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == world_store.world_path(0, 0).read_bytes()
+    assert second[2] == body
+    # No timestamp in the gzip header (bytes 4-7): every replica, any second, the same bytes.
+    assert body[4:8] == b"\0\0\0\0"
+    assert len(body) < 0.5 * len(gzip.decompress(body))
+
+
+def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
+    assert not world_store.world_path(0.35, 0.7).exists()
+    path = f"/worlds/{world_store.fingerprint()}/0.35_0.7.json"
+    status, _, body = request(world_files.WorldFiles(Streamlit()), path)
+    assert status == 200
+    assert json.loads(body)["b"] == 0.35 and json.loads(body)["sigma"] == 0.7
+    assert world_store.world_path(0.35, 0.7).read_bytes() == body
+
+
+def test_head_answers_the_headers_without_the_body(store):
+    path = f"/worlds/{world_store.fingerprint()}/1_2.json"
+    status, headers, body = request(world_files.WorldFiles(Streamlit()), path, method="HEAD")
+    assert status == 200 and body == b""
+    assert int(headers["content-length"]) > 50_000
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "0.2_1.5.json.bak",  # not a world's name
+        "0.20_1.json",  # b = 0.2, but not as its stop is written: one address per world
+        "0.2_1.0.json",
+        "0.21_1.json",  # off the stops
+        "0.2_2.1.json",  # σ beyond its range
+        "1.05_0.json",
+        "-0.05_0.json",
+        "nan_0.json",
+        "0.2_1",
+        "",
+        "../../app.py",
+        "..%2F..%2Fapp.py",
+        "0.2_1.json/../../../app.py",
+    ],
+)
+def test_anything_but_a_worlds_address_is_a_plain_404(store, tail):
+    streamlit = Streamlit()
+    path = f"/worlds/{world_store.fingerprint()}/{tail}"
+    status, headers, body = request(world_files.WorldFiles(streamlit), path)
+    assert status == 404
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert body.startswith(b"No such world")
+    assert b"Traceback" not in body and b"import" not in body
+    assert streamlit.asked == [], "nothing under /worlds/ reaches Streamlit"
+    assert not list(store.glob("*.json")), "a bad address builds nothing"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/worlds/0123456789abcdef/0.2_1.json",  # another code's fingerprint
+        "/worlds/../app.py",
+        "/worlds/" + "../" * 6 + "etc/passwd",
+        "/worlds//0.2_1.json",
+        "/worlds/" + "a" * 5_000,
+    ],
+)
+def test_other_fingerprints_and_traversals_are_404(store, path):
+    status, _, body = request(world_files.WorldFiles(Streamlit()), path)
+    assert status == 404 and body.startswith(b"No such world")
+
+
+def test_posting_to_a_world_is_404_and_other_paths_go_to_streamlit(store):
+    streamlit = Streamlit()
+    app = world_files.WorldFiles(streamlit)
+    path = f"/worlds/{world_store.fingerprint()}/0_0.json"
+    assert request(app, path, method="POST")[0] == 404
+    assert request(app, "/worldsx/0_0.json")[2] == b"streamlit"
+    assert request(app, "/best-of-n")[2] == b"streamlit"
+    assert streamlit.asked == ["/worldsx/0_0.json", "/best-of-n"]
+
+
+def test_the_app_serves_worlds_before_anything_else_sees_the_path():
+    from ui import serving
+
+    assert serving.middleware()[0].cls is world_files.WorldFiles

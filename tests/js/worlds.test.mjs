@@ -1,0 +1,95 @@
+// b and σ's worlds: which are fetched ahead, and the shelf that keeps and fetches them
+// (ui/playground/stage_assets/worlds.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { aheadOrder, WorldShelf } from "../../ui/playground/stage_assets/worlds.js";
+
+test("aheadOrder walks the row and the column out from the student, nearest first", () => {
+  assert.deepEqual(aheadOrder(3, 3, 1, 1), [[0, 1], [2, 1], [1, 0], [1, 2]]);
+  // At a corner of the 21 x 21 stops: 20 along b, 20 along σ, never the corner itself.
+  const pairs = aheadOrder(21, 21, 0, 0);
+  assert.equal(pairs.length, 40);
+  assert.deepEqual(pairs.slice(0, 4), [[1, 0], [0, 1], [2, 0], [0, 2]]);
+  assert.ok(!pairs.some(([b, sigma]) => b === 0 && sigma === 0));
+  assert.equal(new Set(pairs.map(String)).size, 40, "no pair twice");
+});
+
+test("aheadOrder keeps to the stops at the far edge", () => {
+  const pairs = aheadOrder(21, 21, 20, 10);
+  assert.ok(pairs.every(([b, sigma]) => b >= 0 && b <= 20 && sigma >= 0 && sigma <= 20));
+  assert.equal(pairs.length, 40);
+});
+
+// A fetch that answers when told to, and counts what it was asked.
+function fakeFetch() {
+  const asked = [];
+  const waiting = new Map();
+  const fetchText = (address) => {
+    asked.push(address);
+    return new Promise((resolve, reject) => waiting.set(address, { resolve, reject }));
+  };
+  const answer = (address, text = `world ${address}`) => waiting.get(address).resolve(text);
+  const refuse = (address) => waiting.get(address).reject(new Error("HTTP 404"));
+  return { asked, fetchText, answer, refuse, waiting };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("a world asked for twice while on its way is fetched once, then kept", async () => {
+  const network = fakeFetch();
+  const shelf = new WorldShelf(network.fetchText);
+  const first = shelf.load("/worlds/f/0_0.json");
+  const second = shelf.load("/worlds/f/0_0.json");
+  assert.deepEqual(network.asked, ["/worlds/f/0_0.json"]);
+  assert.equal(shelf.get("/worlds/f/0_0.json"), null, "not kept before it arrives");
+  network.answer("/worlds/f/0_0.json", "{}");
+  assert.equal(await first, "{}");
+  assert.equal(await second, "{}");
+  assert.equal(shelf.get("/worlds/f/0_0.json"), "{}");
+  assert.equal(await shelf.load("/worlds/f/0_0.json"), "{}");
+  assert.equal(network.asked.length, 1, "kept: not fetched again");
+});
+
+test("a refused world is not kept, and is asked for again next time", async () => {
+  const network = fakeFetch();
+  const shelf = new WorldShelf(network.fetchText);
+  const loading = shelf.load("a");
+  network.refuse("a");
+  await assert.rejects(loading, /404/);
+  assert.equal(shelf.get("a"), null);
+  shelf.load("a");
+  assert.deepEqual(network.asked, ["a", "a"]);
+});
+
+test("the shelf drops the least recently used world beyond its size", () => {
+  const shelf = new WorldShelf(fakeFetch().fetchText, 2);
+  shelf.put("a", "A");
+  shelf.put("b", "B");
+  assert.equal(shelf.get("a"), "A"); // a is now the most recent
+  shelf.put("c", "C");
+  assert.equal(shelf.get("b"), null, "b, the least recently used, is dropped");
+  assert.equal(shelf.get("a"), "A");
+  assert.equal(shelf.get("c"), "C");
+});
+
+test("fetching ahead keeps two requests in flight, in order, skipping what is kept", async () => {
+  const network = fakeFetch();
+  const shelf = new WorldShelf(network.fetchText);
+  shelf.put("kept", "K");
+  shelf.fetchAhead(["one", "kept", "two", "three", "four"]);
+  assert.deepEqual(network.asked, ["one", "two"]);
+  network.answer("one");
+  await settle();
+  assert.deepEqual(network.asked, ["one", "two", "three"]);
+  network.refuse("two"); // a refusal frees its place too
+  await settle();
+  assert.deepEqual(network.asked, ["one", "two", "three", "four"]);
+  // A new wish list replaces the rest of the old one.
+  shelf.fetchAhead(["five"]);
+  network.answer("three");
+  network.answer("four");
+  await settle();
+  assert.deepEqual(network.asked.slice(4), ["five"]);
+  assert.equal(shelf.fetched, 3, "one, three and four came; two was refused");
+});

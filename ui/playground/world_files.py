@@ -1,0 +1,117 @@
+"""The stage's worlds as immutable files over HTTP: ``/worlds/<fingerprint>/<b>_<sigma>.json``.
+
+A drag of b or σ on the stage fetches one world (~61 KB of JSON, ~17 KB gzipped) per step it
+crosses, so the worlds are plain HTTP files, not websocket messages: the browser caches each
+forever (the fingerprint of the code that builds it is in its address, so changed code has new
+addresses), any replica answers (they share the store of ui/world_store.py; one not stored yet
+is built here, in a worker thread), and a CDN could keep them. Only the 441 canonical addresses
+exist: the fingerprint of this code, b and σ written as their sliders' stops (``0.2_1.json``,
+never ``0.20_1.0.json``); anything else under ``/worlds/`` is a plain 404. Nothing in the path
+ever reaches the file system: it is matched against the stops, and the world comes from
+``stage.world_json`` (memory, then the store, then core).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import threading
+
+import anyio.to_thread
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from ui.playground import world_store
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS, url_form
+
+PREFIX = "/worlds/"
+CACHE_CONTROL = "public, max-age=31536000, immutable"  # a year: the address names the bytes
+GZIP_LEVEL = 6  # ~4 ms a world here; level 9 saves < 2% more
+# Every world gzipped stays in memory: 441 x ~17 KB ≈ 7.5 MB per process.
+_PATH = re.compile(
+    r"/worlds/(?P<fingerprint>[0-9a-f]{16})/(?P<b>[0-9.]{1,5})_(?P<sigma>[0-9.]{1,4})\.json"
+)
+_B_BY_TEXT = {url_form(stop): stop for stop in B_STOPS}
+_SIGMA_BY_TEXT = {url_form(stop): stop for stop in SIGMA_STOPS}
+NOT_FOUND = b"No such world: the stage asks for /worlds/<fingerprint>/<b>_<sigma>.json.\n"
+
+
+def world_address(b: float, sigma: float) -> str:
+    """The path of the world for (b, σ) of this code, as the stage fetches it."""
+    return f"{PREFIX}{world_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
+
+
+def stage_controls() -> dict:
+    """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
+    return {
+        "address": f"{PREFIX}{world_store.fingerprint()}/",  # + "0.2_1.json"
+        **{
+            key: {
+                "symbol": SETTINGS[key].symbol,
+                "label": SETTINGS[key].label,
+                "hint": SETTINGS[key].hint,
+                "stops": [url_form(stop) for stop in SETTINGS[key].stops],
+            }
+            for key in WORLD_KEYS
+        },
+    }
+
+
+def setting_of(path: str) -> tuple[float, float] | None:
+    """The (b, σ) a world's path names, or None if it is not one of this code's 441 addresses."""
+    match = _PATH.fullmatch(path)
+    if match is None or match["fingerprint"] != world_store.fingerprint():
+        return None
+    b, sigma = _B_BY_TEXT.get(match["b"]), _SIGMA_BY_TEXT.get(match["sigma"])
+    return None if b is None or sigma is None else (b, sigma)
+
+
+def world_bytes(b: float, sigma: float) -> bytes:
+    """The world's JSON as UTF-8: the very text the stage gets over the websocket."""
+    from ui.playground import stage  # here: app.py imports this module before Streamlit runs
+
+    return stage.world_json(b, sigma).encode()
+
+
+class WorldFiles:
+    """Middleware: answers ``GET``/``HEAD /worlds/...``; everything else goes to ``app``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._gzipped: dict[tuple[float, float], bytes] = {}
+        self._lock = threading.Lock()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope.get("path", "").startswith(PREFIX):
+            await self.app(scope, receive, send)
+            return
+        setting = setting_of(scope["path"])
+        if scope.get("method") not in ("GET", "HEAD") or setting is None:
+            await _answer(send, 404, NOT_FOUND, [(b"content-type", b"text/plain; charset=utf-8")])
+            return
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"cache-control", CACHE_CONTROL.encode()),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
+            body = await anyio.to_thread.run_sync(self._gzipped_world, setting)
+            headers.append((b"content-encoding", b"gzip"))
+        else:
+            body = await anyio.to_thread.run_sync(world_bytes, *setting)
+        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+
+    def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
+        packed = self._gzipped.get(setting)
+        if packed is None:
+            # mtime=0: the same bytes from every replica, so caches and ETags agree.
+            packed = gzip.compress(world_bytes(*setting), GZIP_LEVEL, mtime=0)
+            with self._lock:
+                self._gzipped.setdefault(setting, packed)
+        return packed
+
+
+async def _answer(send: Send, status: int, body: bytes, headers, *, head: bool = False) -> None:
+    headers = [*headers, (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": b"" if head else body})
