@@ -46,7 +46,9 @@ def nearest_stop_cases() -> dict:
     """For β and n: the stops as the world sends them, and [value, index of Python's nearest]."""
     rng = np.random.default_rng(SEED)
     cases = {}
-    for key in settings.STAGE_KEYS:
+    # The log-scaled stage settings, where a click on a curve picks a stop (b and σ joined
+    # STAGE_KEYS with the live sliders; their stops start at 0 and are never clicked).
+    for key in (key for key in settings.STAGE_KEYS if settings.SETTINGS[key].log_scale):
         setting = settings.SETTINGS[key]
         values = _case_values(setting.stops, rng)
         nearest = [setting.stops.index(url_values.nearest_stop(setting, v)) for v in values]
