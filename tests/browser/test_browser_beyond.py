@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from test_browser_phone import assert_no_sideways_scrolling
 
-from harness import app_page, observer
+from harness import app_page, observer, stage
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,8 @@ def test_reward_model_link_opens_the_playground_at_the_learned_b(desktop):
     app_page.wait_until_ready(page)
     assert urlsplit(page.url).path.strip("/") == ""
     assert parse_qs(urlsplit(page.url).query).get("b") == ["1"]
-    assert app_page.slider_thumb(page, "b").get_attribute("aria-valuetext") == "1"
+    stage.wait_until_drawn(page)
+    assert stage.shown(page, "b") == "1"  # b is on the stage since issue 17
     assert desktop.console_errors == []
 
 
