@@ -35,9 +35,12 @@ def nearest_stop(setting: Setting, number: float) -> float:
 
 
 def shown(raw: str) -> str:
-    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '_', '+', '-'
-    only (the comma and '_', so a pin's four numbers read as four)."""
-    cleaned = re.sub(r"[^0-9A-Za-z.,_+-]", "", raw)
+    """A bad URL value made safe to repeat in a note: letters, digits, '.', ',', '+', '-' only.
+
+    A pin's '_' between its numbers is shown as ',' (so its four parts read as four): around a
+    quoted word ('“_x_”') an underscore is Markdown's italics, and notes are Markdown.
+    """
+    cleaned = re.sub(r"[^0-9A-Za-z.,+-]", "", raw.replace("_", ","))
     if not cleaned:
         return "nothing readable"
     if len(cleaned) > SHOWN_CHARACTERS:
