@@ -263,3 +263,21 @@ def test_a_cold_deep_link_is_one_entry_and_back_leaves_the_app(new_tab, link):
     page.go_back()
     expect(page).to_have_url("about:blank")
     assert tab.console_errors == []
+
+
+def test_b_and_sigma_follow_through_a_page_without_them_and_the_address_says_so(desktop):
+    """The one rule of the settings table (every value follows the student), as the address
+    shows it: the Lesson has no b or σ, and the pages after it show and write the stage's."""
+    desktop.open("?b=0.2&sigma=0.5")
+    page = desktop.page
+    stage_page.wait_until_drawn(page)
+    for name, path in (("Lesson", "lesson"), ("Compare", "compare"), ("Defenses", "defenses")):
+        page.get_by_role("link", name=name).first.click()
+        expect(page).to_have_url(re.compile(rf"/{path}(\?|$)"))
+        app_page.wait_until_ready(page)
+        if path == "lesson":
+            continue
+        expect(page).to_have_url(re.compile(rf"/{path}\?b=0\.2&sigma=0\.5$"))
+        for key, value in (("b", "0.2"), ("sigma", "0.5")):
+            expect(app_page.slider_thumb(page, key)).to_have_attribute("aria-valuetext", value)
+    assert desktop.console_errors == []
