@@ -27,6 +27,8 @@ def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     stage.expect_url_holds(page, "n", "10000")
     stage.slider(page, "b").press("ArrowRight")
     expect(stage.root(page)).to_have_attribute("data-world", "0.05,0")  # the new world drawn
+    # The world is drawn from /worlds/ before the settled b reaches Python and the address.
+    stage.expect_url_holds(page, "b", "0.05")
     setting = shown_setting(page)
     readouts = stage.readouts(page)
     query = parse_qs(urlsplit(page.url).query)
