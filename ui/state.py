@@ -35,6 +35,7 @@ from ui.settings import (
 from ui.url_values import SEED_LIMIT, parse_seed, url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
+_SHOWN_NOTES = "_url_notes_shown"  # session key: (page and address, notes) on screen
 _LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
 _PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
 _ARRIVAL = "_arrival"  # session key: how the session came to this page ("lesson", "link")
@@ -158,8 +159,21 @@ def add_notes(notes: list[str]) -> None:
 
 
 def show_notes() -> None:
-    """Show, once, the notes :func:`settle_url` kept about the URL (plain text, never HTML)."""
+    """Show the notes :func:`settle_url` kept about the URL (plain text, never HTML), until the
+    reader changes the picture: another page, a setting or the address.
+
+    Not only on the run after the correction: a rerun nobody asked for (the screen's size
+    report that fits the main chart, ui/screen.py) came next, and the note was gone in a blink.
+    """
     notes = st.session_state.pop(_NOTES, [])
+    page = st.session_state.get(_PAGE)
+    values = tuple((key, st.session_state.get(key)) for key in (keys_for(page) if page else ()))
+    picture = (page, values, tuple(sorted(st.query_params.to_dict().items())))
+    if notes:
+        st.session_state[_SHOWN_NOTES] = (picture, notes)
+    else:
+        shown_for, kept = st.session_state.get(_SHOWN_NOTES, (None, []))
+        notes = kept if shown_for == picture else []
     if notes:
         st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
 

@@ -154,3 +154,15 @@ def test_a_link_beats_the_sessions_value_and_the_opening_one():
     assert_clean(app)
     assert (values(app)["k"], values(app)["sigma"]) == (2, 0.0)
     assert app.query_params["k"] == "2"
+
+
+def test_a_links_note_stays_through_a_rerun_nobody_asked_for_and_goes_when_the_reader_acts():
+    # The fitted main chart's size report reruns the page once more after the correction; the
+    # note went with that rerun (tests/browser/test_browser_beyond.py caught it in Chromium).
+    app = open_at("reward-model", {"pairs": "<script>"})
+    note = "The link sets the number of comparisons to “script”, which is not a number"
+    assert note in warnings_text(app)
+    app.run()  # a rerun with nothing changed
+    assert note in warnings_text(app)
+    app.select_slider(key="pairs").set_value(20000).run()  # the reader moves a slider
+    assert note not in warnings_text(app)
