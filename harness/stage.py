@@ -154,3 +154,29 @@ def frames_around(page, action, *, after_ms: float = 800) -> list[dict]:
     app_page.wait_until_ready(page)
     page.wait_for_timeout(after_ms)  # the new picture is drawn, and stays
     return stop_frame_sampling(page)
+
+
+# Collects every websocket frame the page sends (a rerun request is one), from page load on.
+COUNT_SENT_FRAMES_JS = """
+() => {
+  window.__sentFrames = 0;
+  window.__sockets = [];
+  const Native = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args);
+    window.__sockets.push(socket);
+    const send = socket.send.bind(socket);
+    socket.send = (data) => { window.__sentFrames += 1; return send(data); };
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, Native);
+}
+"""
+
+
+def open_stage(tab, path: str = "") -> None:
+    """Open the Playground at ``path`` in ``tab``, counting the websocket frames it sends."""
+    tab.page.add_init_script(f"({COUNT_SENT_FRAMES_JS})()")
+    tab.open(path)
+    wait_until_drawn(tab.page)

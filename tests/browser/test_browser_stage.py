@@ -17,30 +17,6 @@ DRAG_STEPS = 60  # mouse moves along a slider's whole track, the button held dow
 MIN_REDRAWN_SHARE = 0.8  # issue 7: the cloud and readouts redraw at >= 80% of a drag's steps
 MIN_DRAWN_SHARE = 0.5  # issue 7: no frame shows a chart with under half of its drawn marks
 
-# Collects every websocket frame the page sends (a rerun request is one), from page load on.
-COUNT_SENT_FRAMES_JS = """
-() => {
-  window.__sentFrames = 0;
-  window.__sockets = [];
-  const Native = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const socket = new Native(...args);
-    window.__sockets.push(socket);
-    const send = socket.send.bind(socket);
-    socket.send = (data) => { window.__sentFrames += 1; return send(data); };
-    return socket;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, Native);
-}
-"""
-
-
-def open_stage(tab, path: str = "") -> None:
-    tab.page.add_init_script(f"({COUNT_SENT_FRAMES_JS})()")
-    tab.open(path)
-    stage_page.wait_until_drawn(tab.page)
-
 
 def sent_frames(page) -> int:
     return page.evaluate("() => window.__sentFrames")
@@ -51,7 +27,7 @@ def as_number(text: str) -> float:
 
 
 def test_the_stage_loads_with_readouts_equal_to_core(desktop):
-    open_stage(desktop, "?beta=0.6&n=49")
+    stage_page.open_stage(desktop, "?beta=0.6&n=49")
     page = desktop.page
     assert desktop.console_errors == []
     world = stage_page.world()
@@ -74,7 +50,7 @@ def shown_stop(key: str, page) -> str:
 
 @pytest.mark.parametrize("key", ["beta", "n"])
 def test_keys_move_the_stage_and_the_address_follows_once_settled(desktop, key):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     world = stage_page.world()
     slider = stage_page.slider(page, key)
@@ -99,7 +75,7 @@ def test_keys_move_the_stage_and_the_address_follows_once_settled(desktop, key):
 
 @pytest.mark.parametrize("key", ["beta", "n"])
 def test_a_mouse_drag_redraws_at_every_step_without_the_server(desktop, key):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     world = stage_page.world()
     slider = stage_page.slider(page, key)
@@ -137,7 +113,7 @@ def test_a_mouse_drag_redraws_at_every_step_without_the_server(desktop, key):
 
 
 def test_play_sweeps_and_pause_leaves_the_address_where_it_stopped(desktop):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     play = stage_page.play_button(page, "beta")
     expect(play).to_have_attribute("aria-pressed", "false")
@@ -161,7 +137,7 @@ def test_play_sweeps_and_pause_leaves_the_address_where_it_stopped(desktop):
 
 
 def test_hover_reads_out_the_curves_and_the_plane(desktop):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     tooltip = stage_page.root(page).locator(".tooltip")
     panel = stage_page.root(page).locator('[data-panel="n"] polyline').first.bounding_box()
@@ -176,7 +152,7 @@ def test_hover_reads_out_the_curves_and_the_plane(desktop):
 
 
 def test_story_steps_move_the_stage_with_one_history_entry_each(desktop):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     history = page.evaluate("() => history.length")
     page.get_by_role("button", name="2", exact=True).click()
@@ -203,7 +179,7 @@ def test_story_steps_move_the_stage_with_one_history_entry_each(desktop):
 
 
 def test_a_sigma_change_never_blanks_a_chart(desktop):
-    open_stage(desktop, "?beta=0.6&n=49")
+    stage_page.open_stage(desktop, "?beta=0.6&n=49")
     page = desktop.page
     steady = stage_page.frames_around(page, lambda: None)
     base = {chart: max(frame[chart] for frame in steady) for chart in ("curves", "plane")}
@@ -221,7 +197,7 @@ def test_a_sigma_change_never_blanks_a_chart(desktop):
 
 
 def test_the_stage_keeps_working_after_the_websocket_reconnects(desktop):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     opened = page.evaluate("() => window.__sockets.length")
     page.evaluate("() => window.__sockets.forEach((socket) => socket.close())")
@@ -239,7 +215,7 @@ def test_the_stage_keeps_working_after_the_websocket_reconnects(desktop):
 
 
 def test_predict_then_reveal_hides_true_quality_until_the_guess_is_in(desktop):
-    open_stage(desktop, "?predict=1")
+    stage_page.open_stage(desktop, "?predict=1")
     page = desktop.page
     root = stage_page.root(page)
     expect(root.locator('[data-testid="predict"]')).to_be_visible()
@@ -273,7 +249,7 @@ def test_predict_then_reveal_hides_true_quality_until_the_guess_is_in(desktop):
 
 def test_a_capped_setting_shows_the_grids_edge_beside_the_kl_readouts_and_in_the_hover(desktop):
     # β = 0.25, b = 0.2, σ = 1: 46% of the KL optimum sits within 0.5 of the grid's edge.
-    open_stage(desktop, "?beta=0.25&b=0.2&sigma=1")
+    stage_page.open_stage(desktop, "?beta=0.25&b=0.2&sigma=1")
     page = desktop.page
     note = stage_page.root(page).locator('[data-edge-note="beta"]')
     expect(note).to_be_visible()
@@ -291,6 +267,6 @@ def test_a_capped_setting_shows_the_grids_edge_beside_the_kl_readouts_and_in_the
 
 
 def test_a_setting_clear_of_the_edge_shows_no_note(desktop):
-    open_stage(desktop, "?beta=0.3")  # the lesson's last row: 2.1% near the edge
+    stage_page.open_stage(desktop, "?beta=0.3")  # the lesson's last row: 2.1% near the edge
     note = stage_page.root(desktop.page).locator('[data-edge-note="beta"]')
     expect(note).to_be_hidden()

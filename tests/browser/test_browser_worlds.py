@@ -22,28 +22,6 @@ KEPT_JS = f"""() => {{
   return root ? Number(root.dataset.worldsKept || 0) : 0;
 }}"""
 
-# Counts websocket frames the page sends (a rerun request is one), from page load on.
-COUNT_SENT_FRAMES_JS = """
-() => {
-  window.__sentFrames = 0;
-  const Native = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const socket = new Native(...args);
-    const send = socket.send.bind(socket);
-    socket.send = (data) => { window.__sentFrames += 1; return send(data); };
-    return socket;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, Native);
-}
-"""
-
-
-def open_stage(tab, path: str = "") -> None:
-    tab.page.add_init_script(f"({COUNT_SENT_FRAMES_JS})()")
-    tab.open(path)
-    stage_page.wait_until_drawn(tab.page)
-
 
 def wait_until_row_and_column_kept(page, kept: int = 41) -> None:
     """The stage's own world plus the 20 others of its b row and the 20 of its σ column."""
@@ -61,7 +39,7 @@ def world_stop(key: str, index: int) -> str:
 
 @pytest.mark.parametrize("key", ["b", "sigma"])
 def test_a_mouse_drag_of_b_or_sigma_redraws_the_whole_stage_before_release(desktop, key):
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     page = desktop.page
     wait_until_row_and_column_kept(page)
     slider = stage_page.slider(page, key)
@@ -103,7 +81,7 @@ def test_a_mouse_drag_of_b_or_sigma_redraws_the_whole_stage_before_release(deskt
 
 @pytest.mark.parametrize(("key", "other"), [("b", "sigma"), ("sigma", "b")])
 def test_arrow_keys_on_b_and_sigma_swap_the_world_and_the_address_follows(desktop, key, other):
-    open_stage(desktop, "?beta=0.6&n=49")
+    stage_page.open_stage(desktop, "?beta=0.6&n=49")
     page = desktop.page
     slider = stage_page.slider(page, key)
     for keyboard_key, index in (("End", -1), ("Home", 0), ("ArrowRight", 1)):
@@ -123,7 +101,7 @@ def test_arrow_keys_on_b_and_sigma_swap_the_world_and_the_address_follows(deskto
 
 
 def test_the_edge_note_comes_with_the_world(desktop):
-    open_stage(desktop, "?beta=0.25&b=0.2&sigma=0.9")
+    stage_page.open_stage(desktop, "?beta=0.25&b=0.2&sigma=0.9")
     page = desktop.page
     note = stage_page.root(page).locator('[data-edge-note="beta"]')
     before = note.inner_text()
@@ -136,7 +114,7 @@ def test_the_edge_note_comes_with_the_world(desktop):
 def test_a_world_that_cannot_be_fetched_keeps_the_picture_and_comes_on_settle(desktop):
     page = desktop.page
     page.route(re.compile(r"/worlds/"), lambda route: route.abort())
-    open_stage(desktop)
+    stage_page.open_stage(desktop)
     lines = plane_lines(page)
     stage_page.slider(page, "b").press("ArrowRight")
     root = stage_page.root(page)
