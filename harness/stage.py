@@ -144,15 +144,18 @@ def stop_frame_sampling(page) -> list[dict]:
     return page.evaluate("() => { window.__sampling = false; return window.__stageFrames; }")
 
 
-def frames_around(page, action, *, after_ms: float = 800) -> list[dict]:
-    """Sample every frame while `action()` runs and its rerun finishes, then `after_ms` more."""
+def frames_around(page, action, *, until=None, after_ms: float = 800) -> list[dict]:
+    """Sample every frame while `action()` runs and `until()` (a wait for what it brings, e.g.
+    an `expect`) holds, then while any rerun finishes, then `after_ms` more (the new picture
+    stays drawn)."""
     start_frame_sampling(page)
     next_frame(page)
     next_frame(page)
     action()
-    page.wait_for_timeout(200)  # the rerun starts
+    if until is not None:
+        until()  # not a fixed 200 ms: a world built on demand takes seconds at load 30+
     app_page.wait_until_ready(page)
-    page.wait_for_timeout(after_ms)  # the new picture is drawn, and stays
+    page.wait_for_timeout(after_ms)  # a window to sample, not a wait for something to happen
     return stop_frame_sampling(page)
 
 

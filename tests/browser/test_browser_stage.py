@@ -186,7 +186,11 @@ def test_a_sigma_change_never_blanks_a_chart(desktop):
     steady = stage_page.frames_around(page, lambda: None)
     base = {chart: max(frame[chart] for frame in steady) for chart in ("curves", "plane")}
     sigma = page.get_by_role("slider", name=re.compile("σ · other reward-model errors"))
-    frames = stage_page.frames_around(page, lambda: (sigma.focus(), sigma.press("ArrowRight")))
+    frames = stage_page.frames_around(
+        page,
+        lambda: (sigma.focus(), sigma.press("ArrowRight")),
+        until=lambda: expect(stage_page.root(page)).to_have_attribute("data-world", "0,0.1"),
+    )
     assert frames[-1]["world"] == "0,0.1", "the new world was drawn"
     assert stage_page.readouts(page) == stage_page.world_readouts(
         stage_page.world(0.0, 0.1), "0.6", "49"
