@@ -65,9 +65,16 @@ def root(page):
 
 
 def wait_until_drawn(page) -> None:
-    """Wait until the stage has drawn its charts at least once."""
+    """Wait until the stage has drawn its charts at least once.
+
+    The stage first: "no .loading" holds at once on a page whose stage has not mounted yet
+    (after a reload at load 30 that took over the 5 s the next check then had).
+    """
+    expect(root(page)).to_be_attached(timeout=DRAW_TIMEOUT_MS)
     expect(root(page).locator(".loading")).to_have_count(0, timeout=DRAW_TIMEOUT_MS)
-    expect(root(page)).to_have_attribute("data-redraws", re.compile(r"\d+"))
+    expect(root(page)).to_have_attribute(
+        "data-redraws", re.compile(r"\d+"), timeout=DRAW_TIMEOUT_MS
+    )
 
 
 def slider(page, key: str):
