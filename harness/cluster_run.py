@@ -22,7 +22,7 @@ from pathlib import Path
 
 from harness.machine import processes_whose_command_has
 from harness.ports import LOOPBACK, OnLoopback, free_port
-from harness.server import PORT_ATTEMPTS, REPO_ROOT, _listens_on
+from harness.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 # Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once
@@ -143,7 +143,7 @@ def _owns_its_ports(cluster: RunningCluster) -> bool:
         return False
     owners = [(state["haproxy_pid"], state["port"])]
     owners += [(entry["pid"], entry["port"]) for entry in state["replicas"]]
-    return all(pid and _listens_on(pid, port) for pid, port in owners)
+    return all(pid and listens_on(pid, port) for pid, port in owners)
 
 
 def start_cluster(

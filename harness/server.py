@@ -75,7 +75,7 @@ class ServerStartError(RuntimeError):
     """The server did not answer its health check; the message carries its log."""
 
 
-def _listens_on(pid: int, port: int) -> bool:
+def listens_on(pid: int, port: int) -> bool:
     """Whether process `pid` itself listens on `port`: another server (another engineer's, on a
     shared machine) that took the port between free_port() and the bind answers "ok" too,
     while ours fails to bind and exits; the next attempt then takes a new port."""
@@ -99,7 +99,7 @@ def _wait_until_healthy(server: StreamlitServer, timeout: float) -> bool:
         try:
             with urllib.request.urlopen(health_url, timeout=2) as response:
                 answered = response.status == 200 and response.read().strip() == b"ok"
-            if answered and _listens_on(server.pid, server.port):
+            if answered and listens_on(server.pid, server.port):
                 return True
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
