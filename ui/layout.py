@@ -107,10 +107,7 @@ def presenter_switch(present: bool) -> None:
     """A link into presenter mode (?present=1), or back out of it."""
     label = "Leave presenter mode" if present else "Presenter mode (larger type, fewer words)"
     if st.button(label, key="presenter-switch", icon=":material/co_present:"):
-        if present:
-            del st.query_params["present"]
-        else:
-            st.query_params["present"] = "1"
+        state.set_presenter_mode(not present)
         st.rerun()
 
 
