@@ -346,11 +346,14 @@ def share_box(
     extra: Mapping[str, str | None] | None = None,
     slot=None,
 ) -> None:
-    """The link to these settings (and ``extra`` parameters), in a box with a copy button.
+    """The link to these settings (and ``extra`` parameters), in a box with a copy button
+    (none in presenter mode).
 
     ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
     link of the whole page), or None to draw it here.
     """
+    if presenter_mode():
+        return  # fewer words on a projector: the address bar holds the link
     link = share_link(values, seed=seed, extra=extra)
     with slot.container() if slot is not None else st.container():
         st.caption("Link to this setting (the address bar holds it too):")
