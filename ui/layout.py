@@ -1,4 +1,5 @@
-"""How pages hand things to Streamlit: the page's CSS, lean charts, readouts, presenter mode."""
+"""How pages hand things to Streamlit: the page's CSS, lean charts, readouts, presenter mode
+(larger type, and the longer words folded: :func:`words`)."""
 
 from __future__ import annotations
 
