@@ -165,8 +165,6 @@ export function proxyContours(plane, scale, x, y) {
   const size = grid.length;
   const { start, end, size: step } = plane.proxy_levels;
   const last = Math.round((end - start) / step);
-  const px = grid.map((value) => x(value));
-  const py = grid.map((value) => y(value));
   const corners = new Float64Array(4);
   const parts = [];
   for (let row = 0; row < size - 1; row += 1) {
@@ -180,17 +178,18 @@ export function proxyContours(plane, scale, x, y) {
       const low = Math.max(0, Math.ceil((Math.min(c0, c1, c2, c3) - start) / step - 1e-9));
       const high = Math.min(last, Math.floor((Math.max(c0, c1, c2, c3) - start) / step + 1e-9));
       for (let index = low; index <= high; index += 1) {
-        cellSegments(start + index * step, corners, [px[column], px[column + 1]], [py[row], py[row + 1]], parts);
+        cellSegments(start + index * step, corners, [grid[column], grid[column + 1], grid[row], grid[row + 1]], x, y, parts);
       }
     }
   }
   return parts.join("");
 }
 
-// The segments where `level` crosses one cell (corners: bottom-left, right, top-right, left).
-function cellSegments(level, corners, [left, right], [bottom, top], parts) {
-  const xs = [left, right, right, left];
-  const ys = [bottom, bottom, top, top];
+// The segments where `level` crosses one cell (corners: bottom-left, right, top-right, left;
+// lengths and substances, in that cell's units: a point is placed there, then scaled).
+function cellSegments(level, corners, [left, right, bottom, top], x, y, parts) {
+  const lengths = [left, right, right, left];
+  const substances = [bottom, bottom, top, top];
   let first = null;
   for (let edge = 0; edge < 4; edge += 1) {
     const a = corners[edge];
@@ -198,7 +197,7 @@ function cellSegments(level, corners, [left, right], [bottom, top], parts) {
     if ((a < level) === (b < level)) continue;
     const t = (level - a) / (b - a);
     const next = (edge + 1) % 4;
-    const point = `${lerp(xs[edge], xs[next], t).toFixed(1)} ${lerp(ys[edge], ys[next], t).toFixed(1)}`;
+    const point = `${x(lerp(lengths[edge], lengths[next], t)).toFixed(1)} ${y(lerp(substances[edge], substances[next], t)).toFixed(1)}`;
     if (first === null) first = point;
     else {
       parts.push(`M${first}L${point}`);
