@@ -31,6 +31,7 @@ from bench.stage_pages import STAGE_PAGE, stage_slider
 from harness import chromium, observer
 from harness.machine import machine_line
 from harness.server import REPO_ROOT, start_streamlit
+from harness.trace_split import split_trace
 
 CATEGORIES = [
     "devtools.timeline",
@@ -42,22 +43,6 @@ CATEGORIES = [
 AHEAD_KEPT = 41  # the stage's own world and the 40 others of its b row and σ column
 AHEAD_TIMEOUT_MS = 120_000  # a server with an empty store builds them on request
 WORLD_KEYS = ("sigma", "b")
-# What the main thread did, by the traced event whose self time it is; anything else is "other".
-KINDS = {
-    "script": (
-        "EventDispatch FunctionCall v8.callFunction V8.Execute v8.run v8.compile EvaluateScript "
-        "TimerFire FireAnimationFrame RunMicrotasks V8.DeserializeContext v8.compileModule"
-    ),
-    "GC": "MinorGC MajorGC BlinkGC.AtomicPhase CppGC.AtomicMark",
-    "style": "UpdateLayoutTree RecalculateStyles ParseAuthorStyleSheet",
-    "layout": "Layout IntersectionObserverController::computeIntersections",
-    "paint and composite": "PrePaint Paint PaintImage UpdateLayer Layerize Commit UpdateLayerTree",
-    "HTML parse": "ParseHTML",
-    "image decode": "Decode Image ImageDecodeTask Decode LazyPixelRef",
-}
-KIND_OF = {name: kind for kind, names in KINDS.items() for name in names.split()}
-WORKER_WORK = ("RasterTask", "ImageDecodeTask")  # off the main thread, on the same two cores
-
 # Arm before a key press: marks the keydown, then the first frame after data-world changed.
 ARM_JS = """
 () => {
@@ -95,52 +80,6 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--presses", type=int, default=5, help="b/σ steps each way per slider")
     return parser.parse_args(argv)
-
-
-def self_times(events: list[dict]) -> dict[str, float]:
-    """Self time (µs) by event name of the complete ('X') events of one thread."""
-    spans = sorted(
-        (e for e in events if e.get("ph") == "X" and "dur" in e),
-        key=lambda e: (e["ts"], -e["dur"]),
-    )
-    totals: dict[str, float] = defaultdict(float)
-    stack: list[list] = []  # [end, name, child time]
-    for event in spans:
-        while stack and stack[-1][0] <= event["ts"]:
-            end, name, children = stack.pop()
-            totals[name] -= children
-        if stack:
-            stack[-1][2] += event["dur"]
-        totals[event["name"]] += event["dur"]
-        stack.append([event["ts"] + event["dur"], event["name"], 0.0])
-    for _, name, children in stack:
-        totals[name] -= children
-    return totals
-
-
-def split_trace(trace: dict) -> dict[str, float]:
-    """Main-thread ms by kind, and the workers' raster/decode ms, from keydown to drawn."""
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    names = {
-        (e["pid"], e["tid"]): e["args"]["name"]
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "thread_name"
-    }
-    marks = {e["name"]: e for e in events if e.get("name", "").startswith("bench:")}
-    start, end = marks["bench:keydown"]["ts"], marks["bench:drawn"]["ts"]
-    main = (marks["bench:keydown"]["pid"], marks["bench:keydown"]["tid"])
-    # Events wholly inside the window (the frame that marks "drawn" is left out).
-    inside = [e for e in events if start <= e.get("ts", -1) and e["ts"] + e.get("dur", 0) <= end]
-    split: dict[str, float] = defaultdict(float)
-    for name, micros in self_times([e for e in inside if (e["pid"], e["tid"]) == main]).items():
-        split[KIND_OF.get(name, "other")] += micros / 1000.0
-    split["busy (all of the above)"] = sum(split.values())
-    split["workers: raster, decode"] = sum(
-        e.get("dur", 0) / 1000.0
-        for e in inside
-        if e.get("name") in WORKER_WORK and names.get((e["pid"], e["tid"]), "") != "CrRendererMain"
-    )
-    return split
 
 
 def walk(slider_max: int, presses: int) -> list[str]:

@@ -7,7 +7,7 @@ import { linearScale, niceTicks } from "./scales.js";
 import { el, sizeLike } from "./svg.js";
 import { timed } from "./profile.js";
 
-const GOLD_SIZES_KEPT = 4; // shadings kept (~50 KB of PNG each), one per chart size
+const GOLD_SIZES_KEPT = 4; // shadings kept (a PNG data URL each), one per chart size
 const PLANE_LABEL = "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.";
 
 // Draws the plane at a size: its frame (true quality's shading, the 600 answers, the axes and
@@ -120,7 +120,7 @@ function drawAxes(parent, world, x, y, box, fontPx) {
 
 // True quality's filled contours, painted once per size (true quality never changes) and kept
 // for a few sizes: a world whose notes wrap on fewer lines grows the charts (419 to 454 px at
-// b = 0.2, σ = 2) and the next shrinks them back, and each paint took ~100 ms at load 15.
+// b = 0.2, σ = 2) and the next shrinks them back; a paint reads ~150,000 pixels and encodes a PNG.
 function goldImage(world, box, x, y, cache) {
   const cacheKey = `${box.left},${box.right},${box.top},${box.bottom}`;
   if (!cache.has(cacheKey)) {

@@ -1,8 +1,9 @@
-"""bench.stage_profile's reading of a Chromium trace: self times, and the window it splits."""
+"""harness.trace_split, bench.stage_profile's reading of a Chromium trace: self times, and the
+window it splits."""
 
 import pytest
 
-from bench.stage_profile import self_times, split_trace
+from harness.trace_split import self_times, split_trace
 
 MAIN = {"pid": 1, "tid": 7}
 RASTER = {"pid": 1, "tid": 9}
