@@ -65,6 +65,13 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def write_figures(results: dict) -> None:
+    RAW_FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    RAW_FIGURES.write_text(
+        json.dumps({name: dataclasses.asdict(figures) for name, figures in results.items()})
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
     print(f"bench.stage_latency: {machine_line()}")
@@ -81,13 +88,10 @@ def main(argv: list[str] | None = None) -> int:
                     browser, servers[kind.name].url, kind, args
                 )
                 print(f"  measured {kind.name}: {machine_line()}", flush=True)
+                write_figures(results)  # kept, should the next page fail on a loaded machine
         finally:
             browser.close()
     print(f"after: {machine_line()}")
-    RAW_FIGURES.parent.mkdir(parents=True, exist_ok=True)
-    RAW_FIGURES.write_text(
-        json.dumps({name: dataclasses.asdict(figures) for name, figures in results.items()})
-    )
     print(f"every figure: {RAW_FIGURES}")
     return 0 if print_table(results["stage"], results["release"]) else 1
 

@@ -26,6 +26,8 @@ VIEWPORT = {"width": 1280, "height": 900}
 TRAILING_MS = 1_000  # after fully drawn, requests still in flight are counted for this long
 AFTER_DRAG_MS = 2_500  # a settle report leaves 350 ms after the last move; its rerun follows
 PROBE_TIMEOUT_MS = 10_000
+# The release's cold load took 15 s at load 12-15 and over 60 s at load 25-33 (two runs lost).
+LOAD_TIMEOUT_MS = 180_000
 SETTLE_QUIET_MS = 150  # the stage's page has no plotly chart to wait for after a settle rerun
 DRAG_KEY = "beta"
 KEYS = ("beta", "n")
@@ -97,7 +99,7 @@ def open_page(browser, url: str, kind: PageKind, *, count_bytes: bool = False):
     page = observer.new_observed_page(context)
     transfers = TransferCount(context.new_cdp_session(page)) if count_bytes else None
     page.goto(url, wait_until="commit")
-    drawn_ms = kind.wait_drawn(page)
+    drawn_ms = kind.wait_drawn(page, timeout_ms=LOAD_TIMEOUT_MS)
     page.wait_for_timeout(TRAILING_MS)
     kind.install_probe(page)
     kilobytes = transfers.kilobytes if transfers else float("nan")

@@ -20,6 +20,8 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).
 - cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.
 - release: this tree's app and an older release's served side by side (same-run ratios).
+- trace_split: a Chromium trace's main-thread time between two marks, split by kind
+  (bench.stage_profile).
 - screen_checks: what a screen shows, measured in the browser (text boxes, font sizes, touch
   targets) for the projector and phone tests.
 """

@@ -20,6 +20,7 @@ from harness import stage as stage_page
 from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser
+WORLD_FETCH_MS = 30_000  # a world the stage fetches on demand, the server busy
 
 PINNED_CURVES = '[data-pinned="curves"] polyline'  # 2 per panel: reward model, true quality
 DOWNLOADS = (
@@ -99,7 +100,8 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
     for _ in range(4):  # on the stage since issue 17
         stage_page.slider(page, "b").press("ArrowRight")
-    expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0")
+    # Fetched from /worlds/ (not yet ahead): over 5 s at load 30-40, before the swap in place too.
+    expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0", timeout=WORLD_FETCH_MS)
     expect(stage_page.root(page).locator(CURRENT_CURVES)).to_have_count(4)
     expect_pinned(page, "0_0_0.3_590")
     assert polyline_points(page, PINNED_CURVES) != polyline_points(page, CURRENT_CURVES)

@@ -187,3 +187,54 @@ def test_a_world_whose_fetch_fails_after_the_settle_report_still_comes(desktop):
     held[0].abort()
     expect(root).to_have_attribute("data-world", "0.05,0")
     expect(root.locator(".world-note")).to_be_hidden()
+
+
+# Tags the plane's frame (its shading, first answer, an axis tick and a cloud marker) and a
+# curves x tick, so the test can tell whether a swap kept each element or drew a new one.
+TAG_FRAME_JS = f"""() => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  window.__frame = {{
+    gold: root.querySelector('[data-layer="gold"]'),
+    answer: root.querySelector('[data-layer="answers"] circle'),
+    planeTick: root.querySelector('svg[data-chart="plane"] [data-tick="x"]'),
+    cloudMarker: root.querySelector('[data-cloud="beta"] path'),
+    curvesTick: root.querySelector('svg[data-chart="curves"] [data-tick="x"]'),
+  }};
+}}"""
+FRAME_KEPT_JS = f"""() => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  return Object.fromEntries(Object.entries(window.__frame)
+    .map(([name, node]) => [name, node.isConnected && root.contains(node)]));
+}}"""
+# Both charts' markup, still and moving layers, the plane's random clip id made one name.
+PICTURE_JS = f"""() => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  return [...root.querySelectorAll('figure svg')]
+    .map((svg) => svg.outerHTML.replace(/plane-clip-[a-z0-9]+/g, 'plane-clip'));
+}}"""
+
+
+def test_a_world_swap_keeps_the_frame_and_draws_what_a_fresh_page_draws(desktop, new_tab):
+    """σ 0.5 -> 0.6 changes the reward model's lines, the curves and the clouds in place: the
+    shading, the answers, the axes and the markers are the same elements, and both charts are
+    then, to the character, what a page opened at σ = 0.6 draws."""
+    stage_page.open_stage(desktop, "?sigma=0.5&beta=0.6&n=49")
+    page = desktop.page
+    lines = plane_lines(page)
+    page.evaluate(TAG_FRAME_JS)
+    stage_page.slider(page, "sigma").press("ArrowRight")
+    expect(stage_page.root(page)).to_have_attribute("data-world", "0,0.6")
+    kept = {"gold": True, "answer": True, "planeTick": True, "cloudMarker": True}
+    assert page.evaluate(FRAME_KEPT_JS) == {**kept, "curvesTick": True}
+    assert plane_lines(page) != lines
+    stage_page.expect_url_holds(page, "sigma", "0.6")
+    app_page.wait_until_ready(page)
+    fresh = new_tab("desktop")
+    stage_page.open_stage(fresh, "?sigma=0.6&beta=0.6&n=49")
+    stage_page.next_frame(fresh.page)
+    stage_page.next_frame(page)
+    swapped, drawn = page.evaluate(PICTURE_JS), fresh.page.evaluate(PICTURE_JS)
+    assert len(swapped) == 4
+    assert [len(svg) for svg in swapped] == [len(svg) for svg in drawn]
+    assert swapped == drawn
+    assert desktop.console_errors == [] and fresh.console_errors == []

@@ -10,7 +10,7 @@ const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gai
 
 // Draws both panels into svg (x ticks from xTicks[key]; each y axis also holding the gains
 // alsoShown[key], a pinned picture's) and an empty marks layer into moving; returns the panels
-// {beta, n: {box, x, y, key}} and the marks' group.
+// {beta, n: {box, x, y, key, ...}} and the marks' group.
 export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks, alsoShown = {}) {
   sizeLike(svg, width, height);
   const sideBySide = width >= 1.5 * height;
@@ -35,6 +35,23 @@ export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks
   return { panels, marks };
 }
 
+// A new world on drawn panels, in place: each panel's y axis, curves and peak; its x axis and
+// titles stay. False, drawing nothing, where a panel's x axis would change.
+export function showCurvesWorld(panels, world, xTicks, alsoShown = {}) {
+  const fresh = {};
+  for (const key of ["beta", "n"]) {
+    const panel = panels[key];
+    fresh[key] = panelScales(world[key].curve, key, panel.box, panel.fontPx, alsoShown[key] || []);
+    const { domain } = fresh[key];
+    if (domain.some((value, i) => value !== panel.domain[i]) || String(xTicks[key]) !== String(panel.xTicks)) return false;
+  }
+  for (const key of ["beta", "n"]) {
+    Object.assign(panels[key], fresh[key]);
+    drawPanelWorld(panels[key], world);
+  }
+  return true;
+}
+
 function panelScales(curve, key, box, fontPx, alsoShown) {
   const xs = curve.pressure;
   const low = Math.min(...curve.proxy_gain, ...curve.gold_gain, ...alsoShown);
@@ -42,22 +59,16 @@ function panelScales(curve, key, box, fontPx, alsoShown) {
   const room = 0.08 * (high - low) + 0.1;
   const [bottom, top] = niceDomain(low - room, high + room, box.bottom - box.top, fontPx);
   const y = linearScale([bottom, top], [box.bottom, box.top]);
-  const x = key === "n"
-    ? logScale([xs[0], xs[xs.length - 1] * 1.08], [box.left, box.right])
-    : logScale([xs[0] * 1.06, xs[xs.length - 1] / 1.06], [box.left, box.right]);
-  return { x, y, yTicks: readableTicks(bottom, top, box.bottom - box.top, fontPx) };
+  const domain = key === "n" ? [xs[0], xs[xs.length - 1] * 1.08] : [xs[0] * 1.06, xs[xs.length - 1] / 1.06];
+  const x = logScale(domain, [box.left, box.right]);
+  return { x, y, domain, yTicks: readableTicks(bottom, top, box.bottom - box.top, fontPx) };
 }
 
 function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks, alsoShown }) {
-  const { curve } = world[key];
-  const { palette } = world;
-  const { x, y, yTicks } = panelScales(curve, key, box, fontPx, alsoShown);
+  const scales = panelScales(world[key].curve, key, box, fontPx, alsoShown);
+  const { x } = scales;
   const group = el("svg:g", { "data-panel": key }, parent);
-  for (const tick of yTicks) {
-    el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, group);
-    el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, group, signedTick(tick));
-  }
-  el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: palette.ink, "stroke-dasharray": "3 4", "stroke-width": 1.3 }, group);
+  const yAxis = el("svg:g", {}, group); // under the x axis, as the grid lines always were
   const axis = el("svg:g", { class: "axis" }, group);
   el("svg:line", { x1: box.left, x2: box.right, y1: box.bottom, y2: box.bottom }, axis);
   el("svg:line", { x1: box.left, x2: box.left, y1: box.top, y2: box.bottom }, axis);
@@ -68,13 +79,30 @@ function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks,
   const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
   el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" }, group, axisTitle);
   el("svg:text", { class: `title ${titleClass}`, x: box.left, y: box.top - 0.4 * fontPx }, group, title);
+  const series = el("svg:g", {}, group);
+  const panel = { box, key, fontPx, xTicks, yAxis, series, ...scales };
+  drawPanelWorld(panel, world);
+  return panel;
+}
+
+// The world's part of a panel: the y axis's grid lines, ticks and zero line; both curves and the peak.
+function drawPanelWorld(panel, world) {
+  const { box, key, fontPx, x, y, yTicks } = panel;
+  const { curve } = world[key];
+  const { palette } = world;
+  panel.yAxis.replaceChildren();
+  for (const tick of yTicks) {
+    el("svg:line", { class: "gridline", x1: box.left, x2: box.right, y1: y(tick), y2: y(tick) }, panel.yAxis);
+    el("svg:text", { x: box.left - 0.3 * fontPx, y: y(tick) + 0.35 * fontPx, "text-anchor": "end", "data-tick": "y" }, panel.yAxis, signedTick(tick));
+  }
+  el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: palette.ink, "stroke-dasharray": "3 4", "stroke-width": 1.3 }, panel.yAxis);
+  panel.series.replaceChildren();
   for (const [field, colour] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
     const points = curve.pressure.map((value, i) => `${x(value).toFixed(1)},${y(curve[field][i]).toFixed(1)}`);
-    el("svg:polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 0.22 * fontPx, "stroke-linejoin": "round", "data-series": field }, group);
+    el("svg:polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 0.22 * fontPx, "stroke-linejoin": "round", "data-series": field }, panel.series);
   }
   const { peak } = curve;
-  el("svg:path", { d: starPath(x(peak.pressure), y(peak.gold_gain), 0.6 * fontPx), fill: palette.gold, stroke: palette.ink, "stroke-width": 1.5, "data-peak": key }, group);
-  return { box, x, y, key };
+  el("svg:path", { d: starPath(x(peak.pressure), y(peak.gold_gain), 0.6 * fontPx), fill: palette.gold, stroke: palette.ink, "stroke-width": 1.5, "data-peak": key }, panel.series);
 }
 
 // The panel under pixel (px, py): n's first, as the hover always looked; or null.

@@ -58,6 +58,9 @@ function drawGuess(group, panel, guessed, palette, fontPx) {
 // The legend's swatches and words, and the glossary under the charts.
 export function drawLegend(legend, glossary, world) {
   const { palette } = world;
+  const drawnFor = JSON.stringify([palette, world.glossary]);
+  if (legend.drawnFor === drawnFor) return; // the same in every world: left as it is
+  legend.drawnFor = drawnFor;
   const entries = [
     [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`, "reward model"],
     [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.gold}" stroke-width="4"/>`, "true quality"],

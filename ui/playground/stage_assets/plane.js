@@ -5,11 +5,14 @@ import { clamp, colourAt, fieldSampler, lerp } from "./field.js";
 import { pointText, signedText } from "./format.js";
 import { linearScale, niceTicks } from "./scales.js";
 import { el, sizeLike } from "./svg.js";
+import { timed } from "./profile.js";
 
+const GOLD_SIZES_KEPT = 4; // shadings kept (a PNG data URL each), one per chart size
 const PLANE_LABEL = "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.";
 
-// Draws the plane's still parts into svg and empty clouds into moving; returns the plane's
-// scales {x, y, box} and the clouds' groups {beta, n}. goldCache keeps the shading per size.
+// Draws the plane at a size: its frame (true quality's shading, the 600 answers, the axes and
+// the clouds' markers, alike in every world) and the world's own parts; returns the plane
+// {scale: {x, y, box}, cloudGroups: {beta, n}, ...}. goldCache keeps the shading per size.
 export function drawPlane(svg, moving, world, { width, height, fontPx }, goldCache) {
   sizeLike(svg, width, height);
   const [low, high] = world.plane.range;
@@ -17,19 +20,41 @@ export function drawPlane(svg, moving, world, { width, height, fontPx }, goldCac
   const x = linearScale([low, high], [box.left, box.right]);
   const y = linearScale([low, high], [box.bottom, box.top]);
   const content = el("svg:g", {});
-  el("svg:image", { href: goldImage(world, box, x, y, goldCache), x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, preserveAspectRatio: "none" }, content);
+  el("svg:image", { href: goldImage(world, box, x, y, goldCache), x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, preserveAspectRatio: "none", "data-layer": "gold" }, content);
   const clip = `plane-clip-${Math.random().toString(36).slice(2)}`;
   const inside = el("svg:g", { "clip-path": `url(#${clip})` });
   content.append(clipTo(clip, box), inside);
-  el("svg:path", { d: proxyContours(world.plane, world.scale, x, y), fill: "none", stroke: world.palette.proxy, "stroke-width": 1.6, "data-layer": "proxy-lines" }, inside);
+  const proxyLines = el("svg:path", { fill: "none", stroke: world.palette.proxy, "stroke-width": 1.6, "data-layer": "proxy-lines" }, inside);
   drawAnswers(inside, world, x, y, fontPx);
-  drawLevels(content, world, x, box, fontPx);
+  const levels = el("svg:g", { "data-layer": "levels" }, content);
   drawAxes(content, world, x, y, box, fontPx);
   svg.setAttribute("aria-label", PLANE_LABEL);
   svg.replaceChildren(...content.childNodes);
   sizeLike(moving, width, height);
   const cloudGroups = drawClouds(moving, world, box, fontPx, `${clip}-moving`);
-  return { scale: { x, y, box }, cloudGroups };
+  const plane = { scale: { x, y, box }, cloudGroups, proxyLines, levels, fontPx, frame: world };
+  showPlaneWorld(plane, world);
+  return plane;
+}
+
+// A new world on a drawn plane, in place: only the reward model's lines and their levels
+// change (the frame's ~700 elements stay). False, drawing nothing, if the frame does not fit.
+export function showPlaneWorld(plane, world) {
+  if (!sameFrame(plane.frame, world)) return false;
+  const { x, y, box } = plane.scale;
+  plane.proxyLines.setAttribute("d", proxyContours(world.plane, world.scale, x, y));
+  plane.levels.replaceChildren();
+  drawLevels(plane.levels, world, x, box, plane.fontPx);
+  return true;
+}
+
+// Whether two worlds share the plane's frame: its range, shading, answers, colours and clouds.
+function sameFrame(a, b) {
+  const same = (p, q) => p.length === q.length && p.every((value, i) => value === q[i]);
+  const [pa, pb] = [a.plane, b.plane];
+  return a.scale === b.scale && same(pa.range, pb.range) && same(pa.answers, pb.answers) && same(pa.gold, pb.gold)
+    && JSON.stringify([pa.gold_levels, a.palette]) === JSON.stringify([pb.gold_levels, b.palette])
+    && ["beta", "n"].every((key) => a[key].cloud[0].length === b[key].cloud[0].length);
 }
 
 function clipTo(id, box) {
@@ -93,11 +118,16 @@ function drawAxes(parent, world, x, y, box, fontPx) {
   el("svg:text", { x: 0.85 * fontPx, y: middle, "text-anchor": "middle", transform: `rotate(-90 ${0.85 * fontPx} ${middle})` }, parent, "substance →");
 }
 
-// True quality's filled contours, painted once per size (true quality never changes).
+// True quality's filled contours, painted once per size (true quality never changes) and kept
+// for a few sizes: a world whose notes wrap on fewer lines grows the charts (419 to 454 px at
+// b = 0.2, σ = 2) and the next shrinks them back; a paint reads ~150,000 pixels and encodes a PNG.
 function goldImage(world, box, x, y, cache) {
   const cacheKey = `${box.left},${box.right},${box.top},${box.bottom}`;
-  if (cache.key !== cacheKey) Object.assign(cache, { key: cacheKey, url: paintGold(world, box, x, y) });
-  return cache.url;
+  if (!cache.has(cacheKey)) {
+    cache.set(cacheKey, timed("plane:gold", () => paintGold(world, box, x, y)));
+    if (cache.size > GOLD_SIZES_KEPT) cache.delete(cache.keys().next().value);
+  }
+  return cache.get(cacheKey);
 }
 
 function paintGold(world, box, x, y) {
@@ -127,39 +157,53 @@ function paintGold(world, box, x, y) {
   return canvas.toDataURL();
 }
 
-// Marching squares over the shipped reward-model field, one path for every level.
+// Marching squares over the shipped reward-model field, one path for every level. Each cell's
+// corners are read once and only the levels between its lowest and highest are crossed (13
+// levels x 2,704 cells: the per-level pass took 21 ms of a swap's 86 at load 15).
 export function proxyContours(plane, scale, x, y) {
   const { grid } = plane;
   const size = grid.length;
-  const value = (row, column) => plane.proxy[row * size + column] / scale;
-  const levels = plane.proxy_levels;
+  const { start, end, size: step } = plane.proxy_levels;
+  const last = Math.round((end - start) / step);
+  const corners = new Float64Array(4);
   const parts = [];
-  for (let level = levels.start; level <= levels.end + 1e-9; level += levels.size) {
-    for (let row = 0; row < size - 1; row += 1) {
-      for (let column = 0; column < size - 1; column += 1) {
-        const corners = [value(row, column), value(row, column + 1), value(row + 1, column + 1), value(row + 1, column)];
-        const spots = [
-          [grid[column], grid[row]], [grid[column + 1], grid[row]],
-          [grid[column + 1], grid[row + 1]], [grid[column], grid[row + 1]],
-        ];
-        const points = [];
-        for (let edge = 0; edge < 4; edge += 1) {
-          const a = corners[edge];
-          const b = corners[(edge + 1) % 4];
-          if ((a < level) !== (b < level)) {
-            const t = (level - a) / (b - a);
-            const [la, sa] = spots[edge];
-            const [lb, sb] = spots[(edge + 1) % 4];
-            points.push([x(lerp(la, lb, t)), y(lerp(sa, sb, t))]);
-          }
-        }
-        for (let i = 0; i + 1 < points.length; i += 2) {
-          parts.push(`M${points[i][0].toFixed(1)} ${points[i][1].toFixed(1)}L${points[i + 1][0].toFixed(1)} ${points[i + 1][1].toFixed(1)}`);
-        }
+  for (let row = 0; row < size - 1; row += 1) {
+    for (let column = 0; column < size - 1; column += 1) {
+      const at = row * size + column;
+      corners[0] = plane.proxy[at] / scale;
+      corners[1] = plane.proxy[at + 1] / scale;
+      corners[2] = plane.proxy[at + size + 1] / scale;
+      corners[3] = plane.proxy[at + size] / scale;
+      const [c0, c1, c2, c3] = corners;
+      const low = Math.max(0, Math.ceil((Math.min(c0, c1, c2, c3) - start) / step - 1e-9));
+      const high = Math.min(last, Math.floor((Math.max(c0, c1, c2, c3) - start) / step + 1e-9));
+      for (let index = low; index <= high; index += 1) {
+        cellSegments(start + index * step, corners, [grid[column], grid[column + 1], grid[row], grid[row + 1]], x, y, parts);
       }
     }
   }
   return parts.join("");
+}
+
+// The segments where `level` crosses one cell (corners: bottom-left, right, top-right, left;
+// lengths and substances, in that cell's units: a point is placed there, then scaled).
+function cellSegments(level, corners, [left, right, bottom, top], x, y, parts) {
+  const lengths = [left, right, right, left];
+  const substances = [bottom, bottom, top, top];
+  let first = null;
+  for (let edge = 0; edge < 4; edge += 1) {
+    const a = corners[edge];
+    const b = corners[(edge + 1) % 4];
+    if ((a < level) === (b < level)) continue;
+    const t = (level - a) / (b - a);
+    const next = (edge + 1) % 4;
+    const point = `${x(lerp(lengths[edge], lengths[next], t)).toFixed(1)} ${y(lerp(substances[edge], substances[next], t)).toFixed(1)}`;
+    if (first === null) first = point;
+    else {
+      parts.push(`M${first}L${point}`);
+      first = null;
+    }
+  }
 }
 
 // Where each reward-model level crosses the plane's top edge: [[length, level], ...].

@@ -9,21 +9,24 @@
 // This entry holds the Stage class and its three hooks: receive(data) (Python's data),
 // layout(worldChanged) (sizes, then drawStill and drawMoving), drawMoving() (every frame).
 // The drawing is in curves.js, plane.js and marks.js, the pure parts in scales.js, field.js,
-// format.js, motion.js and predict.js, the pin in pin.js and the downloads in export.js;
+// format.js, motion.js and predict.js, the pin in pin.js, the downloads in export.js and the
+// benchmarks' timings in profile.js;
 // ui/playground/stage_modules.py joins them into one script.
 
 import { buildStage, listen, showTooltip } from "./controls.js";
-import { curvesHoverText, drawCurves, panelAt } from "./curves.js";
+import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
 import { drawLegend, drawMarks, moveClouds } from "./marks.js";
-import { drawPlane, planeHoverText } from "./plane.js";
+import { drawPlane, planeHoverText, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
 import { measure } from "./sizes.js";
 import { buildPinControls, drawPinned, pinnedGains, pinReport, receivePin, showPinControls } from "./pin.js";
 import { buildExportControls, showExportControls } from "./export.js";
 import { WorldControls } from "./worlds.js";
+import { timed } from "./profile.js";
+import { setText } from "./svg.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
@@ -55,7 +58,7 @@ export class Stage {
     this.playing = null; // { key, direction, last }
     this.prediction = { on: false, guess: { beta: null, n: null }, revealed: false };
     this.redraws = 0;
-    this.goldCache = {}; // true quality's shading, painted once per size
+    this.goldCache = new Map(); // true quality's shading, painted once per size
     Object.assign(this, buildStage(root, this));
     this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
@@ -126,7 +129,7 @@ export class Stage {
   useWorld(text) {
     // A new reward model (from Python, or fetched for b and σ): the same stops, new numbers.
     if (text === this.worldText) return false;
-    this.world = JSON.parse(text);
+    this.world = timed("parse", () => JSON.parse(text));
     this.worldText = text;
     this.configureControls();
     for (const key of ["beta", "n"]) this.showStop(key);
@@ -139,8 +142,8 @@ export class Stage {
     for (const key of ["beta", "n"]) {
       const method = this.world[key];
       const control = this.controls[key];
-      control.name.textContent = method.label;
-      control.hint.textContent = method.hint;
+      setText(control.name, method.label); // unchanged text, untouched: no layout for it
+      setText(control.hint, method.hint);
       control.input.max = String(method.stops.length - 1);
       control.input.setAttribute("aria-label", method.label);
       control.play.setAttribute("aria-label", `Play: sweep ${method.symbol} from gentle to extreme and back`);
@@ -181,13 +184,13 @@ export class Stage {
     const valueText = `${method.symbol} = ${stop}`;
     if (control.input.value !== String(index)) control.input.value = String(index);
     control.input.setAttribute("aria-valuetext", valueText);
-    control.output.textContent = `= ${stop}`;
-    control.heading.textContent = stopHeading(key, stop);
+    setText(control.output, `= ${stop}`);
+    setText(control.heading, stopHeading(key, stop));
     for (const field of ["kl", "proxy", "gold", "length"]) {
       control.cells[field].textContent = method.readouts[field][index];
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
-    control.slack.textContent = this.hidingTruth() ? "" : method.slack;
+    setText(control.slack, this.hidingTruth() ? "" : method.slack);
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
   }
@@ -308,8 +311,17 @@ export class Stage {
     });
   }
 
+  // A new world for b or σ: its own parts drawn in place at the size last measured (measuring
+  // here would force a layout mid-task); a resize since is the ResizeObserver's to redraw.
+  showWorld() {
+    if (!this.size || this.stillPending || this.layoutPending) return this.layout(true);
+    this.drawStill(true);
+    this.drawMoving();
+    this.announce();
+  }
+
   layout(worldChanged) {
-    const size = measure(this);
+    const size = timed("measure", () => measure(this));
     if (size.curvesWidth < 80 || size.planeWidth < 80) {
       // Hidden or not laid out yet: draw when the ResizeObserver says it has a size.
       this.stillPending = this.stillPending || worldChanged;
@@ -332,17 +344,21 @@ export class Stage {
 
   // --- still parts: curves, fields, answers (once per world and size) ----------------------
 
-  drawStill() {
+  drawStill(inPlace = false) {
     const { fontPx, curvesWidth, curvesHeight, planeWidth, chartHeight } = this.size;
     // While predicting, the lesson's ticks (n = 49, β = 1: the answer) give way to even ones.
     const xTicks = this.prediction.on && this.predictTicks ? this.predictTicks : this.world.ticks;
     const pinned = { beta: pinnedGains(this, "beta"), n: pinnedGains(this, "n") };
-    const curves = drawCurves(this.curvesSvg, this.curvesMoving, this.world, { width: curvesWidth, height: curvesHeight, fontPx }, xTicks, pinned);
-    this.panels = curves.panels;
-    this.curvesMarks = curves.marks;
-    const plane = drawPlane(this.planeSvg, this.planeMoving, this.world, { width: planeWidth, height: chartHeight, fontPx }, this.goldCache);
-    this.planeScale = plane.scale;
-    this.cloudGroups = plane.cloudGroups;
+    if (!(inPlace && timed("curves", () => showCurvesWorld(this.panels, this.world, xTicks, pinned)))) {
+      const curves = timed("curves", () => drawCurves(this.curvesSvg, this.curvesMoving, this.world, { width: curvesWidth, height: curvesHeight, fontPx }, xTicks, pinned));
+      this.panels = curves.panels;
+      this.curvesMarks = curves.marks;
+    }
+    if (!(inPlace && timed("plane", () => showPlaneWorld(this.plane, this.world)))) {
+      this.plane = timed("plane", () => drawPlane(this.planeSvg, this.planeMoving, this.world, { width: planeWidth, height: chartHeight, fontPx }, this.goldCache));
+      this.planeScale = this.plane.scale;
+      this.cloudGroups = this.plane.cloudGroups;
+    }
     drawPinned(this); // under the moving layers, so the current picture stays on top
     this.root.dataset.stillDraws = String(Number(this.root.dataset.stillDraws || 0) + 1);
   }

@@ -13,6 +13,11 @@ export function el(tag, attributes = {}, parent = null, text = null) {
   return node;
 }
 
+// node's text set to text, unless it already is (a write, even of the same text, is a layout).
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 // An SVG of width x height px whose units are pixels.
 export function sizeLike(svg, width, height) {
   svg.setAttribute("width", width);

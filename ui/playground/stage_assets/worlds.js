@@ -213,7 +213,7 @@ export class WorldControls {
     const kept = this.shelf.get(address);
     if (kept !== null) {
       this.showNote("");
-      if (this.stage.useWorld(kept)) this.stage.layout(true);
+      if (this.stage.useWorld(kept)) this.stage.showWorld();
       return;
     }
     this.showNote(`Loading the reward model b = ${b}, σ = ${sigma}…`);
@@ -221,7 +221,7 @@ export class WorldControls {
       (text) => {
         if (this.wanted !== address) return; // the student has moved on
         this.showNote("");
-        if (this.stage.useWorld(text)) this.stage.layout(true);
+        if (this.stage.useWorld(text)) this.stage.showWorld();
       },
       () => {
         if (this.wanted !== address) return;
