@@ -65,6 +65,31 @@ POINTS_ARE_JS = f"""([selector, wanted]) => {{
 }}"""
 
 
+# The polylines' points once they have stayed the same for `frames` animation frames: a b/σ
+# swap draws at the old size and a ResizeObserver redraws a frame or more later when the
+# readouts' notes wrap onto other lines (about one swap in 20: 419 -> 454 px at b = 0.2, σ = 2),
+# so a single read can catch the picture between the two.
+STEADY_POINTS_JS = f"""([selector, frames]) => new Promise((resolve) => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  const read = () => JSON.stringify(
+    root ? [...root.querySelectorAll(selector)].map((l) => l.getAttribute('points')) : []);
+  let last = read(), same = 0;
+  const tick = () => {{
+    const now = read();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= frames) resolve(JSON.parse(now)); else requestAnimationFrame(tick);
+  }};
+  requestAnimationFrame(tick);
+}})"""
+STEADY_FRAMES = 10
+
+
+def steady_points(page, selector: str) -> list[str]:
+    """The points of the polylines under `selector`, read once no redraw has moved them."""
+    return page.evaluate(STEADY_POINTS_JS, [selector, STEADY_FRAMES])
+
+
 def expect_points(page, selector: str, wanted: list[str]) -> None:
     """Wait until the polylines under `selector` are drawn at `wanted`, then check: a reload
     draws the stage, then lays it out again as the rest of the page arrives."""
@@ -95,8 +120,8 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
         "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590"
     )
     stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
-    pinned_before = polyline_points(page, PINNED_CURVES)
-    assert sorted(pinned_before) == sorted(polyline_points(page, CURRENT_CURVES)), "where it was"
+    pinned_before = steady_points(page, PINNED_CURVES)
+    assert sorted(pinned_before) == sorted(steady_points(page, CURRENT_CURVES)), "where it was"
     # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
     for _ in range(4):  # on the stage since issue 17
         stage_page.slider(page, "b").press("ArrowRight")
@@ -115,7 +140,7 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     assert marks.get_attribute("cx") == pinned_x
     # Reloaded: Python's picture of the pin, drawn where the browser's own was.
     app_page.wait_until_ready(page)
-    pinned_after_b = polyline_points(page, PINNED_CURVES)
+    pinned_after_b = steady_points(page, PINNED_CURVES)
     page.reload()
     stage_page.wait_until_drawn(page)
     expect_pinned(page, "0_0_0.3_590")
