@@ -351,6 +351,7 @@ NAVIGATION = (
 )
 PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
 LEAVE = "Leave presenter mode"
+RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took over 5 s
 
 
 def chart_on_first_screen(page, key: str) -> dict:
@@ -385,15 +386,17 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
     tab.open("")
     stage.wait_until_drawn(page)
     page.get_by_role("button", name="Presenter mode (larger type, fewer words)").click()
-    stage.expect_url_holds(page, "present", "1")
-    expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+    stage.expect_url_holds(page, "present", "1", timeout_ms=RUN_MS)
+    expect(page.get_by_role("button", name=LEAVE)).to_be_visible(timeout=RUN_MS)
     for title, path, key in NAVIGATION:
         page.get_by_role("link", name=title).first.click()
-        expect(page).to_have_url(re.compile(rf"/{path}\?(.*&)?present=1(&|$)"))
+        expect(page).to_have_url(re.compile(rf"/{path}\?(.*&)?present=1(&|$)"), timeout=RUN_MS)
         app_page.wait_until_ready(page)
-        expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+        expect(page.get_by_role("button", name=LEAVE)).to_be_visible(timeout=RUN_MS)
         if path != "poll":  # the poll's start screen has no long explanation to fold
-            expect(page.locator('[data-testid="stExpander"] summary').first).to_be_visible()
+            expect(page.locator('[data-testid="stExpander"] summary').first).to_be_visible(
+                timeout=RUN_MS
+            )
         prose = page.evaluate(PROSE_PX_JS)
         assert prose, path
         assert min(prose) == pytest.approx(PRESENTER_PROSE_PX, abs=0.01), (path, prose)
@@ -404,14 +407,14 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
             box = chart_on_first_screen(page, key)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (path, box)
     page.get_by_role("button", name=LEAVE).click()
-    stage.expect_url_holds(page, "present", None)
+    stage.expect_url_holds(page, "present", None, timeout_ms=RUN_MS)
     app_page.wait_until_ready(page)
     page.get_by_role("link", name="Compare").first.click()
-    expect(page).to_have_url(re.compile(r"/compare(\?|$)"))
+    expect(page).to_have_url(re.compile(r"/compare(\?|$)"), timeout=RUN_MS)
     app_page.wait_until_ready(page)
-    stage.expect_url_holds(page, "present", None)
+    stage.expect_url_holds(page, "present", None, timeout_ms=RUN_MS)
     expect(
         page.get_by_role("button", name="Presenter mode (larger type, fewer words)")
-    ).to_be_visible()
+    ).to_be_visible(timeout=RUN_MS)
     assert max(page.evaluate(PROSE_PX_JS)) <= 16
     assert tab.console_errors == []
