@@ -65,7 +65,12 @@ def root(page):
 
 
 def wait_until_drawn(page) -> None:
-    """Wait until the stage has drawn its charts at least once."""
+    """Wait until the stage has drawn its charts at least once.
+
+    The stage first: "no .loading" holds at once on a page whose stage has not mounted yet
+    (after a reload at load 30 that took over the 5 s the next check then had).
+    """
+    expect(root(page)).to_be_attached(timeout=DRAW_TIMEOUT_MS)
     expect(root(page).locator(".loading")).to_have_count(0, timeout=DRAW_TIMEOUT_MS)
     expect(root(page)).to_have_attribute(
         "data-redraws", re.compile(r"\d+"), timeout=DRAW_TIMEOUT_MS
@@ -148,15 +153,18 @@ def stop_frame_sampling(page) -> list[dict]:
     return page.evaluate("() => { window.__sampling = false; return window.__stageFrames; }")
 
 
-def frames_around(page, action, *, after_ms: float = 800) -> list[dict]:
-    """Sample every frame while `action()` runs and its rerun finishes, then `after_ms` more."""
+def frames_around(page, action, *, until=None, after_ms: float = 800) -> list[dict]:
+    """Sample every frame while `action()` runs and `until()` (a wait for what it brings, e.g.
+    an `expect`) holds, then while any rerun finishes, then `after_ms` more (the new picture
+    stays drawn)."""
     start_frame_sampling(page)
     next_frame(page)
     next_frame(page)
     action()
-    page.wait_for_timeout(200)  # the rerun starts
+    if until is not None:
+        until()  # not a fixed 200 ms: a world built on demand takes seconds at load 30+
     app_page.wait_until_ready(page)
-    page.wait_for_timeout(after_ms)  # the new picture is drawn, and stays
+    page.wait_for_timeout(after_ms)  # a window to sample, not a wait for something to happen
     return stop_frame_sampling(page)
 
 

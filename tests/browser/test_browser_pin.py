@@ -2,6 +2,7 @@
 b, σ, β and n change, the address holds it (reload, Back, Forward, a sent link, presenter mode),
 Clear removes it; the SVG, PNG and CSV downloads open, and the CSV's numbers are core's."""
 
+import contextlib
 import csv
 import io
 import re
@@ -10,6 +11,7 @@ import xml.etree.ElementTree as ElementTree
 
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 import core
@@ -51,6 +53,23 @@ def polyline_points(page, selector: str) -> list[str]:
         .locator(selector)
         .evaluate_all("(lines) => lines.map((line) => line.getAttribute('points'))")
     )
+
+
+# Whether the polylines under the stage's `selector` have exactly these points, in order.
+POINTS_ARE_JS = f"""([selector, wanted]) => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  const points = root ? [...root.querySelectorAll(selector)].map((l) => l.getAttribute('points'))
+                      : [];
+  return JSON.stringify(points) === JSON.stringify(wanted);
+}}"""
+
+
+def expect_points(page, selector: str, wanted: list[str]) -> None:
+    """Wait until the polylines under `selector` are drawn at `wanted`, then check: a reload
+    draws the stage, then lays it out again as the rest of the page arrives."""
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
+        page.wait_for_function(POINTS_ARE_JS, arg=[selector, wanted], timeout=30_000)
+    assert polyline_points(page, selector) == wanted
 
 
 def expect_pinned(page, text: str | None) -> None:
@@ -99,7 +118,7 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     stage_page.wait_until_drawn(page)
     expect_pinned(page, "0_0_0.3_590")
     expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0")
-    assert polyline_points(page, PINNED_CURVES) == pinned_after_b
+    expect_points(page, PINNED_CURVES, pinned_after_b)
     tool(page, "Clear pin").click()
     expect_pinned(page, None)
     expect(stage_page.root(page).locator("[data-pinned-cloud]")).to_have_count(0)

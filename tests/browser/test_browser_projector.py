@@ -17,6 +17,10 @@ from ui.story_steps import PRESETS
 pytestmark = pytest.mark.browser
 
 MIN_CHART_TEXT_PX = 18  # SPEC §7: ~1.4% of a 1280 px wide projector
+# How long to wait for a layout that follows a rerun (the screen's report, the step line):
+# a hang guard; the assertions after each wait say what is off. 10-15 s left no room for a
+# rerun at load 25+.
+SETTLED_TIMEOUT_MS = 30_000
 
 # Every piece of text in the stage's charts and legend, with its font size on screen.
 TEXT_SIZES_JS = """
@@ -113,7 +117,7 @@ def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, p
             page.wait_for_function(
                 f"() => [...({STAGE_ROOT_JS})().querySelectorAll('svg.chart[data-chart]')]"
                 ".every((svg) => svg.getBoundingClientRect().bottom <= innerHeight + 0.5)",
-                timeout=10_000,
+                timeout=SETTLED_TIMEOUT_MS,
             )
         for chart in page.evaluate(CHART_AXES_JS):
             assert chart["top"] >= 0 and chart["bottom"] <= viewport["height"] + 0.5, (where, chart)
@@ -242,7 +246,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
         chart = page.locator(f".st-key-{key} .js-plotly-plot")
         expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
         with contextlib.suppress(PlaywrightTimeout):  # the problems below say what is off
-            page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=15_000)
+            page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=SETTLED_TIMEOUT_MS)
         measured = chart.evaluate(PLOTLY_CHART_JS)
         texts = [
             box
@@ -307,7 +311,9 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     chart = page.locator(".st-key-poll_histogram .js-plotly-plot")
     expect(chart.get_by_text("true peak", exact=False).first).to_be_visible(timeout=30_000)
     with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what is off
-        page.wait_for_function(FITTED_JS, arg=["poll_histogram", wanted_px], timeout=15_000)
+        page.wait_for_function(
+            FITTED_JS, arg=["poll_histogram", wanted_px], timeout=SETTLED_TIMEOUT_MS
+        )
     measured = chart.evaluate(PLOTLY_CHART_JS)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
