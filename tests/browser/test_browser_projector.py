@@ -361,18 +361,20 @@ RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took 
 
 
 def chart_on_first_screen(page, key: str) -> dict:
-    """Wait until the main chart ``key`` is drawn and fitted (its bottom above the fold, as
-    ui/screen.py makes it once the browser has reported the screen); its box."""
+    """Wait until the main chart ``key`` is drawn once (while Streamlit replaces a chart both
+    copies are there for a moment: seen at load 30) and fitted, its bottom above the fold, as
+    ui/screen.py makes it once the browser has reported the screen; its box."""
     chart = page.locator(f".st-key-{key} .js-plotly-plot")
-    expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
+    expect(chart.locator(".xtick text").first).to_be_visible(timeout=RUN_MS)
     with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
         page.wait_for_function(
-            "(key) => { const chart = document.querySelector(`.st-key-${key} .js-plotly-plot`);"
-            " const box = chart && chart.getBoundingClientRect();"
+            "(key) => { const charts = document.querySelectorAll(`.st-key-${key} .js-plotly-plot`);"
+            " const box = charts.length === 1 && charts[0].getBoundingClientRect();"
             " return box && box.top >= 0 && box.bottom <= innerHeight + 0.5; }",
             arg=key,
-            timeout=15_000,
+            timeout=RUN_MS,
         )
+    expect(chart).to_have_count(1)
     return chart.bounding_box()
 
 
