@@ -357,21 +357,24 @@ NAVIGATION = (
 )
 PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
 LEAVE = "Leave presenter mode"
+RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took over 5 s
 
 
 def chart_on_first_screen(page, key: str) -> dict:
-    """Wait until the main chart ``key`` is drawn and fitted (its bottom above the fold, as
-    ui/screen.py makes it once the browser has reported the screen); its box."""
+    """Wait until the main chart ``key`` is drawn once (while Streamlit replaces a chart both
+    copies are there for a moment: seen at load 30) and fitted, its bottom above the fold, as
+    ui/screen.py makes it once the browser has reported the screen; its box."""
     chart = page.locator(f".st-key-{key} .js-plotly-plot")
-    expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
+    expect(chart.locator(".xtick text").first).to_be_visible(timeout=RUN_MS)
     with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
         page.wait_for_function(
-            "(key) => { const chart = document.querySelector(`.st-key-${key} .js-plotly-plot`);"
-            " const box = chart && chart.getBoundingClientRect();"
+            "(key) => { const charts = document.querySelectorAll(`.st-key-${key} .js-plotly-plot`);"
+            " const box = charts.length === 1 && charts[0].getBoundingClientRect();"
             " return box && box.top >= 0 && box.bottom <= innerHeight + 0.5; }",
             arg=key,
-            timeout=15_000,
+            timeout=RUN_MS,
         )
+    expect(chart).to_have_count(1)
     return chart.bounding_box()
 
 
@@ -391,15 +394,17 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
     tab.open("")
     stage.wait_until_drawn(page)
     page.get_by_role("button", name="Presenter mode (larger type, fewer words)").click()
-    stage.expect_url_holds(page, "present", "1")
-    expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+    stage.expect_url_holds(page, "present", "1", timeout_ms=RUN_MS)
+    expect(page.get_by_role("button", name=LEAVE)).to_be_visible(timeout=RUN_MS)
     for title, path, key in NAVIGATION:
         page.get_by_role("link", name=title).first.click()
-        expect(page).to_have_url(re.compile(rf"/{path}\?(.*&)?present=1(&|$)"))
+        expect(page).to_have_url(re.compile(rf"/{path}\?(.*&)?present=1(&|$)"), timeout=RUN_MS)
         app_page.wait_until_ready(page)
-        expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+        expect(page.get_by_role("button", name=LEAVE)).to_be_visible(timeout=RUN_MS)
         if path != "poll":  # the poll's start screen has no long explanation to fold
-            expect(page.locator('[data-testid="stExpander"] summary').first).to_be_visible()
+            expect(page.locator('[data-testid="stExpander"] summary').first).to_be_visible(
+                timeout=RUN_MS
+            )
         prose = page.evaluate(PROSE_PX_JS)
         assert prose, path
         assert min(prose) == pytest.approx(PRESENTER_PROSE_PX, abs=0.01), (path, prose)
@@ -410,14 +415,14 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
             box = chart_on_first_screen(page, key)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (path, box)
     page.get_by_role("button", name=LEAVE).click()
-    stage.expect_url_holds(page, "present", None)
+    stage.expect_url_holds(page, "present", None, timeout_ms=RUN_MS)
     app_page.wait_until_ready(page)
     page.get_by_role("link", name="Compare").first.click()
-    expect(page).to_have_url(re.compile(r"/compare(\?|$)"))
+    expect(page).to_have_url(re.compile(r"/compare(\?|$)"), timeout=RUN_MS)
     app_page.wait_until_ready(page)
-    stage.expect_url_holds(page, "present", None)
+    stage.expect_url_holds(page, "present", None, timeout_ms=RUN_MS)
     expect(
         page.get_by_role("button", name="Presenter mode (larger type, fewer words)")
-    ).to_be_visible()
+    ).to_be_visible(timeout=RUN_MS)
     assert max(page.evaluate(PROSE_PX_JS)) <= 16
     assert tab.console_errors == []
