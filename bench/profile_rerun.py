@@ -363,7 +363,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from harness.machine import machine_line
     from harness.server import start_streamlit
-
     from ui.playground import world_store
 
     print(f"bench.profile_rerun: {machine_line()}")

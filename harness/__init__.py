@@ -15,6 +15,7 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
 - observer: a script inside the page that records when a rerun finished and charts redrew.
 - stage, stage_root: drive and read the Playground's live stage in Chromium.
 - event_loop: run a coroutine to its end from synchronous test code.
+- asgi: one HTTP request through an ASGI app in memory (the tests of the app's middleware).
 - load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).
 - cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.
