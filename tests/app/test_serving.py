@@ -72,6 +72,10 @@ def test_the_page_carries_the_title_and_a_sentence_before_any_script():
     assert b'<div class="rh-title">Reward hacking, live</div>' in body
     assert b"A teaching demo of reward-model overoptimization" in body
     assert header(headers, "content-length") == [str(len(body))]
+    # The page's frame from the first byte, not from the script's first run (on a busy
+    # server the page showed before it and then moved up 18 px).
+    frame = body.index(b'[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }')
+    assert frame < paint and body.index(b"h1 { font-size: clamp(1.5rem, 2vw, 2.6rem)") < paint
 
 
 def test_the_page_is_gzipped_here_and_asked_plain_of_streamlit():
