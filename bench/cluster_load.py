@@ -35,7 +35,7 @@ from pathlib import Path
 import websockets
 
 from bench.cluster_poll import measure_poll
-from harness.cluster_run import RunningCluster, start_cluster
+from harness.cluster_run import ClusterError, RunningCluster, start_cluster
 from harness.load_client import RunError
 from harness.machine import cpu_seconds, load_text, memory_kib, percentile
 from harness.ports import LOOPBACK
@@ -350,6 +350,12 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument(
         "--kill-after", type=float, default=5.0, help="s after every session has its page"
     )
+    parser.add_argument(
+        "--start-timeout",
+        type=float,
+        default=1_800.0,
+        help="s to wait for the cluster: building all 441 worlds took 1,320 s at load 20",
+    )
     parser.add_argument("--reruns", type=int, default=10_000)
     parser.add_argument("--rerun-visitors", type=int, default=4)
     parser.add_argument("--keys", default="beta,n,b,sigma", help="sliders the sessions move")
@@ -370,7 +376,12 @@ def main(argv=None) -> int:
         return 2
     print(f"bench.cluster_load: {args.replicas} replicas behind HAProxy {load_text()}")
     started = time.perf_counter()
-    cluster = start_cluster(Path(tempfile.mkdtemp(prefix="cluster-load-")), replicas=args.replicas)
+    run_dir = Path(tempfile.mkdtemp(prefix="cluster-load-"))
+    try:  # a failed start stops everything it started before it raises
+        cluster = start_cluster(run_dir, replicas=args.replicas, timeout=args.start_timeout)
+    except ClusterError as error:
+        print(f"the cluster did not start ({run_dir}):\n{error}", file=sys.stderr)
+        return 1
     for line in cluster.output().splitlines():  # as `make cluster`: the worlds built first
         if "worlds" in line:
             print(f"  {line}")

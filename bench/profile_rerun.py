@@ -1,16 +1,20 @@
 """Where a rerun's server time goes: a real server, instrumented, driven over its websocket.
 
 The server is `streamlit run app.py` started through this module, which first wraps Streamlit's
-ScriptRunner._run_script (one call = one run of the page or of a fragment) to time every run,
-optionally under cProfile, and hooks gc.callbacks to time every garbage collection. SIGUSR1
+ScriptRunner._run_script (one call = one run of the page or of a fragment) and the world files'
+WorldFiles._gzipped_world (one call = one GET of /worlds/<fingerprint>/<b>_<sigma>.json) to time
+each, optionally under cProfile, and hooks gc.callbacks to time every garbage collection. SIGUSR1
 resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visitor) moves the
-sliders like a browser tab:
+stage's settings like a browser tab:
 
 - "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
   (harness/stage_client.py; the Playground reruns only the stage's fragment), mostly to
   settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
-- "b/sigma": b or σ moves (the whole page reruns).
+- "b/sigma": b or σ moves on the stage (issue 17), as the browser makes them: the GET of the new
+  world from /worlds/ (ui/playground/world_files.py; read from memory, the store on disk, or
+  built on the spot) and then the settle report, which reruns the stage's fragment only (Python
+  sends no world). Before issue 17 a b/σ change reran the whole page: 277 ms, 107 KB.
 
 Two passes: without cProfile (honest times, GC included) and with it (where the time goes;
 cProfile slows Python code, so read its figures as shares, not as milliseconds).
@@ -26,6 +30,7 @@ import asyncio
 import cProfile
 import gc
 import json
+import math
 import os
 import pstats
 import random
@@ -35,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 SERVE_FLAG = "--serve"  # internal: this process is the instrumented server
@@ -57,6 +63,7 @@ class _Recorder:
     def reset(self, *_signal_args) -> None:
         with self.lock:
             self.runs: list[dict] = []
+            self.worlds: list[float] = []  # seconds per world request served
             self.stats: pstats.Stats | None = None
             self.gc_seconds = [0.0, 0.0, 0.0]
             self.gc_counts = [0, 0, 0]
@@ -75,6 +82,7 @@ class _Recorder:
         with self.lock:
             summary = {
                 "runs": self.runs,
+                "worlds": self.worlds,
                 "gc_seconds": self.gc_seconds,
                 "gc_counts": self.gc_counts,
             }
@@ -91,27 +99,42 @@ class _Recorder:
 
         return noted
 
+    def _profiled(self, call):
+        """Run ``call()``; its seconds, and under cProfile its profile added to the others'."""
+        profiler = cProfile.Profile() if self.with_cprofile else None
+        started = time.perf_counter()
+        if profiler is not None:
+            profiler.enable()
+        try:
+            return call(), time.perf_counter() - started
+        finally:
+            if profiler is not None:
+                profiler.disable()
+                with self.lock:
+                    if self.stats is None:
+                        self.stats = pstats.Stats(profiler)
+                    else:
+                        self.stats.add(profiler)
+
+    def wrap_world(self, gzipped_world):
+        """Time WorldFiles._gzipped_world: the server's work for one GET of a world."""
+
+        def timed_world(files, setting):
+            packed, seconds = self._profiled(lambda: gzipped_world(files, setting))
+            with self.lock:
+                self.worlds.append(seconds)
+            return packed
+
+        return timed_world
+
     def wrap(self, run_script):
         def timed_run(runner, rerun_data):
-            profiler = cProfile.Profile() if self.with_cprofile else None
-            started = time.perf_counter()
-            waited = started - self.last_request_at
-            if profiler is not None:
-                profiler.enable()
-            try:
-                return run_script(runner, rerun_data)
-            finally:
-                if profiler is not None:
-                    profiler.disable()
-                elapsed = time.perf_counter() - started
-                with self.lock:
-                    fragment = bool(getattr(rerun_data, "fragment_id_queue", None))
-                    self.runs.append({"seconds": elapsed, "fragment": fragment, "waited": waited})
-                    if profiler is not None:
-                        if self.stats is None:
-                            self.stats = pstats.Stats(profiler)
-                        else:
-                            self.stats.add(profiler)
+            waited = time.perf_counter() - self.last_request_at
+            result, elapsed = self._profiled(lambda: run_script(runner, rerun_data))
+            with self.lock:
+                fragment = bool(getattr(rerun_data, "fragment_id_queue", None))
+                self.runs.append({"seconds": elapsed, "fragment": fragment, "waited": waited})
+            return result
 
         return timed_run
 
@@ -122,8 +145,11 @@ def serve(out_dir: Path, with_cprofile: bool, streamlit_args: list[str]) -> None
     from streamlit.runtime.scriptrunner import script_runner
     from streamlit.web import cli
 
+    from ui.playground.world_files import WorldFiles  # the class app.py's middleware will use
+
     recorder = _Recorder(out_dir, with_cprofile)
     script_runner.ScriptRunner._run_script = recorder.wrap(script_runner.ScriptRunner._run_script)
+    WorldFiles._gzipped_world = recorder.wrap_world(WorldFiles._gzipped_world)
     AppSession.handle_backmsg = recorder.wrap_backmsg(AppSession.handle_backmsg)
     gc.callbacks.append(recorder.on_gc)
     signal.signal(signal.SIGUSR1, recorder.reset)
@@ -136,9 +162,20 @@ def serve(out_dir: Path, with_cprofile: bool, streamlit_args: list[str]) -> None
 
 FIRST_PHASE = "beta/n, new settings"
 REPLAY_PHASE = "beta/n, the same walk again (figures cached)"
-PHASES = {FIRST_PHASE: ["beta", "n"], REPLAY_PHASE: ["beta", "n"], "b/sigma": ["b", "sigma"]}
+WORLD_PHASE = "b/sigma (a world GET, then the stage's settle report)"
+PHASES = {FIRST_PHASE: ["beta", "n"], REPLAY_PHASE: ["beta", "n"], WORLD_PHASE: ["b", "sigma"]}
+WORLD_KEYS = ("b", "sigma")
 DUMP_TIMEOUT_SECONDS = 30.0
 WARMUP_RERUNS = 30
+
+
+def _fetch_world(url: str) -> tuple[float, int]:
+    """GET a world as the browser does (gzip accepted): seconds, bytes received."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=60) as response:
+        received = len(response.read())
+    return time.perf_counter() - started, received
 
 
 def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
@@ -155,8 +192,9 @@ def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
 
 
 async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
-    from harness.load_client import Visitor
+    from harness.load_client import STREAM_PATH, Visitor
 
+    http_base = url.replace("ws://", "http://").removesuffix(STREAM_PATH)
     rng = random.Random(seed)
     visitor = Visitor(url)
     results = {}
@@ -178,10 +216,16 @@ async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> d
                 walk_rng = random.Random(seed) if phase == FIRST_PHASE else rng
             os.kill(pid, signal.SIGUSR1)
             await asyncio.sleep(0.2)
-            client_seconds, client_bytes = [], []
+            client_seconds, client_bytes, world_seconds, world_bytes = [], [], [], []
             count = reruns if keys == ["beta", "n"] else max(10, reruns // 4)
             for _ in range(count):
                 moved = visitor.move_random_slider(keys, walk_rng)
+                if moved in WORLD_KEYS:  # the browser draws the new world before it settles
+                    seconds, received = await asyncio.to_thread(
+                        _fetch_world, http_base + visitor.stage.world_path()
+                    )
+                    world_seconds.append(seconds)
+                    world_bytes.append(received)
                 result = await visitor.run(visitor.fragment_of(moved))
                 client_seconds.append(result.seconds)
                 client_bytes.append(result.bytes_received)
@@ -193,6 +237,8 @@ async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> d
             results[phase] = {
                 "client": client_seconds,
                 "bytes": client_bytes,
+                "world_client": world_seconds,
+                "world_bytes": world_bytes,
                 "summary": summary,
                 "profile": kept,
             }
@@ -275,6 +321,18 @@ def _report(label: str, results: dict, top: int) -> None:
             f"{statistics.median(run['waited'] * 1000 for run in runs):.1f} ms; "
             f"median {statistics.median(result['bytes']) / 1024:.1f} KB sent"
         )
+        worlds = [seconds * 1000 for seconds in result["summary"]["worlds"]]
+        if result["world_client"]:
+            run_median = statistics.median(server)
+            print(
+                f"    world GETs: {len(result['world_client'])}, server median "
+                f"{statistics.median(worlds or [math.nan]):.1f} ms (p95 "
+                f"{percentile(worlds, 0.95):.1f} ms), client median "
+                f"{statistics.median(result['world_client']) * 1000:.1f} ms, median "
+                f"{statistics.median(result['world_bytes']) / 1024:.1f} KB over HTTP; a change's "
+                f"server time (fragment run + world) median "
+                f"{run_median + statistics.median(worlds or [math.nan]):.1f} ms"
+            )
         print(
             "    garbage collection: "
             + ", ".join(
@@ -305,8 +363,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from harness.machine import machine_line
     from harness.server import start_streamlit
+    from ui.playground import world_store
 
     print(f"bench.profile_rerun: {machine_line()}")
+    print(f"  worlds in the store (this code's): {world_store.stored_count()} of 441")
     for mode in ("timing", "cprofile"):
         out_dir = Path(tempfile.mkdtemp(prefix=f"profile-{mode}-"))
         launcher = (

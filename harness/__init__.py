@@ -16,6 +16,7 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
 - stage, stage_root: drive and read the Playground's live stage in Chromium.
 - app_test: the one timeout of every AppTest run (a hang guard, not a speed).
 - event_loop: run a coroutine to its end from synchronous test code.
+- asgi: one HTTP request through an ASGI app in memory (the tests of the app's middleware).
 - load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).
 - cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.

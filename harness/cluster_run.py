@@ -1,9 +1,12 @@
 """Run `scripts/cluster.py` as `make cluster` does, for the cluster tests and benchmarks.
 
 The script is started as a child process on a free port with a run directory of its own; its
-``state.json`` there says where HAProxy and each replica are (ports, pids, restarts). Stopping
-sends SIGTERM to the script alone, as Ctrl-C would, and then looks through the process table for
-anything of it left behind.
+``state.json`` there says where HAProxy, the worlds' builder, PostgreSQL and each replica are
+(ports, pids, restarts). Stopping sends SIGTERM to the script alone, as Ctrl-C would, and then
+looks through the process table for anything of it left behind. A start that fails (the script
+exits, the wait runs out, Ctrl-C) does the same before it raises, then SIGKILLs whatever the
+script did not stop: before this, a start given up on mid-build SIGKILLed the script alone and
+left its PostgreSQL running.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.machine import processes_whose_command_has
+from harness.machine import gone_or_zombie, processes_whose_command_has
 from harness.ports import LOOPBACK, OnLoopback, free_port
+from harness.processes import die_with_parent, spawn_logged
 from harness.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
@@ -32,7 +36,14 @@ STOP_TIMEOUT_SECONDS = 40.0  # the script's own SIGTERM-then-SIGKILL takes at mo
 
 
 class ClusterError(RuntimeError):
-    """The cluster did not start, or did not stop, as it should; the message has its output."""
+    """The cluster did not start, or did not stop, as it should; the message has its output.
+
+    ``cluster`` is the run it was about, already stopped, so a caller can look for leftovers.
+    """
+
+    def __init__(self, message: str, cluster: RunningCluster | None = None) -> None:
+        super().__init__(message)
+        self.cluster = cluster
 
 
 def http_status(url: str, *, timeout: float = 5.0) -> int | None:
@@ -68,10 +79,37 @@ class RunningCluster(OnLoopback):
         return next(entry for entry in self.state()["replicas"] if entry["name"] == name)
 
     def pids(self) -> set[int]:
-        """HAProxy's and every replica's process id, as the script last recorded them."""
+        """HAProxy's, the worlds' builder's and every replica's process id, as the script last
+        recorded them."""
         state = self.state()
-        found = {state["haproxy_pid"], *(entry["pid"] for entry in state["replicas"])}
+        found = {state["haproxy_pid"], state.get("builder_pid")}
+        found |= {entry["pid"] for entry in state["replicas"]}
         return {pid for pid in found if pid}
+
+    def wait_serving(self, timeout: float = START_TIMEOUT_SECONDS) -> None:
+        """Wait until the script says it serves and HAProxy's port answers its health check.
+
+        Raises ClusterError (with the script's output) if the script exits first or ``timeout``
+        seconds pass; on that and on any other way out (Ctrl-C included) the cluster is
+        aborted first, so no replica, HAProxy or PostgreSQL of this run is left.
+        """
+        deadline = time.monotonic() + timeout
+        try:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise ClusterError(
+                        f"the cluster script exited ({self.process.returncode}):\n" + self.output(),
+                        self,
+                    )
+                if "serving http" in self.output() and http_status(self._health(self.port)) == 200:
+                    return
+                time.sleep(0.5)
+            raise ClusterError(
+                f"the cluster did not serve in {timeout:.0f} s:\n{self.output()}", self
+            )
+        except BaseException:
+            self.abort()
+            raise
 
     def kill_replica(self, name: str) -> int:
         """SIGKILL one replica (as the kernel's OOM killer would); returns its pid."""
@@ -94,12 +132,29 @@ class RunningCluster(OnLoopback):
     def _health(port: int) -> str:
         return f"http://{LOOPBACK}:{port}/_stcore/health"
 
-    def leftovers(self, ports: set[int]) -> list[str]:
-        """Processes still running that belong to this cluster: their command lines."""
-        marks = [str(self.run_dir), *(f"--server.port={port}" for port in ports)]
-        with contextlib.suppress(OSError, ValueError, TypeError):
-            marks.append(self.state()["postgres"]["data"])  # the poll's server, if started
-        return processes_whose_command_has(marks)
+    def leftovers(self, ports: set[int] | None = None) -> list[str]:
+        """Processes still running that belong to this cluster: "pid: command" lines.
+
+        Found by what their command lines name (the run directory, a replica's port, the poll
+        server's data directory) and by the pids state.json recorded; ``ports`` defaults to the
+        replicas' ports there.
+        """
+        marks = [str(self.run_dir)]
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            state = self.state()
+            ports = ports if ports is not None else {entry["port"] for entry in state["replicas"]}
+            if state.get("postgres"):
+                marks.append(state["postgres"]["data"])  # the poll's server, if started
+        marks += [f"--server.port={port}" for port in ports or ()]
+        found = processes_whose_command_has(marks)
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            listed = {int(line.split(":", 1)[0]) for line in found}
+            found += [
+                f"{pid}: (recorded in state.json)"
+                for pid in self.pids() - listed
+                if not gone_or_zombie(pid)
+            ]
+        return found
 
     def postgres_ctl(self, *args: str) -> subprocess.CompletedProcess:
         """Run pg_ctl on the poll's PostgreSQL that the script started (e.g. "stop", "start")."""
@@ -118,6 +173,15 @@ class RunningCluster(OnLoopback):
         except subprocess.TimeoutExpired:
             self.kill_everything()
             raise ClusterError(f"the cluster did not stop:\n{self.output()}") from None
+
+    def abort(self) -> None:
+        """After a failed start: SIGTERM to the script, whose own clean-up stops what it
+        started (the worlds' builder, replicas, HAProxy, PostgreSQL); SIGKILL what it left."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+        self.kill_everything()
 
     def kill_everything(self) -> None:
         """Last resort after a failure: SIGKILL the script and every process group it made."""
@@ -146,23 +210,56 @@ def _owns_its_ports(cluster: RunningCluster) -> bool:
     return all(pid and listens_on(pid, port) for pid, port in owners)
 
 
-def start_cluster(
+def launch_cluster(
     run_dir: Path, *, replicas: int = 2, port: int | None = None, build_worlds: bool = True
 ) -> RunningCluster:
-    """Start `python scripts/cluster.py` and wait until its port serves the app.
+    """Start `python scripts/cluster.py` and return at once (:meth:`RunningCluster.wait_serving`
+    waits for it).
 
-    ``build_worlds`` False starts it with --no-build-worlds (the tests: the replicas then
-    build the few worlds a test needs instead of the script building all 441 first). A cluster
-    whose ports turn out to be another process's is stopped and started again on new ones
-    (PORT_ATTEMPTS in all), unless ``port`` was given.
+    The script runs in a session of its own that gets SIGTERM if this process dies, so a
+    benchmark killed mid-run still has the script stop what it started. ``build_worlds`` False
+    starts it with --no-build-worlds (the tests: the replicas then build the few worlds a test
+    needs instead of the script building all 441 first).
+    """
+    run_dir.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    output_path = run_dir / "cluster.out"
+    # The script's own throwaway PostgreSQL, not a database a developer's shell names.
+    environment = {k: v for k, v in os.environ.items() if k != "POLL_DATABASE_URL"}
+    environment["PYTHONUNBUFFERED"] = "1"
+    command = [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
+    command += [f"--run-dir={run_dir}"] + ([] if build_worlds else ["--no-build-worlds"])
+    process = spawn_logged(
+        command, log_path=output_path, env=environment, before_exec=die_with_parent
+    )
+    return RunningCluster(process, run_dir, port, output_path)
+
+
+def start_cluster(
+    run_dir: Path,
+    *,
+    replicas: int = 2,
+    port: int | None = None,
+    build_worlds: bool = True,
+    timeout: float = START_TIMEOUT_SECONDS,
+) -> RunningCluster:
+    """Start `python scripts/cluster.py` and wait until its port serves the app (see
+    :func:`launch_cluster`); on any failure nothing of it is left running.
+
+    A cluster whose port was taken by another process between free_port() and the bind (the
+    script says "in use", or HAProxy exits at once), or whose ports turn out to be another
+    process's, is stopped and started again on new ones (PORT_ATTEMPTS in all), unless ``port``
+    was given.
     """
     failures: list[str] = []
     attempts = 1 if port else PORT_ATTEMPTS
     for attempt in range(1, attempts + 1):
+        cluster = launch_cluster(run_dir, replicas=replicas, port=port, build_worlds=build_worlds)
         try:
-            cluster = _start_once(run_dir, replicas=replicas, port=port, build_worlds=build_worlds)
-        except ClusterError as error:  # e.g. HAProxy could not bind: "Address already in use"
-            if "in use" not in str(error) or attempt == attempts:
+            cluster.wait_serving(timeout)
+        except ClusterError as error:
+            taken = "in use" in str(error) or "could not start: HAProxy exited" in str(error)
+            if not taken or attempt == attempts:
                 raise
             failures.append(f"--- attempt {attempt} ---\n{error}")
             continue
@@ -172,43 +269,3 @@ def start_cluster(
         failures[-1] += cluster.output()
         cluster.kill_everything()
     raise ClusterError("the cluster never had its own ports:\n" + "\n".join(failures))
-
-
-def _start_once(
-    run_dir: Path, *, replicas: int, port: int | None, build_worlds: bool
-) -> RunningCluster:
-    """One start of the script on `port` (a free one if None), waited for until it serves."""
-    run_dir.mkdir(parents=True, exist_ok=True)
-    port = port or free_port()
-    output_path = run_dir / "cluster.out"
-    # The script's own throwaway PostgreSQL, not a database a developer's shell names.
-    environment = {k: v for k, v in os.environ.items() if k != "POLL_DATABASE_URL"}
-    environment["PYTHONUNBUFFERED"] = "1"
-    with open(output_path, "wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
-            + [f"--run-dir={run_dir}"]
-            + ([] if build_worlds else ["--no-build-worlds"]),
-            cwd=REPO_ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            env=environment,
-        )
-    cluster = RunningCluster(process, run_dir, port, output_path)
-    deadline = time.monotonic() + START_TIMEOUT_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise ClusterError(
-                f"the cluster script exited ({process.returncode}):\n" + cluster.output()
-            )
-        if (
-            "serving http" in cluster.output()
-            and http_status(cluster.url + "_stcore/health") == 200
-        ):
-            return cluster
-        time.sleep(0.5)
-    cluster.kill_everything()
-    raise ClusterError(
-        f"the cluster did not serve in {START_TIMEOUT_SECONDS:.0f} s:\n{cluster.output()}"
-    )

@@ -8,6 +8,7 @@ started, and its output goes to a log file a failure can show.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
@@ -20,6 +21,18 @@ REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/processes.py
 STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
 SCRIPT_TIMEOUT_SECONDS = 120  # a script a test runs: `python -m core` takes ~3 s here
 GONE_TIMEOUT_SECONDS = 30.0  # a hang guard for processes to vanish after a stop (load 28: >0.5 s)
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when its parent dies
+
+
+def die_with_parent() -> None:
+    """In a child before exec: SIGTERM it when the process that started it dies.
+
+    A child in a session of its own misses the Ctrl-C of its parent's terminal, and a parent
+    killed outright runs no `finally`; this is what stops the child then. The kernel sends it
+    when the *thread* that forked ends, so start such children from the main thread.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def spawn_logged(

@@ -145,8 +145,12 @@ def start_streamlit(
             [*command, *extra_args], log_path=log_path, env=environment, cwd=work_dir
         )
         server = StreamlitServer(script_path, port, process, log_path)
-        if _wait_until_healthy(server, startup_timeout):
-            return server
+        try:
+            if _wait_until_healthy(server, startup_timeout):
+                return server
+        except BaseException:  # Ctrl-C while it starts: the caller never gets it to stop
+            server.stop()
+            raise
         server.stop()
         failures.append(f"--- attempt {attempt}, port {port} ---\n{server.log_text()}")
     raise ServerStartError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
@@ -20,6 +21,7 @@ from ui.settings import SETTINGS
 STAGE = '[data-testid="stage"]'
 READOUT_FIELDS = ("kl", "proxy", "gold", "length")
 DRAW_TIMEOUT_MS = 30_000
+DRAG_STEPS = 60  # mouse moves along a slider's whole track, the button held down
 
 
 # Every animation frame, how much of each chart is drawn (its marks: paths, lines, circles,
@@ -134,6 +136,27 @@ def expect_url_holds(page, key: str, value: str | None, *, timeout_ms: float | N
 def next_frame(page) -> None:
     """Wait for the browser to draw one more frame."""
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+
+
+def drag_across(page, key: str, *, steps: int = DRAG_STEPS) -> Iterator[str]:
+    """Drag ``key``'s stage slider from its low end to its high end in ``steps`` mouse moves,
+    a frame apart, the button held: yields the value shown once pressed, then each time a move
+    changes it (the caller reads that frame). The button stays down: the caller releases it
+    (``page.mouse.up()``) once it has counted what the drag sent."""
+    box = slider(page, key).bounding_box()
+    middle = box["y"] + box["height"] / 2
+    start, end = box["x"] + 14, box["x"] + box["width"] - 14  # the thumb's centre at each end
+    page.mouse.move(start, middle)
+    page.mouse.down()
+    last = shown(page, key)
+    yield last
+    for step in range(1, steps + 1):
+        page.mouse.move(start + (end - start) * step / steps, middle)
+        next_frame(page)
+        value = shown(page, key)
+        if value != last:
+            last = value
+            yield value
 
 
 def cloud_positions(page, key: str) -> list[str]:

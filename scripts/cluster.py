@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import json
 import os
 import secrets
@@ -46,7 +45,7 @@ if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
     sys.path.insert(0, str(REPO_ROOT))
 
 from harness.ports import LOOPBACK, free_port  # noqa: E402
-from harness.processes import spawn_logged, stop_group  # noqa: E402
+from harness.processes import die_with_parent, spawn_logged, stop_group  # noqa: E402
 from scripts.haproxy_config import (  # noqa: E402
     check_config,
     compose_config,
@@ -63,7 +62,6 @@ SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
 # starts at 10 s; a lecture cannot wait that long for the first restart).
 FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS = 1.0, 30.0
 STABLE_SECONDS = 30.0  # a replica that lived this long starts its backoff afresh
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when its parent dies
 
 
 def is_healthy(port: int) -> bool:
@@ -75,20 +73,13 @@ def is_healthy(port: int) -> bool:
         return False
 
 
-def _die_with_parent() -> None:
-    """In the child before exec (its process group already its own): SIGTERM if this script
-    dies."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
 def spawn(command: list[str], *, log_path: Path, env: dict[str, str]) -> subprocess.Popen:
     """Start a child in a process group of its own, its output appended to ``log_path``.
 
     Call from the main thread only: the kernel's parent-death signal follows the thread
     that forked, so a child spawned from a worker thread would stop when that thread ends.
     """
-    return spawn_logged(command, log_path=log_path, env=env, before_exec=_die_with_parent)
+    return spawn_logged(command, log_path=log_path, env=env, before_exec=die_with_parent)
 
 
 @dataclass
@@ -142,6 +133,7 @@ class Cluster:
         state = {
             "port": self.lb_port,
             "haproxy_pid": self.balancer.pid if self.balancer is not None else None,
+            "builder_pid": self.builder.pid if self.builder is not None else None,
             "postgres": self.postgres.describe() if self.postgres is not None else None,
             "replicas": [
                 {"name": slot.name, "port": slot.port, "restarts": slot.restarts}
@@ -200,6 +192,7 @@ class Cluster:
             self.postgres.init()
             self.postgres.start()
             self.poll_url = self.postgres.url
+            self.write_state()  # from now on, whoever must clean up after this script finds it
             say(f"PostgreSQL on {LOOPBACK}:{self.postgres.port} in {self.postgres.root}")
         if self.build_worlds:
             self._build_worlds()
@@ -208,7 +201,17 @@ class Cluster:
         for slot in self.slots:
             self._wait_ready(slot)
         self._start_balancer()
-        if not _wait_for(lambda: is_healthy(self.lb_port), STARTUP_TIMEOUT_SECONDS):
+        balancer_gone = lambda: self.balancer.poll() is not None  # noqa: E731
+        answered = _wait_for(
+            lambda: is_healthy(self.lb_port) or balancer_gone(), STARTUP_TIMEOUT_SECONDS
+        )
+        if balancer_gone():  # e.g. its port taken: say so now, not after 90 s of waiting
+            said = self.balancer_log().strip().splitlines()[-3:]
+            raise RuntimeError(
+                f"HAProxy exited with code {self.balancer.returncode} on port {self.lb_port}: "
+                + " / ".join(said)
+            )
+        if not answered:
             raise RuntimeError(f"HAProxy does not answer on port {self.lb_port}")
 
     def _build_worlds(self) -> None:
@@ -217,9 +220,16 @@ class Cluster:
         log_path = self.run_dir / "worlds.log"
         command = [sys.executable, str(REPO_ROOT / "scripts" / "build_worlds.py")]
         self.builder = spawn(command, log_path=log_path, env=dict(os.environ))
+        self.write_state()
         code = self.builder.wait()
         said = log_path.read_text(errors="replace").strip().splitlines() or ["no output"]
         say(said[-1] + (f" (exit {code})" if code else ""))
+
+    def balancer_log(self) -> str:
+        """What HAProxy has said (its -db output), or "" before it started."""
+        with contextlib.suppress(OSError):
+            return (self.run_dir / "haproxy.log").read_text(errors="replace")
+        return ""
 
     def _start_balancer(self) -> None:
         command = [self.haproxy, "-db", "-f", str(self.config_path)]  # -db: stay in foreground
@@ -356,7 +366,6 @@ def poll_database(cluster: Cluster, args: argparse.Namespace) -> str:
     cluster.run_dir.mkdir(parents=True, exist_ok=True)
     cluster.postgres = PostgresServer(postgres_bin(), parent=cluster.run_dir)
     return "the poll: shared by every replica, in a PostgreSQL started here"
-    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -384,6 +393,9 @@ def main(argv: list[str] | None = None) -> int:
         cluster.supervise(stop)
     except KeyboardInterrupt:
         pass
+    except (RuntimeError, OSError) as error:  # a start that cannot go on: one plain line
+        say(f"could not start: {error}")
+        return 1
     finally:
         cluster.stop()
         say("stopped: HAProxy and every replica" + (", and PostgreSQL" if cluster.postgres else ""))

@@ -9,16 +9,14 @@ import re
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import edge_note, screen, state, style
+from ui import edge_note, screen, serving, state, style
 from ui import format as fmt
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
-CSS = """
-<style>
-h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
-/* The Playground must fit a 1280x720 projector: no tall empty band above the title. */
-[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
-[data-testid="stMetricValue"] { font-size: 1.9rem; }
+CSS = (
+    "<style>"
+    + serving.FRAME_CSS  # also in the page itself, from its first byte
+    + """[data-testid="stMetricValue"] { font-size: 1.9rem; }
 [data-testid="stMetricLabel"] p { font-size: 0.95rem; white-space: normal; }
 [data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }
 /* WCAG AA wants text at >= 4.5:1. Streamlit draws captions as body text at 60% opacity,
@@ -37,6 +35,10 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
    used to overlap. Not below 14 px, so a phone can read it (test_browser_phone.py). */
 [data-testid="stElementContainer"]:has(+ * > [class*="st-key-hint-"])
 [data-testid="stSliderTickBar"] { display: none; }
+/* A slider's room before its code arrives: Streamlit's placeholder is 40 px, the slider 68 px
+   (label and track), so three stacked on a phone pushed the chart down 84 px as they came
+   (bench.cold_load: CLS 0.21-0.35 on a phone's first visit to Best-of-n, KL penalty, Compare). */
+[data-testid="stElementContainer"]:has(+ * > [class*="st-key-hint-"]) { min-height: 68px; }
 [class*="st-key-hint-"] { margin-top: -1rem; }  /* 9 px under the track, clear of its value */
 [class*="st-key-hint-"] p { font-size: 0.875rem; line-height: 1.25; }
 /* The Playground's one-sentence intro is for phones (a projector needs the room). */
@@ -62,6 +64,7 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 }
 </style>
 """
+)
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
 # (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
 # A metric's value (30 px) is Markdown too: it keeps its own size.
@@ -73,6 +76,7 @@ PRESENTER_CSS = """
 </style>
 """
 
+PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
 READOUT_WIDTH = 120  # px per metric: four fit half a laptop screen, two fit a phone
 
 # Charts nobody needs to zoom or hover: drawn as a still picture, which is cheapest to draw.
@@ -157,6 +161,11 @@ def chart(
             )
     box = target.container(key=f"described-{key}")
     box.markdown(f"Chart: {figure_outline(figure)} {description}")
+    # The chart's room before plotly's 1.4 MB of code arrives (a first visit: 8-60 s at a
+    # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
+    # chart does not move down when it comes. The key is ours, never a URL's.
+    height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
+    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
 
 

@@ -47,13 +47,28 @@ def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(("page", "keys"), [(REWARD_MODEL, REWARD_KEYS), (COMPARE, ("b", "sigma"))])
-def test_pages_render_without_exception(page, keys):
+# Each chart's room before plotly's code arrives (ui/layout.py), at the figure's own height.
+REWARD_ROOMS = [
+    "<style>.st-key-fitted-plane { min-height: 460px; }</style>",
+    "<style>.st-key-rm-bon { min-height: 400px; }</style>",
+    "<style>.st-key-rm-kl { min-height: 400px; }</style>",
+]
+COMPARE_ROOMS = [
+    "<style>.st-key-gao-chart { min-height: 560px; }</style>",
+    "<style>.st-key-tails-chart { min-height: 400px; }</style>",
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "keys", "rooms"),
+    [(REWARD_MODEL, REWARD_KEYS, REWARD_ROOMS), (COMPARE, ("b", "sigma"), COMPARE_ROOMS)],
+)
+def test_pages_render_without_exception(page, keys, rooms):
     app = open_page(page)
     assert_clean(app)
     assert app.title
     assert tuple(slider_values(app)) == keys
-    assert [html.proto.body for html in app.get("html")] == [layout.CSS.strip()]
+    assert [html.proto.body for html in app.get("html")] == [layout.CSS.strip(), *rooms]
 
 
 def test_reward_model_defaults_match_core():

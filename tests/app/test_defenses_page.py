@@ -58,7 +58,10 @@ def test_the_page_renders_with_every_defense(defenses):
     assert defenses.get("button_group")[0].value == "mean"  # the ensemble's combination
     assert len(defenses.metric) == 3 * 4 + 2 * 4, "every defense's readouts, always"
     bodies = [html.proto.body for html in defenses.get("html")]
-    assert [body for body in bodies if link_box.link_in(body) is None] == [layout.CSS.strip()]
+    assert [body for body in bodies if link_box.link_in(body) is None] == [
+        layout.CSS.strip(),
+        "<style>.st-key-padding_learned { min-height: 330px; }</style>",  # the chart's room
+    ]
     # The first defense's chart is drawn; the other three open on request, and until then
     # are not drawn at all (a b or σ change redraws every chart on the screen).
     assert len(defenses.get("plotly_chart")) == 1

@@ -28,6 +28,23 @@ from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
 
+# Each chart's room before plotly's code arrives (ui/layout.py): the figure's own height.
+CHART_ROOMS_BY_PAGE = {
+    "playground": [],  # the stage draws its own charts
+    "best_of_n": [
+        "<style>.st-key-scores-against-n { min-height: 420px; }</style>",
+        "<style>.st-key-ranked-scores { min-height: 420px; }</style>",
+        "<style>.st-key-win-chances { min-height: 420px; }</style>",
+        "<style>.st-key-kl-against-bound { min-height: 420px; }</style>",
+        "<style>.st-key-peak-spread { min-height: 200px; }</style>",
+    ],
+    "kl_penalty": [
+        "<style>.st-key-policy-heatmap { min-height: 520px; }</style>",
+        "<style>.st-key-grid-vs-closed-form { min-height: 520px; }</style>",
+    ],
+    "lesson": [],
+}
+CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
 MAX_WORLD_BYTES = 150_000  # issue 7: everything β and n move, per (b, σ), at most 150 KB
 
 
@@ -37,15 +54,18 @@ def test_every_page_renders_without_exception(page):
     assert_clean(app)
     assert app.title, "every page has a title"
     assert set(slider_values(app)) == set(PAGE_SLIDERS[page])
-    # The only raw HTML on any page is the app's own fixed CSS, and boxes of links to copy
-    # whose one variable part is the escaped link (tests/app/test_link_box.py).
+    # The only raw HTML on any page is the app's own fixed CSS, its charts' rooms (a key and
+    # a height of ours), and boxes of links to copy whose one variable part is the escaped
+    # link (tests/app/test_link_box.py).
     bodies = [html.proto.body for html in app.get("html")]
     boxes = [body for body in bodies if link_box.link_in(body) is not None]
     for body in boxes:
         assert body.startswith(link_box.STYLE + '<div class="rh-link"><input type="text" readonly')
         assert body.endswith('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT)
     fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
-    assert [body for body in bodies if body not in boxes and body != stage.WAIT_CSS] in (
+    rooms = [body for body in bodies if body in CHART_ROOMS]
+    assert rooms == CHART_ROOMS_BY_PAGE[page]
+    assert [body for body in bodies if body not in boxes + rooms and body != stage.WAIT_CSS] in (
         *([css.strip()] for css in fixed_css),
         [],
     )

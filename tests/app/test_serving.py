@@ -7,7 +7,7 @@ import gzip
 
 from streamlit import config
 
-from harness import event_loop
+from harness.asgi import header, request
 from poll import devices
 from ui import serving
 
@@ -40,39 +40,11 @@ class Streamlit:
         await send({"type": "http.response.body", "body": body})
 
 
-def get(app, path: str, **headers: str) -> tuple[int, list[tuple[str, str]], bytes]:
-    """One GET through ``app``: (status, headers, body)."""
-    sent: list[dict] = []
-
-    async def receive():
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message):
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "method": "GET",
-        "path": path,
-        "scheme": "http",
-        "headers": [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()],
-    }
-    # In a thread of its own: once a browser test has run, Playwright owns this thread's loop.
-    event_loop.run_to_end(app(scope, receive, send))
-    start = sent[0]
-    body = b"".join(message.get("body", b"") for message in sent[1:])
-    return start["status"], [(k.decode(), v.decode()) for k, v in start["headers"]], body
-
-
-def header(headers, name: str) -> list[str]:
-    return [value for key, value in headers if key.lower() == name]
-
-
 def test_a_bundle_comes_gzipped_when_asked_and_is_compressed_once():
     streamlit = Streamlit()
     app = serving.StaticGzip(streamlit)
     for _ in range(3):
-        status, headers, body = get(app, "/static/js/index.abc.js", accept_encoding="gzip, br")
+        status, headers, body = request(app, "/static/js/index.abc.js", accept_encoding="gzip, br")
         assert status == 200
         assert header(headers, "content-encoding") == ["gzip"]
         assert header(headers, "content-length") == [str(len(body))]
@@ -86,13 +58,13 @@ def test_a_bundle_comes_gzipped_when_asked_and_is_compressed_once():
 
 def test_a_bundle_comes_plain_to_a_client_that_does_not_ask_for_gzip():
     app = serving.StaticGzip(Streamlit())
-    status, headers, body = get(app, "/static/js/index.abc.js")
+    status, headers, body = request(app, "/static/js/index.abc.js")
     assert (status, body, header(headers, "content-encoding")) == (200, BUNDLE, [])
 
 
 def test_the_page_carries_the_title_and_a_sentence_before_any_script():
     streamlit = Streamlit()
-    status, headers, body = get(serving.PageDocument(streamlit), "/best-of-n")
+    status, headers, body = request(serving.PageDocument(streamlit), "/best-of-n")
     assert status == 200 and header(headers, "content-encoding") == []
     assert b"<title>Reward hacking, live</title>" in body
     paint = body.index(b'<div id="rh-first-paint">')
@@ -100,11 +72,17 @@ def test_the_page_carries_the_title_and_a_sentence_before_any_script():
     assert b'<div class="rh-title">Reward hacking, live</div>' in body
     assert b"A teaching demo of reward-model overoptimization" in body
     assert header(headers, "content-length") == [str(len(body))]
+    # The page's frame from the first byte, not from the script's first run (on a busy
+    # server the page showed before it and then moved up 18 px).
+    frame = body.index(b'[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }')
+    assert frame < paint and body.index(b"h1 { font-size: clamp(1.5rem, 2vw, 2.6rem)") < paint
 
 
 def test_the_page_is_gzipped_here_and_asked_plain_of_streamlit():
     streamlit = Streamlit()
-    _status, headers, body = get(serving.PageDocument(streamlit), "/poll", accept_encoding="gzip")
+    _status, headers, body = request(
+        serving.PageDocument(streamlit), "/poll", accept_encoding="gzip"
+    )
     assert header(headers, "content-encoding") == ["gzip"]
     assert b"rh-first-paint" in gzip.decompress(body)
     assert b"accept-encoding" not in streamlit.asked[0][1]
@@ -113,24 +91,26 @@ def test_the_page_is_gzipped_here_and_asked_plain_of_streamlit():
 def test_a_browser_without_a_device_cookie_gets_a_signed_one_and_keeps_it():
     secret = config.get_option("server.cookieSecret")
     app = serving.PageDocument(Streamlit())
-    _status, headers, _body = get(app, "/poll")
+    _status, headers, _body = request(app, "/poll")
     (cookie,) = header(headers, "set-cookie")
     value = cookie.split(";")[0].removeprefix(f"{devices.COOKIE_NAME}=")
     assert devices.device_of(value, secret) is not None
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
-    _status, headers, _body = get(app, "/poll", cookie=f"other=1; {devices.COOKIE_NAME}={value}")
+    _status, headers, _body = request(
+        app, "/poll", cookie=f"other=1; {devices.COOKIE_NAME}={value}"
+    )
     assert header(headers, "set-cookie") == [], "a valid cookie is kept, not replaced"
     forged = value.split(".")[0] + ".forged"
-    _status, headers, _body = get(app, "/poll", cookie=f"{devices.COOKIE_NAME}={forged}")
+    _status, headers, _body = request(app, "/poll", cookie=f"{devices.COOKIE_NAME}={forged}")
     (fresh,) = header(headers, "set-cookie")
     assert value.split(".")[0] not in fresh, "a forged cookie is replaced by a new device"
 
 
 def test_bundles_websockets_and_stcore_pass_the_page_layer_untouched():
     streamlit = Streamlit()
-    _status, headers, body = get(serving.PageDocument(streamlit), "/static/js/index.abc.js")
+    _status, headers, body = request(serving.PageDocument(streamlit), "/static/js/index.abc.js")
     assert body == BUNDLE and header(headers, "set-cookie") == []
-    _status, _headers, body = get(serving.PageDocument(streamlit), "/_stcore/health")
+    _status, _headers, body = request(serving.PageDocument(streamlit), "/_stcore/health")
     assert b"rh-first-paint" not in body
 
 

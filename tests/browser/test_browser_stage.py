@@ -13,7 +13,6 @@ from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser
 
-DRAG_STEPS = 60  # mouse moves along a slider's whole track, the button held down
 MIN_REDRAWN_SHARE = 0.8  # issue 7: the cloud and readouts redraw at >= 80% of a drag's steps
 MIN_DRAWN_SHARE = 0.5  # issue 7: no frame shows a chart with under half of its drawn marks
 PLAY_MOVES_TIMEOUT_MS = 30_000  # a hang guard: Play moves β one stop every ~0.3 s
@@ -79,21 +78,12 @@ def test_a_mouse_drag_redraws_at_every_step_without_the_server(desktop, key):
     stage_page.open_stage(desktop)
     page = desktop.page
     world = stage_page.world()
-    slider = stage_page.slider(page, key)
-    box = slider.bounding_box()
-    middle = box["y"] + box["height"] / 2
-    start, end = box["x"] + 14, box["x"] + box["width"] - 14  # the thumb's centre at each end
     sent_before = sent_frames(page)
-    page.mouse.move(start, middle)
-    page.mouse.down()
+    drag = stage_page.drag_across(page, key)
+    next(drag)  # pressed at the track's low end
     steps_moved = steps_redrawn = 0
-    last_value, last_cloud = stage_page.shown(page, key), stage_page.cloud_positions(page, key)
-    for step in range(1, DRAG_STEPS + 1):
-        page.mouse.move(start + (end - start) * step / DRAG_STEPS, middle)
-        stage_page.next_frame(page)
-        value = stage_page.shown(page, key)
-        if value == last_value:
-            continue
+    last_cloud = stage_page.cloud_positions(page, key)
+    for _value in drag:
         steps_moved += 1
         cloud = stage_page.cloud_positions(page, key)
         readouts_match = stage_page.readouts(page) == stage_page.world_readouts(
@@ -101,7 +91,7 @@ def test_a_mouse_drag_redraws_at_every_step_without_the_server(desktop, key):
         )
         if readouts_match and cloud != last_cloud:
             steps_redrawn += 1
-        last_value, last_cloud = value, cloud
+        last_cloud = cloud
     sent_during_drag = sent_frames(page) - sent_before
     page.mouse.up()
     stops = SETTINGS[key].stops

@@ -15,7 +15,6 @@ from ui.state import SETTINGS
 
 pytestmark = pytest.mark.browser
 
-DRAG_STEPS = 60  # mouse moves along the slider's whole track, the button held down
 MIN_REDRAWN_SHARE = 0.8  # issue 17: the stage redraws at >= 80% of a b or σ drag's steps
 AHEAD_TIMEOUT_MS = 120_000  # the row and column fetched ahead; the server may build 40 worlds
 KEPT_JS = f"""() => {{
@@ -43,21 +42,12 @@ def test_a_mouse_drag_of_b_or_sigma_redraws_the_whole_stage_before_release(deskt
     stage_page.open_stage(desktop)
     page = desktop.page
     wait_until_row_and_column_kept(page)
-    slider = stage_page.slider(page, key)
-    box = slider.bounding_box()
-    middle = box["y"] + box["height"] / 2
-    start, end = box["x"] + 14, box["x"] + box["width"] - 14  # the thumb's centre at each end
     sent_before = page.evaluate("() => window.__sentFrames")
-    page.mouse.move(start, middle)
-    page.mouse.down()
+    drag = stage_page.drag_across(page, key)
+    next(drag)  # pressed at the track's low end
     steps_moved = steps_redrawn = 0
-    last_value, last_lines = stage_page.shown(page, key), plane_lines(page)
-    for step in range(1, DRAG_STEPS + 1):
-        page.mouse.move(start + (end - start) * step / DRAG_STEPS, middle)
-        stage_page.next_frame(page)
-        value = stage_page.shown(page, key)
-        if value == last_value:
-            continue
+    last_lines = plane_lines(page)
+    for _value in drag:
         steps_moved += 1
         b, sigma = stage_page.shown(page, "b"), stage_page.shown(page, "sigma")
         world = stage_page.world(float(b), float(sigma))
@@ -68,7 +58,7 @@ def test_a_mouse_drag_of_b_or_sigma_redraws_the_whole_stage_before_release(deskt
             and lines != last_lines
         )
         steps_redrawn += drawn
-        last_value, last_lines = value, lines
+        last_lines = lines
     sent_during_drag = page.evaluate("() => window.__sentFrames") - sent_before
     page.mouse.up()
     stops = SETTINGS[key].stops
