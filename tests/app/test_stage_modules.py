@@ -76,12 +76,56 @@ def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
     assert "return { default: main };" in text
 
 
+def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
+    """The class poll's downloads.js takes the stage's export.js: "../folder/x.js" imports."""
+    (tmp_path / "stage").mkdir()
+    (tmp_path / "poll").mkdir()
+    write(tmp_path / "stage", {"maths.js": "export const twice = (x) => 2 * x;\n"})
+    write(
+        tmp_path / "poll",
+        {
+            "main.js": 'import { twice } from "../stage/maths.js";\n'
+            'import { four } from "./four.js";\n'
+            "export default function main() {\n  return four + twice(1);\n}\n",
+            "four.js": 'import { twice } from "../stage/maths.js";\n'
+            "export const four = twice(2);\n",
+        },
+    )
+    text = stage_modules.joined(tmp_path / "poll", "main.js")
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
+    assert order == ["../stage/maths.js", "four.js", "main.js"]  # maths.js once, first
+    assert "const module_stage_maths_js = (() => {" in text
+    assert text.count("const { twice } = module_stage_maths_js;") == 2
+
+
+def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
+    """No regex strips ``export`` from export.js's source any more: it is joined as a module."""
+    from ui.class_poll import export
+
+    node = node_or_skip()
+    text = stage_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
+    assert order == ["../playground/stage_assets/export.js", "downloads.js"]
+    assert "const { save, svgToPng } = module_playground_stage_assets_export_js;" in text
+    script = tmp_path / "downloads.mjs"
+    script.write_text(text, encoding="utf-8")
+    shown = subprocess.run(
+        [node, "--input-type=module", "-e",
+         f"const m = await import({str(script)!r}); console.log(typeof m.default, m.default.name)"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert shown.stdout.strip() == "function mountDownloads", shown.stderr
+
+
 @pytest.mark.parametrize(
     ("files", "message"),
     [
         ({"main.js": 'import * as all from "./x.js";\n'}, r"main\.js:1: write imports"),
         ({"main.js": "export { a };\n"}, r"main\.js:1: write imports"),
-        ({"main.js": 'import { a } from "./gone.js";\n'}, r"main\.js imports gone\.js"),
+        (
+            {"main.js": 'import { a } from "./gone.js";\n'},
+            r"main\.js imports gone\.js, which is not there",
+        ),
         (
             {
                 "main.js": 'import { a } from "./b.js";\n',
