@@ -55,30 +55,7 @@ def policy_heatmap_figure(
     """
     figure = style.figure(style.plane_layout(HEATMAP_FRAME, visible=True))
     figure.update_layout(hovermode="closest")
-    figure.add_trace(
-        go.Heatmap(
-            x=grid,
-            y=grid,
-            # In thousandths as 2-byte integers: the 3 decimals it had, in 27 KB where
-            # float64 took 113 KB, room for the hover's text (85 KB for the 101² cells).
-            z=np.round(relative_density * SHARE_UNITS).astype(np.uint16),
-            colorscale=style.POLICY_SCALE,
-            zmin=0,
-            zmax=SHARE_UNITS,
-            colorbar={
-                "title": {"text": "π_β / its peak", "side": "right"},
-                "thickness": 14,
-                "tickvals": [SHARE_UNITS * tick for tick in SHARE_TICKS],
-                "ticktext": [fmt.stop(tick) for tick in SHARE_TICKS],
-            },
-            # The share as the page writes numbers (ui.format); only z: a whole text per cell
-            # ("length …<br>substance …") would be ~500 KB.
-            customdata=[[fmt.number(share) for share in row] for row in relative_density],
-            hovertemplate=(
-                "length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>"
-            ),
-        )
-    )
+    figure.add_trace(_policy_trace(grid, relative_density))
     for index, (length, substance) in enumerate(ellipses):
         figure.add_trace(
             go.Scatter(
@@ -112,6 +89,30 @@ def policy_heatmap_figure(
         },
     )
     return figure
+
+
+def _policy_trace(grid: np.ndarray, relative_density: np.ndarray) -> go.Heatmap:
+    """π_β / its peak, (m, m) on ``grid`` (m,), as a heat map whose hover writes the share."""
+    return go.Heatmap(
+        x=grid,
+        y=grid,
+        # In thousandths as 2-byte integers: the 3 decimals it had, in 27 KB where float64
+        # took 113 KB, room for the hover's text (85 KB for the 101² cells).
+        z=np.round(relative_density * SHARE_UNITS).astype(np.uint16),
+        colorscale=style.POLICY_SCALE,
+        zmin=0,
+        zmax=SHARE_UNITS,
+        colorbar={
+            "title": {"text": "π_β / its peak", "side": "right"},
+            "thickness": 14,
+            "tickvals": [SHARE_UNITS * tick for tick in SHARE_TICKS],
+            "ticktext": [fmt.stop(tick) for tick in SHARE_TICKS],
+        },
+        # The share as the page writes numbers (ui.format); only z: a whole text per cell
+        # ("length …<br>substance …") would be ~500 KB.
+        customdata=[[fmt.number(share) for share in row] for row in relative_density],
+        hovertemplate="length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>",
+    )
 
 
 def _beta_panels(curve) -> go.Figure:
