@@ -9,7 +9,7 @@ from ui import best_of_n_charts, compute, glossary, layout, sources, state
 from ui import format as fmt
 from ui.settings import SETTINGS
 
-state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
+state.settle_url("best-of-n")
 layout.page_style()
 seed = state.answer_seed()
 
@@ -123,5 +123,5 @@ st.caption(
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
-state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
+state.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
 sources.footer("stiennon2020", "beirami2024", "gao2022")
