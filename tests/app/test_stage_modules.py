@@ -31,16 +31,21 @@ def node_or_skip() -> str:
     pytest.skip("node is missing (apt-get install nodejs): the joined stage is not run")
 
 
-def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
+def default_export(script_text: str, folder) -> str:
+    """What node says a joined script's default export is: "function mountStage"."""
     node = node_or_skip()
-    script = tmp_path / "stage.mjs"
-    script.write_text(stage_modules.joined(stage.ASSETS), encoding="utf-8")
+    script = folder / "joined.mjs"
+    script.write_text(script_text, encoding="utf-8")
     shown = subprocess.run(
         [node, "--input-type=module", "-e",
          f"const m = await import({str(script)!r}); console.log(typeof m.default, m.default.name)"],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
-    assert shown.stdout.strip() == "function mountStage", shown.stderr
+    return shown.stdout.strip() or shown.stderr
+
+
+def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
+    assert default_export(stage_modules.joined(stage.ASSETS), tmp_path) == "function mountStage"
 
 
 def test_each_module_comes_after_the_modules_it_imports():
@@ -102,19 +107,11 @@ def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
     """No regex strips ``export`` from export.js's source any more: it is joined as a module."""
     from ui.class_poll import export
 
-    node = node_or_skip()
     text = stage_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
     order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
     assert order == ["../playground/stage_assets/export.js", "downloads.js"]
     assert "const { save, svgToPng } = module_playground_stage_assets_export_js;" in text
-    script = tmp_path / "downloads.mjs"
-    script.write_text(text, encoding="utf-8")
-    shown = subprocess.run(
-        [node, "--input-type=module", "-e",
-         f"const m = await import({str(script)!r}); console.log(typeof m.default, m.default.name)"],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert shown.stdout.strip() == "function mountDownloads", shown.stderr
+    assert default_export(text, tmp_path) == "function mountDownloads"
 
 
 @pytest.mark.parametrize(
