@@ -8,8 +8,11 @@ when, besides, no element shows its loading skeleton and every plotly chart has 
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from harness import observer
@@ -197,6 +200,26 @@ def screenshot(page, path: Path, *, full_page: bool = True) -> Path:
     else:
         page.screenshot(path=str(path))
     return path
+
+
+# Whether the page's address holds exactly these query values ({key: [values]}), in any order.
+QUERY_IS_JS = """
+(wanted) => {
+  const held = {};
+  for (const [key, value] of new URLSearchParams(location.search)) (held[key] ||= []).push(value);
+  const text = (query) => JSON.stringify(Object.keys(query).sort().map((key) => [key, query[key]]));
+  return text(held) === text(wanted);
+}
+"""
+ADDRESS_TIMEOUT_MS = 30_000  # a hang guard: the address follows a run within one rerun
+
+
+def expect_query(page, wanted: dict[str, list[str]]) -> None:
+    """Wait until the address's query is exactly `wanted` (parse_qs's form), then check it:
+    an address read once, right after an action, may be the one before the run that writes it."""
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
+        page.wait_for_function(QUERY_IS_JS, arg=wanted, timeout=ADDRESS_TIMEOUT_MS)
+    assert parse_qs(urlsplit(page.url).query) == wanted, page.url
 
 
 def offered_links(page) -> list[str]:

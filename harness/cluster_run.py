@@ -22,7 +22,7 @@ from pathlib import Path
 
 from harness.machine import processes_whose_command_has
 from harness.ports import LOOPBACK, OnLoopback, free_port
-from harness.server import REPO_ROOT
+from harness.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 # Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once
@@ -133,14 +133,51 @@ class RunningCluster(OnLoopback):
             self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
 
 
+def _owns_its_ports(cluster: RunningCluster) -> bool:
+    """Whether HAProxy and every replica listen on the ports state.json gives them: a port taken
+    by another process between free_port() and the bind (a shared machine) answers health
+    checks for a cluster that is not there."""
+    try:
+        state = cluster.state()
+    except (OSError, ValueError):
+        return False
+    owners = [(state["haproxy_pid"], state["port"])]
+    owners += [(entry["pid"], entry["port"]) for entry in state["replicas"]]
+    return all(pid and listens_on(pid, port) for pid, port in owners)
+
+
 def start_cluster(
     run_dir: Path, *, replicas: int = 2, port: int | None = None, build_worlds: bool = True
 ) -> RunningCluster:
     """Start `python scripts/cluster.py` and wait until its port serves the app.
 
     ``build_worlds`` False starts it with --no-build-worlds (the tests: the replicas then
-    build the few worlds a test needs instead of the script building all 441 first).
+    build the few worlds a test needs instead of the script building all 441 first). A cluster
+    whose ports turn out to be another process's is stopped and started again on new ones
+    (PORT_ATTEMPTS in all), unless ``port`` was given.
     """
+    failures: list[str] = []
+    attempts = 1 if port else PORT_ATTEMPTS
+    for attempt in range(1, attempts + 1):
+        try:
+            cluster = _start_once(run_dir, replicas=replicas, port=port, build_worlds=build_worlds)
+        except ClusterError as error:  # e.g. HAProxy could not bind: "Address already in use"
+            if "in use" not in str(error) or attempt == attempts:
+                raise
+            failures.append(f"--- attempt {attempt} ---\n{error}")
+            continue
+        if _owns_its_ports(cluster):
+            return cluster
+        failures.append(f"--- attempt {attempt}: a port was another process's ---\n")
+        failures[-1] += cluster.output()
+        cluster.kill_everything()
+    raise ClusterError("the cluster never had its own ports:\n" + "\n".join(failures))
+
+
+def _start_once(
+    run_dir: Path, *, replicas: int, port: int | None, build_worlds: bool
+) -> RunningCluster:
+    """One start of the script on `port` (a free one if None), waited for until it serves."""
     run_dir.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     output_path = run_dir / "cluster.out"

@@ -12,12 +12,14 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/processes.py
 STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
 SCRIPT_TIMEOUT_SECONDS = 120  # a script a test runs: `python -m core` takes ~3 s here
+GONE_TIMEOUT_SECONDS = 30.0  # a hang guard for processes to vanish after a stop (load 28: >0.5 s)
 
 
 def spawn_logged(
@@ -77,3 +79,13 @@ def run_python(
         timeout=timeout,
         check=False,
     )
+
+
+def wait_until(condition: Callable[[], object], *, timeout: float, interval: float = 0.1):
+    """Call ``condition`` every ``interval`` seconds until it is true or ``timeout`` seconds
+    have passed; its last value. For what follows a stop (a process gone, a port free),
+    which a loaded machine takes longer than any fixed sleep to show."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()) and time.monotonic() < deadline:
+        time.sleep(interval)
+    return value

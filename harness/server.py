@@ -17,6 +17,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
+
 from harness.ports import LOOPBACK, OnLoopback, free_port
 from harness.processes import spawn_logged, stop_group
 
@@ -73,6 +75,20 @@ class ServerStartError(RuntimeError):
     """The server did not answer its health check; the message carries its log."""
 
 
+def listens_on(pid: int, port: int) -> bool:
+    """Whether process `pid` itself listens on `port`: another server (another engineer's, on a
+    shared machine) that took the port between free_port() and the bind answers "ok" too,
+    while ours fails to bind and exits; the next attempt then takes a new port."""
+    try:
+        connections = psutil.Process(pid).net_connections(kind="tcp")
+    except psutil.Error:
+        return False
+    return any(
+        connection.status == psutil.CONN_LISTEN and connection.laddr.port == port
+        for connection in connections
+    )
+
+
 def _wait_until_healthy(server: StreamlitServer, timeout: float) -> bool:
     """Poll /_stcore/health until it answers "ok"; False if the process died or time ran out."""
     health_url = f"{server.url}_stcore/health"
@@ -82,8 +98,9 @@ def _wait_until_healthy(server: StreamlitServer, timeout: float) -> bool:
             return False
         try:
             with urllib.request.urlopen(health_url, timeout=2) as response:
-                if response.status == 200 and response.read().strip() == b"ok":
-                    return True
+                answered = response.status == 200 and response.read().strip() == b"ok"
+            if answered and listens_on(server.pid, server.port):
+                return True
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.2)

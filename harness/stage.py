@@ -65,9 +65,16 @@ def root(page):
 
 
 def wait_until_drawn(page) -> None:
-    """Wait until the stage has drawn its charts at least once."""
+    """Wait until the stage has drawn its charts at least once.
+
+    The stage first: "no .loading" holds at once on a page whose stage has not mounted yet
+    (after a reload at load 30 that took over the 5 s the next check then had).
+    """
+    expect(root(page)).to_be_attached(timeout=DRAW_TIMEOUT_MS)
     expect(root(page).locator(".loading")).to_have_count(0, timeout=DRAW_TIMEOUT_MS)
-    expect(root(page)).to_have_attribute("data-redraws", re.compile(r"\d+"))
+    expect(root(page)).to_have_attribute(
+        "data-redraws", re.compile(r"\d+"), timeout=DRAW_TIMEOUT_MS
+    )
 
 
 def slider(page, key: str):
@@ -114,12 +121,14 @@ def url_value(page, key: str) -> str | None:
     return values[-1] if values else None
 
 
-def expect_url_holds(page, key: str, value: str | None) -> None:
-    """Wait until the address holds `key=value` (or leaves `key` out, for None)."""
+def expect_url_holds(page, key: str, value: str | None, *, timeout_ms: float | None = None) -> None:
+    """Wait until the address holds `key=value` (or leaves `key` out, for None); `timeout_ms`
+    (default Playwright's 5 s) for an address a server run writes after a page switch."""
     if value is None:
-        expect(page).not_to_have_url(re.compile(rf"[?&]{key}="))
+        expect(page).not_to_have_url(re.compile(rf"[?&]{key}="), timeout=timeout_ms)
     else:
-        expect(page).to_have_url(re.compile(rf"[?&]{key}={re.escape(value)}(&|$)"))
+        pattern = re.compile(rf"[?&]{key}={re.escape(value)}(&|$)")
+        expect(page).to_have_url(pattern, timeout=timeout_ms)
 
 
 def next_frame(page) -> None:
@@ -144,15 +153,18 @@ def stop_frame_sampling(page) -> list[dict]:
     return page.evaluate("() => { window.__sampling = false; return window.__stageFrames; }")
 
 
-def frames_around(page, action, *, after_ms: float = 800) -> list[dict]:
-    """Sample every frame while `action()` runs and its rerun finishes, then `after_ms` more."""
+def frames_around(page, action, *, until=None, after_ms: float = 800) -> list[dict]:
+    """Sample every frame while `action()` runs and `until()` (a wait for what it brings, e.g.
+    an `expect`) holds, then while any rerun finishes, then `after_ms` more (the new picture
+    stays drawn)."""
     start_frame_sampling(page)
     next_frame(page)
     next_frame(page)
     action()
-    page.wait_for_timeout(200)  # the rerun starts
+    if until is not None:
+        until()  # not a fixed 200 ms: a world built on demand takes seconds at load 30+
     app_page.wait_until_ready(page)
-    page.wait_for_timeout(after_ms)  # the new picture is drawn, and stays
+    page.wait_for_timeout(after_ms)  # a window to sample, not a wait for something to happen
     return stop_frame_sampling(page)
 
 

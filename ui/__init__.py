@@ -9,8 +9,9 @@ Every page:
   builder bound to the address, one value per setting per session, links); ``history``: one
   browser-history entry per action.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
-  ``layout``: page CSS, lean charts, readouts, the presenter and predict switches; ``glossary``:
-  one visible line per symbol; ``sources``: the papers cited and each page's "Sources" list;
+  ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
+  presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
+  cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).

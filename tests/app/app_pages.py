@@ -11,8 +11,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from harness.app_test import TIMEOUT_SECONDS
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-TIMEOUT_SECONDS = 60  # a cold first run computes curves for the page; later runs are cached
 
 PAGES = {
     "playground": "pages/playground.py",

@@ -20,12 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from harness import app_page, chromium, observer
 from harness.server import ServerStartError, StreamlitServer, start_streamlit
 from scripts.warm_up import warm_up
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
+# Playwright's expect() retries for 5 s by default: less than a world the server builds on
+# demand takes at load 30 on 2 cores (~0.4 s of CPU each, several seconds of wall), and less
+# than a rerun queued behind other engineers' tests. A hang guard, not a speed: bench/ times.
+EXPECT_TIMEOUT_MS = 30_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 SERVER_LOG_LINES = 200  # how much of the server log a failure report shows
 BASE_PATH_PROBES = ("_stcore/health", "_stcore/host-config")
 

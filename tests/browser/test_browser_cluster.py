@@ -8,6 +8,7 @@ import urllib.parse
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from harness import app_page, observer, stage
 from harness.cluster_run import RunningCluster
@@ -17,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.cluster]
 
 # The b slider by its accessible name (its label starts with the symbol), however it is drawn.
 B_SLIDER_NAME = re.compile(r"^b\b")
+WORLD_AFTER = "0.05,0.5"  # (b, σ) after one step of b from ?sigma=0.5
 
 
 @pytest.fixture(scope="module")
@@ -35,17 +37,19 @@ def page_after_moving_b(browser, url: str) -> tuple[dict, list]:
     try:
         page.goto(url)
         app_page.wait_until_ready(page)
+        stage.wait_until_drawn(page)  # its b slider has its stops only once drawn
         slider = page.get_by_role("slider", name=B_SLIDER_NAME)
         before = slider.get_attribute("aria-valuetext")
         slider.focus()
         observer.reset_chart_record(page)
         since = observer.page_now(page)
         slider.press("ArrowRight")
-        for _ in range(100):  # React shows the new value within a frame or two
-            if slider.get_attribute("aria-valuetext") != before:
-                break
-            page.wait_for_timeout(50)
+        expect(slider).not_to_have_attribute("aria-valuetext", before)
         observer.wait_for_rerun(page, since)
+        # The new world may come from /worlds/ or, if not built yet, from the server after the
+        # settle: wait for it and for the address, not for a fixed time after the rerun.
+        expect(stage.root(page)).to_have_attribute("data-world", WORLD_AFTER)
+        expect(page).to_have_url(re.compile(r"[?&]b=0\.05(&|$)"))
         shown = {
             "b": slider.get_attribute("aria-valuetext"),
             "query": urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query),

@@ -1,9 +1,11 @@
 """The Defenses page in a real Chromium: it loads, its controls write the address, bad links
 are corrected with a note, and nothing scrolls sideways on a phone. No console errors."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from test_browser_phone import assert_no_sideways_scrolling
 
 from harness import app_page, observer
@@ -35,14 +37,14 @@ def test_the_defenses_page_loads_and_its_controls_write_the_address(desktop):
     # A key press on k moves it one stop right (4 -> 6) and the address follows.
     before = app_page.metric_values(page)
     app_page.press_on_slider(page, "k", "ArrowRight")
-    assert query_of(page).get("k") == ["6"], page.url
+    expect(page).to_have_url(re.compile(r"[?&]k=6(&|$)"))
     assert app_page.metric_values(page) != before
 
     # The ensemble's combination: "min" is written to the address as it reads.
     since = observer.page_now(page)
     page.locator(".st-key-agg button", has_text="min").first.click()
     observer.wait_for_rerun(page, since)
-    assert query_of(page).get("agg") == ["min"], page.url
+    expect(page).to_have_url(re.compile(r"[?&]agg=min(&|$)"))
 
     # The link offered to copy says what the address bar says.
     offered = [text for text in app_page.offered_links(page) if text.startswith(desktop.server.url)]
@@ -54,12 +56,13 @@ def test_a_hostile_link_is_corrected_with_a_plain_note(desktop):
     desktop.open(f"{PATH}?k=abc&m=1e99&agg=%3Cb%3Ex%3C/b%3E&lam=-3")
     page = desktop.page
     assert page.locator('[data-testid="stException"]').count() == 0
-    alert = page.locator('[data-testid="stAlert"]').first.inner_text()
-    assert "not a number" in alert and "nearest end" in alert and "neither" in alert
+    alert = page.locator('[data-testid="stAlert"]').first
+    for words in ("not a number", "nearest end", "neither"):
+        expect(alert).to_contain_text(words)
     assert page.locator('[data-testid="stAlert"] b').count() == 0, "no HTML from the URL"
-    query = query_of(page)
-    assert "k" not in query and "agg" not in query, page.url  # back to their defaults
-    assert query.get("m") == ["10000"] and query.get("lam") == ["0"], page.url  # nearest ends
+    # k and agg back to their defaults (left out), m and lam at their nearest ends; σ = 1 is
+    # the page's own opening σ, written by its first run.
+    app_page.expect_query(page, {"m": ["10000"], "lam": ["0"], "sigma": ["1"]})
     assert app_page.slider_thumb(page, "m").get_attribute("aria-valuetext") in (None, "10000")
     assert desktop.console_errors == []
 

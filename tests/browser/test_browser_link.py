@@ -1,5 +1,6 @@
 """A copied link restores the setting: after a reload, and for someone else who opens it."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -29,6 +30,8 @@ def test_copied_link_restores_the_setting(desktop, new_tab, app_server):
     expect(stage.root(page)).to_have_attribute("data-world", "0.05,0")  # the new world drawn
     # The world is drawn from /worlds/ before the settled b reaches Python and the address.
     stage.expect_url_holds(page, "b", "0.05")
+    # The run that wrote the address draws the copy box after it: wait for the box too.
+    expect(page.locator(".rh-link input").first).to_have_value(re.compile(r"[?&]b=0\.05(&|$)"))
     setting = shown_setting(page)
     readouts = stage.readouts(page)
     query = parse_qs(urlsplit(page.url).query)

@@ -92,8 +92,10 @@ def test_sliders_work_by_touch_and_keyboard_on_a_phone(phone):
     track = stage.slider(page, "beta")
     track.scroll_into_view_if_needed()
     box = track.bounding_box()
-    before_readouts = stage.readouts(page)
+    before_readouts, before_beta = stage.readouts(page), stage.shown(page, "beta")
     page.touchscreen.tap(box["x"] + TAP_AT * box["width"], box["y"] + box["height"] / 2)
+    # The tap's input event may come after tap() returns: wait for the stage to move.
+    expect(stage.root(page)).not_to_have_attribute("data-beta", before_beta)
     stops = stage.world()["beta"]["stops"]
     tapped = stops.index(stage.shown(page, "beta"))
     expected = round(TAP_AT * (len(stops) - 1))

@@ -4,11 +4,12 @@ settled value reaches the address once; a world that cannot be fetched keeps the
 says it is loading, and comes from the server on settle."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page
+from harness import app_page, observer
 from harness import stage as stage_page
 from ui.state import SETTINGS
 
@@ -111,19 +112,78 @@ def test_the_edge_note_comes_with_the_world(desktop):
     assert note.inner_text() != before
 
 
+# Every "loading" note the stage shows from now on, with the world drawn and the plane's
+# reward-model lines at that moment. Recorded in the page as the note changes (the note and a
+# world's arrival are separate tasks), not read back afterwards: the settled report goes 350 ms
+# after the key press, and on a loaded machine the world could be drawn before a read.
+WATCH_LOADING_JS = f"""() => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  const lines = () => root.querySelector('[data-layer="proxy-lines"]').getAttribute('d');
+  window.__loading = [];
+  new MutationObserver(() => {{
+    if (root.dataset.loading) {{
+      window.__loading.push({{ note: root.dataset.loading, world: root.dataset.world,
+                               lines: lines() }});
+    }}
+  }}).observe(root, {{ attributes: true, attributeFilter: ["data-loading"] }});
+}}"""
+
+
 def test_a_world_that_cannot_be_fetched_keeps_the_picture_and_comes_on_settle(desktop):
     page = desktop.page
     page.route(re.compile(r"/worlds/"), lambda route: route.abort())
     stage_page.open_stage(desktop)
     lines = plane_lines(page)
+    page.evaluate(WATCH_LOADING_JS)
     stage_page.slider(page, "b").press("ArrowRight")
     root = stage_page.root(page)
     expect(root).to_have_attribute("data-b", "0.05")
-    expect(root.locator(".world-note")).to_contain_text("Loading the reward model b = 0.05")
-    assert root.get_attribute("data-world") == "0,0", "the old picture stays until the new"
-    assert plane_lines(page) == lines
     # Settled: the report says the world is missing, and Python sends it with the stage.
     expect(root).to_have_attribute("data-world", "0.05,0")
     expect(root.locator(".world-note")).to_be_hidden()
     assert plane_lines(page) != lines
     stage_page.expect_url_holds(page, "b", "0.05")
+    # Until then the old picture stayed, saying what it waited for.
+    loading = page.evaluate("() => window.__loading")
+    assert [entry["note"] for entry in loading] == [
+        "Loading the reward model b = 0.05, σ = 0…",
+        "Loading the reward model b = 0.05, σ = 0 from the server…",
+    ]
+    assert all(entry["world"] == "0,0" and entry["lines"] == lines for entry in loading)
+
+
+def wait_until(page, condition, message: str, *, timeout_s: float = 30) -> None:
+    """Wait for a condition on what Playwright's route handlers saw (they run only while the
+    test is inside a Playwright call, so this waits through one, 50 ms at a time)."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, message
+        page.wait_for_timeout(50)
+
+
+def test_a_world_whose_fetch_fails_after_the_settle_report_still_comes(desktop):
+    """A slow network: the fetch of b = 0.05's world fails only after the settled report (which
+    said nothing was missing) has gone; the stage asks again, and Python sends the world."""
+    page = desktop.page
+    held = []
+
+    def hold_or_abort(route) -> None:
+        if route.request.url.endswith("/0.05_0.json"):
+            held.append(route)
+        else:
+            route.abort()
+
+    page.route(re.compile(r"/worlds/"), hold_or_abort)
+    stage_page.open_stage(desktop)
+    root = stage_page.root(page)
+    since = observer.page_now(page)
+    stage_page.slider(page, "b").press("ArrowRight")
+    expect(root.locator(".world-note")).to_have_text("Loading the reward model b = 0.05, σ = 0…")
+    observer.wait_for_rerun(page, since)  # the settled report's rerun, the fetch still held
+    stage_page.expect_url_holds(page, "b", "0.05")
+    assert root.get_attribute("data-world") == "0,0"
+    wait_until(page, lambda: held, "the fetch of b = 0.05's world never reached the route")
+    assert len(held) == 1, [route.request.url for route in held]
+    held[0].abort()
+    expect(root).to_have_attribute("data-world", "0.05,0")
+    expect(root.locator(".world-note")).to_be_hidden()

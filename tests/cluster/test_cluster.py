@@ -10,7 +10,6 @@ import asyncio
 import http.client
 import os
 import random
-import time
 
 import pytest
 import websockets
@@ -20,6 +19,7 @@ from harness.event_loop import run_to_end
 from harness.load_client import RunError
 from harness.machine import environment_of
 from harness.ports import LOOPBACK
+from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
 from scripts.cluster import Cluster
 
@@ -164,8 +164,9 @@ def test_stops_cleanly_leaving_no_process(cluster):
     pids = cluster.pids()
     assert cluster.process.poll() is None
     assert cluster.stop() == 0  # SIGTERM, as `make cluster` gets from Ctrl-C via make
-    time.sleep(0.5)
-    assert cluster.leftovers(ports) == []
+    assert wait_until(lambda: cluster.leftovers(ports) == [], timeout=GONE_TIMEOUT_SECONDS), (
+        cluster.leftovers(ports)
+    )
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)  # signal 0 only asks whether the process exists

@@ -25,6 +25,7 @@ from harness.poll_client import (
     reopen,
     send_guess,
 )
+from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
 from poll import store
 from scripts import cluster as cluster_script
@@ -150,10 +151,12 @@ def test_stops_cleanly_with_postgres(cluster):
     pid = int((Path(server["data"]) / "postmaster.pid").read_text().splitlines()[0])
     ports = {entry["port"] for entry in cluster.state()["replicas"]}
     assert cluster.stop() == 0
-    time.sleep(0.5)
-    assert cluster.leftovers(ports) == []
+    assert wait_until(lambda: cluster.leftovers(ports) == [], timeout=GONE_TIMEOUT_SECONDS), (
+        cluster.leftovers(ports)
+    )
     # Gone, or a zombie waiting for whichever process adopted it to reap it (pg_ctl's server
-    # is reparented; some containers' init never reaps).
-    assert gone_or_zombie(pid)
+    # is reparented; some containers' init never reaps). pg_ctl -w returns once the server's
+    # pid file is gone, which the server removes just before it exits: wait for the exit.
+    assert wait_until(lambda: gone_or_zombie(pid), timeout=GONE_TIMEOUT_SECONDS)
     assert not Path(server["data"]).exists()  # a throwaway server: removed with its directory
     assert "stopped: HAProxy and every replica, and PostgreSQL" in cluster.output()

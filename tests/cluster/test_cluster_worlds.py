@@ -16,6 +16,7 @@ import pytest
 
 from harness.machine import environment_of, processes_whose_command_has
 from harness.ports import free_port
+from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
 from ui.playground import world_store
 
@@ -59,7 +60,9 @@ def test_ctrl_c_while_building_the_worlds_leaves_no_builder(tmp_path):
     finally:
         if script.poll() is None:
             script.kill()
-    time.sleep(0.5)
-    assert builders_using(store) == []
+    # The pool's workers go after the builder (SIGINT reaches them too): wait, not 0.5 s.
+    assert wait_until(lambda: builders_using(store) == [], timeout=GONE_TIMEOUT_SECONDS), (
+        builders_using(store)
+    )
     said = (tmp_path / "cluster.out").read_text()
     assert "stopped" in said and "Traceback" not in said

@@ -3,11 +3,18 @@
 import os
 import signal
 import sys
-import time
 
 import pytest
 
-from harness.processes import run_python, spawn_logged, stop_group
+from harness.processes import (
+    GONE_TIMEOUT_SECONDS,
+    run_python,
+    spawn_logged,
+    stop_group,
+    wait_until,
+)
+
+STARTED_TIMEOUT_SECONDS = 60  # a hang guard: a child Python starts in ~0.1 s, at load 28 in seconds
 
 # A child that starts a grandchild (printing its pid), ignores SIGTERM if told to, and waits.
 PARENT = """
@@ -26,19 +33,20 @@ def is_alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    # A zombie still answers kill 0; its state in /proc says it is gone.
-    with open(f"/proc/{pid}/stat") as stat:
-        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    # A zombie still answers kill 0; its state in /proc says it is gone. It may be reaped
+    # between the two looks, and its /proc entry with it.
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
 
 
 def start_family(tmp_path, mode: str):
     log = tmp_path / "child.log"
     log.write_text("an earlier run\n")
     process = spawn_logged([sys.executable, "-c", PARENT, mode], log_path=log, env=dict(os.environ))
-    for _ in range(300):  # a hang guard (x 0.1 s): the grandchild's pid is logged
-        if "grandchild" in log.read_text():
-            break
-        time.sleep(0.1)
+    wait_until(lambda: "grandchild" in log.read_text(), timeout=STARTED_TIMEOUT_SECONDS)
     grandchild = int(log.read_text().split("grandchild ")[1].split()[0])
     return process, grandchild, log
 
@@ -51,19 +59,11 @@ def test_a_spawned_child_is_logged_in_its_own_group_and_stopped_with_its_childre
         assert os.getpgid(grandchild) == process.pid
         text = log.read_text()
         assert text.startswith("an earlier run\n")  # appended, not overwritten
-        for _ in range(50):
-            if "to stderr" in log.read_text():
-                break
-            time.sleep(0.1)
-        assert "to stderr" in log.read_text()
+        assert wait_until(lambda: "to stderr" in log.read_text(), timeout=STARTED_TIMEOUT_SECONDS)
         # "stubborn" ignores SIGTERM: only the SIGKILL after the timeout stops it.
         stop_group(process, timeout=1.0)
         assert process.returncode == (-signal.SIGTERM if mode == "polite" else -signal.SIGKILL)
-        for _ in range(50):
-            if not is_alive(grandchild):
-                break
-            time.sleep(0.1)
-        assert not is_alive(grandchild)
+        assert wait_until(lambda: not is_alive(grandchild), timeout=GONE_TIMEOUT_SECONDS)
     finally:
         if process.poll() is None:  # the test failed before stop_group: leave nothing behind
             os.killpg(process.pid, signal.SIGKILL)
@@ -75,11 +75,7 @@ def test_a_leader_already_gone_has_what_it_left_killed(tmp_path):
     process.wait(timeout=10)
     assert is_alive(grandchild)
     stop_group(process)
-    for _ in range(50):
-        if not is_alive(grandchild):
-            break
-        time.sleep(0.1)
-    assert not is_alive(grandchild)
+    assert wait_until(lambda: not is_alive(grandchild), timeout=GONE_TIMEOUT_SECONDS)
     stop_group(None)  # nothing started: nothing to do
 
 

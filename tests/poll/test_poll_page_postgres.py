@@ -9,11 +9,11 @@ import pytest
 from poll_databases import fresh_engine, start_postgres
 from streamlit.testing.v1 import AppTest
 
+from harness.app_test import TIMEOUT_SECONDS
 from ui import link_box
 from ui.class_poll import db as poll_db
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-TIMEOUT_SECONDS = 60
 
 
 @pytest.fixture(scope="module")

@@ -115,6 +115,7 @@ export class WorldControls {
     this.index = { b: 0, sigma: 0 };
     this.wanted = null; // the address of the world the sliders ask for
     this.missing = false; // that world could not be fetched: the settle report says so
+    this.reported = null; // the address of the world the last settle report asked for
     this.playing = null; // { key, direction, timer }
     this.aheadTimer = null;
     this.section = el("section", { class: "reward-model" });
@@ -226,6 +227,9 @@ export class WorldControls {
         if (this.wanted !== address) return;
         this.missing = true; // settling asks Python to send it instead
         this.showNote(`Loading the reward model b = ${b}, σ = ${sigma} from the server…`);
+        // A fetch that fails after its settle report went (a slow network; 350 ms) asks now,
+        // or the note would wait for the student's next move.
+        if (this.reported === address) this.stage.settle();
       },
     );
   }
@@ -241,6 +245,7 @@ export class WorldControls {
   settled() {
     this.fetchAheadSoon(0);
     const report = { b: this.stop("b"), sigma: this.stop("sigma") };
+    this.reported = this.addressOf(report.b, report.sigma);
     if (this.missing) report.world_missing = true;
     return report;
   }
