@@ -9,7 +9,7 @@ from ui import best_of_n_charts, compute, glossary, layout, sources, state
 from ui import format as fmt
 from ui.settings import SETTINGS
 
-state.settle_url("best-of-n", ("n", "b", "sigma"), with_seed=True)
+state.settle_url("best-of-n")
 layout.page_style()
 seed = state.answer_seed()
 
@@ -124,6 +124,6 @@ layout.words("What the peak's spread shows").caption(
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
-state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
+state.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
 layout.presenter_switch()
 sources.footer("stiennon2020", "beirami2024", "gao2022", container=layout.words("Sources"))

@@ -11,6 +11,9 @@ import re
 import secrets
 from dataclasses import dataclass
 
+# The screen's one way to write a number (pure: it imports nothing, so no Streamlit comes in).
+from ui import format as fmt
+
 GUESS_LOW = 1  # best-of-n with one answer is the base model
 GUESS_HIGH = 10_000  # the Playground's n goes as far (its curves end there)
 MAX_GUESS_CHARACTERS = 32  # "1,000" or "5e1" fit; a 10 kB paste is refused before parsing
@@ -47,7 +50,7 @@ class Question:
 
     def shown(self, value: float) -> str:
         """A guess or the truth as the page writes it: "1,000" or "0.8"."""
-        return f"{value:,.0f}" if self.whole else f"{round(value, BETA_DECIMALS):g}"
+        return fmt.count(value) if self.whole else fmt.stop(round(value, BETA_DECIMALS))
 
 
 BETA_DECIMALS = 2  # a β guess is kept to 0.01: finer than anyone can tell apart on the curve

@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
 from poll import guesses as checks
+from ui import format as fmt
 
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
 RATE_WINDOW_SECONDS = 60.0
@@ -323,7 +324,7 @@ def submit_guess(
             )
     said = f"{question.symbol} = {question.shown(guess)}"
     # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
-    rounded = f" ({typed:,.6g} rounded to {question.rounding()})" if guess != typed else ""
+    rounded = f" ({fmt.typed(typed)} rounded to {question.rounding()})" if guess != typed else ""
     if had_guess:
         return Submission(
             Outcome.REPLACED, f"Your guess {said} replaced your earlier one{rounded}.", guess

@@ -1,18 +1,20 @@
 """The app's helpers between the pages and core, grouped here by the page they serve.
 
 Every page:
-- ``settings``: every page's settings in one table, a row each (key, label, stops or options,
-  default, URL form, pages; pure); ``url_values``: a URL value read into the nearest stop or
-  option, with a plain note (pure); ``story_steps``: the story's seven steps (pure); ``state``:
-  the rows on the page (one ``settle_url``, one slider and one switch builder bound to the
-  address, one value per setting per session, links); ``history``: one browser-history entry
-  per action.
-- ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
-  presenter and predict switches, the words presenter mode folds; ``glossary``: one visible
-  line per symbol; ``sources``: the papers cited and each page's "Sources" list;
+- ``settings``: every page's settings in one table, a row each (key, label, stops, options or a
+  seed's range, default, URL form, pages; pure); ``rows``: the kinds of row (a slider's
+  ``Setting``, a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the
+  nearest stop, option or seed, with a plain note (pure); ``story_steps``: the story's seven
+  steps (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
+  builder bound to the address, one value per setting per session, links); ``history``: one
+  browser-history entry per action.
+- ``style``: the look every chart shares, and the palette as CSS variables for the stage;
+  ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
+  presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
+  cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
-  ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain
-  HTML (no syntax highlighter fetched).
+  ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
+  (no syntax highlighter fetched).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser

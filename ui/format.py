@@ -60,6 +60,19 @@ def significant(value: float, *, digits: int) -> str:
     return f"{value:.{digits}g}"
 
 
+def rounded(value: float, *, digits: int = 3) -> str:
+    """A measured value to ``digits`` significant digits, never in exponent form: "0.315",
+    "14.7", "1,470", "10,000" (a histogram bar's ends; "%{x:.3g}" wrote "1.47e+3")."""
+    text = significant(value, digits=digits)
+    return count(float(text)) if "e+" in text else text
+
+
+def typed(value: float) -> str:
+    """A number someone typed, said back to them: up to 6 significant digits, thousands
+    separated: "49.5", "1,000.2", "0.333" (the poll's "… rounded to a whole number")."""
+    return f"{value:,.6g}"
+
+
 def count(value: float) -> str:
     """A whole number with thousands separators: "590", "10,000"."""
     return f"{value:,.0f}"

@@ -26,6 +26,8 @@ CURVES_FRAME = style.Frame(520, {"l": 72, "r": 28, "t": 64, "b": 60})  # a two-l
 CURVES_BETA_TICKS = (10, 4, 2, 1, 0.6, 0.3, 0.15)  # the lesson's β, and past the slider's end
 CLOSED_FORM_DASH = "dash"
 HEATMAP_STEP = 2  # every 2nd grid point (0.1 standard units) for the policy heat map
+SHARE_UNITS = 1000  # the heat map's z: π_β / its peak in thousandths
+SHARE_TICKS = (0, 0.2, 0.4, 0.6, 0.8, 1)  # its colour bar's labels
 # A plotly Figure holds Python objects far bigger than its JSON: ~130 KB for the heat map and
 # ~90 KB for the curves (measured with tracemalloc), so these bounds cap the page near 8 MB.
 HEATMAP_ENTRIES = 16
@@ -53,18 +55,7 @@ def policy_heatmap_figure(
     """
     figure = style.figure(style.plane_layout(HEATMAP_FRAME, visible=True))
     figure.update_layout(hovermode="closest")
-    figure.add_trace(
-        go.Heatmap(
-            x=grid,
-            y=grid,
-            z=relative_density,
-            colorscale=style.POLICY_SCALE,
-            zmin=0,
-            zmax=1,
-            colorbar={"title": {"text": "π_β / its peak", "side": "right"}, "thickness": 14},
-            hovertemplate="length %{x}<br>substance %{y}<br>π_β / peak %{z:.2f}<extra></extra>",
-        )
-    )
+    figure.add_trace(_policy_trace(grid, relative_density))
     for index, (length, substance) in enumerate(ellipses):
         figure.add_trace(
             go.Scatter(
@@ -98,6 +89,30 @@ def policy_heatmap_figure(
         },
     )
     return figure
+
+
+def _policy_trace(grid: np.ndarray, relative_density: np.ndarray) -> go.Heatmap:
+    """π_β / its peak, (m, m) on ``grid`` (m,), as a heat map whose hover writes the share."""
+    return go.Heatmap(
+        x=grid,
+        y=grid,
+        # In thousandths as 2-byte integers: the 3 decimals it had, in 27 KB where float64
+        # took 113 KB, room for the hover's text (85 KB for the 101² cells).
+        z=np.round(relative_density * SHARE_UNITS).astype(np.uint16),
+        colorscale=style.POLICY_SCALE,
+        zmin=0,
+        zmax=SHARE_UNITS,
+        colorbar={
+            "title": {"text": "π_β / its peak", "side": "right"},
+            "thickness": 14,
+            "tickvals": [SHARE_UNITS * tick for tick in SHARE_TICKS],
+            "ticktext": [fmt.stop(tick) for tick in SHARE_TICKS],
+        },
+        # The share as the page writes numbers (ui.format); only z: a whole text per cell
+        # ("length …<br>substance …") would be ~500 KB.
+        customdata=[[fmt.number(share) for share in row] for row in relative_density],
+        hovertemplate="length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>",
+    )
 
 
 def _beta_panels(curve) -> go.Figure:
@@ -260,7 +275,7 @@ def policy_heatmap(beta: float, b: float, sigma: float) -> go.Figure:
             float(np.sqrt(gaussian.variance_length)),
             float(gaussian.mean_substance),
         )
-    return policy_heatmap_figure(np.round(grid[inside], 2), np.round(relative, 3), ellipses)
+    return policy_heatmap_figure(np.round(grid[inside], 2), relative, ellipses)
 
 
 @cached(CURVES_ENTRIES)

@@ -1,19 +1,22 @@
 """Every page's settings in one table: what each is, where it stops, its URL form, its pages.
 
 Pure (no Streamlit), in the spirit of TensorFlow Playground's one table of properties: each row
-is a :class:`Setting` (a slider over stops) or a :class:`Choice` (a switch between named
-options) and says its key (the widget key and the URL parameter), its label, its stops or
-options, its default, how it is written in the URL and which pages draw it. Beside the table:
-the story's presets, the answer-set seed and the parsing of URL values (every row's
-``parse``), so tests can feed them anything. ``ui.state`` puts the rows on the page.
+(its kinds in ``ui.rows``) is a ``Setting`` (a slider over stops), a ``Choice`` (a switch
+between named options) or a ``Seed`` (a whole number no slider holds: the Best-of-n page's
+fresh answer set, set by its buttons) and says its key (the widget key and the URL
+parameter), its stops, options or range, its default, how it is written in the URL and which
+pages draw it. Every row reads its URL values with its ``parse`` (``ui.url_values``), so tests
+can feed them anything. ``ui.state`` puts the rows on the page (the class poll's start screen
+draws the b and σ rows too, under its own widget keys and outside its address, which holds
+only its token or room).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from ui.url_values import parse_choice, parse_setting, url_form
+from ui.rows import Choice, Seed, Setting
+from ui.url_values import SEED_LIMIT
 
 # β runs from 10 (a strong penalty, little optimization) down to 0.25, so on every slider
 # moving right means more optimization pressure.
@@ -37,9 +40,10 @@ SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n
 
 # The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them.
 PAGES = ("playground", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "defenses")
+PAGES += ("poll",)
 # Every page that has the reward model's b and σ sliders (in presenter mode the Playground keeps
-# them in the address only).
-REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses")
+# them in the address only; the poll's start screen asks which reward model a poll is about).
+REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses", "poll")
 # The Reward model page: comparisons on roughly log-even steps; 200,000 is where b lands within
 # 0.03 of 1 (SPEC §9).
 PAIR_STOPS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000)
@@ -54,69 +58,7 @@ LAMBDA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ...,
 M_STOPS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000)
 
 
-@dataclass(frozen=True)
-class Setting:
-    """A slider row: what it means, where it can stop, how it reads from a URL, its pages."""
-
-    key: str  # the widget key and the URL parameter name
-    symbol: str  # how text and notes write it: "β", "the rater noise"
-    label: str  # the slider's label (Markdown)
-    help: str  # the slider's tooltip: what the setting is, which way is more pressure
-    stops: tuple[float, ...]  # every value the slider can take, left to right
-    default: float
-    log_scale: bool  # nearest stop by ratio (β, n) rather than by difference (b, σ)
-    pages: tuple[str, ...]  # the pages that draw it (see PAGES)
-    hint: str = ""  # one visible line under a slider (a projector shows no tooltips)
-
-    @property
-    def low(self) -> float:
-        return min(self.stops)
-
-    @property
-    def high(self) -> float:
-        return max(self.stops)
-
-    @property
-    def valid(self) -> tuple[float, ...]:
-        """Every value the setting can hold."""
-        return self.stops
-
-    def url_text(self, value: float) -> str:
-        """How a stop is written in the URL: 0.6, 49 (never 4.0)."""
-        return url_form(value)
-
-    def parse(self, raw_values: list[str]) -> tuple[float, str | None]:
-        """The stop a URL's values ask for and a plain note if they were not usable."""
-        return parse_setting(self, raw_values)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """An option row: a switch between named options, bound to the URL by the option's name."""
-
-    key: str  # the widget key and the URL parameter name
-    symbol: str  # how a note names it: "the error tails"
-    label: str  # the switch's label
-    help: str  # its tooltip: what each option does
-    options: tuple[str, ...]  # the options' names, as the buttons and the URL write them
-    default: str
-    pages: tuple[str, ...]  # the pages that draw it (see PAGES)
-
-    @property
-    def valid(self) -> tuple[str, ...]:
-        """Every value the setting can hold."""
-        return self.options
-
-    def url_text(self, value: str) -> str:
-        """The option's own name: ?tails=heavy is what a lecturer would type."""
-        return str(value)
-
-    def parse(self, raw_values: list[str]) -> tuple[str, str | None]:
-        """The option a URL's values ask for and a plain note if they were not usable."""
-        return parse_choice(self, raw_values)
-
-
-ROWS: tuple[Setting | Choice, ...] = (
+ROWS: tuple[Setting | Choice | Seed, ...] = (
     Setting(
         key="beta",
         symbol="β",
@@ -330,8 +272,9 @@ ROWS: tuple[Setting | Choice, ...] = (
         log_scale=True,
         pages=("defenses",),
     ),
+    Seed(key=SEED_KEY, symbol="answer set", limit=SEED_LIMIT, pages=("best-of-n",)),
 )
-SETTINGS: dict[str, Setting | Choice] = {row.key: row for row in ROWS}  # every row by its key
+SETTINGS: dict[str, Setting | Choice | Seed] = {row.key: row for row in ROWS}  # rows by key
 DEFAULTS = {key: row.default for key, row in SETTINGS.items()}
 KEYS = ("beta", "n", "b", "sigma")  # the lesson's four: the Playground's, and every story step's
 # The Playground moves all four on its stage, in the browser, not with Streamlit sliders; b and
@@ -367,23 +310,26 @@ def query_for(values: Mapping[str, float | str]) -> dict[str, str]:
 
 
 def full_query(values: Mapping[str, float | str]) -> dict[str, str]:
-    """URL parameters for every setting given, defaults included (a link that resets too)."""
-    return {key: url_text(key, value) for key, value in values.items() if key in SETTINGS}
+    """URL parameters for every setting given, defaults included (a link that resets too; no
+    seed is written as none)."""
+    return {
+        key: url_text(key, value)
+        for key, value in values.items()
+        if key in SETTINGS and value is not None
+    }
 
 
 def query_string(
-    values: Mapping[str, float | str],
+    values: Mapping[str, float | str | None],
     *,
-    seed: int | None = None,
     extra: Mapping[str, str | None] | None = None,
 ) -> str:
     """``?beta=0.3&n=590`` for the given settings ("" when all are at their defaults), then
     ``extra`` parameters already in URL form (None: left out), e.g. the pin.
 
-    Values are stops or option names (digits, '.', '_', letters): nothing from a URL is repeated.
+    Values are stops, option names or seeds (digits, '.', '_', letters): nothing from a URL is
+    repeated.
     """
     query = query_for(values)
-    if seed is not None:
-        query[SEED_KEY] = str(seed)
     query |= {key: text for key, text in (extra or {}).items() if text is not None}
     return "?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else ""

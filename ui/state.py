@@ -21,6 +21,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from ui import link_box
+from ui.rows import Seed
 from ui.settings import (
     KEYS,
     PAGE_OPENINGS,
@@ -32,7 +33,7 @@ from ui.settings import (
     query_string,
     url_text,
 )
-from ui.url_values import SEED_LIMIT, parse_seed, url_form
+from ui.url_values import url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _SHOWN_NOTES = "_url_notes_shown"  # session key: (page and address, notes) on screen
@@ -53,14 +54,14 @@ def settle_url(
     page: str,
     keys: Iterable[str] | None = None,
     *,
-    with_seed: bool = False,
     stage_keys: Iterable[str] = (),
 ) -> None:
     """Make the address bar hold only usable settings; call it first on every page.
 
     ``page`` is one of ``ui.settings.PAGES``; ``keys`` its settings (default: the table's rows
     that list it). A value that is not a stop or an option (``?n=1e99``, ``?agg=max``, a
-    repeated key) becomes the nearest valid one, or the default, with a note for
+    repeated key; a seed that is not a whole number in range) becomes the nearest valid one,
+    or the default, with a note for
     :func:`show_notes`. Arriving on a page, a setting the URL leaves out takes its latest value
     in this session, from any page (or, while that is the default, the page's opening value,
     ``ui.settings.PAGE_OPENINGS``). If the URL changed, the page reruns once. ``stage_keys``
@@ -78,7 +79,7 @@ def settle_url(
     _settle_presenter_mode(carried=entering)
     notes: list[str] = []
     url_changed = moved_by_address = False
-    attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in (*keys, SEED_KEY))
+    attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in keys)
     if st.session_state.get(_FIXED) == attempt:
         return  # this very address was corrected on the last run: never loop
     for key in keys:
@@ -92,16 +93,11 @@ def settle_url(
             if entering or (key in written and written[key] != st.query_params.get(key)):
                 remember({key: value})
                 moved_by_address = True
-        elif entering:
+        elif entering and not isinstance(SETTINGS[key], Seed):  # no widget holds a seed
             # Arriving on a page, the address (or this session's last value) decides, never
             # what another page's widget left under the same key; Streamlit would otherwise
             # keep that old value when the address asks for the default.
             st.session_state[key] = value
-    if with_seed:
-        _, note = parse_seed(st.query_params.get_all(SEED_KEY))
-        if note:
-            notes.append(note)
-            url_changed |= write_query_param(SEED_KEY, None)
     if notes:
         add_notes(notes)
     if stage_keys and (entering or moved_by_address):
@@ -131,7 +127,7 @@ def _settle_key(key: str, page: str, *, carried: bool) -> tuple[float | str, str
         changed = value != row.default and write_query_param(key, row.url_text(value))
         return value, None, changed
     value, note = row.parse(raw_values)
-    if raw_values == [row.url_text(value)]:
+    if value is not None and raw_values == [row.url_text(value)]:  # None: no seed
         return value, note, False
     wanted = None if value == row.default else row.url_text(value)
     if write_query_param(key, wanted):
@@ -181,11 +177,20 @@ def show_notes() -> None:
         st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
 
 
-def slider(key: str, *, container=None, label_visibility: str = "visible", on_change=None) -> float:
+def slider(
+    key: str,
+    *,
+    container=None,
+    label_visibility: str = "visible",
+    on_change=None,
+    widget_key: str | None = None,
+) -> float:
     """The slider of setting ``key`` (a Setting row), bound to the URL; returns its value.
 
     ``container`` is where to draw it (default: the current one); ``on_change`` a callback run
-    when the reader moves it. The row's hint, if any, goes under it.
+    when the reader moves it. The row's hint, if any, goes under it. ``widget_key`` draws the
+    row as a slider of its own, outside the address and the session's settings: the class
+    poll's b and σ (``poll_b``), whose address holds only the poll's token or room.
     """
     row = SETTINGS[key]
     target = container if container is not None else st
@@ -194,14 +199,15 @@ def slider(key: str, *, container=None, label_visibility: str = "visible", on_ch
         options=row.stops,
         value=row.default,
         format_func=url_form,
-        key=key,
+        key=widget_key or key,
         help=row.help,
-        bind="query-params",
+        bind=None if widget_key else "query-params",
         label_visibility=label_visibility,
         on_change=on_change,
     )
     slider_caption(key, container=target)
-    remember({key: value})
+    if not widget_key:
+        remember({key: value})
     return value
 
 
@@ -326,23 +332,21 @@ def set_presenter_mode(on: bool) -> None:
 
 
 def share_link(
-    values: Mapping[str, float | str],
+    values: Mapping[str, float | str | None],
     *,
-    seed: int | None = None,
     extra: Mapping[str, str | None] | None = None,
 ) -> str:
-    """The address of the current page at these settings (and ``extra`` parameters in URL
-    form, such as the pin), to copy and send."""
+    """The address of the current page at these settings (a seed among them) and ``extra``
+    parameters in URL form (such as the pin), to copy and send."""
     page_url = st.context.url or ""
     if page_url and not urlsplit(page_url).path:
         page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
-    return page_url + query_string(values, seed=seed, extra=extra)
+    return page_url + query_string(values, extra=extra)
 
 
 def share_box(
-    values: Mapping[str, float | str],
+    values: Mapping[str, float | str | None],
     *,
-    seed: int | None = None,
     extra: Mapping[str, str | None] | None = None,
     slot=None,
 ) -> None:
@@ -354,7 +358,7 @@ def share_box(
     """
     if presenter_mode():
         return  # fewer words on a projector: the address bar holds the link
-    link = share_link(values, seed=seed, extra=extra)
+    link = share_link(values, extra=extra)
     with slot.container() if slot is not None else st.container():
         st.caption("Link to this setting (the address bar holds it too):")
         link_box.show(link or "(the defaults)", label="Link to this setting")
@@ -372,15 +376,11 @@ def current_values(keys: Iterable[str]) -> dict[str, float | str]:
 
 
 def answer_seed() -> int | None:
-    """The fresh answer set the URL asks for (None: the lesson's fixed 600 answers)."""
-    seed, _ = parse_seed(st.query_params.get_all(SEED_KEY))
+    """The fresh answer set the URL asks for, read by its row (None: the lesson's 600)."""
+    seed, _ = SETTINGS[SEED_KEY].parse(st.query_params.get_all(SEED_KEY))
     return seed
 
 
 def set_answer_seed(seed: int | None) -> None:
     """Button callback: show another fresh answer set (an int) or the lesson's (None)."""
-    if seed is None:
-        if SEED_KEY in st.query_params:
-            del st.query_params[SEED_KEY]
-    else:
-        st.query_params[SEED_KEY] = str(int(seed) % SEED_LIMIT)
+    write_query_param(SEED_KEY, None if seed is None else url_text(SEED_KEY, seed))

@@ -36,9 +36,44 @@ PROXY_TEXT = "#0072B2"  # 5.19:1 (the line colour passes as it is)
 KL_METHOD_TEXT = "#007A5A"  # 5.34:1
 BEST_OF_N_TEXT = "#A8507F"  # 5.10:1
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA (1.4.3) for normal-size text
+MUTED = "#4D4D4D"  # secondary text on the stage (hints, labels, the glossary): 8.45:1
+# The stage's controls and grid (ui/playground/stage_assets/stage.css), and the poll's buttons.
+BUTTON = "#F3F3F3"  # a button's face (ink on it: 15.7:1)
+BUTTON_PRESSED = "#E6E6E6"  # a toggled button's face (Play while playing)
+BUTTON_EDGE = "#8C8C8C"  # a button's border
+TRACK = "#BDBDBD"  # a slider's track
+STAGE_GRID = "#ECECEC"  # the stage's grid lines, fainter than RULE under its clouds
+EDGE_NOTE_RULE = "#B35C00"  # the line beside the note where the grid's edge caps the optimum
+# The palette as CSS variables (the stage and the poll's buttons read ``var(--gold-text)``), so
+# every colour of the app is written here once: ``css_variables`` puts them before the CSS.
+CSS_COLOURS = {
+    "ink": INK,
+    "muted": MUTED,
+    "kl": KL_METHOD,
+    "kl-text": KL_METHOD_TEXT,
+    "bon": BEST_OF_N,
+    "bon-text": BEST_OF_N_TEXT,
+    "gold": GOLD,
+    "gold-text": GOLD_TEXT,
+    "proxy": PROXY,
+    "proxy-text": PROXY_TEXT,
+    "button": BUTTON,
+    "button-pressed": BUTTON_PRESSED,
+    "button-edge": BUTTON_EDGE,
+    "track": TRACK,
+    "grid": STAGE_GRID,
+    "edge-note": EDGE_NOTE_RULE,
+}
 # Filled contours of true quality: pale (bad) to the gold colour (good).
 GOLD_SCALE = [[0.0, "#FFFBF2"], [0.55, "#F8DFA8"], [1.0, GOLD]]
 POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
+
+
+def css_variables(selector: str) -> str:
+    """The palette as CSS custom properties on ``selector``: "…{ --ink: #1A1A1A; … }"."""
+    properties = " ".join(f"--{name}: {colour};" for name, colour in CSS_COLOURS.items())
+    return f"{selector} {{ {properties} }}\n"
+
 
 # --- fonts and sizes ---------------------------------------------------------------------
 FONT = {"family": "Source Sans Pro, Helvetica, Arial, sans-serif", "size": 15, "color": INK}

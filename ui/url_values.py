@@ -1,6 +1,7 @@
 """Reading a setting from a URL and writing it back: the nearest stop, the plain note (pure).
 
-Every row of the settings table (``ui.settings``) reads its URL values through
+Every row of the settings table (``ui.settings``, its kinds in ``ui.rows``) reads its URL
+values through
 :func:`parse_setting` (a slider) or :func:`parse_choice` (a switch), so a hostile value gets
 the nearest valid one and a sentence that repeats nothing a page could render as markup.
 """
@@ -13,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from ui import format as fmt
 
-if TYPE_CHECKING:  # the rows' types only: ui.settings imports this module
-    from ui.settings import Choice, Setting
+if TYPE_CHECKING:  # the rows' types only: ui.rows imports this module
+    from ui.rows import Choice, Seed, Setting
 
 MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
 SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
@@ -122,14 +123,26 @@ def _too_long(symbol: str, raw: str, default: str) -> str:
     )
 
 
-def parse_seed(raw_values: list[str]) -> tuple[int | None, str | None]:
-    """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable."""
+def parse_seed(seed: Seed, raw_values: list[str]) -> tuple[int | None, str | None]:
+    """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable.
+
+    As :func:`parse_setting`: no values means none without a note, the last of repeated values
+    counts (with a note), a value longer than MAX_URL_VALUE is not read.
+    """
     if not raw_values:
         return None, None
     raw = raw_values[-1].strip()
-    if raw.isdigit() and len(raw) <= 10 and int(raw) < SEED_LIMIT:
-        return int(raw), None
+    repeated = _repeated(f"the {seed.symbol}", raw_values)
+    if len(raw) > MAX_URL_VALUE:
+        return None, (
+            f"{repeated}The link asks for an {seed.symbol} {len(raw)} characters long, too long "
+            "to be one, so the page shows the lesson's fixed 600 answers."
+        )
+    digits = len(str(seed.limit - 1))
+    # ASCII digits only: "¹".isdigit() is True and int("¹") raises (hypothesis found it).
+    if re.fullmatch(r"[0-9]+", raw) and len(raw) <= digits and int(raw) < seed.limit:
+        return int(raw), (repeated.strip() or None)
     return None, (
-        f"The link asks for answer set {shown(raw)}, which is not a whole number from 0 to "
-        f"{SEED_LIMIT - 1}, so the page shows the lesson's fixed 600 answers."
+        f"{repeated}The link asks for {seed.symbol} {shown(raw)}, which is not a whole number "
+        f"from 0 to {seed.limit - 1}, so the page shows the lesson's fixed 600 answers."
     )

@@ -12,9 +12,12 @@ import pytest
 
 from tests.app.app_pages import assert_clean, open_page
 from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
+from ui.class_poll import export as poll_export
 from ui.defenses import charts as defense_charts
+from ui.playground import stage
 
-CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
+REPO = Path(__file__).resolve().parents[2]
+CONFIG = REPO / ".streamlit" / "config.toml"
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
 WHITE, EXPANDER_GREY = "#FFFFFF", "#F0F2F6"  # the page, and Streamlit's secondary background
 
@@ -110,3 +113,47 @@ def test_every_page_explains_its_symbols_in_visible_text(page):
 def test_the_glossary_says_which_way_beta_weakens_the_penalty():
     assert "smaller β (right" in glossary.GLOSSARY["β"] and "weaker" in glossary.GLOSSARY["β"]
     assert "nat" in glossary.GLOSSARY["nats"] and "π" in glossary.GLOSSARY["π_ref"]
+
+
+# --- one palette: the stage's and the poll's CSS take ui/style.py's colours ------------------
+
+BROWSER_ASSETS = sorted(
+    path
+    for folder in ("ui/playground/stage_assets", "ui/class_poll")
+    for suffix in ("*.css", "*.js", "*.html")
+    for path in (REPO / folder).glob(suffix)
+)
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
+OWN_VARIABLES = {"font", "thumb"}  # the stage's text size and a slider thumb's colour
+
+
+def test_the_browsers_files_write_no_colour_of_their_own():
+    assert len(BROWSER_ASSETS) > 10  # stage.css, the stage's modules, downloads.js
+    for path in BROWSER_ASSETS:
+        assert HEX_COLOUR.findall(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_every_colour_variable_they_read_is_in_the_palette():
+    used = set()
+    for path in BROWSER_ASSETS:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"var\(--([a-z-]+)", text))
+        used |= set(re.findall(r'colour\("--([a-z-]+)"\)', text))
+    assert {"gold-text", "kl-text", "bon-text", "proxy-text", "grid", "button"} <= used
+    assert used - OWN_VARIABLES <= set(style.CSS_COLOURS)
+
+
+def test_the_stage_and_the_polls_buttons_open_with_style_pys_colours():
+    assert stage.STAGE_CSS.startswith(
+        ":host, .stage { --ink: #1A1A1A; --muted: #4D4D4D; --kl: #009E73; --kl-text: #007A5A; "
+        "--bon: #CC79A7; --bon-text: #A8507F; --gold: #E69F00; --gold-text: #946300; "
+        "--proxy: #0072B2; --proxy-text: #0072B2; --button: #F3F3F3; "
+    )  # --gold-text was the stage's own #8a5a00, --kl-text #00704f (style.py: #946300, #007A5A)
+    assert poll_export.DOWNLOADS_CSS.startswith(".downloads { --ink: #1A1A1A; ")
+    assert "var(--button-edge)" in poll_export.DOWNLOADS_CSS
+
+
+@pytest.mark.parametrize("name", ["ink", "muted", "kl-text", "bon-text", "gold-text", "proxy-text"])
+def test_the_stages_text_colours_pass_aa_on_white_and_on_its_buttons(name):
+    for background in (WHITE, style.BUTTON):
+        assert style.contrast_ratio(style.CSS_COLOURS[name], background) >= 4.5, background

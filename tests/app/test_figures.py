@@ -1,12 +1,17 @@
 """Figures: cached and identical across reruns, layers that line up, payloads that stay small."""
 
+import dataclasses
 import json
 
+import numpy as np
 import plotly.graph_objects
 import plotly.io
 import pytest
 
+from poll.guesses import QUESTIONS
 from ui import best_of_n_charts, compute, kl_penalty_charts, style
+from ui.beyond import figures as beyond_figures
+from ui.class_poll import figures as poll_figures
 
 MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
 
@@ -83,3 +88,52 @@ def test_figures_built_without_plotly_checks_pass_them(build):
     figure = build()
     validated = plotly.graph_objects.Figure(figure.to_dict())
     assert json.loads(spec(validated)) == json.loads(spec(figure))
+
+
+# --- hovers say what the readouts say (ui/format.py's text, not plotly's d3 formats) -----------
+
+
+def test_a_gain_curves_hover_is_the_readouts_text():
+    """-0.0014 (best-of-n's true quality at n = 590) hovers "-0.001", as the readout says; a
+    browser's "%{y:.2f}" wrote "-0.00"."""
+    curve = compute.best_of_n_curve(0.0, 0.0)
+    gold = curve.gold_gain.copy()
+    gold[:3] = (-0.0014, 0.52, -1.2449)
+    figure = beyond_figures.overoptimization(
+        dataclasses.replace(curve, gold_gain=gold), best_of_n=True, b=0.0
+    )
+    true_quality, _reward_model, peak = figure.data
+    assert list(true_quality.customdata[:3]) == ["-0.001", "+0.52", "-1.24"]
+    assert true_quality.hovertemplate == "%{customdata}"
+    assert list(peak.customdata) == ["+1.31"]  # the peak's mark, n = 49
+
+
+def test_the_poll_histograms_hover_writes_its_bars_ends_as_the_page_does():
+    guesses = np.array([49.0, 1000, 1200, 1])
+    bars = poll_figures.guess_histogram(guesses, question=QUESTIONS["best_of_n"]).data[0]
+    assert bars.hovertemplate == "%{customdata}<extra></extra>"
+    assert [text for text in bars.customdata if not text.endswith(": 0")] == [
+        "n from 1 to 1.47: 1",
+        "n from 46.4 to 68.1: 1",
+        "n from 1,000 to 1,470: 2",  # "%{customdata[0]:.3g}" hovered "1.00e+3"
+    ]
+    beta_bars = poll_figures.guess_histogram(np.array([0.8]), question=QUESTIONS["kl"]).data[0]
+    assert [text for text in beta_bars.customdata if not text.endswith(": 0")] == [
+        "β from 0.792 to 0.997: 1"
+    ]
+    truth = compute.best_of_n_curve(0.0, 0.0)
+    revealed = poll_figures.guess_histogram(guesses, truth=truth).data
+    gold = next(trace for trace in revealed if trace.name == "true quality")
+    assert "n = 49: true quality +1.31" in gold.customdata  # its x is log10(n): it said "1.69"
+
+
+def test_the_policy_heat_maps_hover_writes_the_share_as_the_page_does():
+    heatmap = kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0).data[0]
+    assert heatmap.hovertemplate == (
+        "length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>"
+    )
+    assert (heatmap.x[40], heatmap.y[50]) == (-0.2, 0.8)
+    assert heatmap.customdata[50][47] == "0.56"
+    assert heatmap.z[50][47] == 558  # thousandths, the colour bar labelled as shares
+    assert list(heatmap.colorbar.ticktext) == ["0", "0.2", "0.4", "0.6", "0.8", "1"]
+    assert len(spec(kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0))) < 120_000  # 127 KB before

@@ -134,3 +134,18 @@ def test_the_javascript_twins_cases_hold_the_awkward_ones():
     assert [0.125, "+0.12"] in cases["signed"], "an exact tie, to even as Python rounds it"
     assert [-0.0, "-0"] in cases["count"]
     assert len(cases["stop"]) == 60, "every distinct stop of β, n, b and σ"
+
+
+def test_measured_values_never_in_exponent_form():
+    assert fmt.rounded(0.31498026247371835) == "0.315"
+    assert fmt.rounded(14.677992676220699) == "14.7"
+    assert fmt.rounded(1000.0) == "1,000"  # "%{x:.3g}" hovered "1.00e+3"
+    assert fmt.rounded(1467.799267622069) == "1,470"
+    assert fmt.rounded(10000.000000000002) == "10,000"
+    assert fmt.rounded(0.00012345) == "0.000123"
+
+
+def test_a_typed_number_said_back():
+    assert fmt.typed(49.5) == "49.5"
+    assert fmt.typed(1000.2) == "1,000.2"
+    assert fmt.typed(0.333) == "0.333"

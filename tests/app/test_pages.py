@@ -372,6 +372,27 @@ def test_best_of_n_opens_a_seeded_link():
     assert readouts(app)[1] == f"{core.best_of_n(49).kl_bound:.2f}"
 
 
+@pytest.mark.parametrize(
+    ("raw", "address", "note"),
+    [
+        (["3", "4"], "4", "The link sets the answer set 2 times; the last one counts."),
+        (
+            "¹",  # str.isdigit says yes and int() raised: a traceback before the seed's row
+            None,
+            "The link asks for answer set nothing readable, which is not a whole number from 0 to "
+            "4294967295, so the page shows the lesson's fixed 600 answers.",
+        ),
+        ("007", "7", None),
+    ],
+)
+def test_the_seed_is_settled_like_every_row(raw, address, note):
+    app = open_page("best_of_n", {"n": "49", "seed": raw})
+    assert_clean(app)
+    assert app.query_params.get("seed") == address
+    assert (note or "") in warnings_text(app)
+    assert bool(warnings_text(app)) == (note is not None)
+
+
 def test_kl_page_table_is_core_lesson_table_with_a_csv():
     app = open_page("kl_penalty")
     assert_clean(app)

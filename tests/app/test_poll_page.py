@@ -252,3 +252,25 @@ def test_a_database_that_cannot_be_opened_gives_a_plain_message_and_the_app_work
     app.switch_page("pages/lesson.py").run()
     assert_no_exception(app)
     assert app.title[0].value == "The lesson in plain words"
+
+
+def test_the_start_screens_b_and_sigma_are_the_tables_rows_outside_the_address():
+    """Built by state.slider from the b and σ rows (label, stops as the URL writes them, the
+    hint under each), under the poll's own keys; moving them writes nothing in the address,
+    which a started poll replaces with its lecturer token."""
+    lecturer = open_poll()
+    assert_no_exception(lecturer)
+    b_slider = lecturer.select_slider(key="poll_b")
+    assert b_slider.label == "b · padding penalty learned"
+    assert b_slider.options[:3] == ["0", "0.05", "0.1"]  # as every slider writes its stops
+    assert lecturer.select_slider(key="poll_sigma").label == "σ · other reward-model errors"
+    hints = texts(lecturer.caption)
+    assert "Share of the padding penalty the reward model learned: 0 none, 1 all." in hints
+    assert "Size of the reward model's other, unmapped errors: 0 none." in hints
+    lecturer.select_slider(key="poll_sigma").set_value(0.5).run()
+    lecturer.select_slider(key="poll_b").set_value(0.2).run()
+    assert dict(lecturer.query_params) == {}
+    lecturer.button(key="poll_start").click().run()
+    assert_no_exception(lecturer)
+    assert list(lecturer.query_params) == ["lecturer"]
+    assert "(b = 0.2, σ = 0.5)" in texts(lecturer.markdown)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as strategies
 
+from ui.rows import Choice, Seed, Setting
 from ui.settings import (
     BETA_EDGE,
     DEFAULTS,
@@ -19,8 +20,6 @@ from ui.settings import (
     ROWS,
     SEED_KEY,
     SETTINGS,
-    Choice,
-    Setting,
     full_query,
     keys_for,
     query_for,
@@ -31,6 +30,15 @@ from ui.url_values import nearest_stop, parse_choice, parse_seed, parse_setting
 
 SLIDERS = {key: row for key, row in SETTINGS.items() if isinstance(row, Setting)}
 CHOICES = {key: row for key, row in SETTINGS.items() if isinstance(row, Choice)}
+SEEDS = {key: row for key, row in SETTINGS.items() if isinstance(row, Seed)}
+
+
+def holds(row, value) -> bool:
+    """Whether ``row`` can hold ``value``: a stop, an option, or no seed or a seed in range."""
+    if isinstance(row, Seed):
+        return value is None or (type(value) is int and 0 <= value < 2**32)
+    return value in row.valid
+
 
 LESSON_STOPS = {"beta": (4.0, 2.0, 1.0, 0.6, 0.4, 0.3), "n": (1, 49, 590)}
 
@@ -61,7 +69,12 @@ def test_log_like_steps_grow_by_at_most_half(key):
     assert min(ratios) > 1.0
 
 
-@pytest.mark.parametrize("key", list(SETTINGS))
+def test_every_row_is_a_slider_a_switch_or_a_seed():
+    assert len(SLIDERS) + len(CHOICES) + len(SEEDS) == len(SETTINGS)
+    assert list(SEEDS) == ["seed"]
+
+
+@pytest.mark.parametrize("key", list(SLIDERS | CHOICES))
 def test_stops_round_trip_through_the_url(key):
     row = SETTINGS[key]
     assert row.default in row.valid
@@ -140,7 +153,7 @@ def test_a_note_never_repeats_markup_from_the_url():
 def test_any_url_values_give_a_stop_of_every_setting(raw_values):
     for row in ROWS:
         value, note = row.parse(raw_values)
-        assert value in row.valid
+        assert holds(row, value), (row.key, value)
         if note is not None:
             for character in "<>()[]*`_:\\":
                 assert character not in note
@@ -165,13 +178,43 @@ def test_nearest_stop_is_a_stop_for_any_float(number):
         (["-1"], None, True),
         (["1.5"], None, True),
         (["99999999999"], None, True),
-        (["3", "4"], 4, False),
+        (["3", "4"], 4, True),  # a repeated key is noted, as for every row
+        ([" 12 "], 12, False),
+        (["¹"], None, True),  # a digit to str.isdigit, not to int(): was a traceback
+        (["٣"], None, True),  # an Arabic 3: int() reads it, the URL would not say it
     ],
 )
 def test_seed_from_the_url(raw, expected, noted):
-    seed, note = parse_seed(raw)
+    seed, note = parse_seed(SETTINGS[SEED_KEY], raw)
     assert seed == expected
     assert (note is not None) == noted
+
+
+@pytest.mark.parametrize(
+    ("raw", "note"),
+    [
+        (
+            ["abc"],
+            "The link asks for answer set “abc”, which is not a whole number from 0 to "
+            "4294967295, so the page shows the lesson's fixed 600 answers.",
+        ),
+        (["3", "4"], "The link sets the answer set 2 times; the last one counts."),
+        (
+            ["9" * 65],
+            "The link asks for an answer set 65 characters long, too long to be one, so the "
+            "page shows the lesson's fixed 600 answers.",
+        ),
+    ],
+)
+def test_a_seeds_notes_read_like_every_rows(raw, note):
+    assert SETTINGS[SEED_KEY].parse(raw)[1] == note
+
+
+def test_a_seed_is_written_as_a_whole_number_in_its_range():
+    seed = SETTINGS[SEED_KEY]
+    assert (seed.url_text(7), seed.url_text(2**32 + 5), seed.default) == ("7", "5", None)
+    assert seed.pages == ("best-of-n",)
+    assert seed.parse(["4294967295"]) == (4294967295, None)  # the largest
 
 
 def test_query_leaves_defaults_out_and_full_query_keeps_them():
@@ -180,7 +223,9 @@ def test_query_leaves_defaults_out_and_full_query_keeps_them():
     assert query_string(values) == "?beta=0.3&b=0.2"
     assert query_string(DEFAULTS) == ""  # every page's rows at their defaults
     assert full_query(values) == {"beta": "0.3", "n": "1", "b": "0.2", "sigma": "0"}
-    assert query_string(values, seed=3) == "?beta=0.3&b=0.2&seed=3"
+    assert query_string(values | {"seed": 3}) == "?beta=0.3&b=0.2&seed=3"
+    assert query_string(values | {"seed": None}) == "?beta=0.3&b=0.2"  # no seed: none written
+    assert full_query({"n": 49, "seed": None}) == {"n": "49"}
 
 
 def test_a_url_value_of_exactly_64_characters_is_still_read():
@@ -236,19 +281,20 @@ DEFAULT_FORMS = {
 }
 PAGE_KEYS = {
     "playground": ("beta", "n", "b", "sigma"),
-    "best-of-n": ("n", "b", "sigma"),
+    "best-of-n": ("n", "b", "sigma", "seed"),
     "kl-penalty": ("beta", "b", "sigma"),
     "lesson": (),
     "reward-model": ("pairs", "spread", "noise", "prior"),
     "compare": ("b", "sigma", "tails"),
     "defenses": ("b", "sigma", "fix", "k", "rho", "agg", "lam", "m"),
+    "poll": ("b", "sigma"),  # its start screen's sliders (poll_b, poll_sigma), not its address
 }
 
 
 def test_the_table_holds_every_pages_rows_and_nothing_twice():
-    assert [row.key for row in ROWS] == list(URL_FORMS)
+    assert [row.key for row in ROWS] == [*URL_FORMS, SEED_KEY]
     assert len(SETTINGS) == len(ROWS), "one URL key, one meaning"
-    assert {SEED_KEY, PRESENT_KEY, "predict"}.isdisjoint(SETTINGS), "a URL key means one thing"
+    assert {PRESENT_KEY, "predict", "pin", "lecturer", "room"}.isdisjoint(SETTINGS)
     assert {page: keys_for(page) for page in PAGES} == PAGE_KEYS
     for row in ROWS:
         assert set(row.pages) <= set(PAGES), row.key
@@ -386,6 +432,6 @@ def test_a_slider_value_of_exactly_64_characters_on_another_pages_row():
 def test_any_url_value_gives_every_row_a_valid_value_and_a_plain_note(raw_values):
     for row in ROWS:
         value, note = row.parse(raw_values)
-        assert value in row.valid
+        assert holds(row, value), (row.key, value)
         for character in "<>[]()`*_:\\":
             assert note is None or character not in note

@@ -31,16 +31,21 @@ def node_or_skip() -> str:
     pytest.skip("node is missing (apt-get install nodejs): the joined stage is not run")
 
 
-def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
+def default_export(script_text: str, folder) -> str:
+    """What node says a joined script's default export is: "function mountStage"."""
     node = node_or_skip()
-    script = tmp_path / "stage.mjs"
-    script.write_text(stage_modules.joined(stage.ASSETS), encoding="utf-8")
+    script = folder / "joined.mjs"
+    script.write_text(script_text, encoding="utf-8")
     shown = subprocess.run(
         [node, "--input-type=module", "-e",
          f"const m = await import({str(script)!r}); console.log(typeof m.default, m.default.name)"],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
-    assert shown.stdout.strip() == "function mountStage", shown.stderr
+    return shown.stdout.strip() or shown.stderr
+
+
+def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
+    assert default_export(stage_modules.joined(stage.ASSETS), tmp_path) == "function mountStage"
 
 
 def test_each_module_comes_after_the_modules_it_imports():
@@ -77,12 +82,48 @@ def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
     assert "return { default: main };" in text
 
 
+def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
+    """The class poll's downloads.js takes the stage's export.js: "../folder/x.js" imports."""
+    (tmp_path / "stage").mkdir()
+    (tmp_path / "poll").mkdir()
+    write(tmp_path / "stage", {"maths.js": "export const twice = (x) => 2 * x;\n"})
+    write(
+        tmp_path / "poll",
+        {
+            "main.js": 'import { twice } from "../stage/maths.js";\n'
+            'import { four } from "./four.js";\n'
+            "export default function main() {\n  return four + twice(1);\n}\n",
+            "four.js": 'import { twice } from "../stage/maths.js";\n'
+            "export const four = twice(2);\n",
+        },
+    )
+    text = stage_modules.joined(tmp_path / "poll", "main.js")
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
+    assert order == ["../stage/maths.js", "four.js", "main.js"]  # maths.js once, first
+    assert "const module_stage_maths_js = (() => {" in text
+    assert text.count("const { twice } = module_stage_maths_js;") == 2
+
+
+def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
+    """No regex strips ``export`` from export.js's source any more: it is joined as a module."""
+    from ui.class_poll import export
+
+    text = stage_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
+    assert order == ["../playground/stage_assets/export.js", "downloads.js"]
+    assert "const { save, svgToPng } = module_playground_stage_assets_export_js;" in text
+    assert default_export(text, tmp_path) == "function mountDownloads"
+
+
 @pytest.mark.parametrize(
     ("files", "message"),
     [
         ({"main.js": 'import * as all from "./x.js";\n'}, r"main\.js:1: write imports"),
         ({"main.js": "export { a };\n"}, r"main\.js:1: write imports"),
-        ({"main.js": 'import { a } from "./gone.js";\n'}, r"main\.js imports gone\.js"),
+        (
+            {"main.js": 'import { a } from "./gone.js";\n'},
+            r"main\.js imports gone\.js, which is not there",
+        ),
         (
             {
                 "main.js": 'import { a } from "./b.js";\n',

@@ -1,11 +1,14 @@
 """What a visitor may send, checked without a database; the poll's chart from its data."""
 
+import json
 import math
 
 import numpy as np
 import pytest
 
+from harness.processes import run_python
 from poll import guesses as checks
+from poll.guesses import QUESTIONS
 from ui import compute
 from ui.class_poll import figures as poll_figures
 
@@ -130,3 +133,27 @@ def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
         "4 answers: median guess β = 0.9, from β = 0.25 to β = 10. "
         "True quality peaks at β = 1. 50% of the guesses were within a factor 2 of it."
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "text"),
+    [("best_of_n", 10000.0, "10,000"), ("best_of_n", 49.4, "49"), ("kl", 0.8, "0.8")]
+    + [("kl", 0.25, "0.25"), ("kl", 10.0, "10"), ("kl", 0.3333, "0.33")],
+)
+def test_a_guess_is_written_as_the_screen_writes_numbers(question, value, text):
+    """Question.shown is ui.format's count (n) or slider form (β): one way to write a number."""
+    assert QUESTIONS[question].shown(value) == text
+
+
+POLL_PROBE = """
+import json, sys
+import poll.guesses, poll.store, poll.devices
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {"ui", "streamlit"})))
+"""
+
+
+def test_the_poll_takes_only_the_number_formats_from_ui():
+    """poll/ sits below ui/: of it, only the pure ui.format (which imports nothing)."""
+    run = run_python("-c", POLL_PROBE)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == ["ui", "ui.format"]

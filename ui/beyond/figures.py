@@ -73,13 +73,29 @@ def _base(title: str, *, x_title: str, y_title: str, height: int = HEIGHT) -> go
     )
 
 
-def _line(x, y, *, name: str, colour: str, dash: str = "solid", width: float = WIDTH, **kw):
+def _line(
+    x,
+    y,
+    *,
+    name: str,
+    colour: str,
+    dash: str = "solid",
+    width: float = WIDTH,
+    suffixes=None,
+    **kw,
+):
+    """A gain curve (x, y of shape (k,)); its hover is each gain as the readouts write it
+    (ui.format: -0.0014 is "-0.001", never plotly's "-0.00"), then ``suffixes`` (k,) if given."""
+    gains = np.asarray(y, dtype=float)
+    ends = [""] * gains.size if suffixes is None else suffixes
     return go.Scatter(
         x=x,
         y=y,
         name=name,
         mode="lines",
         line={"color": colour, "dash": dash, "width": width},
+        customdata=[fmt.signed(gain) + end for gain, end in zip(gains, ends, strict=True)],
+        hovertemplate="%{customdata}",
         **kw,
     )
 
@@ -194,6 +210,8 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
             mode="markers",
             marker={"color": colour, "size": 12, "line": {"color": INK, "width": 1.5}},
             name=f"true quality peaks ({peak_label})",
+            customdata=[fmt.signed(curve.peak_gold_gain)],
+            hovertemplate="%{customdata}",
         )
     )
     figure.update_xaxes(type="log", range=x_range, tickvals=list(ticks))
@@ -250,9 +268,7 @@ def gao_chart(panel) -> go.Figure:
     # within 0.5 of the boundary); best-of-n has no such edge.
     edges = {"kl": edge_note.hover_suffixes(panel.kl_edge_mass), "best_of_n": None}
     for name, colour, method, distance, proxy, gold in sides:
-        hover = {}
-        if edges[method] is not None:
-            hover = {"customdata": edges[method], "hovertemplate": "%{y:.2f}%{customdata}"}
+        hover = {"suffixes": edges[method]}
         figure.add_trace(
             _line(
                 distance,

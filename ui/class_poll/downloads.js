@@ -1,7 +1,9 @@
 
-// The class poll's histogram to take away: SVG and CSV as sent, PNG drawn from the SVG
-// (svgToPng and save come from the stage's export.js, which precedes this file).
-export default function (component) {
+// The class poll's histogram to take away: SVG and CSV as sent, PNG drawn from the SVG with
+// the stage's own svgToPng (joined with it by ui/playground/stage_modules.py).
+import { save, svgToPng } from "../playground/stage_assets/export.js";
+
+export default function mountDownloads(component) {
   const { data, parentElement } = component;
   const bar = parentElement.querySelector(".downloads");
   bar.__data = data; // the buttons read the latest histogram

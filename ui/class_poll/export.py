@@ -2,13 +2,13 @@
 
 The picture is drawn here as plain SVG (the bars, both axes, the true peak once revealed), the
 same bins as the chart on screen (``figures.AXES``); the browser turns it into a PNG with the
-stage's own code (``playground/stage_assets/export.js``), so no image library is needed.
+stage's own code (``playground/stage_assets/export.js``, joined with ``downloads.js`` by
+``playground.stage_modules``), so no image library is needed.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 import numpy as np
@@ -18,23 +18,27 @@ from poll.guesses import Question
 from ui import style
 from ui.class_poll import figures
 from ui.compute import Curve
+from ui.playground import stage_modules
 
 WIDTH, HEIGHT = 960, 460  # px: the on-screen chart's shape, at a slide's width
 MARGIN = {"left": 80, "right": 30, "top": 70, "bottom": 80}
 FONT_PX = 18  # as the chart on screen (figures.TICK_SIZE): a back row reads it
-EXPORT_JS = Path(__file__).parents[1] / "playground" / "stage_assets" / "export.js"
 DOWNLOADS_JS = Path(__file__).with_name("downloads.js")
+# The stage's button look, in ui/style.py's palette.
+DOWNLOADS_CSS = (
+    style.css_variables(".downloads") + ".downloads { display: flex; gap: 0.5em; flex-wrap: wrap; }"
+    ".downloads button { min-height: 32px; font: inherit; font-size: max(14px, 0.9em);"
+    " padding: 0.1em 0.7em; border: 1px solid var(--button-edge); border-radius: 6px;"
+    " background: var(--button); color: var(--ink); cursor: pointer; }"
+)
 
 _downloads = st.components.v2.component(
     "poll_downloads",
     html='<div class="downloads" role="toolbar" aria-label="Download the histogram"></div>',
-    css=".downloads { display: flex; gap: 0.5em; flex-wrap: wrap; }"
-    ".downloads button { min-height: 32px; font: inherit; font-size: max(14px, 0.9em);"
-    " padding: 0.1em 0.7em; border: 1px solid #8c8c8c; border-radius: 6px; background: #f3f3f3;"
-    " color: #1a1a1a; cursor: pointer; }",
-    # export.js's helpers (svgToPng, save) first, their exports plain, then the buttons.
-    js=re.sub(r"^export (?!default)", "", EXPORT_JS.read_text(encoding="utf-8"), flags=re.M)
-    + DOWNLOADS_JS.read_text(encoding="utf-8"),
+    css=DOWNLOADS_CSS,
+    # The buttons' module and the stage's export.js it imports (svgToPng, save), joined as the
+    # stage's modules are.
+    js=stage_modules.joined(DOWNLOADS_JS.parent, DOWNLOADS_JS.name),
 )
 
 

@@ -74,7 +74,11 @@ def guess_histogram(
     axis = AXES[question.key]
     counts = guess_counts(guesses, question)
     edges = axis.edges
-    bounds = np.stack([10 ** edges[:-1], 10 ** edges[1:]], axis=1)
+    # Each bar's hover as the page writes numbers (ui.format), not as plotly's d3 would.
+    hover = [
+        f"{question.symbol} from {fmt.rounded(10**low)} to {fmt.rounded(10**high)}: {count}"
+        for low, high, count in zip(edges[:-1], edges[1:], counts, strict=True)
+    ]
     figure = go.Figure(
         go.Bar(
             x=(edges[:-1] + edges[1:]) / 2,
@@ -82,11 +86,8 @@ def guess_histogram(
             width=np.diff(edges) * 0.92,
             marker_color=style.BEST_OF_N,
             name="guesses",
-            customdata=bounds,
-            hovertemplate=(
-                f"{question.symbol} from %{{customdata[0]:.3g}} to %{{customdata[1]:.3g}}: "
-                "%{y}<extra></extra>"
-            ),
+            customdata=hover,
+            hovertemplate="%{customdata}<extra></extra>",
         )
     )
     if axis.reversed:
@@ -133,9 +134,19 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         (truth.gold_gain, "true quality", style.GOLD),
         (truth.proxy_gain, "reward model", style.PROXY),
     ):
+        hover = [
+            f"{question.symbol} = {question.shown(pressure)}: {name} {fmt.signed(gain)}"
+            for pressure, gain in zip(truth.pressure[inside], values[inside], strict=True)
+        ]
         figure.add_trace(
             go.Scatter(
-                x=logs, y=values[inside], yaxis="y2", name=name, line={"color": colour, "width": 3}
+                x=logs,
+                y=values[inside],
+                yaxis="y2",
+                name=name,
+                line={"color": colour, "width": 3},
+                customdata=hover,  # the x axis is log10 of n or β: plotly's hover said "1.69"
+                hovertemplate="%{customdata}<extra></extra>",
             )
         )
     peak = np.log10(truth.peak_pressure)

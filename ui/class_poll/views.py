@@ -17,12 +17,11 @@ from streamlit import config
 
 from poll import devices, store
 from poll import guesses as checks
-from ui import compute, glossary, layout, link_box
+from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
 from ui.settings import SETTINGS
-from ui.state import slider_caption
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
@@ -115,14 +114,9 @@ def start_screen(engine: Engine) -> None:
         format_func=lambda key: checks.QUESTIONS[key].text.replace("**", ""),
         key="poll_question",
     )
-    b = start.select_slider(
-        SETTINGS["b"].label, options=SETTINGS["b"].stops, value=0.0, key="poll_b"
-    )
-    slider_caption("b", container=start)
-    sigma = start.select_slider(
-        SETTINGS["sigma"].label, options=SETTINGS["sigma"].stops, value=0.0, key="poll_sigma"
-    )
-    slider_caption("sigma", container=start)
+    # The table's b and σ rows, as sliders of the poll's own: its address is its token or room.
+    b = state.slider("b", container=start, widget_key="poll_b")
+    sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
         st.query_params.from_dict({"lecturer": poll.lecturer_token})

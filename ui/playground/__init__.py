@@ -5,7 +5,8 @@
   swap worlds in the browser (``stage_assets/worlds.js``).
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
-- ``stage_modules``: joins those modules into the one script the component takes (no build).
+- ``stage_modules``: joins those modules into the one script the component takes (no build);
+  the class poll's downloads are joined by it too, with the stage's ``export.js``.
 - ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
   replica and restart (built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,

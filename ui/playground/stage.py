@@ -64,10 +64,12 @@ WAIT_CSS = """<style>
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
+# ui/style.py's palette as CSS variables first: every colour is written there once.
+STAGE_CSS = style.css_variables(":host, .stage") + (ASSETS / "stage.css").read_text("utf-8")
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
-    css=(ASSETS / "stage.css").read_text(encoding="utf-8"),
+    css=STAGE_CSS,
     js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 

@@ -9,17 +9,21 @@ themselves stay real ES modules, which ``node --test`` imports directly (tests/j
 
 Whole-line comments are left out of the joined script (8 KB of 55), so what Streamlit sends
 stays the 47 KB of the one file it replaced. The modules keep to two forms, checked here:
-``import { a, b as c } from "./x.js";`` on one line, and ``export`` before a ``function``,
-``const``, ``let`` or ``class`` declaration (the entry's ``export default function name``).
+``import { a, b as c } from "./x.js";`` on one line (or ``"../folder/x.js"``: the class poll's
+downloads take the stage's export.js), and ``export`` before a ``function``, ``const``,
+``let`` or ``class`` declaration (the entry's ``export default function name``).
 No template string may span lines (one of its lines starting with ``//`` would be dropped).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
-IMPORT = re.compile(r'^import \{(?P<names>[^}]*)\} from "\./(?P<module>[\w-]+\.js)";$')
+IMPORT = re.compile(
+    r'^import \{(?P<names>[^}]*)\} from "(?P<module>\.\.?/(?:(?:\.\.|[\w-]+)/)*[\w-]+\.js)";$'
+)
 EXPORT = re.compile(r"^export (?P<default>default )?(?:function|const|let|class) (?P<name>[\w$]+)")
 IMPORT_NAME = re.compile(r"^(?P<name>[\w$]+)(?: as (?P<alias>[\w$]+))?$")
 
@@ -29,11 +33,13 @@ class ModuleError(ValueError):
 
 
 def _scope_name(module: str) -> str:
-    return "module_" + re.sub(r"\W", "_", module)  # scales.js -> module_scales_js
+    # scales.js -> module_scales_js; ../playground/stage_assets/export.js ->
+    # module_playground_stage_assets_export_js
+    return "module_" + re.sub(r"\W+", "_", module).strip("_")
 
 
-def _parse(path: Path) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[str], dict]:
-    """(imports [(module, [(name, alias)])], body lines, exports {exported: local name})."""
+def _parse(path: Path) -> tuple[list[tuple[Path, list[tuple[str, str]]]], list[str], dict]:
+    """(imports [(module's path, [(name, alias)])], body lines, exports {exported: local})."""
     imports, body, exports = [], [], {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         where = f"{path.name}:{number}"
@@ -43,7 +49,7 @@ def _parse(path: Path) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[st
                 if not (found := IMPORT_NAME.match(part)):
                     raise ModuleError(f"{where}: cannot read the imported name {part!r}")
                 names.append((found["name"], found["alias"] or found["name"]))
-            imports.append((match["module"], names))
+            imports.append(((path.parent / match["module"]).resolve(), names))
         elif match := EXPORT.match(line):
             exports["default" if match["default"] else match["name"]] = match["name"]
             body.append(line.removeprefix("export ").removeprefix("default "))
@@ -56,47 +62,62 @@ def _parse(path: Path) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[st
     return imports, body, exports
 
 
-def _ordered(folder: Path, entry: str) -> list[str]:
+def _ordered(folder: Path, entry: str) -> list[Path]:
     """Every module the entry needs, each after the ones it imports."""
-    order: list[str] = []
-    visiting: list[str] = []
+    order: list[Path] = []
+    visiting: list[Path] = []
 
-    def visit(module: str) -> None:
+    def visit(module: Path) -> None:
         if module in order:
             return
         if module in visiting:
-            raise ModuleError(f"import cycle: {' -> '.join([*visiting, module])}")
-        if not (folder / module).is_file():
-            raise ModuleError(f"{visiting[-1]} imports {module}, which is not in {folder.name}/")
+            names = " -> ".join(_name(folder, path) for path in [*visiting, module])
+            raise ModuleError(f"import cycle: {names}")
+        if not module.is_file():
+            raise ModuleError(
+                f"{_name(folder, visiting[-1])} imports {_name(folder, module)}, which is not there"
+            )
         visiting.append(module)
-        for imported, _ in _parse(folder / module)[0]:
+        for imported, _ in _parse(module)[0]:
             visit(imported)
         visiting.pop()
         order.append(module)
 
-    visit(entry)
+    visit((folder / entry).resolve())
     return order
 
 
+def _name(folder: Path, module: Path) -> str:
+    """A module as the entry's folder sees it: "scales.js", "../playground/…/export.js"."""
+    return Path(os.path.relpath(module, folder.resolve())).as_posix()
+
+
 def joined(folder: Path, entry: str = "stage.js") -> str:
-    """The entry module and everything it imports, as one ES module with the entry's default."""
+    """The entry module (in ``folder``) and everything it imports, as one ES module with the
+    entry's default."""
     parts = []
-    exported: dict[str, dict[str, str]] = {}
-    for module in _ordered(folder, entry):
-        imports, body, exports = _parse(folder / module)
-        lines = [f"// --- {module}", f"const {_scope_name(module)} = (() => {{"]
+    exported: dict[Path, dict[str, str]] = {}
+    order = _ordered(folder, entry)
+    for module in order:
+        imports, body, exports = _parse(module)
+        name = _name(folder, module)
+        lines = [f"// --- {name}", f"const {_scope_name(name)} = (() => {{"]
         for imported, names in imports:
-            missing = [name for name, _ in names if name not in exported[imported]]
+            missing = [found for found, _ in names if found not in exported[imported]]
             if missing:
-                raise ModuleError(f"{module} imports {missing} from {imported}, which has none")
+                raise ModuleError(
+                    f"{name} imports {missing} from {_name(folder, imported)}, which has none"
+                )
             pairs = ", ".join(
-                name if name == alias else f"{name}: {alias}" for name, alias in names
+                found if found == alias else f"{found}: {alias}" for found, alias in names
             )
-            lines.append(f"const {{ {pairs} }} = {_scope_name(imported)};")
-        returned = ", ".join(f"{name}: {local}" for name, local in exports.items())
+            lines.append(f"const {{ {pairs} }} = {_scope_name(_name(folder, imported))};")
+        returned = ", ".join(
+            f"{exported_name}: {local}" for exported_name, local in exports.items()
+        )
         parts.append("\n".join([*lines, *body, f"return {{ {returned} }};", "})();"]))
         exported[module] = exports
-    if "default" not in exported[entry]:
+    if "default" not in exported[order[-1]]:
         raise ModuleError(f"{entry} has no default export for Streamlit to call")
     parts.append(f"export default {_scope_name(entry)}.default;")
     return "\n".join(parts) + "\n"

@@ -22,7 +22,8 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui.playground import world_store
-from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS, url_form
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS
+from ui.url_values import url_form
 
 PREFIX = "/worlds/"
 CACHE_CONTROL = "public, max-age=31536000, immutable"  # a year: the address names the bytes

@@ -130,7 +130,7 @@ function pictureStyle(stage) {
     ".heading, .title, .guess-label { font-weight: 600; }",
     `.kl-title { fill: ${colour("--kl-text")}; } .bon-title { fill: ${colour("--bon-text")}; }`,
     `.level { fill: ${colour("--proxy-text")}; paint-order: stroke; stroke: white; stroke-width: 4px; }`,
-    `.axis line, .axis path { stroke: ${colour("--ink")}; } .gridline { stroke: #ececec; }`,
+    `.axis line, .axis path { stroke: ${colour("--ink")}; } .gridline { stroke: ${colour("--grid")}; }`,
     hidden,
   ].join("\n");
 }
