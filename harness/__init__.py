@@ -14,6 +14,7 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
   charts, screenshots, the viewports the app is shown on.
 - observer: a script inside the page that records when a rerun finished and charts redrew.
 - stage, stage_root: drive and read the Playground's live stage in Chromium.
+- app_test: the one timeout of every AppTest run (a hang guard, not a speed).
 - event_loop: run a coroutine to its end from synchronous test code.
 - load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).

@@ -121,12 +121,14 @@ def url_value(page, key: str) -> str | None:
     return values[-1] if values else None
 
 
-def expect_url_holds(page, key: str, value: str | None) -> None:
-    """Wait until the address holds `key=value` (or leaves `key` out, for None)."""
+def expect_url_holds(page, key: str, value: str | None, *, timeout_ms: float | None = None) -> None:
+    """Wait until the address holds `key=value` (or leaves `key` out, for None); `timeout_ms`
+    (default Playwright's 5 s) for an address a server run writes after a page switch."""
     if value is None:
-        expect(page).not_to_have_url(re.compile(rf"[?&]{key}="))
+        expect(page).not_to_have_url(re.compile(rf"[?&]{key}="), timeout=timeout_ms)
     else:
-        expect(page).to_have_url(re.compile(rf"[?&]{key}={re.escape(value)}(&|$)"))
+        pattern = re.compile(rf"[?&]{key}={re.escape(value)}(&|$)")
+        expect(page).to_have_url(pattern, timeout=timeout_ms)
 
 
 def next_frame(page) -> None:

@@ -18,21 +18,22 @@ state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
 main_chart = st.container()
-st.markdown(
-    "Draw **n** answers from the base model, with replacement, and keep the one the "
-    "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the worst "
-    "and 600 the best: the answer of rank *i* is kept with probability"
-)
-st.latex(
-    r"P(\text{rank } i \text{ is kept}) = "
-    r"\left(\tfrac{i}{600}\right)^{n} - \left(\tfrac{i-1}{600}\right)^{n}"
-)
-st.markdown(
-    "(the chance that all n draws rank at most *i*, minus the chance that they all rank "
-    "below *i*). So every number on this page is exact, for "
-    + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
-)
-glossary.explain("reward model", "true quality", "n", "KL", "nats")
+with layout.words("How best-of-n is computed, exactly"):
+    st.markdown(
+        "Draw **n** answers from the base model, with replacement, and keep the one the "
+        "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the "
+        "worst and 600 the best: the answer of rank *i* is kept with probability"
+    )
+    st.latex(
+        r"P(\text{rank } i \text{ is kept}) = "
+        r"\left(\tfrac{i}{600}\right)^{n} - \left(\tfrac{i-1}{600}\right)^{n}"
+    )
+    st.markdown(
+        "(the chance that all n draws rank at most *i*, minus the chance that they all rank "
+        "below *i*). So every number on this page is exact, for "
+        + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
+    )
+    glossary.explain("reward model", "true quality", "n", "KL", "nats")
 
 n = state.slider("n", container=n_slot)
 b = state.slider("b", container=b_slot)
@@ -112,7 +113,7 @@ layout.chart(
     description="Where true quality peaks, for 30 fresh sets of 600 answers, the lesson's "
     f"set and the set shown (peak {peak_words}); the text below says what it shows.",
 )
-st.caption(
+layout.words("What the peak's spread shows").caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
@@ -124,4 +125,5 @@ st.caption(
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
 state.share_box({"n": n, "b": b, "sigma": sigma}, seed=seed)
-sources.footer("stiennon2020", "beirami2024", "gao2022")
+layout.presenter_switch()
+sources.footer("stiennon2020", "beirami2024", "gao2022", container=layout.words("Sources"))

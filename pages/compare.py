@@ -28,15 +28,16 @@ state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
 main_chart = st.container()
-st.markdown(
-    "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
-    "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
-    "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
-    "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
-    "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
-    "KL penalty β)."
-)
-glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
+with layout.words("Gao et al.'s two laws"):
+    st.markdown(
+        "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
+        "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
+        "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
+        "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
+        "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
+        "KL penalty β)."
+    )
+    glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
@@ -65,29 +66,32 @@ rows = [
     for (method, form), fit in panel.fits.items()
 ]
 st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-st.markdown(
-    "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
-    "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
-    "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
-    "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
-)
-st.markdown(compare_text.why_best_of_n_law(panel))
+with layout.words("Why the KL optimum follows the best-of-n law"):
+    st.markdown(
+        "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
+        "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
+        "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
+        "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
+    )
+    st.markdown(compare_text.why_best_of_n_law(panel))
 
 st.header("Both methods at equal KL")
 equal = beyond_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
 layout.edge_box(compare_text.equal_kl_edge_note(equal))
-st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
-st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
+with layout.words("What equal KL says"):
+    st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
+    st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
-st.markdown(
-    "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
-    "raising the truth when the error has light tails, but with heavy tails the reward model "
-    "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
-    "it for selection, which is what best-of-n does; here the reward model knows the padding "
-    "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
-)
+with layout.words("Light and heavy tails"):
+    st.markdown(
+        "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
+        "raising the truth when the error has light tails, but with heavy tails the reward model "
+        "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
+        "it for selection, which is what best-of-n does; here the reward model knows the padding "
+        "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
+    )
 tails = state.switch("tails")
 light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
@@ -117,7 +121,7 @@ else:
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
 
 st.subheader("The KL optimum, light or heavy tails")
-st.markdown(compare_text.KWA_THEOREM)
+layout.words("Kwa, Thomas & Garriga-Alonso's theorem").markdown(compare_text.KWA_THEOREM)
 # 40 KL problems on the grid (~1 s of two cores the first time in a process; best-of-n's 200
 # runs take 0.3 s): computed only when a reader opens it, then shared by every session.
 box = st.expander(
@@ -151,4 +155,5 @@ if box.open:
             f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "
             "The switch above picks the tails for both methods."
         )
-sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023")
+layout.presenter_switch()
+sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023", container=layout.words("Sources"))

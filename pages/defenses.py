@@ -28,15 +28,16 @@ state.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
 main_chart = st.container()
-st.markdown(
-    "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
-    "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
-    "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
-    "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
-    "(n = 10,000, β = 0.25), where the undefended reward model collapses."
-)
-glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
-st.caption(glossary.GOODHART_KINDS)
+with layout.words("The four defenses, and the words"):
+    st.markdown(
+        "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
+        "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
+        "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
+        "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
+        "(n = 10,000, β = 0.25), where the undefended reward model collapses."
+    )
+    glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
+    st.caption(glossary.GOODHART_KINDS)
 
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
@@ -84,7 +85,7 @@ def both_methods(chart, *args, shows: str = "") -> None:
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
-st.markdown(
+layout.words("A better reward model, in words").markdown(
     f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
     "(the **b** slider above; b = 0 is the lesson's). A better one learned "
     f"{fmt.named('b′', better)} (the **b′** slider), at the same σ: the chart at the top of "
@@ -111,7 +112,9 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     aggregate = state.switch("agg", container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
-    st.markdown(defense_view.ensemble_words(aggregate, k, formula, sigma * measured))
+    layout.words("How the ensemble combines").markdown(
+        defense_view.ensemble_words(aggregate, k, formula, sigma * measured)
+    )
     if sigma == 0:
         st.info(
             "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
@@ -129,7 +132,7 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
     penalty = state.slider("lam", on_change=opens(defense_charts.length_penalty))
-    st.markdown(
+    layout.words("What a length penalty does").markdown(
         f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
         "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
         "answers shorter than true quality wants. Real length bias is less tidy: Singhal et al. "
@@ -150,7 +153,7 @@ def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
     m = state.slider("m", on_change=opens(defense_charts.spot_checks))
-    st.markdown(
+    layout.words("How the spot checks stop").markdown(
         f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
         "true quality and stop where their average looks best. Repeated "
         f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
@@ -181,7 +184,7 @@ def slack_section(b: float, sigma: float) -> None:
         "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
         "term of the research literature."
     )
-    st.caption(
+    layout.words("What no defense removes").caption(
         "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
         "average away b or ρ, and a length penalty only fixes the one flaw it names."
     )
@@ -208,4 +211,7 @@ with sections:
     section(spot_check_section, b, sigma, link_slot=link)
 with slack_box:
     slack_section(b, sigma)
-sources.footer("coste2023", "eisenstein2023", "singhal2023", "manheim2018")
+layout.presenter_switch()
+sources.footer(
+    "coste2023", "eisenstein2023", "singhal2023", "manheim2018", container=layout.words("Sources")
+)

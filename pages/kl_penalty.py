@@ -13,30 +13,31 @@ state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
 main_chart = st.container()
-st.markdown(
-    "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
-    "expected score minus β times the KL divergence from the starting model π_ref, so the "
-    "policy π pays for every nat it moves away from π_ref (the reward model is trusted only "
-    "near the ordinary answers it learned from, and π_ref writes answers like those):"
-)
-st.latex(
-    r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; "
-    r"\beta\,\mathrm{KL}(\pi \,\|\, \pi_{\text{ref}})"
-)
-st.markdown("is solved exactly by")
-st.latex(r"\pi^*(y) \;\propto\; \pi_{\text{ref}}(y)\,\exp\!\big(r(y)/\beta\big)")
-st.markdown(
-    "The best policy is the starting model re-weighted by exp(r/β): a large β barely changes "
-    "it, a small β piles the probability onto whatever the reward model likes best. Here y "
-    "is an answer (length, substance), π_ref is a bell curve centred on (0, 0), and with "
-    "b = σ = 0 the reward is r = length + substance, so π\\* is the same bell curve moved to "
-    "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
-    "mean length is 1/(β + 2b) and its length variance β/(β + 2b). InstructGPT trained with "
-    "this objective (Ouyang et al., 2022), and the closed form is where DPO starts (Rafailov "
-    "et al., 2023). It is what the objective asks for, not what PPO reaches: in Gao et al.'s "
-    "(2022) runs a stronger penalty acted much like stopping earlier."
-)
-glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
+with layout.words("The KL penalty, in words and formulas"):
+    st.markdown(
+        "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
+        "expected score minus β times the KL divergence from the starting model π_ref, so the "
+        "policy π pays for every nat it moves away from π_ref (the reward model is trusted only "
+        "near the ordinary answers it learned from, and π_ref writes answers like those):"
+    )
+    st.latex(
+        r"\max_\pi\; \mathbb{E}_{y\sim\pi}\,[\,r(y)\,] \;-\; "
+        r"\beta\,\mathrm{KL}(\pi \,\|\, \pi_{\text{ref}})"
+    )
+    st.markdown("is solved exactly by")
+    st.latex(r"\pi^*(y) \;\propto\; \pi_{\text{ref}}(y)\,\exp\!\big(r(y)/\beta\big)")
+    st.markdown(
+        "The best policy is the starting model re-weighted by exp(r/β): a large β barely changes "
+        "it, a small β piles the probability onto whatever the reward model likes best. Here y "
+        "is an answer (length, substance), π_ref is a bell curve centred on (0, 0), and with "
+        "b = σ = 0 the reward is r = length + substance, so π\\* is the same bell curve moved to "
+        "(1/β, 1/β): KL = 1/β², reward gain 2/β, true quality gain 2/β − 1/β². With b > 0 its "
+        "mean length is 1/(β + 2b) and its length variance β/(β + 2b). InstructGPT trained with "
+        "this objective (Ouyang et al., 2022), and the closed form is where DPO starts (Rafailov "
+        "et al., 2023). It is what the objective asks for, not what PPO reaches: in Gao et al.'s "
+        "(2022) runs a stronger penalty acted much like stopping earlier."
+    )
+    glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
 
 beta = state.slider("beta", container=beta_slot)
 b = state.slider("b", container=b_slot)
@@ -73,7 +74,7 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    st.caption(
+    layout.words("Why the grid bends away").caption(
         "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
         "at σ = 0 the optimum's centre, at substance 1/β, nears the edge at 6 as β falls toward "
         "0.15, and the grid's answer bends away (shaded, beyond the slider's 0.25). With σ > 0 "
@@ -108,4 +109,5 @@ st.caption(
     f"({fmt.named('b', b)}, {fmt.named('σ', sigma)}); with b = σ = 0 they are the lesson's numbers."
 )
 state.share_box({"beta": beta, "b": b, "sigma": sigma})
-sources.footer("ouyang2022", "rafailov2023", "gao2022")
+layout.presenter_switch()
+sources.footer("ouyang2022", "rafailov2023", "gao2022", container=layout.words("Sources"))

@@ -10,13 +10,14 @@ state.settle_url("lesson", ())  # no sliders here; it notes the visit
 layout.page_style()
 
 st.title("The lesson in plain words")
-st.caption(
+story = layout.words("The story in plain words")
+story.caption(
     "Words used below. "
     + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
     + " · "
     + glossary.line("DPO", "true quality", "best-of-n", "n", "b", "σ")
 )
-st.markdown(
+story.markdown(
     """
 **A reward from comparisons.** Nobody can write a formula for "a helpful, honest answer", but
 people can say which of two answers is better. RLHF turns such comparisons into a score:
@@ -88,6 +89,7 @@ for step, preset in enumerate(lesson_text.TRIES, start=1):
     )
     st.caption(preset.story)
 
+layout.presenter_switch()
 sources.footer(
     "christiano2017",
     "ouyang2022",
@@ -99,4 +101,5 @@ sources.footer(
     "singhal2023",
     "manheim2018",
     "kwa2024",
+    container=layout.words("Sources"),
 )

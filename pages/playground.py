@@ -12,10 +12,11 @@ from ui import glossary, layout, sources, state
 from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
-present = state.presenter_mode()
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
+pin.carry()  # back from another page: the session's pin, as a setting's value
 state.settle_url("playground", stage_keys=url_keys)
 pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
+present = state.presenter_mode()
 layout.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):

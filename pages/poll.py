@@ -8,10 +8,11 @@ plain note here; the other pages do not use it.
 import streamlit as st
 
 from poll import store
-from ui import layout
+from ui import layout, state
 from ui.class_poll import db as poll_db
 from ui.class_poll import views as poll_views
 
+state.settle_url("poll", ())  # no settings here; it notes the visit (presenter mode follows)
 layout.page_style()
 st.title("Class poll")
 
@@ -28,3 +29,5 @@ try:
         poll_views.start_screen(engine)
 except store.StoreUnavailable as error:
     st.warning(str(error))
+if room_code is None:  # a student's phone has no use for it
+    layout.presenter_switch()

@@ -24,17 +24,18 @@ state.show_notes()
 # The sliders and the charts first, on a projector's first screen; the words below them.
 slots = st.columns(4, gap="medium")
 charts = st.container()
-st.markdown(
-    "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
-    "from the base model; the rater prefers the first with probability "
-    "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
-    "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their choices by "
-    "maximum likelihood (Bradley–Terry, Newton's method). What it learned about padding is "
-    "**b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's reward model, which "
-    "believes longer is always better."
-)
-glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
-glossary.explain("n", "β", "π_ref", "DPO")
+with layout.words("How the reward model is fitted"):
+    st.markdown(
+        "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
+        "from the base model; the rater prefers the first with probability "
+        "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
+        "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
+        "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
+        "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
+        "reward model, which believes longer is always better."
+    )
+    glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
+    glossary.explain("n", "β", "π_ref", "DPO")
 
 pairs, spread, noise, prior = (
     state.slider(key, container=slot)
@@ -86,7 +87,7 @@ with plane_column:
         "below explains it.",
         fit=True,
     )
-    st.caption(
+    layout.words("How to read the lines").caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
         "reward is known only up to scale). Where its lines bend back like the filled "
         "contours, it learned the padding penalty. Raters saw lengths only between the "
@@ -106,26 +107,27 @@ with curves_column:
     edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
     layout.edge_box(edge)
 
-st.markdown(
-    "The curves put the learned b, at the Playground's nearest step "
-    f"(**{fmt.named('b', b_used)}**), into the lesson's reward model, with no other errors "
-    "(σ = 0). Many comparisons of widely varying "
-    "lengths teach the whole penalty (b → 1) and the decline disappears. Few comparisons of "
-    "typical answers pin b down badly, in either direction: 200 pairs at spread 0.3 (rater "
-    "noise 1) give b = 2.71 with no prior (interval 0.70 to 4.73); only a prior pulls b toward "
-    "0, and then its interval is conditional on that prior: at prior 30 the same pairs give "
-    "b = 0.19, interval -0.47 to 0.85, which excludes the true b = 1. A likelier reason a real "
-    "reward model misses the penalty is that it cannot express it: fitted without the padding "
-    "feature, on 200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per "
-    "unit of length against 1 for substance, believing longer is always better."
-)
+with layout.words("What the curves show, and why b is hard to learn"):
+    st.markdown(
+        "The curves put the learned b, at the Playground's nearest step "
+        f"(**{fmt.named('b', b_used)}**), into the lesson's reward model, with no other errors "
+        "(σ = 0). Many comparisons of widely varying "
+        "lengths teach the whole penalty (b → 1) and the decline disappears. Few comparisons of "
+        "typical answers pin b down badly, in either direction: 200 pairs at spread 0.3 (rater "
+        "noise 1) give b = 2.71 with no prior (interval 0.70 to 4.73); only a prior pulls b toward "
+        "0, and then its interval is conditional on that prior: at prior 30 the same pairs give "
+        "b = 0.19, interval -0.47 to 0.85, which excludes the true b = 1. A likelier reason a real "
+        "reward model misses the penalty is that it cannot express it: fitted without the padding "
+        "feature, on 200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per "
+        "unit of length against 1 for substance, believing longer is always better."
+    )
 st.page_link(
     "pages/playground.py",
     label=f"Open the Playground at {fmt.named('b', b_used)}, the nearest step",
     icon=":material/tune:",
     query_params={"b": url_form(b_used)},
 )
-st.info(
+layout.words("DPO learns the same b").info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
     "Bradley–Terry model of the choices implicitly, with r̂ = β·log(π/π_ref). In the ideal "
     "limit (unlimited comparisons, exact optimization) it lands on the same optimum, "
@@ -134,4 +136,5 @@ st.info(
     "whose IPO keeps it closer).",
     icon=":material/info:",
 )
-sources.footer("rafailov2023", "azar2023")
+layout.presenter_switch()
+sources.footer("rafailov2023", "azar2023", container=layout.words("Sources"))

@@ -8,10 +8,11 @@ Every page:
   address, one value per setting per session, links); ``history``: one browser-history entry
   per action.
 - ``style``: the look every chart shares; ``layout``: page CSS, lean charts, readouts, the
-  presenter and predict switches; ``glossary``: one visible line per symbol; ``sources``: the
-  papers cited and each page's "Sources" list; ``edge_note``: what the screen says where the
-  grid's edge caps a KL optimum (pure); ``not_found``: the page for an unknown address;
-  ``link_box``: a link to copy, in plain HTML (no syntax highlighter fetched).
+  presenter and predict switches, the words presenter mode folds; ``glossary``: one visible
+  line per symbol; ``sources``: the papers cited and each page's "Sources" list;
+  ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
+  ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain
+  HTML (no syntax highlighter fetched).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser

@@ -42,6 +42,8 @@ _ARRIVAL = "_arrival"  # session key: how the session came to this page ("lesson
 _WRITTEN = "_stage_url"  # session key: the stage settings as this page last wrote them
 _FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
 _REQUEST = "_stage_request"  # session key: where Python last asked the stage to move
+_PRESENT = "_present"  # session key: presenter mode is on (carried from page to page)
+PRESENT_ON = {"1", "true", "yes", "on"}  # what ?present= may say to turn presenter mode on
 
 
 # --- Streamlit glue ----------------------------------------------------------------------
@@ -73,6 +75,7 @@ def settle_url(
     if entering:
         linked = any(key in st.query_params for key in KEYS)
         note_arrival("lesson" if previous_page == "lesson" else "link" if linked else None)
+    _settle_presenter_mode(carried=entering)
     notes: list[str] = []
     url_changed = moved_by_address = False
     attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in (*keys, SEED_KEY))
@@ -234,6 +237,12 @@ def slider_caption(key: str, *, container=None) -> None:
         (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
 
 
+def arriving(page: str) -> bool:
+    """Whether this run comes to ``page`` from another page (or as an arrival again); true
+    only before :func:`settle_url` has settled ``page``."""
+    return st.session_state.get(_PAGE) != page
+
+
 def arrive_again() -> None:
     """Make the next run of this page an arrival: the address decides, the stage follows."""
     st.session_state[_PAGE] = None
@@ -291,8 +300,29 @@ def stage_request() -> dict:
 
 
 def presenter_mode() -> bool:
-    """Whether the address asks for presenter mode (?present=1); anything else is off."""
-    return st.query_params.get(PRESENT_KEY, "").strip().lower() in {"1", "true", "yes", "on"}
+    """Whether presenter mode is on (?present=1; anything else is off), as :func:`settle_url`
+    left it: the address decides, except arriving on a page without it, where the session's
+    carries over (a page switch drops every parameter no slider of the new page owns)."""
+    return st.session_state.get(_PRESENT, _present_in_address())
+
+
+def _present_in_address() -> bool:
+    return st.query_params.get(PRESENT_KEY, "").strip().lower() in PRESENT_ON
+
+
+def _settle_presenter_mode(*, carried: bool) -> None:
+    """Presenter mode follows the lecturer like a setting: arriving on a page whose address
+    leaves it out, it stays on (and the address says so); otherwise the address decides, so
+    Back to an address without it, or Leave presenter mode, turns it off."""
+    if carried and PRESENT_KEY not in st.query_params and st.session_state.get(_PRESENT):
+        write_query_param(PRESENT_KEY, "1")
+    st.session_state[_PRESENT] = _present_in_address()
+
+
+def set_presenter_mode(on: bool) -> None:
+    """Turn presenter mode on or off, here and on the pages after it (the switch)."""
+    st.session_state[_PRESENT] = on
+    write_query_param(PRESENT_KEY, "1" if on else None)
 
 
 def share_link(
@@ -316,11 +346,14 @@ def share_box(
     extra: Mapping[str, str | None] | None = None,
     slot=None,
 ) -> None:
-    """The link to these settings (and ``extra`` parameters), in a box with a copy button.
+    """The link to these settings (and ``extra`` parameters), in a box with a copy button
+    (none in presenter mode).
 
     ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
     link of the whole page), or None to draw it here.
     """
+    if presenter_mode():
+        return  # fewer words on a projector: the address bar holds the link
     link = share_link(values, seed=seed, extra=extra)
     with slot.container() if slot is not None else st.container():
         st.caption("Link to this setting (the address bar holds it too):")

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from app_pages import assert_clean, open_page, stage_data, warnings_text
+from app_pages import PAGE_FILES, assert_clean, open_page, stage_data, warnings_text
 
 import core
 from ui import link_box
@@ -168,3 +168,58 @@ def test_the_csv_numbers_at_the_lessons_beta_are_the_lessons_table():
     assert round(world["beta"]["table"]["proxy_gain"][index], 2) == 6.65
     assert round(world["beta"]["table"]["gold_gain"][index], 2) == -4.37
     assert round(world["beta"]["table"]["kl"][index], 1) == 11.0
+
+
+def trip(app, page: str):
+    """Go to ``page`` by the navigation, as the browser does: its address keeps no parameter
+    of the page before (the page writes its own settings back)."""
+    app.query_params.clear()
+    return app.switch_page(PAGE_FILES[page]).run()
+
+
+def test_a_pin_follows_a_trip_to_another_page_and_back_and_the_address_says_it_again():
+    app = open_page("playground", {"pin": "0.2_0.5_0.3_49", "n": "49"})
+    first = stage_data(app)["pin"]
+    assert first["text"] == "0.2_0.5_0.3_49"
+    trip(app, "best_of_n")
+    assert_clean(app)
+    assert "pin" not in app.query_params, "a pin means nothing on Best-of-n"
+    assert app.query_params["n"] == "49"
+    # Through the Lesson: AppTest, unlike the browser, keeps Best-of-n's n slider bound to ?n=
+    # on the next page, and the Playground's own write of n then raises.
+    trip(app, "lesson")
+    trip(app, "playground")
+    assert_clean(app)
+    sent = stage_data(app)["pin"]
+    assert (sent["text"], sent["snapshot"]["b"], sent["snapshot"]["sigma"]) == (
+        "0.2_0.5_0.3_49",
+        0.2,
+        0.5,
+    )
+    assert sent["id"] > first["id"], "the new stage is asked to draw it"
+    assert app.query_params["pin"] == "0.2_0.5_0.3_49"
+    assert app.query_params["n"] == "49"
+    assert warnings_text(app) == ""
+    links = [link_box.link_in(html.proto.body) for html in app.get("html")]
+    assert [link for link in links if link] == ["?n=49&pin=0.2_0.5_0.3_49"]
+
+
+def test_a_pin_dropped_by_back_stays_dropped_after_a_trip():
+    app = open_page("playground", {"pin": "0_0_0.3_590"})
+    del app.query_params["pin"]  # Back, to the address before the pin (or Clear)
+    app.run()
+    trip(app, "lesson")
+    trip(app, "playground")
+    assert_clean(app)
+    assert stage_data(app)["pin"]["text"] is None
+    assert "pin" not in app.query_params
+
+
+def test_a_link_with_another_pin_wins_over_the_sessions_on_arrival():
+    app = open_page("playground", {"pin": "0_0_0.3_590"})
+    trip(app, "lesson")
+    app.query_params["pin"] = "0.2_0_1_49"
+    app.switch_page(PAGE_FILES["playground"]).run()
+    assert_clean(app)
+    assert stage_data(app)["pin"]["text"] == "0.2_0_1_49"
+    assert app.query_params["pin"] == "0.2_0_1_49"

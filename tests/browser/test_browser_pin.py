@@ -31,6 +31,7 @@ TOOLS = ("📌 Pin this picture", "Clear pin", *DOWNLOADS)
 PINNED_MARKS = "[data-pinned-mark]"  # 2 per panel, at the pinned stop
 CURRENT_CURVES = 'svg[data-chart="curves"] [data-series]'
 SVG_NS = "{http://www.w3.org/2000/svg}"
+RUN_MS = 30_000  # a server run that writes the address, after Back or a page switch, at load
 
 
 def open_stage(tab, path: str = "") -> None:
@@ -86,9 +87,13 @@ def expect_points(page, selector: str, wanted: list[str]) -> None:
 
 
 def expect_pinned(page, text: str | None) -> None:
-    """Wait until the stage shows the pin `text` ("0_0_0.3_590"), or none for None."""
-    expect(stage_page.root(page)).to_have_attribute("data-pin", text or "")
-    expect(stage_page.root(page).locator(PINNED_CURVES)).to_have_count(4 if text else 0)
+    """Wait until the stage shows the pin `text` ("0_0_0.3_590"), or none for None; as long
+    as a drawing may take (after Back at load 47 the stage dropped the pin after 5 s)."""
+    root = stage_page.root(page)
+    expect(root).to_have_attribute("data-pin", text or "", timeout=stage_page.DRAW_TIMEOUT_MS)
+    expect(root.locator(PINNED_CURVES)).to_have_count(
+        4 if text else 0, timeout=stage_page.DRAW_TIMEOUT_MS
+    )
 
 
 def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop):
@@ -276,3 +281,72 @@ def test_no_download_gives_the_answer_away_while_predicting(desktop):
     page = desktop.page
     for name in DOWNLOADS:
         expect(tool(page, name)).to_be_disabled()
+
+
+def test_a_pin_follows_a_trip_to_best_of_n_and_back_and_clear_drops_it_for_good(desktop):
+    """A page switch drops every parameter no slider of the new page owns: Best-of-n's address
+    has no pin (it means nothing there), and the Playground, coming back, shows the session's
+    pin again and writes it into the address. Back after the trip is whole too."""
+    open_stage(desktop, "?beta=0.3&n=590")
+    page = desktop.page
+    tool(page, "📌 Pin this picture").click()
+    expect_pinned(page, "0_0_0.3_590")
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590", timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.go_back()  # Back after a Pin: the picture before it, unpinned; Forward pins again
+    expect_pinned(page, None)
+    stage_page.expect_url_holds(page, "pin", None, timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.go_forward()
+    expect_pinned(page, "0_0_0.3_590")
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590", timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+    stage_page.slider(page, "beta").press("Home")  # the current picture leaves the pinned one
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "10", timeout=RUN_MS)
+    stage_page.expect_url_holds(page, "beta", "10", timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+    start = page.evaluate("() => history.length")
+
+    page.get_by_role("link", name="Best-of-n").first.click()
+    expect(page).to_have_url(re.compile(r"/best-of-n\?n=590$"), timeout=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.get_by_role("link", name="Playground").first.click()
+    expect(page).to_have_url(re.compile(r"/\?"), timeout=RUN_MS)
+    stage_page.wait_until_drawn(page)
+    expect_pinned(page, "0_0_0.3_590")
+    expect(stage_page.root(page).locator("[data-pin-label]")).to_have_text(
+        "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590"
+    )
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "10", timeout=RUN_MS)
+    for key, value in (("pin", "0_0_0.3_590"), ("beta", "10"), ("n", "590")):
+        stage_page.expect_url_holds(page, key, value, timeout_ms=RUN_MS)
+    assert pinned_cloud_points(page, "beta") > 20 and pinned_cloud_points(page, "n") > 20
+    app_page.wait_until_ready(page)
+    assert page.evaluate("() => history.length") == start + 2, "one entry per page switch"
+
+    page.go_back()  # Best-of-n, then the Playground as it was before the trip
+    expect(page).to_have_url(re.compile(r"/best-of-n\?n=590$"), timeout=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/\?"), timeout=RUN_MS)
+    stage_page.wait_until_drawn(page)
+    expect_pinned(page, "0_0_0.3_590")
+    expect(stage_page.root(page)).to_have_attribute("data-beta", "10", timeout=RUN_MS)
+    stage_page.expect_url_holds(page, "pin", "0_0_0.3_590", timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+
+    tool(page, "Clear pin").click()
+    expect_pinned(page, None)
+    stage_page.expect_url_holds(page, "pin", None, timeout_ms=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.get_by_role("link", name="Best-of-n").first.click()
+    expect(page).to_have_url(re.compile(r"/best-of-n\?n=590$"), timeout=RUN_MS)
+    app_page.wait_until_ready(page)
+    page.get_by_role("link", name="Playground").first.click()
+    expect(page).to_have_url(re.compile(r"/\?beta=10&n=590$"), timeout=RUN_MS)  # and no pin
+    stage_page.wait_until_drawn(page)
+    app_page.wait_until_ready(page)
+    expect_pinned(page, None)
+    expect(stage_page.root(page).locator("[data-pinned-cloud]")).to_have_count(0)
+    stage_page.expect_url_holds(page, "pin", None, timeout_ms=RUN_MS)
+    assert desktop.console_errors == []

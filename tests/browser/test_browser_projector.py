@@ -4,6 +4,7 @@ text is at least 18 px on a 1280 px wide screen (scaled with the viewport)."""
 
 import contextlib
 import json
+import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -327,3 +328,96 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     assert len(in_chart) > 8, "the histogram's text was not found"
     assert screen_checks.overlapping(in_chart) == []
     assert lecturer.console_errors == []
+
+
+# The font size of every line of prose the reader sees (paragraphs and list items of Markdown,
+# widget labels and captions included; not a metric's value, a readout), outside the charts;
+# folded text is not drawn.
+PROSE_PX_JS = """
+() => [...document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stMarkdownContainer"] :is(p, li)')]
+  .filter((element) => !element.closest('[data-testid="stMetricValue"]'))
+  .filter((element) => element.getBoundingClientRect().width > 0 && element.textContent.trim())
+  .map((element) => parseFloat(getComputedStyle(element).fontSize))
+"""
+METRIC_PX = 30.4  # a readout's value, 1.9rem (ui/layout.py's CSS), in either mode
+METRIC_PX_JS = """
+() => [...document.querySelectorAll('[data-testid="stMetricValue"] p')]
+  .map((element) => parseFloat(getComputedStyle(element).fontSize))
+"""
+# Every page by its menu title and address, and its main chart (None: it has none).
+NAVIGATION = (
+    ("Best-of-n", "best-of-n", "scores-against-n"),
+    ("KL penalty", "kl-penalty", "grid-vs-closed-form"),
+    ("Lesson", "lesson", None),
+    ("Reward model", "reward-model", "fitted-plane"),
+    ("Compare", "compare", "gao-chart"),
+    ("Class poll", "poll", None),
+    ("Defenses", "defenses", "padding_learned"),
+)
+PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
+LEAVE = "Leave presenter mode"
+
+
+def chart_on_first_screen(page, key: str) -> dict:
+    """Wait until the main chart ``key`` is drawn and fitted (its bottom above the fold, as
+    ui/screen.py makes it once the browser has reported the screen); its box."""
+    chart = page.locator(f".st-key-{key} .js-plotly-plot")
+    expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
+        page.wait_for_function(
+            "(key) => { const chart = document.querySelector(`.st-key-${key} .js-plotly-plot`);"
+            " const box = chart && chart.getBoundingClientRect();"
+            " return box && box.top >= 0 && box.bottom <= innerHeight + 0.5; }",
+            arg=key,
+            timeout=15_000,
+        )
+    return chart.bounding_box()
+
+
+def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_screen(new_tab):
+    """Presenter mode turned on at the Playground's foot follows the menu to every page: the
+    address says present=1, every line of prose is larger than the same page's in normal mode,
+    the longer explanations are folded, and each main chart still ends on the first screen at
+    1280x720. Leave presenter mode on the last page leaves it everywhere."""
+    tab = new_tab("projector")
+    page = tab.page
+    height = page.viewport_size["height"]
+    normal = {}
+    for _title, path, _key in NAVIGATION:
+        tab.open(path)
+        normal[path] = page.evaluate(PROSE_PX_JS)
+        assert normal[path] and max(normal[path]) <= 16, (path, normal[path])
+    tab.open("")
+    stage.wait_until_drawn(page)
+    page.get_by_role("button", name="Presenter mode (larger type, fewer words)").click()
+    stage.expect_url_holds(page, "present", "1")
+    expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+    for title, path, key in NAVIGATION:
+        page.get_by_role("link", name=title).first.click()
+        expect(page).to_have_url(re.compile(rf"/{path}\?(.*&)?present=1(&|$)"))
+        app_page.wait_until_ready(page)
+        expect(page.get_by_role("button", name=LEAVE)).to_be_visible()
+        if path != "poll":  # the poll's start screen has no long explanation to fold
+            expect(page.locator('[data-testid="stExpander"] summary').first).to_be_visible()
+        prose = page.evaluate(PROSE_PX_JS)
+        assert prose, path
+        assert min(prose) == pytest.approx(PRESENTER_PROSE_PX, abs=0.01), (path, prose)
+        assert min(prose) > max(normal[path]), (path, prose, normal[path])
+        metrics = page.evaluate(METRIC_PX_JS)
+        assert set(metrics) <= {METRIC_PX}, (path, metrics)
+        if key is not None:
+            box = chart_on_first_screen(page, key)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (path, box)
+    page.get_by_role("button", name=LEAVE).click()
+    stage.expect_url_holds(page, "present", None)
+    app_page.wait_until_ready(page)
+    page.get_by_role("link", name="Compare").first.click()
+    expect(page).to_have_url(re.compile(r"/compare(\?|$)"))
+    app_page.wait_until_ready(page)
+    stage.expect_url_holds(page, "present", None)
+    expect(
+        page.get_by_role("button", name="Presenter mode (larger type, fewer words)")
+    ).to_be_visible()
+    assert max(page.evaluate(PROSE_PX_JS)) <= 16
+    assert tab.console_errors == []

@@ -36,6 +36,18 @@ def _set(pin: Pin | None, *, by_address: bool) -> None:
     st.session_state[_PIN] = {"id": asked + 1 if by_address else asked, "pin": pin}
 
 
+def carry() -> None:
+    """Coming back to the Playground from another page (whose address had no pin), keep the
+    session's pin, like a setting's value, and write it into the address again. Call it
+    before ``state.settle_url``, which ends the arrival."""
+    kept = current()
+    if kept is None or PIN_KEY in st.query_params or not state.arriving("playground"):
+        return
+    state.write_query_param(PIN_KEY, kept.url_form())
+    st.session_state[_WRITTEN] = [kept.url_form()]
+    _set(kept, by_address=True)  # a new stage on the page: asked to draw it
+
+
 def from_address() -> None:
     """Let the address decide the pin when it is not what this page last wrote (a link
     opened, Back or Forward); an unusable pin leaves a note and pins nothing. Call it on
