@@ -19,7 +19,9 @@ from harness import observer
 from harness.server import REPO_ROOT
 
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # ignored by git; for people to look at
-LOAD_TIMEOUT_MS = 60_000  # a cold first run imports plotly and fills the caches
+# A cold first run imports plotly and fills the caches; at load 40-70 a fresh tab's best-of-n
+# page still showed 17 skeletons after 60 s (Playwright polled twice in that time).
+LOAD_TIMEOUT_MS = 120_000
 SLIDER_MOVE_TIMEOUT_MS = 1_000  # React re-renders the input within a frame or two
 MAX_SCREENSHOT_HEIGHT = 12_000  # px; taller pages are cut here
 

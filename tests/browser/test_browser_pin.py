@@ -90,6 +90,20 @@ def steady_points(page, selector: str) -> list[str]:
     return page.evaluate(STEADY_POINTS_JS, [selector, STEADY_FRAMES])
 
 
+# The pinned and the current curves' points, in one look.
+BOTH_CURVES_JS = f"""() => {{
+  const root = ({stage_page.STAGE_ROOT_JS})();
+  const points = (selector) => [...root.querySelectorAll(selector)]
+    .map((line) => line.getAttribute('points'));
+  return {{ pinned: points('{PINNED_CURVES}'), current: points('{CURRENT_CURVES}') }};
+}}"""
+PINNED_WHERE_CURRENT_JS = f"""() => {{
+  const both = ({BOTH_CURVES_JS})();
+  return both.pinned.length > 0
+    && JSON.stringify([...both.pinned].sort()) === JSON.stringify([...both.current].sort());
+}}"""
+
+
 def expect_points(page, selector: str, wanted: list[str]) -> None:
     """Wait until the polylines under `selector` are drawn at `wanted`, then check: a reload
     draws the stage, then lays it out again as the rest of the page arrives."""
@@ -120,8 +134,12 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
         "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590"
     )
     stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
-    pinned_before = steady_points(page, PINNED_CURVES)
-    assert sorted(pinned_before) == sorted(steady_points(page, CURRENT_CURVES)), "where it was"
+    # Pinned where the current curves are, read in one look (the stage may lay itself out
+    # again between two reads while the page settles at load 30+; then both move together).
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
+        page.wait_for_function(PINNED_WHERE_CURRENT_JS, timeout=30_000)
+    both = page.evaluate(BOTH_CURVES_JS)
+    assert sorted(both["pinned"]) == sorted(both["current"]), "where it was"
     # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
     for _ in range(4):  # on the stage since issue 17
         stage_page.slider(page, "b").press("ArrowRight")
