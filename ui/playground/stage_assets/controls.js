@@ -36,22 +36,30 @@ export function buildStage(root, stage) {
   return parts;
 }
 
-function buildMethod(parent, key, stage) {
-  const section = el("section", { class: `method ${key}` }, parent);
-  const control = el("div", { class: "control" }, section);
+// One slider of the stage (β, n, b or σ): its label (name, value, hint), Play and the range,
+// inside `control`; `owner` answers its events (moveTo, settleSoon, stopPlaying, togglePlay).
+// Its stops arrive later (max "0" until then).
+export function buildSlider(control, key, owner) {
   const label = el("label", { for: `stage-${key}` }, control);
   const name = el("span", { class: "name" }, label);
   const output = el("output", { for: `stage-${key}` }, label);
   const hint = el("span", { class: "hint" }, label);
   const row = el("div", { class: "slider-row" }, control);
   const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
-  const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "1", step: "1", value: "0" }, row);
+  const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" }, row);
+  input.addEventListener("input", () => owner.moveTo(key, Number(input.value), { fromUser: true }));
+  input.addEventListener("change", () => owner.settleSoon());
+  input.addEventListener("pointerdown", () => owner.stopPlaying(false));
+  play.addEventListener("click", () => owner.togglePlay(key));
+  return { name, output, hint, row, input, play };
+}
+
+function buildMethod(parent, key, stage) {
+  const section = el("section", { class: `method ${key}` }, parent);
+  const control = el("div", { class: "control" }, section);
+  const { name, output, hint, row, input, play } = buildSlider(control, key, stage);
   const guess = el("button", { type: "button", class: "play guess", "data-guess": key, hidden: "" }, row, key === "n" ? "Guess: n here" : "Guess: β here");
   guess.addEventListener("click", () => stage.guess(key, stage.stopIndex(key))); // beside its slider
-  input.addEventListener("input", () => stage.moveTo(key, Number(input.value), { fromUser: true }));
-  input.addEventListener("change", () => stage.settleSoon());
-  input.addEventListener("pointerdown", () => stage.stopPlaying(false));
-  play.addEventListener("click", () => stage.togglePlay(key));
   const readouts = el("div", { class: "readouts" }, section);
   const heading = el("h2", {}, readouts);
   const list = el("dl", {}, readouts);

@@ -7,6 +7,7 @@
 // old picture, says it is loading, and swaps when it arrives. Once settled, the row and the
 // column the student is on are fetched ahead, nearest first, two at a time.
 
+import { buildSlider } from "./controls.js";
 import { el } from "./svg.js";
 
 export const WORLD_KEYS = ["b", "sigma"];
@@ -127,17 +128,7 @@ export class WorldControls {
 
   buildControl(key) {
     const control = el("div", { class: `control world-control ${key}` }, this.section);
-    const label = el("label", { for: `stage-${key}` }, control);
-    const name = el("span", { class: "name" }, label);
-    const output = el("output", { for: `stage-${key}` }, label);
-    const hint = el("span", { class: "hint" }, label);
-    const row = el("div", { class: "slider-row" }, control);
-    const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
-    const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" }, row);
-    input.addEventListener("input", () => this.moveTo(key, Number(input.value), { fromUser: true }));
-    input.addEventListener("change", () => this.stage.settleSoon());
-    input.addEventListener("pointerdown", () => this.stopPlaying(false));
-    play.addEventListener("click", () => this.togglePlay(key));
+    const { name, output, hint, input, play } = buildSlider(control, key, this);
     return { name, output, hint, input, play };
   }
 
@@ -256,6 +247,10 @@ export class WorldControls {
       const pairs = aheadOrder(this.stops.b.length, this.stops.sigma.length, this.index.b, this.index.sigma);
       this.shelf.fetchAhead(pairs.map(([b, sigma]) => this.addressOf(this.stops.b[b], this.stops.sigma[sigma])));
     }, delay);
+  }
+
+  settleSoon() {
+    this.stage.settleSoon(); // a settled b or σ goes to Python like a settled β or n
   }
 
   togglePlay(key) {
