@@ -214,11 +214,14 @@ PLOTLY_CHART_JS = """
 
 
 # Until the browser has reported the screen (ui/screen.py), a main chart is drawn as built:
-# wait for it to be fitted, its smallest text at the size wanted.
+# wait for it to be fitted, its smallest text at the size wanted, and drawn once (while
+# Streamlit replaces the chart with its fitted figure both copies are there for a moment: a
+# fresh-clone CI run caught Reward model's with two).
 FITTED_JS = """
 ([key, wanted]) => {
-  const chart = document.querySelector(`.st-key-${key} .js-plotly-plot`);
-  if (!chart) return false;
+  const charts = document.querySelectorAll(`.st-key-${key} .js-plotly-plot`);
+  if (charts.length !== 1) return false;
+  const chart = charts[0];
   const sizes = [...chart.querySelectorAll('svg text')]
     .filter((text) => text.getBoundingClientRect().width > 0 && text.textContent.trim())
     .map((text) => parseFloat(getComputedStyle(text).fontSize));
@@ -247,6 +250,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
         expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
         with contextlib.suppress(PlaywrightTimeout):  # the problems below say what is off
             page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=SETTLED_TIMEOUT_MS)
+        expect(chart, f"{where}: the main chart drawn once").to_have_count(1)
         measured = chart.evaluate(PLOTLY_CHART_JS)
         texts = [
             box
@@ -314,6 +318,7 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
         page.wait_for_function(
             FITTED_JS, arg=["poll_histogram", wanted_px], timeout=SETTLED_TIMEOUT_MS
         )
+    expect(chart, "the histogram drawn once").to_have_count(1)
     measured = chart.evaluate(PLOTLY_CHART_JS)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
