@@ -17,6 +17,9 @@ class Preset:
     name: str  # the button's label
     story: str  # one line: what to look at
     values: Mapping[str, float]  # a value for every key in KEYS
+    # The story in one projector line (presenter mode, after "Step 2 of 7 · The peak: "):
+    # at most ~75 characters, so the line fits 1280 px; no number the values do not set.
+    headline: str = ""
 
 
 PRESETS = (
@@ -24,30 +27,35 @@ PRESETS = (
         "Lesson default",
         "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
         {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
+        headline="little pressure yet; the reward model thinks longer is always better.",
     ),
     Preset(
         "The peak",
         "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
         "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
         {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
+        headline="true quality at its best, at β = 1 and n = 49.",
     ),
     Preset(
         "Overoptimized",
         "β = 0.3 and n = 590: the reward model's score still climbs, true quality has fallen "
         "below the base model's.",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
+        headline="the reward model's score still climbs; true quality falls below the base.",
     ),
     Preset(
         "Fix: b = 0.2",
         "Same pressure, but the reward model learned a fifth of the padding penalty: "
         "the decline is gone.",
         {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
+        headline="the reward model learned a fifth of the padding penalty: no decline.",
     ),
     Preset(
         "Noisy reward model",
         "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
         "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
         {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
+        headline="other errors (σ = 0.5): true quality peaks sooner, falls below the base.",
     ),
     Preset(
         "The fix, with other errors left",
@@ -56,6 +64,7 @@ PRESETS = (
         "reports +3.4, and the KL optimum at β = 0.4 gets +1.4 for +3.4.",
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
+        headline="b = 0.2 and σ = 1: pushing harder barely hurts, and barely helps.",
     ),
     Preset(
         "Best-of-n runs out of answers",
@@ -63,5 +72,6 @@ PRESETS = (
         "model's single favourite, and its KL stops just short of log 600.",
         # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
         {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
+        headline="n = 10,000 from 600 answers: best-of-n keeps the reward model's favourite.",
     ),
 )

@@ -130,6 +130,13 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
         "β = 0.25 is left out: capped by the grid's edge."
     )
     assert "than at β = 0.3 (+1.00 against -4.37)" in stage.slack_line("beta", slack.kl)
+    # The stage's one line: the same numbers, from the capped-free slack.
+    assert stage.slack_readout("beta", slack.kl) == (
+        "Stop at β = 1: +5.37 true quality for 70% of the score"
+    )
+    assert stage.slack_readout("n", slack.best_of_n) == (
+        "Stop at n = 49: +2.40 true quality for 14% of the score"
+    )
     assert defense_view.slack_sentence("kl", slack.kl, BETA_STOPS) == (
         "**KL penalty**: stop at the true peak, β = 1, instead of β = 0.3: end **5.37** higher "
         "in true quality (+1.00 against -4.37), for **70%** of the reward model's score. "

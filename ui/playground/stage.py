@@ -142,6 +142,26 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     return f"{line} {left_out}".strip()
 
 
+# What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
+SLACK_DEFINITION = (
+    "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
+    "keeps in true quality and gives up in the reward model's score."
+)
+
+
+def slack_readout(key: str, slack: core.MethodSlack) -> str:
+    """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
+    score' (the sentence, its definition and caveats are one click away)."""
+    symbol = SETTINGS[key].symbol
+    if slack.peak_pressure == slack.strongest_pressure:
+        return f"True quality still rises at {fmt.named(symbol, slack.strongest_pressure)}: no slack."
+    return (
+        f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
+        f"+{fmt.number(slack.gold_kept)} true quality for "
+        f"{fmt.percent(slack.score_given_up)} of the score"
+    )
+
+
 def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
@@ -158,7 +178,8 @@ def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
     return {
         **edge,
-        "slack": slack_line(key, slack),
+        "slack": slack_readout(key, slack),
+        "slack_more": f"{SLACK_DEFINITION} {slack_line(key, slack)}",
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,

@@ -90,20 +90,23 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     """What to look at in the current step, and how the step was opened; nothing off-story.
 
     A visitor who just opened the Playground gets no line (the screen is full enough) unless
-    ``always`` (presenter mode): the step bar already shows step 1 selected. ``slot`` is an
+    ``always`` (presenter mode), where the line is the step's one-line headline, and nothing
+    about how it was opened: a projector's charts need the room. ``slot`` is an
     ``st.empty()`` the line goes into.
     """
     index = current_step(values)
     if index is None:
         return
     step: Preset = PRESETS[index]
+    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    if always:
+        # One line, cut with an ellipsis should a narrow screen not hold it (ui/layout.py).
+        slot.container(key="step-line-one").info(
+            f"{numbered}: {step.headline}", icon=":material/school:"
+        )
+        return
     arrival = state.arrival()
     opened = {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)
     if arrival is None and st.session_state.get(_CHOSEN) is None:
-        if not always:
-            return
-        opened = "where the Playground starts"
-    slot.info(
-        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
-        icon=":material/school:",
-    )
+        return
+    slot.info(f"{numbered} ({opened}). {step.story}", icon=":material/school:")

@@ -70,8 +70,14 @@ function buildMethod(parent, key, stage) {
     cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
   }
   const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
-  const slack = el("p", { class: "slack", "data-slack": key }, readouts);
-  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack };
+  // The slack in one line; what the word means and its caveats one click away, over the
+  // charts rather than pushing them down (a projector's first screen has no line to spare).
+  const slackRow = el("div", { class: "slack" }, readouts);
+  const slack = el("span", { "data-slack": key }, slackRow);
+  const slackMore = el("details", { class: "slack-more" }, slackRow);
+  el("summary", { "aria-label": "What is slack?" }, slackMore, "slack?");
+  const slackText = el("p", { "data-slack-more": key }, slackMore);
+  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack, slackMore, slackText };
 }
 
 // Predict, then reveal: true quality stays hidden until the reader has committed a guess.

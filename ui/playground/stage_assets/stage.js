@@ -17,7 +17,7 @@ import { buildStage, listen, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
-import { drawLegend, drawMarks, moveClouds } from "./marks.js";
+import { drawLegend, drawMarks, moveClouds, showModel } from "./marks.js";
 import { drawPlane, planeHoverText, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
@@ -149,6 +149,7 @@ export class Stage {
       control.play.setAttribute("aria-label", `Play: sweep ${method.symbol} from gentle to extreme and back`);
     }
     drawLegend(this.legend, this.glossary, this.world);
+    showModel(this.legend, this.world);
   }
 
   // --- moving β and n --------------------------------------------------------------------
@@ -191,6 +192,8 @@ export class Stage {
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
     setText(control.slack, this.hidingTruth() ? "" : method.slack);
+    setText(control.slackText, method.slack_more);
+    control.slackMore.hidden = this.hidingTruth();
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
   }
