@@ -362,7 +362,7 @@ def test_presenter_mode_shows_each_steps_line_as_its_one_line_headline(index):
     assert line == f"**Step {index + 1} of {len(PRESETS)} · {step.name}**: {step.headline}"
     assert step.story not in line and "opened" not in line
     # Short enough for one line at 1280 px (~140 characters of presenter prose fit).
-    assert 20 <= len(step.headline) and len(line) <= 125, line
+    assert len(step.headline) >= 20 and len(line) <= 125, line
 
 
 def test_the_playground_says_what_a_dot_is_on_every_screen():

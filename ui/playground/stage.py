@@ -154,7 +154,8 @@ def slack_readout(key: str, slack: core.MethodSlack) -> str:
     score' (the sentence, its definition and caveats are one click away)."""
     symbol = SETTINGS[key].symbol
     if slack.peak_pressure == slack.strongest_pressure:
-        return f"True quality still rises at {fmt.named(symbol, slack.strongest_pressure)}: no slack."
+        strongest = fmt.named(symbol, slack.strongest_pressure)
+        return f"True quality still rises at {strongest}: no slack."
     return (
         f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
         f"+{fmt.number(slack.gold_kept)} true quality for "
