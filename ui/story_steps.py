@@ -20,6 +20,11 @@ class Preset:
     # The story in one projector line (presenter mode, after "Step 2 of 7 · The peak: "):
     # at most ~75 characters, so the line fits 1280 px; no number the values do not set.
     headline: str = ""
+    # What the line talks about, pointed at on the stage's curves: (panel "beta" or "n", where
+    # on its true-quality curve, label). Where: "peak" (its star), "below_base" (the first
+    # point past the peak below the base model), "end" (the strongest point clear of the grid's
+    # edge) or "mark" (the current setting); placed from the world's numbers (curves.js).
+    points_at: tuple[tuple[str, str, str], ...] = ()
 
 
 PRESETS = (
@@ -28,6 +33,7 @@ PRESETS = (
         "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
         {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
         headline="little pressure yet; the reward model thinks longer is always better.",
+        points_at=(("beta", "mark", "little pressure yet"),),
     ),
     Preset(
         "The peak",
@@ -35,6 +41,7 @@ PRESETS = (
         "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
         {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
         headline="true quality at its best, at β = 1 and n = 49.",
+        points_at=(("n", "peak", "the peak"), ("beta", "peak", "the peak")),
     ),
     Preset(
         "Overoptimized",
@@ -42,6 +49,7 @@ PRESETS = (
         "below the base model's.",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
         headline="the reward model's score still climbs; true quality falls below the base.",
+        points_at=(("n", "below_base", "below the base"), ("beta", "below_base", "below the base")),
     ),
     Preset(
         "Fix: b = 0.2",
@@ -49,6 +57,7 @@ PRESETS = (
         "the decline is gone.",
         {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
         headline="the reward model learned a fifth of the padding penalty: no decline.",
+        points_at=(("n", "end", "no decline"), ("beta", "end", "no decline")),
     ),
     Preset(
         "Noisy reward model",
@@ -56,6 +65,7 @@ PRESETS = (
         "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
         {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
         headline="other errors (σ = 0.5): true quality peaks sooner, falls below the base.",
+        points_at=(("n", "peak", "peaks sooner"), ("beta", "peak", "the peak")),
     ),
     Preset(
         "The fix, with other errors left",
@@ -65,6 +75,7 @@ PRESETS = (
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
         headline="b = 0.2 and σ = 1: pushing harder barely hurts, and barely helps.",
+        points_at=(("n", "end", "stalls"), ("beta", "end", "stalls")),
     ),
     Preset(
         "Best-of-n runs out of answers",
@@ -73,5 +84,6 @@ PRESETS = (
         # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
         {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
         headline="n = 10,000 from 600 answers: best-of-n keeps the reward model's favourite.",
+        points_at=(("n", "end", "runs out of answers"),),
     ),
 )

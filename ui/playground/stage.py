@@ -171,6 +171,8 @@ def _edge(result, curve, stops) -> dict:
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
+        # Per curve point: capped by the grid's edge (drawn dotted and labelled "edge").
+        "capped": [bool(edge_note.is_capped(mass)) for mass in curve.edge_mass],
     }
 
 
@@ -375,6 +377,13 @@ def hiding_truth() -> bool:
     return on and prediction_url()["revealed"] != "1"
 
 
+# Each story step's setting and what its line points at on the curves (curves.js draws the
+# labels where the step's settings are on the stage, and nowhere else).
+STEP_POINTERS = [
+    {"values": dict(step.values), "points_at": [list(point) for point in step.points_at]}
+    for step in PRESETS
+]
+
 # While predicting, the curves' axes carry these instead of the lesson's values.
 _EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
@@ -395,6 +404,7 @@ def show(*, present: bool) -> dict[str, float]:
             "predict_ticks": _EVEN_TICKS,
             "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(world_json),
+            "steps": STEP_POINTERS,
         },
         default={"settled": None},
         on_settled_change=_on_settled,

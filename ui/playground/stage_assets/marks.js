@@ -27,10 +27,12 @@ export function moveClouds(cloudGroups, world, position, { x, y }) {
   }
 }
 
-// The current setting on the curves (a dashed line, both gains' dots) and any guess.
+// The current setting on the curves (a dashed line, both gains' dots) and any guess; returns
+// where true quality's dot is on each panel, {beta, n: {pressure, gain}}.
 export function drawMarks(group, panels, world, position, guesses, fontPx) {
   group.replaceChildren();
   const { palette } = world;
+  const shown = {};
   for (const key of ["beta", "n"]) {
     const panel = panels[key];
     const method = world[key];
@@ -43,8 +45,10 @@ export function drawMarks(group, panels, world, position, guesses, fontPx) {
     for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
       const gain = lerp(method.marks[field][low], method.marks[field][high], t);
       el("svg:circle", { cx: px, cy: panel.y(gain), r: 0.42 * fontPx, fill, stroke: colour, "stroke-width": 3, "data-mark": `${key}-${field}` }, group);
+      if (field === "gold_gain") shown[key] = { pressure, gain };
     }
   }
+  return shown;
 }
 
 function drawGuess(group, panel, guessed, palette, fontPx) {

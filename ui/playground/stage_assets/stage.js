@@ -18,6 +18,7 @@ import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
 import { drawLegend, drawMarks, moveClouds, showModel } from "./marks.js";
+import { drawPointers, stepShown } from "./annotations.js";
 import { drawPlane, planeHoverText, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
@@ -107,6 +108,7 @@ export class Stage {
     // Python's world comes with each of its requests; between them, b and σ choose the world.
     const worldChanged = requestChanged && this.useWorld(data.world);
     this.predictTicks = data.predict_ticks || null;
+    this.steps = data.steps || [];
     if (requestChanged) {
       this.requestId = request.id;
       const asked = request.predict || {};
@@ -372,7 +374,9 @@ export class Stage {
     if (!this.size || !this.cloudGroups) return;
     moveClouds(this.cloudGroups, this.world, this.position, this.planeScale);
     const guesses = this.prediction.on ? this.prediction.guess : { beta: null, n: null };
-    drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx);
+    const marks = drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx);
+    const stops = { beta: this.world.beta.stops[this.stopIndex("beta")], n: this.world.n.stops[this.stopIndex("n")] };
+    drawPointers(this.curvesMarks, this.panels, this.world, stepShown(this.steps, this.world, stops), marks);
     this.redraws += 1;
     this.root.dataset.redraws = String(this.redraws);
   }
