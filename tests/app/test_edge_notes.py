@@ -8,7 +8,7 @@ from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import edge_note
+from ui import compute, edge_note
 from ui.defenses import view as defense_view
 from ui.playground import stage
 from ui.settings import BETA_STOPS, N_STOPS
@@ -165,6 +165,10 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     hover = world["beta"]["edge"]["hover"]
     assert len(hover) == len(world["beta"]["curve"]["pressure"])
     assert hover[0] == "" and hover[-1] == "capped by the grid's edge (46% within 0.5 of it)"
+    # The curve's capped stretch (drawn dotted, "edge"): the points whose edge mass is >= 5%.
+    masses = compute.kl_curve(0.2, 1.0).edge_mass
+    assert world["beta"]["edge"]["capped"] == [bool(mass >= 0.05) for mass in masses]
+    assert sum(world["beta"]["edge"]["capped"]) == 13  # β from 0.31 down to 0.25
     assert "edge" not in world["n"]
     lesson = json.loads(stage.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%

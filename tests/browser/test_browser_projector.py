@@ -155,6 +155,10 @@ def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, p
             b, sigma = step.values["b"], step.values["sigma"]
             expect(legend).to_have_text(f"reward model: b = {b:g}, σ = {sigma:g}")
         assert all(count is not None and count < 1.5 for count in lines.values()), (where, lines)
+        # The step's pointers: one label per thing its line names, each inside its panel.
+        pointers = stage.root(page).locator("text[data-pointer]")
+        expect(pointers).to_have_count(len(step.points_at))
+        assert sorted(pointers.all_text_contents()) == sorted(t for _, _, t in step.points_at)
         texts = [
             box
             for box in page.evaluate(screen_checks.TEXT_BOXES_JS)

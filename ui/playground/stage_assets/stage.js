@@ -197,6 +197,7 @@ export class Stage {
     setText(control.slackText, method.slack_more);
     control.slackMore.hidden = this.hidingTruth();
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
+    control.section.dataset.capped = String(!control.edge.hidden); // its readouts fade (stage.css)
     this.root.dataset[key] = stop;
   }
 
