@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from pathlib import Path
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -111,11 +112,20 @@ COMPACT_CSS = """
 """
 
 
+# A phone's page menu folds once a page is chosen (ui/screen_assets/menu.js; it draws nothing).
+_menu_closer = st.components.v2.component(
+    "menu_closer",
+    js=(Path(__file__).with_name("screen_assets") / "menu.js").read_text(encoding="utf-8"),
+)
+
+
 def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space); ``present`` (default:
-    the session's presenter mode, so call it after ``state.settle_url``) enlarges the type."""
+    the session's presenter mode, so call it after ``state.settle_url``) enlarges the type.
+    Also folds a phone's page menu after a choice."""
     present = state.presenter_mode() if present is None else present
     st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
+    _menu_closer(key="screen-menu", height=0)
 
 
 def words(label: str):

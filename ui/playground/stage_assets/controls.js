@@ -2,6 +2,7 @@
 // legend and the two charts (each a still SVG with a moving layer above it).
 
 import { el } from "./svg.js";
+import { touchSlider } from "./touch.js";
 
 const READOUTS = [
   ["kl", "KL (nats)", "kl"],
@@ -32,6 +33,7 @@ export function buildStage(root, stage) {
   parts.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, parts.curvesFigure);
   parts.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, parts.planeFigure);
   parts.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, root);
+  parts.tapMark = el("div", { class: "tap-mark", "aria-hidden": "true" }, root);
   parts.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, root);
   return parts;
 }
@@ -47,8 +49,9 @@ export function buildSlider(control, key, owner) {
   const row = el("div", { class: "slider-row" }, control);
   const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
   const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" }, row);
-  input.addEventListener("input", () => owner.moveTo(key, Number(input.value), { fromUser: true }));
-  input.addEventListener("change", () => owner.settleSoon());
+  const undoneForTouch = touchSlider(input, key, owner); // a finger: touch.js decides
+  input.addEventListener("input", () => undoneForTouch() || owner.moveTo(key, Number(input.value), { fromUser: true }));
+  input.addEventListener("change", () => undoneForTouch() || owner.settleSoon());
   input.addEventListener("pointerdown", () => owner.stopPlaying(false));
   play.addEventListener("click", () => owner.togglePlay(key));
   return { name, output, hint, row, input, play };
@@ -100,17 +103,30 @@ export function listen(stage) {
   const main = document.querySelector('[data-testid="stMainBlockContainer"]');
   if (main) stage.resizeObserver.observe(main);
   window.addEventListener("resize", schedule);
-  const hide = () => { stage.tooltip.style.display = "none"; };
+  const hide = () => { stage.tooltip.style.display = "none"; stage.tapMark.style.display = "none"; };
+  let pointerType = "mouse"; // of the last press on the curves: a tap inspects, a click guesses
   for (const [svg, kind] of [[stage.curvesSvg, "curves"], [stage.planeSvg, "plane"]]) {
-    svg.addEventListener("pointermove", (event) => stage.hover(kind, event));
-    // A finger has no hover: a tap shows what hovering shows, until a tap elsewhere.
-    svg.addEventListener("pointerdown", (event) => event.pointerType !== "mouse" && stage.hover(kind, event));
+    svg.addEventListener("pointermove", (event) => stage.hover(kind, event, { mark: event.pointerType !== "mouse" }));
+    // A finger has no hover: a tap shows what hovering shows, and marks where, until a tap elsewhere.
+    svg.addEventListener("pointerdown", (event) => {
+      pointerType = event.pointerType;
+      if (event.pointerType !== "mouse") stage.hover(kind, event, { mark: true });
+    });
     svg.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hide());
   }
   stage.root.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) hide();
   });
-  stage.curvesSvg.addEventListener("click", (event) => stage.guessAt(event));
+  // Predicting on a touch screen, a tap only inspects: guesses go by the Guess buttons.
+  stage.curvesSvg.addEventListener("click", (event) => pointerType === "mouse" && stage.guessAt(event));
+}
+
+// The tap's mark at the event's point, inside the stage's root.
+export function showTapMark(root, mark, event) {
+  const bounds = root.getBoundingClientRect();
+  mark.style.left = `${event.clientX - bounds.left}px`;
+  mark.style.top = `${event.clientY - bounds.top}px`;
+  mark.style.display = "block";
 }
 
 // The tooltip with text beside the pointer, kept inside the stage; no text hides it.
@@ -122,6 +138,7 @@ export function showTooltip(root, tooltip, text, event) {
   tooltip.textContent = text;
   tooltip.style.display = "block";
   const rootBounds = root.getBoundingClientRect();
+  tooltip.style.left = "0px"; // measured where it can take its natural width
   const left = event.clientX - rootBounds.left + 14;
   const maxLeft = root.clientWidth - tooltip.offsetWidth - 4;
   tooltip.style.left = `${Math.max(0, Math.min(left, maxLeft))}px`;

@@ -13,7 +13,7 @@
 // benchmarks' timings in profile.js;
 // ui/playground/stage_modules.py joins them into one script.
 
-import { buildStage, listen, showTooltip } from "./controls.js";
+import { buildStage, listen, showTapMark, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
@@ -384,7 +384,7 @@ export class Stage {
 
   // --- hover readouts --------------------------------------------------------------------
 
-  hover(kind, event) {
+  hover(kind, event, { mark = false } = {}) {
     if (!this.size) return;
     const svg = kind === "curves" ? this.curvesSvg : this.planeSvg;
     const bounds = svg.getBoundingClientRect();
@@ -394,6 +394,7 @@ export class Stage {
       ? curvesHoverText(this.world, this.panels, px, py, this.hidingTruth())
       : planeHoverText(this.world, this.planeScale, px, py);
     showTooltip(this.root, this.tooltip, text, event);
+    if (mark && text) showTapMark(this.root, this.tapMark, event);
   }
 
   guessAt(event) {
