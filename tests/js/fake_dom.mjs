@@ -29,6 +29,13 @@ class FakeText {
   }
 }
 
+// A node out of its parent's children, if it has one.
+function detach(node) {
+  const siblings = node.parentNode?.childNodes;
+  if (siblings?.includes(node)) siblings.splice(siblings.indexOf(node), 1);
+  node.parentNode = null;
+}
+
 // data-* attributes as camelCase properties, as element.dataset is.
 function datasetOf(node) {
   const attribute = (name) => `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -103,7 +110,7 @@ export class FakeElement {
   }
 
   appendChild(node) {
-    node.parentNode?.childNodes.splice(node.parentNode.childNodes.indexOf(node), 1);
+    detach(node);
     node.parentNode = this;
     this.childNodes.push(node);
     return node;
@@ -115,6 +122,7 @@ export class FakeElement {
 
   prepend(...nodes) {
     const after = this.childNodes.splice(0);
+    for (const node of after) node.parentNode = null;
     this.append(...nodes);
     for (const node of after) this.appendChild(node);
   }
@@ -125,8 +133,7 @@ export class FakeElement {
   }
 
   remove() {
-    if (this.parentNode) this.parentNode.childNodes.splice(this.parentNode.childNodes.indexOf(this), 1);
-    this.parentNode = null;
+    detach(this);
   }
 
   cloneNode(deep = false) {
