@@ -21,6 +21,8 @@ export function drawnStage(dom, { beta = "1", n = "49", predict = { on: false },
   const reports = [];
   const stage = new Stage(root); // as mountStage (stage.js) makes it, once per component
   stage.report = (name, value) => reports.push([name, value]);
+  // Fetching b and σ's worlds ahead: no network here, each fetch refused (the shelf shrugs).
+  stage.worlds.shelf.fetchText = (address) => Promise.reject(new Error(`${address}: no network in the tests`));
   let id = 0;
   // Python's data for a new request (a story step, Back, the address), with the world.
   const send = (request) => {
