@@ -62,7 +62,7 @@ def test_each_module_comes_after_the_modules_it_imports():
     # 48,000 until format.js became ui/format.py's twin (Python's rounding, a small gain's sign,
     # counts and ticks): +1.6 KB, 48.8 KB joined; then pin.js and export.js (Pin and compare, the
     # SVG/PNG/CSV downloads): 62.8 KB joined, ~15 KB gzipped, sent once per page load; then
-    # worlds.js (b and σ on the stage, issue 17: their sliders, the shelf, fetching ahead):
+    # worlds.js (b and σ on the stage, their sliders, the shelf, fetching ahead):
     # +10.4 KB; then a b/σ swap in place (profile.js, the plane's and the curves' world parts
     # apart from their frames, contours cell by cell): +3.8 KB, 77.0 KB joined.
     assert len(text.encode()) < 78_000
