@@ -109,7 +109,7 @@ export function listen(stage) {
     svg.addEventListener("pointermove", (event) => stage.hover(kind, event, { mark: event.pointerType !== "mouse" }));
     // A finger has no hover: a tap shows what hovering shows, and marks where, until a tap elsewhere.
     svg.addEventListener("pointerdown", (event) => {
-      pointerType = event.pointerType;
+      if (kind === "curves") pointerType = event.pointerType;
       if (event.pointerType !== "mouse") stage.hover(kind, event, { mark: true });
     });
     svg.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hide());

@@ -76,19 +76,18 @@ export function drawLegend(legend, glossary, world) {
     [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
   ];
   legend.replaceChildren();
+  // First, presenter mode's stand-in for the reward model's entry (stage.css): b and σ named,
+  // as their sliders are not drawn there; showModel writes them for each world.
+  const model = el("span", { "data-legend": "model" }, legend);
+  model.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${entries[0][0]}</svg>`;
+  model.append("reward model: ");
+  el("span", { "data-model-values": "" }, model);
   const named = { "its peak": "peak", "reward model": "proxy" };
   for (const [swatch, text] of entries) {
     const item = el("span", named[text] ? { "data-legend": named[text] } : {}, legend);
     item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
     item.append(text);
   }
-  // Presenter mode's stand-in for the reward model's entry (stage.css): b and σ named, as its
-  // sliders are not drawn there; showModel writes them for each world.
-  const model = el("span", { "data-legend": "model" }, legend);
-  model.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${entries[0][0]}</svg>`;
-  model.append("reward model: ");
-  el("span", { "data-model-values": "" }, model);
-  legend.prepend(model);
   glossary.textContent = world.glossary;
 }
 
