@@ -54,6 +54,8 @@ CSS = (
 [data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
 /* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
 .katex-display > .katex { font-size: 1.35em; }
+/* A sideways drag on a slider is the slider's: never the browser's swipe back a page. */
+html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 /* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
 [class*="st-key-screen-"] { display: none !important; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */

@@ -211,6 +211,17 @@ MENU_OPEN_JS = """() => {
 SCROLL_TOP_JS = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTop"
 
 
+# The page's scroll unchanged over 5 frames: a swipe's glide has ended.
+STEADY_SCROLL_JS = """() => new Promise((resolve) => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  let last = main.scrollTop, still = 0;
+  const frame = () => {
+    still = main.scrollTop === last ? still + 1 : 0;
+    last = main.scrollTop;
+    if (still >= 5) resolve(true); else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})"""
 SWIPE_STEPS = 12  # touch moves in a finger's swipe or drag
 
 
@@ -254,7 +265,9 @@ def test_a_phone_keeps_each_slider_with_its_curve_and_lets_a_swipe_scroll(phone)
     touch_along(cdp, [(x, y - 20 * step) for step in range(SWIPE_STEPS + 1)])  # 240 px up
     page.wait_for_function(f"() => ({SCROLL_TOP_JS})() > {before_top + 100}")
     assert stage.shown(page, "n") == before_n, "a vertical swipe moved n"
-    # A sideways drag along the same track moves n (and the page stays: no swipe back).
+    # A sideways drag along the same track moves n (and the page stays: no swipe back), once
+    # the swipe's scroll has come to rest.
+    page.wait_for_function(STEADY_SCROLL_JS)
     slider.evaluate("(input) => input.scrollIntoView({block: 'center'})")
     address = page.url
     box = slider.bounding_box()
