@@ -9,6 +9,7 @@ once, for the address, the link and the story.
 import streamlit as st
 
 from ui import glossary, layout, sources, state
+from ui.address import PREDICT_KEY
 from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
@@ -51,8 +52,8 @@ def live_stage() -> None:
         line = st.empty()
         if story_on:
             story_bar.step_line(settings, line, always=present)
-    if not present:
-        state.share_box(settings, extra=pinned)
+    if not present:  # predicting, the link asks its reader to predict too (not the answer)
+        state.share_box(settings, extra=pinned | {PREDICT_KEY: stage.prediction_url()[PREDICT_KEY]})
 
 
 live_stage()
