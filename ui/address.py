@@ -6,7 +6,7 @@ every other parameter (presenter mode, predict-then-reveal and its guesses, the 
 poll's lecturer token and room code), so ``PARAMETERS`` names every key the app reads from an
 address. :func:`resolve` takes (page, query, session) as plain dicts and gives the page's
 usable values, the notes for the reader, the address as it should read and the session's new
-memory; ``ui.state`` reads ``st.query_params`` and ``st.session_state``, calls it and writes
+memory; ``ui.state`` reads the address bar and the session state, calls it and writes
 back. No Streamlit here, so tests feed it any address (``?beta=abc``, ``?n=1e99``, a repeated
 key, HTML).
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
 from ui.rows import Seed
-from ui.settings import KEYS, PAGE_OPENINGS, PRESENT_KEY, SETTINGS, keys_for
+from ui.settings import KEYS, PAGE_OPENINGS, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
 from ui.url_values import MAX_URL_VALUE, nearest_stop
 
 # --- the rows: every parameter that is not a setting ------------------------------------
@@ -244,7 +244,7 @@ def stage_move(previous: Mapping | None, last: Mapping[str, object]) -> dict:
     """A new request for the stage: the next ``id`` and the stage's four settings as URL
     text, at the session's latest values ``last`` (defaults for the others)."""
     request = {"id": (previous or {}).get("id", 0) + 1}
-    for key in ("beta", "n", "b", "sigma"):
+    for key in STAGE_KEYS:
         request[key] = SETTINGS[key].url_text(last.get(key, SETTINGS[key].default))
     return request
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui import compute, state
+from ui.address import PARAMETER_ROWS
 from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
 from ui.url_values import MAX_URL_VALUE, url_form
 
@@ -41,7 +42,7 @@ def carry() -> None:
     session's pin, like a setting's value, and write it into the address again. Call it
     before ``state.settle_url``, which ends the arrival."""
     kept = current()
-    if kept is None or PIN_KEY in st.query_params or not state.arriving("playground"):
+    if kept is None or PIN_KEY in state.query() or not state.arriving("playground"):
         return
     state.write_query_param(PIN_KEY, kept.url_form())
     st.session_state[_WRITTEN] = [kept.url_form()]
@@ -52,11 +53,11 @@ def from_address() -> None:
     """Let the address decide the pin when it is not what this page last wrote (a link
     opened, Back or Forward); an unusable pin leaves a note and pins nothing. Call it on
     every run of the Playground, after ``state.settle_url`` and before ``state.show_notes``."""
-    raw_values = st.query_params.get_all(PIN_KEY)
+    raw_values = state.query().get(PIN_KEY, [])
     written = st.session_state.get(_WRITTEN, ())
     if written != () and raw_values == written:
         return
-    pin, note = parse_pin(raw_values)
+    pin, note = PARAMETER_ROWS[PIN_KEY].parse(raw_values)  # the address's table row
     if note:
         state.add_notes([note])
     _set(pin, by_address=True)
