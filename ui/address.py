@@ -167,21 +167,11 @@ def resolve(
     keys = keys_for(page) if keys is None else tuple(keys)
     stage_keys = tuple(stage_keys)
     address = {key: list(values) for key, values in query.items() if values}
-    previous_page = session.get(PAGE)
-    entering = previous_page != page
-    memory: dict[str, object] = {PAGE: page}
-    if entering:
-        linked = any(key in address for key in KEYS)
-        memory[ARRIVAL] = "lesson" if previous_page == "lesson" else "link" if linked else None
-    # Presenter mode follows the lecturer like a setting: arriving on a page whose address
-    # leaves it out, it stays on (and the address says so); otherwise the address decides.
-    if entering and PRESENT_KEY not in address and session.get(PRESENT):
-        address[PRESENT_KEY] = ["1"]
-    present = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
-    memory[PRESENT] = present
+    entering = session.get(PAGE) != page
+    memory = _arrive(page, address, session)
     attempt = tuple((key, tuple(address.get(key, ()))) for key in keys)
     last = dict(session.get(LAST) or {})
-    values: dict[str, object] = {"present": present}
+    values: dict[str, object] = {"present": memory[PRESENT]}
     if session.get(FIXED) == attempt:  # this very address was corrected on the last run
         values |= {key: last.get(key, SETTINGS[key].default) for key in keys}
         return Resolution(values, (), address, memory, attempt=attempt)
@@ -204,23 +194,44 @@ def resolve(
         if key in stage_keys:
             # Arriving, or the address changed under the page (Back, Forward): the address
             # decides, and the stage is asked to follow.
-            if entering or (key in written and written[key] != (address.get(key) or [None])[-1]):
+            if entering or (key in written and written[key] != _last_value(address, key)):
                 last[key] = value
                 moved_by_address = True
         elif entering and not isinstance(row, Seed):  # no widget holds a seed
             # Arriving, the address (or the session's last value) decides, never what another
             # page's widget left under the same key.
             memory[key] = value
-    # Back or Forward to an address whose prediction differs from what the page wrote (after
-    # Reveal, the unrevealed one): the stage is asked again, and takes the address's.
-    prediction_written = {key: written[key] for key in PREDICTION_KEYS if key in written}
-    if stage_keys and prediction_written:
-        now = {key: (address.get(key) or [None])[-1] for key in prediction_written}
-        moved_by_address |= now != prediction_written
     memory[LAST] = last
-    if stage_keys and (entering or moved_by_address):
+    if stage_keys and (entering or moved_by_address or _prediction_moved(written, address)):
         memory[REQUEST] = stage_move(session.get(REQUEST), last)
     return Resolution(values, tuple(notes), address, memory, tuple(widgets), attempt)
+
+
+def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[str, object]:
+    """The session's memory of the page, how it was reached and presenter mode; ``address``
+    gets ``present=1`` when presenter mode carries over."""
+    previous_page = session.get(PAGE)
+    memory: dict[str, object] = {PAGE: page}
+    if previous_page != page:
+        linked = any(key in address for key in KEYS)
+        memory[ARRIVAL] = "lesson" if previous_page == "lesson" else "link" if linked else None
+        # Presenter mode follows the lecturer like a setting: arriving on a page whose
+        # address leaves it out, it stays on (and the address says so).
+        if PRESENT_KEY not in address and session.get(PRESENT):
+            address[PRESENT_KEY] = ["1"]
+    memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
+    return memory
+
+
+def _prediction_moved(written: Mapping, address: Mapping[str, list[str]]) -> bool:
+    """Whether the address's prediction differs from what the page wrote: Back or Forward
+    (after Reveal, to the unrevealed one), so the stage is asked again and takes it."""
+    prediction_written = {key: written[key] for key in PREDICTION_KEYS if key in written}
+    return any(_last_value(address, key) != text for key, text in prediction_written.items())
+
+
+def _last_value(address: Mapping[str, list[str]], key: str) -> str | None:
+    return (address.get(key) or [None])[-1]
 
 
 def _setting(row, raw_values: list[str], page: str, carried: Mapping | None):

@@ -90,9 +90,7 @@ export class Stage {
     showExportControls(this); // nothing to take away that would give the answer
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
-    // Back after Reveal asks for the unrevealed picture again: the mark goes with the reveal.
-    if (on && revealed) this.root.dataset.revealed = "true";
-    else delete this.root.dataset.revealed;
+    if (on && revealed) this.root.dataset.revealed = "true"; else delete this.root.dataset.revealed; // Back after Reveal: unmarked
     if (!on) return;
     const { text, buttons } = this.predictPanel;
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
