@@ -96,6 +96,7 @@ REVEALED_KEY = "revealed"  # ?revealed=1: the guesses were revealed
 GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
 LECTURER_KEY = "lecturer"  # the class poll's lecturer link: ?lecturer=TOKEN
 ROOM_KEY = "room"  # a student's join link: ?room=CODE
+OLD_STUDENT_KEY = "student"  # a student's id in old poll links: dropped, never trusted
 PRESENT_ON = ("1", "true", "yes", "on")  # what ?present= may say to turn presenter mode on
 ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
     Flag(PRESENT_KEY, "presenter mode: large type, fewer words", pages=("*",), on=PRESENT_ON),
@@ -105,6 +106,7 @@ ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
     PinRow(PIN_KEY, pages=("playground",)),
     Token(LECTURER_KEY, "the lecturer's own link to a poll", pages=("poll",)),
     Token(ROOM_KEY, "a student's link into a poll", pages=("poll",)),
+    Token(OLD_STUDENT_KEY, "dropped: the device cookie says who a student is", pages=("poll",)),
 )
 PARAMETER_ROWS = {row.key: row for row in ROWS}  # rows by key
 PARAMETERS = (*SETTINGS, *PARAMETER_ROWS)  # every key the app reads from an address

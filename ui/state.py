@@ -84,6 +84,12 @@ def write_query_param(key: str, url_value: str | None) -> bool:
     return True
 
 
+def open_address(parameters: Mapping[str, str]) -> None:
+    """Replace the whole query with ``parameters`` (rows of ``ui.address``): the class poll's
+    lecturer link, a student's room, or none (back to the start)."""
+    st.query_params.from_dict(parameters)
+
+
 def add_notes(notes: list[str]) -> None:
     """Keep notes about the address for :func:`show_notes` (e.g. an unusable pin)."""
     st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
