@@ -14,9 +14,8 @@ from ui.playground import pin, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
-pin.carry()  # back from another page: the session's pin, as a setting's value
+# The address decides the settings and the pin (?pin=b_σ_β_n), or the session carries them.
 state.settle_url("playground", stage_keys=url_keys)
-pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 present = state.presenter_mode()
 layout.page_style(present=present, compact=True)
 

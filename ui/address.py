@@ -121,7 +121,9 @@ WRITTEN = "_stage_url"  # the stage's parameters as the page last wrote them
 FIXED = "_url_fixed"  # the address this session last corrected (stops loops)
 REQUEST = "_stage_request"  # where Python last asked the stage to move
 PRESENT = "_present"  # presenter mode is on (carried from page to page)
-MEMORY = (PAGE, ARRIVAL, LAST, WRITTEN, FIXED, REQUEST, PRESENT)
+PIN = "_pin"  # the stage's pin: {"id": times the address set it, "pin": Pin | None}
+PIN_WRITTEN = "_pin_written"  # the pin's URL values as the page last wrote them
+MEMORY = (PAGE, ARRIVAL, LAST, WRITTEN, FIXED, REQUEST, PRESENT, PIN, PIN_WRITTEN)
 
 Query = Mapping[str, Sequence[str]]  # every value of every key, as the address has them
 
@@ -174,9 +176,10 @@ def resolve(
     attempt = tuple((key, tuple(address.get(key, ()))) for key in keys)
     last = dict(session.get(LAST) or {})
     values: dict[str, object] = {"present": memory[PRESENT]}
+    pin_notes = _pin(page, address, session, memory)
     if session.get(FIXED) == attempt:  # this very address was corrected on the last run
         values |= {key: last.get(key, SETTINGS[key].default) for key in keys}
-        return Resolution(values, (), address, memory, attempt=attempt)
+        return Resolution(values, tuple(pin_notes), address, memory, attempt=attempt)
     notes: list[str] = []
     written = session.get(WRITTEN) or {}
     moved_by_address = False
@@ -186,11 +189,8 @@ def resolve(
         raw_values = list(address.get(key, ()))
         value, note, text = _setting(row, raw_values, page, last if entering else None)
         notes += [note] if note else []
-        if text is None:
-            address.pop(key, None)
-        else:
-            address[key] = [text] if raw_values != [text] else raw_values
-        if address.get(key, []) != raw_values:
+        address[key] = [] if text is None else [text]  # [] : left out
+        if address[key] != raw_values:
             widgets.append(key)  # if a slider owns the parameter, the slider takes the value
         values[key] = value
         if key in stage_keys:
@@ -204,8 +204,10 @@ def resolve(
             # page's widget left under the same key.
             memory[key] = value
     memory[LAST] = last
+    notes += pin_notes
     if stage_keys and (entering or moved_by_address or _prediction_moved(written, address)):
         memory[REQUEST] = stage_move(session.get(REQUEST), last)
+    address = {key: texts for key, texts in address.items() if texts}
     return Resolution(values, tuple(notes), address, memory, tuple(widgets), attempt)
 
 
@@ -223,6 +225,27 @@ def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[
             address[PRESENT_KEY] = ["1"]
     memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
     return memory
+
+
+def _pin(page: str, address: dict[str, list[str]], session: Mapping, memory: dict) -> list[str]:
+    """The pin, like a setting's value: arriving on ``page`` whose address has none, the
+    session's pin goes back into ``address``; an address pin that is not what the page last
+    wrote (a link, Back, Forward) decides, and an unusable one pins nothing, with a note. A
+    pin the address sets gets a new ``id`` in ``memory[PIN]``, so the stage draws it."""
+    if page not in PARAMETER_ROWS[PIN_KEY].pages:
+        return []
+    asked = session.get(PIN) or {"id": 0, "pin": None}
+    kept, written = asked["pin"], session.get(PIN_WRITTEN, ())
+    if kept is not None and PIN_KEY not in address and session.get(PAGE) != page:
+        address[PIN_KEY] = memory[PIN_WRITTEN] = [kept.url_form()]
+        memory[PIN] = {"id": asked["id"] + 1, "pin": kept}
+        return []
+    raw_values = address.get(PIN_KEY, [])
+    if written != () and raw_values == list(written):
+        return []
+    pin, note = PARAMETER_ROWS[PIN_KEY].parse(raw_values)
+    memory[PIN] = {"id": asked["id"] + 1, "pin": pin}
+    return [note] if note else []
 
 
 def _prediction_moved(written: Mapping, address: Mapping[str, list[str]]) -> bool:

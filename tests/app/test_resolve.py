@@ -14,6 +14,8 @@ from ui.address import (
     FIXED,
     LAST,
     PAGE,
+    PIN,
+    PIN_WRITTEN,
     PRESENT,
     REQUEST,
     WRITTEN,
@@ -22,6 +24,7 @@ from ui.address import (
     prediction,
     resolve,
 )
+from ui.playground.pin_url import parse_pin
 from ui.settings import SETTINGS, STAGE_KEYS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -140,6 +143,23 @@ def test_back_after_reveal_asks_the_stage_for_the_unrevealed_picture():
     assert prediction(back) == {"on": True, "guess_beta": "1", "guess_n": "100"}
     revealed = resolve("playground", back | {"revealed": ["1"]}, session, stage_keys=STAGE_KEYS)
     assert REQUEST not in revealed.session
+
+
+def test_the_pin_is_carried_like_a_setting_and_the_address_decides_it_after_back():
+    pin, _ = parse_pin(["0.2_0.5_0.3_49"])
+    kept = {PAGE: "lesson", PIN: {"id": 2, "pin": pin}}
+    arrival = resolve("playground", {}, kept, stage_keys=STAGE_KEYS)
+    assert arrival.address["pin"] == ["0.2_0.5_0.3_49"]
+    assert arrival.session[PIN] == {"id": 3, "pin": pin}
+    assert resolve("best-of-n", {}, kept).address == {}  # only the Playground has a pin
+    on_page = {**kept, PAGE: "playground", PIN_WRITTEN: ["0.2_0.5_0.3_49"]}
+    same = resolve("playground", {"pin": ["0.2_0.5_0.3_49"]}, on_page, stage_keys=STAGE_KEYS)
+    assert PIN not in same.session and same.notes == ()
+    back = resolve("playground", {}, on_page, stage_keys=STAGE_KEYS)  # Back to before pinning
+    assert back.session[PIN] == {"id": 3, "pin": None} and "pin" not in back.address
+    broken = resolve("playground", {"pin": ["1_<i>"]}, on_page, stage_keys=STAGE_KEYS)
+    assert broken.session[PIN]["pin"] is None
+    assert len(broken.notes) == 1 and "nothing is pinned" in broken.notes[0]
 
 
 @pytest.mark.parametrize(
