@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
 from ui.rows import Seed
-from ui.settings import KEYS, PAGE_OPENINGS, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
+from ui.settings import KEYS, PAGE_OPENINGS, PAGES, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
 from ui.url_values import MAX_URL_VALUE, nearest_stop
 
 # --- the rows: every parameter that is not a setting ------------------------------------
@@ -99,7 +99,7 @@ ROOM_KEY = "room"  # a student's join link: ?room=CODE
 OLD_STUDENT_KEY = "student"  # a student's id in old poll links: dropped, never trusted
 PRESENT_ON = ("1", "true", "yes", "on")  # what ?present= may say to turn presenter mode on
 ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
-    Flag(PRESENT_KEY, "presenter mode: large type, fewer words", pages=("*",), on=PRESENT_ON),
+    Flag(PRESENT_KEY, "presenter mode: large type, fewer words", pages=PAGES, on=PRESENT_ON),
     Flag(PREDICT_KEY, "predict-then-reveal: true quality hidden", pages=("playground",)),
     *(Guess(f"guess_{key}", key, pages=("playground",)) for key in GUESS_KEYS),
     Flag(REVEALED_KEY, "the guesses revealed", pages=("playground",)),
