@@ -37,6 +37,7 @@ from core.curves import (
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
+from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
@@ -53,6 +54,9 @@ from core.world import (
 )
 
 __all__ = [
+    "peak_among_uncapped",
+    "strongest_uncapped",
+    "uncapped_stops",
     "EDGE_CAPPED_MASS",
     "ERROR_KINDS",
     "GAO_FORMS",

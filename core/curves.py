@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n
-from core.kl import EDGE_CAPPED_MASS, kl_optimum
+from core.kl import kl_optimum
+from core.peaks import peak_among_uncapped
 from core.validate import (
     ANSWER_SEED,
     AT_LEAST_ONE_NUMBER,
@@ -86,17 +87,12 @@ def kl_curve(
     EDGE_CAPPED_MASS), if there are any.
     """
     pressure = betas.copy()
-    searched = np.ones(pressure.shape, dtype=bool)
-    if lowest_peak_beta is not None:
-        searched = pressure >= lowest_peak_beta
-    if not searched.any():
+    searched = None if lowest_peak_beta is None else pressure >= lowest_peak_beta
+    if searched is not None and not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
-    # A point capped by the grid's edge tells of the edge, so the peak is not looked for
-    # there (unless every searched point is capped).
-    clear = searched & (np.asarray(result.edge_mass) < EDGE_CAPPED_MASS)
-    searched = clear if clear.any() else searched
-    peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
+    # A point capped by the grid's edge tells of the edge, so the peak is not looked for there.
+    peak = peak_among_uncapped(result.gold_gain, edge_mass=result.edge_mass, searched=searched)
     return _read_only_curve(
         pressure=pressure,
         kl=result.kl,
