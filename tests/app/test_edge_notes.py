@@ -8,8 +8,7 @@ from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import edge_note
-from ui.defenses import view as defense_view
+from ui import edge_note, slack_text
 from ui.playground import stage
 from ui.settings import BETA_STOPS, N_STOPS
 
@@ -101,17 +100,22 @@ def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
 
 
 @pytest.mark.parametrize(
-    "query, capped",
+    "query, left_out",
     [
-        ({"b": "0.2", "sigma": "1"}, True),
-        ({"b": "0.2", "sigma": "0"}, False),  # 4.3% at β = 0.25
-        ({"b": "0.6", "sigma": "0"}, False),
+        ({"b": "0.2", "sigma": "1"}, "β = 0.3 and 0.25 are left out"),  # 8.3% and 46%
+        ({"b": "0.2", "sigma": "0"}, ""),  # 4.3% at β = 0.25
+        ({"b": "0.6", "sigma": "0"}, ""),
     ],
 )
-def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
+def test_the_defenses_page_reads_its_strongest_kl_stop_clear_of_the_edge(query, left_out):
     app = open_clean("pages/defenses.py", query)
-    text = notes_text(app)
-    assert (f"KL penalty: {NAMES_THE_EDGE} at β = 0.25:" in text) is capped
+    text = " ".join(block.value for block in app.markdown)
+    strongest = "β = 0.35" if left_out else "β = 0.25"
+    assert f"clear of the grid's edge (n = 10,000, {strongest}" in text
+    assert ("left out: capped by the grid's edge)." in text) is bool(left_out)
+    assert left_out in text
+    # No readout stands on a capped stop, so no capped note is needed beside them.
+    assert f"{NAMES_THE_EDGE} at β" not in notes_text(app)
 
 
 def test_the_slack_sentence_at_the_defaults_states_core_numbers():
@@ -120,19 +124,19 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
     assert stage.slack_line("n", slack.best_of_n) == (
-        "Stop at the peak, n = 49: end 2.40 higher in true quality than at n = 10,000 "
-        "(+1.31 against -1.08), for 14% of the score. Finding the peak takes an oracle for "
-        "true quality; “slack” is the word of the essay this demo grew from, not the "
+        "Stop at the peak, n = 49, instead of n = 10,000: end 2.40 higher in true quality "
+        "(+1.31 against -1.08), for 14% of the reward model's score. Finding the peak takes an "
+        "oracle for true quality; “slack” is the word of the essay this demo grew from, not the "
         "literature's."
     )
     # β = 0.25 (8.4% on the edge) is left out: the strongest stop compared is 0.3.
     assert stage.slack_line("beta", slack.kl).endswith(
         "β = 0.25 is left out: capped by the grid's edge."
     )
-    assert "than at β = 0.3 (+1.00 against -4.37)" in stage.slack_line("beta", slack.kl)
-    assert defense_view.slack_sentence("kl", slack.kl, BETA_STOPS) == (
-        "**KL penalty**: stop at the true peak, β = 1, instead of β = 0.3: end **5.37** higher "
-        "in true quality (+1.00 against -4.37), for **70%** of the reward model's score. "
+    # One home: the Defenses page says the same sentence, without whose word it is.
+    assert slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS) == (
+        "Stop at the peak, β = 1, instead of β = 0.3: end 5.37 higher in true quality "
+        "(+1.00 against -4.37), for 70% of the reward model's score. "
         "β = 0.25 is left out: capped by the grid's edge."
     )
 
@@ -144,7 +148,7 @@ def test_no_slack_sentence_concludes_from_a_capped_stop():
     assert slack.kl.left_out == 2
     line = stage.slack_line("beta", slack.kl)
     assert "no slack to take" not in line
-    assert line.startswith("Stop at the peak, β = 0.5: end 0.13 higher in true quality than at ")
+    assert line.startswith("Stop at the peak, β = 0.5, instead of β = 0.35: end 0.13 higher ")
     assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
 
 

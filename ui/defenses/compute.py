@@ -52,6 +52,10 @@ class MethodSummary:
     strongest_edge_mass: float = 0.0
     edge_mass: np.ndarray | None = None
     left_out: int = 0  # KL only: stronger stops left out, capped by the grid's edge
+    # At every slider stop (S,): true quality, and (KL only) the edge mass, so two summaries
+    # can be read at one stop clear of the edge for both (ui.defenses.view.shared_strongest).
+    stop_gold_gain: np.ndarray | None = None
+    stop_edge_mass: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -62,12 +66,17 @@ class Summary:
     kl: MethodSummary
 
 
-def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
-    """A method's summary; its peak is among the stops clear of the grid's edge, and the
-    caller's ``strongest`` is too (core.peaks), so no readout stands on a capped optimum."""
+def _method(pressure, parts, stops) -> MethodSummary:
+    """A method's summary from its curve and its slider's stops (``parts``: two dicts of core's
+    fields); its peak and strongest stop are among the stops clear of the grid's edge
+    (core.peaks), so no readout stands on a capped optimum."""
     curve, at_stops = parts
     edge = np.asarray(at_stops.get("edge_mass", np.zeros(len(stops))))
     peak = core.peak_among_uncapped(at_stops["gold_gain"], edge_mass=edge)
+    if "edge_mass" in at_stops:  # the KL penalty: β falls toward the strongest stop
+        strongest = core.strongest_uncapped(stops, edge_mass=edge)
+    else:  # best-of-n: n rises
+        strongest = int(np.argmax(stops))
     summary = MethodSummary(
         pressure=np.asarray(pressure, dtype=float).copy(),
         gold_gain=np.array(curve["gold_gain"]),
@@ -79,9 +88,11 @@ def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
         strongest_edge_mass=float(edge[strongest]),
         edge_mass=np.array(curve["edge_mass"]) if "edge_mass" in curve else None,
         left_out=int(np.count_nonzero(~core.uncapped_stops(edge))),
+        stop_gold_gain=np.array(at_stops["gold_gain"], dtype=float),
+        stop_edge_mass=edge.astype(float).copy(),
     )
-    for array in (summary.pressure, summary.gold_gain, summary.proxy_gain, summary.edge_mass):
-        if array is not None:
+    for array in vars(summary).values():
+        if isinstance(array, np.ndarray):
             array.flags.writeable = False
     return summary
 
@@ -132,11 +143,10 @@ def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
     # handful of settings (float64 throughout), so the numbers stated equal core's.
     n_curve = vars(core.defended_best_of_n(N_CURVE, **defense))
     n_at_stops = vars(core.defended_best_of_n(n_stops, **defense))
-    bon = _method(N_CURVE, (n_curve, n_at_stops), n_stops, int(np.argmax(n_stops)))
+    bon = _method(N_CURVE, (n_curve, n_at_stops), n_stops)
     beta_curve = vars(core.defended_kl_optimum(BETA_CURVE, **defense))
     beta_at_stops = vars(core.defended_kl_optimum(beta_stops, **defense, exact=True))
-    strongest = core.strongest_uncapped(beta_stops, edge_mass=beta_at_stops["edge_mass"])
-    kl = _method(BETA_CURVE, (beta_curve, beta_at_stops), beta_stops, strongest)
+    kl = _method(BETA_CURVE, (beta_curve, beta_at_stops), beta_stops)
     return Summary(best_of_n=bon, kl=kl)
 
 
