@@ -77,4 +77,3 @@ def strongest_uncapped(betas, *, edge_mass):
     beta = np.broadcast_to(beta, np.shape(edge_mass)) if np.ndim(edge_mass) > beta.ndim else beta
     strongest = np.argmin(np.where(uncapped_stops(edge_mass), beta, np.inf), axis=-1)
     return int(strongest) if strongest.ndim == 0 else strongest
-

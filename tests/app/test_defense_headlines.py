@@ -65,7 +65,8 @@ def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summar
     [
         (
             0.5,
-            "**Best-of-n** collapses: from +1.25 at n = 6 to -1.08 at n = 10,000, below the base model.",
+            "**Best-of-n** collapses: from +1.25 at n = 6 to -1.08 at n = 10,000, below the base "
+            "model.",
         ),
         (1.0, "**Best-of-n** does not decline: true quality is at its peak, +1.54 at n = 10,000."),
     ],
