@@ -19,6 +19,13 @@ from ui import format as fmt
 from ui.settings import BETA_STOPS, N_STOPS, SIGMA_STOPS
 
 
+@functools.lru_cache(maxsize=32)
+def _strongest_best_of_n(b: float) -> dict[float, float]:
+    """Best-of-n's true quality at the n slider's strongest stop, for every σ stop at this b."""
+    strongest_n = float(max(N_STOPS))
+    return {s: float(core.best_of_n(strongest_n, b=b, sigma=s).gold_gain) for s in SIGMA_STOPS}
+
+
 @functools.lru_cache(maxsize=64)
 def swamped_sentence(b: float, sigma: float) -> str | None:
     """The sentence for the reward model (b, σ), or None where σ does not swamp b.
@@ -27,16 +34,13 @@ def swamped_sentence(b: float, sigma: float) -> str | None:
     this σ, but below it at a smaller σ stop with the same b: the larger errors, not a fix,
     took the collapse away (at b = 0: from σ = 0.9 on; at b = 0.2 there is none to take).
     """
-    smaller = [stop for stop in SIGMA_STOPS if stop < sigma]
-    if not smaller:
+    ends = _strongest_best_of_n(b)
+    if sigma not in ends:  # between the slider's stops: say nothing rather than guess
         return None
-    strongest_n = float(max(N_STOPS))
-    ends = {
-        s: float(core.best_of_n(strongest_n, b=b, sigma=s).gold_gain) for s in [*smaller, sigma]
-    }
-    collapsed = [s for s in smaller if ends[s] < 0]
+    collapsed = [s for s in SIGMA_STOPS if s < sigma and ends[s] < 0]
     if ends[sigma] < 0 or not collapsed:
         return None
+    strongest_n = float(max(N_STOPS))
     betas = np.array(BETA_STOPS, dtype=float)
     kl = core.kl_optimum(betas, b=b, sigma=sigma, exact=True)
     strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)

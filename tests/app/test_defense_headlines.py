@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import core
+from ui import swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
@@ -74,3 +75,26 @@ def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summar
 def test_best_of_ns_fate_in_words_at_b_0(sigma, expected):
     summary = defense_compute.summary(0.0, sigma).best_of_n
     assert defense_view.fate_sentence("best_of_n", summary) == expected
+
+
+def test_the_sigma_swamps_b_sentence_appears_where_the_errors_take_the_collapse_away():
+    # SPEC: at b = 0, best-of-n at n = 10,000 is -1.08 for σ <= 0.8 and +1.41 / +1.54 at
+    # σ = 0.9 / >= 1; the KL optimum at β = 0.3 goes -2.16 (σ = 1), -0.87 (σ = 2).
+    assert swamp_text.swamped_sentence(0.0, 0.0) is None
+    assert swamp_text.swamped_sentence(0.0, 0.8) is None
+    assert swamp_text.swamped_sentence(0.2, 1.0) is None  # no collapse at b = 0.2 to take away
+    assert "at n = 10,000 it ends at +1.41, where at σ = 0.8 it falls to -1.08" in (
+        swamp_text.swamped_sentence(0.0, 0.9)
+    )
+    assert swamp_text.swamped_sentence(0.0, 1.0) == (
+        "Here σ swamps b: the reward model's other errors (σ = 1) are larger than its liking for "
+        "length, so best-of-n picks the answers those errors flatter rather than the longest "
+        "ones: at n = 10,000 it ends at +1.54, where at σ = 0.8 it falls to -1.08 (on this draw "
+        "of 600 answers). The errors (regressional Goodhart) drown out the length flaw "
+        "(extremal Goodhart); they do not cure it: the KL optimum, which can reach any answer, "
+        "ends at -2.16 at β = 0.3."
+    )
+    assert swamp_text.swamped_sentence(0.0, 2.0).endswith("ends at -0.87 at β = 0.3.")
+    shown = {(b, s) for b in B_STOPS for s in SIGMA_STOPS if swamp_text.swamped_sentence(b, s)}
+    assert min(s for b, s in shown if b == 0) == 0.9
+    assert all(b < 0.2 for b, _ in shown)
