@@ -11,7 +11,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import edge_note
+from ui import edge_note, edge_traces
 from ui import format as fmt
 from ui.style import (
     BEST_OF_N,
@@ -198,10 +198,12 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
         x_range = [math.log10(10), math.log10(0.25)]
     figure = _base(title, x_title=x_title, y_title="gain over base model")
     # True quality first and the reward model dashed over it: at b = 1 they are the same line.
-    figure.add_trace(_line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD))
-    figure.add_trace(
-        _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
-    )
+    # The KL curve's stretch capped by the grid's edge: dotted, faded, marked "edge".
+    edge = None if best_of_n else getattr(curve, "edge_mass", None)
+    gold = _line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD)
+    proxy = _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
+    for trace, label in ((gold, True), (proxy, False)):
+        figure.add_traces([trace] if edge is None else edge_traces.split(trace, edge, label=label))
     peak_label = fmt.named("n" if best_of_n else "β", curve.peak_pressure)
     figure.add_trace(
         go.Scatter(
@@ -269,7 +271,7 @@ def gao_chart(panel) -> go.Figure:
     edges = {"kl": edge_note.hover_suffixes(panel.kl_edge_mass), "best_of_n": None}
     for name, colour, method, distance, proxy, gold in sides:
         hover = {"suffixes": edges[method]}
-        figure.add_trace(
+        lines = (
             _line(
                 distance,
                 proxy,
@@ -278,11 +280,14 @@ def gao_chart(panel) -> go.Figure:
                 dash="dash",
                 width=2,
                 **hover,
+            ),
+            _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover),
+        )
+        for line, label in zip(lines, (False, True), strict=True):
+            capped = method == "kl" and panel.kl_edge_mass is not None
+            figure.add_traces(
+                edge_traces.split(line, panel.kl_edge_mass, label=label) if capped else [line]
             )
-        )
-        figure.add_trace(
-            _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover)
-        )
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)
@@ -357,9 +362,9 @@ def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
             fillcolor="rgba(230, 159, 0, 0.2)",
         )
     )
-    figure.add_trace(
-        _line(distance, np.round(shown.mean_gold, CURVE_DECIMALS), name="mean", colour=GOLD)
-    )
+    mean = _line(distance, np.round(shown.mean_gold, CURVE_DECIMALS), name="mean", colour=GOLD)
+    # Where the draws' optimum sits on the grid's edge on average: dotted, marked "edge".
+    figure.add_traces(edge_traces.split(mean, shown.mean_edge, label=True))
     figure.add_trace(
         _line(
             np.round(np.sqrt(other.mean_kl), CURVE_DECIMALS),
