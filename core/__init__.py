@@ -32,6 +32,7 @@ from core.curves import (
     best_of_n_curve,
     fresh_set_peaks,
     kl_curve,
+    kl_peak_beta,
     log_spaced_betas,
     log_spaced_counts,
 )
@@ -54,6 +55,7 @@ from core.world import (
 )
 
 __all__ = [
+    "kl_peak_beta",
     "peak_among_uncapped",
     "strongest_uncapped",
     "uncapped_stops",

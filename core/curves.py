@@ -105,6 +105,27 @@ def kl_curve(
     )
 
 
+PEAK_ROUNDS = 3  # refinements of the KL peak, each 64 β between the last peak's neighbours
+PEAK_POINTS = 64  # (200 points, then 64, 64, 64: β to ~1e-7 relative, far below any printing)
+
+
+@validate_params({**REWARD_MODEL, "high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER})
+def kl_peak_beta(*, b: float = 0.0, sigma: float = 0.0, high: float = 10.0, low: float = 0.25):
+    """The β in [low, high] where the KL optimum's true quality peaks, to ~1e-7 (a float).
+
+    The peak of a 200-point curve lies between two of its points (β = 1.00399 at b = 0,
+    where the exact peak is 1: gold = 2/β − 1/β² on the grid); this narrows it by refining
+    between the neighbours of each round's peak, among stops clear of the grid's edge.
+    """
+    betas = log_spaced_betas(high=high, low=low)
+    for _ in range(PEAK_ROUNDS + 1):
+        curve = kl_curve(betas, b=b, sigma=sigma)
+        peak = int(np.flatnonzero(betas == curve.peak_pressure)[0])
+        gentler, stronger = betas[max(peak - 1, 0)], betas[min(peak + 1, betas.size - 1)]
+        betas = np.geomspace(gentler, stronger, PEAK_POINTS)
+    return curve.peak_pressure
+
+
 @validate_params({"counts": N_STOPS, **REWARD_MODEL, "seed": ANSWER_SEED})
 def best_of_n_curve(
     counts, *, b: float = 0.0, sigma: float = 0.0, seed: int | None = None

@@ -119,8 +119,9 @@ layout.words("What the peak's spread shows").caption(
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
     "be padded is luck. The lesson's set was the first seed found that tells its story: over "
     "200 fresh sets (seeds 1 to 200, b = σ = 0) the peak's median is n = 42, its middle 80% "
-    "runs from n = 7 to 10,000 or more, and only 85 of the 200 fall below the base model's "
-    "average by n = 10,000. The exact KL can never pass log 600: best-of-n only re-weights the 600 "
+    "runs from n = 7 to 10,000 or more, 85 of the 200 dip below the base model's average "
+    "somewhere past their peak, and 75 are below it at n = 10,000. The exact KL can never pass "
+    "log 600: best-of-n only re-weights the 600 "
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )

@@ -42,8 +42,9 @@ KL penalty the peak is at β = 1, and at β = 0.3 true quality is down 4.37 whil
 model reports +6.65 (the table below). Best-of-n, on this app's one fixed draw of 600
 answers, peaks at n = 49 and is worse than the base model's average from n = 590. That draw
 was picked as the first seed that tells the lesson's story; over 200 fresh draws the peak's
-median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, and only 85 of the 200
-fall below the base model's average by n = 10,000 (the Best-of-n page redraws them). The
+median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, 85 of the 200 dip below
+the base model's average somewhere past their peak, and 75 are below it at n = 10,000 (the
+Best-of-n page redraws them). The
 reward model's own score never turns down, so it cannot tell you when to stop.
 
 **The same in real models.** Gao, Schulman and Hilton (2022) let a large "gold" reward model

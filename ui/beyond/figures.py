@@ -184,14 +184,14 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
     colour = BEST_OF_N if best_of_n else KL_METHOD
     if best_of_n:
         title, x_title, ticks = (
-            f"Best-of-n at {fmt.named('b', b, decimals=2)}",
+            f"Best-of-n, drawn at {fmt.named('b', b)}",
             "n (log scale)",
             N_TICKS,
         )
         x_range = [0, 4]
     else:
         title, x_title, ticks = (
-            f"KL optimum at {fmt.named('b', b, decimals=2)}",
+            f"KL optimum, drawn at {fmt.named('b', b)}",
             "β (log; weaker →)",
             BETA_TICKS,
         )
