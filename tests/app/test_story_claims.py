@@ -308,9 +308,10 @@ def test_the_reward_model_page_states_cores_fits(shown):
 def test_the_reward_model_page_says_when_dpo_matches_the_optimum(shown):
     prose = " ".join(shown["reward_model"][0].split())
     assert (
-        "In the ideal limit (unlimited comparisons, exact optimization) it lands on the same "
-        "optimum, π ∝ π_ref·exp(r̂/β)" in prose
+        "In the ideal limit (unlimited comparisons, exact optimization) that reward is the "
+        "fitted reward model r, so DPO lands on the same optimum, π ∝ π_ref·exp(r/β)" in prose
     )
+    assert "r̂" not in prose  # a reward defined from π cannot define π
     assert "(Azar et al., 2023, whose IPO keeps it closer)" in prose
 
 
