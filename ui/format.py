@@ -57,7 +57,7 @@ def share_percent(share: float) -> str:
     (not "100%") for a share short of 1."""
     if 0 < share < SMALLEST_SHARE:
         return f"less than {SMALLEST_SHARE:.2%}"
-    if 0 < share and round(100 * share) == 0:
+    if share > 0 and round(100 * share) == 0:
         return f"{100 * share:.2g}%"
     if share < 1 and round(100 * share) >= 100:
         return "more than 99%"
