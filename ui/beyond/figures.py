@@ -243,6 +243,28 @@ def better_fit(panel, method: str):
     return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
 
 
+def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_mass) -> None:
+    """One method's reward-model (dashed) and true-quality gains against d. For the KL optimum
+    (``edge_mass`` (points,), else None) the hover says where the grid's edge caps it (5% of it
+    or more within 0.5 of the boundary), and that stretch is drawn dotted and faded."""
+    hover = {"suffixes": None if edge_mass is None else edge_note.hover_suffixes(edge_mass)}
+    lines = (
+        _line(
+            distance,
+            proxy,
+            name=f"{name}: reward model",
+            colour=colour,
+            dash="dash",
+            width=2,
+            **hover,
+        ),
+        _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover),
+    )
+    for line, label in zip(lines, (False, True), strict=True):
+        parts = [line] if edge_mass is None else edge_traces.split(line, edge_mass, label=label)
+        figure.add_traces(parts)
+
+
 def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
     (dotted, over the range it was fitted on).
@@ -266,28 +288,9 @@ def gao_chart(panel) -> go.Figure:
         ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
         ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
     )
-    # The KL optimum's hover says where it is capped by the grid's edge (5% of it or more
-    # within 0.5 of the boundary); best-of-n has no such edge.
-    edges = {"kl": edge_note.hover_suffixes(panel.kl_edge_mass), "best_of_n": None}
     for name, colour, method, distance, proxy, gold in sides:
-        hover = {"suffixes": edges[method]}
-        lines = (
-            _line(
-                distance,
-                proxy,
-                name=f"{name}: reward model",
-                colour=colour,
-                dash="dash",
-                width=2,
-                **hover,
-            ),
-            _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover),
-        )
-        for line, label in zip(lines, (False, True), strict=True):
-            capped = method == "kl" and panel.kl_edge_mass is not None
-            figure.add_traces(
-                edge_traces.split(line, panel.kl_edge_mass, label=label) if capped else [line]
-            )
+        edge = panel.kl_edge_mass if method == "kl" else None
+        _add_gains(figure, distance, proxy, gold, name=name, colour=colour, edge_mass=edge)
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)
