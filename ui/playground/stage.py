@@ -330,7 +330,7 @@ def hiding_truth() -> bool:
 
 
 # While predicting, the curves' axes carry these instead of the lesson's values.
-_EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
+EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
 
 def show(*, present: bool) -> dict[str, float]:
@@ -346,7 +346,7 @@ def show(*, present: bool) -> dict[str, float]:
             "world": world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
-            "predict_ticks": _EVEN_TICKS,
+            "predict_ticks": EVEN_TICKS,
             "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(world_json),
         },
