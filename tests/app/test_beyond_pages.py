@@ -321,7 +321,7 @@ def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
     assert f"R² = {kl_best[2]:.3f}" in figure and f"R² = {bon_best[2]:.3f}" in figure
 
 
-# --- the Reward model page's claims, as printed (issue 21) ----------------------------------
+# --- the Reward model page's claims, as printed --------------------------------------------
 
 
 def test_the_kl_peak_is_computed_exactly_not_read_off_a_curve_point():

@@ -78,8 +78,8 @@ def test_best_of_ns_fate_in_words_at_b_0(sigma, expected):
 
 
 def test_the_sigma_swamps_b_sentence_appears_where_the_errors_take_the_collapse_away():
-    # SPEC: at b = 0, best-of-n at n = 10,000 is -1.08 for σ <= 0.8 and +1.41 / +1.54 at
-    # σ = 0.9 / >= 1; the KL optimum at β = 0.3 goes -2.16 (σ = 1), -0.87 (σ = 2).
+    # docs/design.md §16: at b = 0, best-of-n at n = 10,000 is -1.08 for σ <= 0.8 and
+    # +1.41 / +1.54 at σ = 0.9 / >= 1; the KL optimum at β = 0.3: -2.16 (σ = 1), -0.87 (σ = 2).
     assert swamp_text.swamped_sentence(0.0, 0.0) is None
     assert swamp_text.swamped_sentence(0.0, 0.8) is None
     assert swamp_text.swamped_sentence(0.2, 1.0) is None  # no collapse at b = 0.2 to take away

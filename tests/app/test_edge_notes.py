@@ -227,8 +227,8 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
 @pytest.mark.parametrize(
     ("b", "sigma", "stated"),
     [
-        # SPEC: at σ = 0 / 0.5 / 1 β = 0.3 holds 2.1% / 1.3% / 1.2% and β = 0.25 8.4% / 8.8%
-        # / 17.2%: the capped stretch starts between them, inside the slider's range.
+        # docs/design.md §16: at σ = 0 / 0.5 / 1 β = 0.3 holds 2.1% / 1.3% / 1.2% and
+        # β = 0.25 8.4% / 8.8% / 17.2%: the capped stretch starts between, inside the slider.
         (
             0.0,
             0.0,

@@ -51,8 +51,8 @@ def test_a_table_of_curves_is_one_call_and_agrees_with_each_row():
 
 @pytest.mark.parametrize("sigma", [0.0, 0.5, 1.0])
 def test_the_defenses_kl_stops_the_slack_and_the_curve_agree_on_the_peak(sigma):
-    # SPEC: edge masses at β = 0.25 are 8.4% / 8.8% / 17.2% at σ = 0 / 0.5 / 1, so the strongest
-    # uncapped stop is β = 0.3 at each, and the KL curve's peak is read clear of the edge.
+    # docs/design.md §16: edge masses at β = 0.25 are 8.4% / 8.8% / 17.2% at σ = 0 / 0.5 / 1,
+    # so the strongest uncapped stop is β = 0.3 at each, and the KL curve's peak is clear too.
     betas = np.array(BETA_STOPS, dtype=float)
     kl = core.kl_optimum(betas, sigma=sigma, exact=True)
     assert betas[core.strongest_uncapped(betas, edge_mass=kl.edge_mass)] == 0.3
