@@ -275,7 +275,7 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         if method.peak_pressure == method.strongest_pressure:
             assert "no slack to take" in sentence
         else:
-            assert f"for {100 * method.score_given_up:.0f}% of the score" in sentence
+            assert f"for {100 * method.score_given_up:.0f}% of the reward model's score" in sentence
             assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
 
 
