@@ -32,11 +32,13 @@ from core.curves import (
     best_of_n_curve,
     fresh_set_peaks,
     kl_curve,
+    kl_peak_beta,
     log_spaced_betas,
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
+from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
@@ -53,6 +55,10 @@ from core.world import (
 )
 
 __all__ = [
+    "kl_peak_beta",
+    "peak_among_uncapped",
+    "strongest_uncapped",
+    "uncapped_stops",
     "EDGE_CAPPED_MASS",
     "ERROR_KINDS",
     "GAO_FORMS",

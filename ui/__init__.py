@@ -13,6 +13,9 @@ Every page:
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
+  ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";
+  ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
+  ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
