@@ -13,6 +13,7 @@ the sliders, shape (B, S)) is one call.
 import numpy as np
 
 from core.kl import EDGE_CAPPED_MASS
+from core.validate import POSITIVE, validate_params
 
 
 def uncapped_stops(edge_mass, *, searched=None) -> np.ndarray:
@@ -67,6 +68,7 @@ def peak_among_uncapped(gold_gain, *, edge_mass=None, searched=None, tie_break=N
     return int(peak) if peak.ndim == 0 else peak
 
 
+@validate_params({"betas": POSITIVE})  # finite and > 0, any shape (..., S)
 def strongest_uncapped(betas, *, edge_mass):
     """The index of the strongest KL stop (smallest β) clear of the grid's edge.
 
