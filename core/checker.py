@@ -77,6 +77,7 @@ class CheckerOptimum:
     solve_rate: np.ndarray  # true success: share of attempts that solve the task
     hack_share: np.ndarray  # π_β's weight on the hack
     base_pass_rate: float  # pass@1 of the honest base model (what sets the difficulty)
+    base_solve_rate: float  # the base model's solve rate, (1 − q)·pass@1: q of its tries hack
     difficulty: float  # d
 
 
@@ -188,6 +189,7 @@ def checker_optimum(
         solve_rate=shaped(solve_rate, shape),
         hack_share=shaped(hack_share, shape),
         base_pass_rate=float(pass_rate),
+        base_solve_rate=(1 - hack_rate) * float(pass_rate),
         difficulty=difficulty,
     )
 

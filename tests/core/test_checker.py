@@ -185,3 +185,10 @@ def test_monitored_rewards_as_documented():
 def test_bad_arguments(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_the_base_models_solve_rate_is_where_weak_optimization_starts():
+    result = core.checker_optimum(1e4, pass_rate=0.25, looseness=0.9, hack_rate=0.05)
+    assert result.base_solve_rate == pytest.approx(0.95 * 0.25)
+    assert result.solve_rate == pytest.approx(result.base_solve_rate, rel=1e-4)
+    assert result.hack_share == pytest.approx(0.05, rel=1e-3)
