@@ -4,9 +4,9 @@ monitor that reads the reasoning (core/checker.py)."""
 import streamlit as st
 
 from ui import format as fmt
-from ui import layout, sources, state
+from ui import glossary, layout, sources, state
 from ui.checker import compute, figures, text
-from ui.settings import CHECK_BETA_STOPS
+from ui.checker_rows import CHECK_BETA_STOPS
 
 GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate peaks
 REVEALED_KEY = "checker-revealed"  # True once the guess is revealed (this session only)
@@ -73,18 +73,16 @@ with layout.words("Why the task at the edge hacks"):
     st.markdown(text.group_sentence((pass_left, pass_right)))
 with layout.words("The model"):
     st.markdown(text.MODEL)
+    glossary.explain("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO")
 
 st.header("A monitor that reads the reasoning")
 with layout.words("The monitor's rules"):
     st.markdown(text.MONITOR_RULES)
 monitor = state.switch("monitor")
 monitored = compute.monitor_view(beta, pass_left, looseness, hack_rate, monitor == "penalize")
+monitor_title = f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'counted'}"
 layout.chart(
-    figures.monitor_chart(
-        monitored,
-        f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'only counted'}",
-        against=against,
-    ),
+    figures.monitor_chart(monitored, monitor_title, against=against),
     key="checker-monitor",
     description=text.monitor_sentence(monitored).replace("**", ""),
 )

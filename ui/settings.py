@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ui.checker_rows import CHECKER_ROWS
 from ui.rows import Choice, Seed, Setting
 from ui.url_values import SEED_LIMIT
 
@@ -56,14 +57,6 @@ RHO_STOPS = tuple(round(0.1 * step, 1) for step in range(11))  # 0, 0.1, ..., 1
 LAMBDA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 2
 # Spot checks per stop: 1 to 10,000 on log-like steps.
 M_STOPS = (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000)
-# Rewards you can check (core/checker.py): its own β, since its rewards are pass rates in [0, 1]
-# (the Playground's β = 0.25 is barely any pressure here); it holds the design notes' table's
-# 1, 0.3, 0.1, 0.05 and 0.02.
-CHECK_BETA_STOPS = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.03, 0.02)
-# pass@1 from 0.5% to 75%: 1.5% is about 1 try in 64 (the edge of competence), 25% 1 in 4.
-PASS1_STOPS = (0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.15, 0.25, 0.35, 0.5, 0.75)
-LOOSENESS_STOPS = tuple(round(0.1 * step, 1) for step in range(11))  # h: 0, 0.1, ..., 1
-HACK_RATE_STOPS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1)  # q
 
 
 ROWS: tuple[Setting | Choice | Seed, ...] = (
@@ -280,97 +273,7 @@ ROWS: tuple[Setting | Choice | Seed, ...] = (
         log_scale=True,
         pages=("defenses",),
     ),
-    # Rewards you can check: the checker page's rows, kept together.
-    Setting(
-        key="check_beta",
-        symbol="β",
-        label="β · KL penalty strength",
-        help=(
-            "The optimum maximizes E[checker's reward] − β·KL(π ‖ π_ref); the reward is 1 for "
-            "an attempt that passes the tests, so β is in passes per nat. Right = weaker "
-            "penalty = more optimization."
-        ),
-        stops=CHECK_BETA_STOPS,
-        default=0.1,
-        log_scale=True,
-        pages=("checker",),
-        hint="passes per nat. Right: weaker penalty, more optimization.",
-    ),
-    Setting(
-        key="pass1",
-        symbol="pass@1",
-        label="pass@1 · how often the base model solves the task",
-        help=(
-            "The task's difficulty, said as the share of the base model's honest tries that "
-            "solve it: 0.015 (1.5%, about 1 try in 64) is the edge of competence; 0.25 is a "
-            "task passed in about 4 tries."
-        ),
-        stops=PASS1_STOPS,
-        default=0.015,
-        log_scale=True,
-        pages=("checker",),
-        hint="The task on the left: 0.015 = 1.5%, about 1 try in 64.",
-    ),
-    Setting(
-        key="pass1_other",
-        symbol="pass@1 beside it",
-        label="pass@1 · the task beside it",
-        help="The same, for the task drawn on the right: 0.25 = 25%, about 1 try in 4.",
-        stops=PASS1_STOPS,
-        default=0.25,
-        log_scale=True,
-        pages=("checker",),
-        hint="The task on the right: 0.25 = 25%, about 1 try in 4.",
-    ),
-    Setting(
-        key="h",
-        symbol="h",
-        label="h · how often a hack fools the checker",
-        help=(
-            "A hack (special-casing the tests, exiting early, editing the checker) passes the "
-            "checker with probability h and solves nothing. h = 0 is a perfect checker."
-        ),
-        stops=LOOSENESS_STOPS,
-        default=0.9,
-        log_scale=False,
-        pages=("checker",),
-        hint="The checker's looseness: 0 never fooled, 1 always.",
-    ),
-    Setting(
-        key="q",
-        symbol="q",
-        label="q · how often the base model hacks",
-        help="The base model's probability of trying a hack instead of the task.",
-        stops=HACK_RATE_STOPS,
-        default=0.01,
-        log_scale=True,
-        pages=("checker",),
-        hint="0.01: 1 attempt in 100 is a hack.",
-    ),
-    Choice(
-        key="against",
-        symbol="the charts' axis",
-        label="Draw against",
-        help=(
-            "beta: the KL penalty's strength, weaker to the right. kl: how far the optimum "
-            "moved from the base model, in nats."
-        ),
-        options=("beta", "kl"),
-        default="beta",
-        pages=("checker",),
-    ),
-    Choice(
-        key="monitor",
-        symbol="the monitor",
-        label="The monitor",
-        help=(
-            "watch: the monitor reads the reasoning and counts the hacks it catches; training "
-            "ignores it. penalize: a caught hack is scored −1 in the reward."
-        ),
-        options=("watch", "penalize"),
-        default="watch",
-        pages=("checker",),
-    ),
+    *CHECKER_ROWS,  # Rewards you can check: its rows, kept together in ui/checker_rows.py
     Seed(key=SEED_KEY, symbol="answer set", limit=SEED_LIMIT, pages=("best-of-n",)),
 )
 SETTINGS: dict[str, Setting | Choice | Seed] = {row.key: row for row in ROWS}  # rows by key

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
+from ui.checker_rows import CHECK_BETA_STOPS
 from ui.compute import cached
-from ui.settings import CHECK_BETA_STOPS
 
 # 100 log-even β from the slider's weakest stop to its strongest, with every stop among them:
 # 114 points, as smooth as the eye needs (the solve rate's peak moves by < 0.5% between them).
