@@ -69,6 +69,7 @@ fool, not impossible: a test suite that misses a case rewards code that only pas
 So measure the real goal some other way than the reward itself.
 """
 )
+story.page_link("pages/checker.py", label="Rewards you can check", icon=":material/fact_check:")
 
 st.header("The lesson's table, from core")
 st.markdown(

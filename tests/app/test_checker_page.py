@@ -179,3 +179,21 @@ def test_a_bad_value_gets_the_nearest_stop_and_a_note():
         "step, 0.05.\n- The link sets h to “nan”, which is not a number, so h starts at its "
         "default, 0.9."
     )
+
+
+def page_hash(app, page_file: str) -> str:
+    return next(
+        script_hash
+        for script_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
+        if page["script_path"].endswith(page_file)
+    )
+
+
+@pytest.mark.parametrize("page", ["lesson", "playground"])
+def test_the_lesson_and_the_playgrounds_foot_link_here(page):
+    app = open_page(page)
+    assert_clean(app)
+    target = page_hash(app, "pages/checker.py")
+    links = [link for link in app.get("page_link") if link.proto.page_script_hash == target]
+    assert len(links) == 1
+    assert "rewards you can check" in links[0].proto.label.lower()
