@@ -22,14 +22,13 @@ layout.page_style()
 st.title("Rewards you can check")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
-top = st.columns(3, gap="medium")
-beta = state.slider("check_beta", container=top[0])
-pass_left = state.slider("pass1", container=top[1])
-pass_right = state.slider("pass1_other", container=top[2])
-low = st.columns(3, gap="medium")
-looseness = state.slider("h", container=low[0])
-hack_rate = state.slider("q", container=low[1])
-against = state.switch("against", container=low[2])
+controls = st.columns(6, gap="small")
+beta = state.slider("check_beta", container=controls[0])
+pass_left = state.slider("pass1", container=controls[1])
+pass_right = state.slider("pass1_other", container=controls[2])
+looseness = state.slider("h", container=controls[3])
+hack_rate = state.slider("q", container=controls[4])
+against = state.switch("against", container=controls[5])
 
 views = tuple(
     compute.task_view(beta, pass_rate, looseness, hack_rate)
@@ -38,13 +37,13 @@ views = tuple(
 revealed = st.session_state.get(REVEALED_KEY, False)
 guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
 guess = guess_box.select_slider(
-    "Guess first: at which β does the share of tasks truly solved peak, on the left task?",
+    "Guess first: at which β does the left task's solve rate peak?",
     options=CHECK_BETA_STOPS,
     value=0.1,
     format_func=fmt.stop,
     key=GUESS_KEY,
     disabled=revealed,
-    width=420,
+    width=520,
 )
 guess_box.button(
     "Guess again (hide the solve rate)" if revealed else "Reveal the solve rate",
@@ -52,8 +51,6 @@ guess_box.button(
     on_click=toggle_reveal,
     icon=":material/visibility:",
 )
-if revealed:
-    st.success(text.reveal_sentence(guess, views), icon=":material/check_circle:")
 titles = tuple(figures.task_title(pass_rate) for pass_rate in (pass_left, pass_right))
 layout.chart(
     figures.tasks_chart(views, titles, against=against, reveal=revealed),
@@ -64,6 +61,8 @@ layout.chart(
     ),
     fit=True,
 )
+if revealed:
+    st.success(text.reveal_sentence(guess, views), icon=":material/check_circle:")
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
 

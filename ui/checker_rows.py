@@ -22,7 +22,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Setting(
         key="check_beta",
         symbol="β",
-        label="β · KL penalty strength",
+        label="β · KL penalty",
         help=(
             "The optimum maximizes E[checker's reward] − β·KL(π ‖ π_ref); the reward is 1 for "
             "an attempt that passes the tests, so β is in passes per nat. Right = weaker "
@@ -32,12 +32,12 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
         default=0.1,
         log_scale=True,
         pages=("checker",),
-        hint="passes per nat. Right: weaker penalty, more optimization.",
+        hint="Passes per nat. Right: more optimization.",
     ),
     Setting(
         key="pass1",
         symbol="pass@1",
-        label="pass@1 · how often the base model solves the task",
+        label="pass@1 · left task",
         help=(
             "The task's difficulty, said as the share of the base model's honest tries that "
             "solve it: 0.015 (1.5%, about 1 try in 64) is the edge of competence; 0.25 is a "
@@ -47,23 +47,23 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
         default=0.015,
         log_scale=True,
         pages=("checker",),
-        hint="The task on the left: 0.015 = 1.5%, about 1 try in 64.",
+        hint="0.015 = 1.5%: 1 try in 64.",
     ),
     Setting(
         key="pass1_other",
         symbol="pass@1 beside it",
-        label="pass@1 · the task beside it",
+        label="pass@1 · right task",
         help="The same, for the task drawn on the right: 0.25 = 25%, about 1 try in 4.",
         stops=PASS1_STOPS,
         default=0.25,
         log_scale=True,
         pages=("checker",),
-        hint="The task on the right: 0.25 = 25%, about 1 try in 4.",
+        hint="0.25 = 25%: 1 try in 4.",
     ),
     Setting(
         key="h",
         symbol="h",
-        label="h · how often a hack fools the checker",
+        label="h · checker fooled",
         help=(
             "A hack (special-casing the tests, exiting early, editing the checker) passes the "
             "checker with probability h and solves nothing. h = 0 is a perfect checker."
@@ -72,18 +72,18 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
         default=0.9,
         log_scale=False,
         pages=("checker",),
-        hint="The checker's looseness: 0 never fooled, 1 always.",
+        hint="A hack passes: 0 never, 1 always.",
     ),
     Setting(
         key="q",
         symbol="q",
-        label="q · how often the base model hacks",
+        label="q · hack rate",
         help="The base model's probability of trying a hack instead of the task.",
         stops=HACK_RATE_STOPS,
         default=0.01,
         log_scale=True,
         pages=("checker",),
-        hint="0.01: 1 attempt in 100 is a hack.",
+        hint="0.01: the base model hacks 1 try in 100.",
     ),
     Choice(
         key="against",

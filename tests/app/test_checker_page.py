@@ -49,7 +49,7 @@ def test_the_page_opens_at_its_defaults_with_the_solve_rate_hidden(page):
     assert trace_names(tasks) == {"checker passes", "hacks"}  # the guess comes first
     assert trace_names(monitor) == {"open hacks", "hidden hacks", "hacks caught", "task solved"}
     assert "solve the task" not in "\n".join(block.value for block in page.markdown[:3])
-    assert tasks["layout"]["xaxis"]["title"]["text"] == "β (weaker penalty →)"
+    assert tasks["layout"]["xaxis"]["title"]["text"] == "β (weaker →)"
 
 
 def test_the_defaults_sentences_are_cores_numbers(page):
@@ -135,7 +135,7 @@ def test_the_kl_axis_and_every_chart_stays_small():
     app = open_page("checker", {"against": "kl", "pass1": "0.005", "h": "0.5"})
     assert_clean(app)
     for spec in chart_specs(app):
-        assert spec["layout"]["xaxis"]["title"]["text"] == "KL from the base model (nats)"
+        assert spec["layout"]["xaxis"]["title"]["text"] == "KL (nats)"
         assert len(json.dumps(spec)) < MAX_PAYLOAD_BYTES / 4
 
 

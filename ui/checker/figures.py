@@ -14,12 +14,12 @@ from ui import style
 from ui.checker.text import rate
 from ui.style import BOUND, GOLD, INK, KL_METHOD, PROXY
 
-TASKS_HEIGHT = 380
+TASKS_HEIGHT = 420
 MONITOR_HEIGHT = 360
 MARGIN = {"l": 56, "r": 16, "t": 96, "b": 60}  # top: the panels' titles over a 2-row legend
-GAP = 0.14  # of the width between the two tasks' plots: room for the right one's ticks
+GAP = 0.16  # of the width between the two tasks' plots: room for the right one's ticks
 DOMAINS = ([0.0, 0.5 - GAP / 2], [0.5 + GAP / 2, 1.0])
-BETA_TICKS = (3, 1, 0.3, 0.1, 0.02)  # a decade or so apart: fits a phone's ~130 px panel
+BETA_TICKS = (3, 1, 0.1)  # far apart: a phone's ~130 px panel ends where the next one's 100 is
 PERCENT_AXIS = {"range": [-3, 103], "tickvals": [0, 25, 50, 75, 100]}
 SHARE_DECIMALS = 2  # percent to 0.01: below a pixel
 EMPTY_TEMPLATE = {"data": {"scatter": [{"type": "scatter"}]}}  # no theme, as plotly writes it
@@ -37,8 +37,8 @@ MONITOR_LINES = (
     ("catch_rate", "hacks caught", {"color": KL_METHOD, "width": 3.5}),
     ("solve_rate", "task solved", {"color": GOLD, "width": 3.5}),
 )
-BETA_TITLE = "β (weaker penalty →)"
-KL_TITLE = "KL from the base model (nats)"
+BETA_TITLE = "β (weaker →)"
+KL_TITLE = "KL (nats)"
 
 
 def _x_axis(against: str, kl_high: float, **settings) -> dict:
@@ -161,7 +161,7 @@ def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -
             "domain": domain,
             "anchor": axes[1],
         }
-        y_title = "share of attempts (%)" if index == 0 else ""
+        y_title = "% of attempts" if index == 0 else ""
         layout[f"yaxis{suffix}"] = {
             **style.axis(title=y_title, **PERCENT_AXIS),
             "anchor": axes[0],
@@ -179,7 +179,7 @@ def monitor_chart(view, title: str, *, against: str) -> go.Figure:
     """
     layout = _layout(MONITOR_HEIGHT)
     layout["xaxis"] = _x_axis(against, float(np.max(view.curve.kl)))
-    layout["yaxis"] = style.axis(title="share (%)", **PERCENT_AXIS)
+    layout["yaxis"] = style.axis(title="%", **PERCENT_AXIS)
     layout["annotations"] = [_panel_title(title, 0.0)]
     traces = _lines(
         view.curve, MONITOR_LINES, against=against, current=view.current, axes=("x", "y"),
