@@ -35,12 +35,12 @@ class PageServer:
     url: str
 
 
-def rerun_figures() -> None:
+def rerun_figures(page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS) -> None:
     """Server-side reruns in AppTest: every stop of every slider, first visit (cold caches)
-    and a second pass over the same stops (warm caches)."""
+    and a second pass over the same stops (warm caches); ``page_keys``: {page: its sliders}."""
     from streamlit.testing.v1 import AppTest
 
-    for path, keys in PAGE_KEYS.items():
+    for path, keys in page_keys.items():
         app = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=120)
         app.run().switch_page(f"pages/{path.replace('-', '_')}.py").run()
         for label in ("cold", "warm"):
@@ -59,13 +59,17 @@ def rerun_figures() -> None:
             )
 
 
-def browser_figures(presses: int, fresh: int) -> None:
+def browser_figures(
+    presses: int, fresh: int, page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS
+) -> None:
+    """Each page of ``page_keys`` in one server and one Chromium: its loads, and per slider
+    change the time to every chart redrawn and the bytes received."""
     server = start_streamlit(REPO_ROOT / "app.py")
     try:
         with sync_playwright() as playwright:
             browser, choice = browsers.launch_chromium(playwright)
             print(f"browser: Chromium {browser.version}, {choice.reason}")
-            for path, keys in PAGE_KEYS.items():
+            for path, keys in page_keys.items():
                 figures = measure_app(
                     browser, PageServer(server.url + path), path, presses, fresh, keys=keys
                 )

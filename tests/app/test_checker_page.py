@@ -197,3 +197,14 @@ def test_the_lesson_and_the_playgrounds_foot_link_here(page):
     links = [link for link in app.get("page_link") if link.proto.page_script_hash == target]
     assert len(links) == 1
     assert "rewards you can check" in links[0].proto.label.lower()
+
+
+def test_a_beta_change_leaves_the_monitors_figure_as_it_was():
+    """So the browser neither receives it again nor redraws it: only the tasks' chart moves."""
+    app = open_page("checker")
+    tasks, monitor = chart_specs(app)
+    app.select_slider(key="check_beta").set_value(0.05).run()
+    assert_clean(app)
+    moved_tasks, same_monitor = chart_specs(app)
+    assert same_monitor == monitor
+    assert moved_tasks != tasks

@@ -92,8 +92,9 @@ def _panel_title(text: str, x: float) -> dict:
     }
 
 
-def _lines(curve, lines, *, against: str, current: int, axes: tuple[str, str], legend: bool):
-    """Each line of ``lines`` along the curve, with the slider's point marked on it."""
+def _lines(curve, lines, *, against: str, current: int | None, axes: tuple[str, str], legend: bool):
+    """Each line of ``lines`` along the curve, with the slider's point (index ``current``;
+    None: none) marked on it."""
     x = _x(curve, against)
     traces = []
     for field, name, line in lines:
@@ -109,8 +110,10 @@ def _lines(curve, lines, *, against: str, current: int, axes: tuple[str, str], l
                 "name": name,
                 "showlegend": legend,
                 "legendgroup": field,
-            }  # fmt: skip
+            }
         )
+        if current is None:
+            continue
         traces.append(
             {
                 **common,
@@ -119,7 +122,7 @@ def _lines(curve, lines, *, against: str, current: int, axes: tuple[str, str], l
                 "mode": "markers",
                 "marker": {**CURRENT_MARKER, "color": line["color"]},
                 "showlegend": False,
-            }  # fmt: skip
+            }
         )
     return traces
 
@@ -153,7 +156,7 @@ def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -
                     "marker": {**PEAK_MARKER, "color": GOLD},
                     "name": "solve rate's peak",
                     "showlegend": index == 0,
-                }  # fmt: skip
+                }
             )
         suffix = "" if index == 0 else "2"
         layout[f"xaxis{suffix}"] = {
@@ -175,16 +178,17 @@ def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -
 def monitor_chart(view, title: str, *, against: str) -> go.Figure:
     """The monitored optimum: open and hidden hacks, the share of hacks caught, the solve rate.
 
-    ``view`` is a ``ui.checker.compute.MonitorView``; ``title`` says which mode is drawn.
+    ``view`` is a ``ui.checker.compute.MonitorView``; ``title`` says which mode is drawn. No
+    mark of the slider's β (the sentence under it gives those numbers): a β change leaves the
+    figure as it was, so the browser neither receives it again nor redraws it.
     """
     layout = _layout(MONITOR_HEIGHT)
     layout["xaxis"] = _x_axis(against, float(np.max(view.curve.kl)))
     layout["yaxis"] = style.axis(title="%", **PERCENT_AXIS)
     layout["annotations"] = [_panel_title(title, 0.0)]
     traces = _lines(
-        view.curve, MONITOR_LINES, against=against, current=view.current, axes=("x", "y"),
-        legend=True,
-    )  # fmt: skip
+        view.curve, MONITOR_LINES, against=against, current=None, axes=("x", "y"), legend=True
+    )
     return style.figure(layout, traces)
 
 
