@@ -53,7 +53,8 @@ def reveal_sentence(guess: float, views) -> str:
 
 def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
     """Why hard tasks hack: the KL price of skill against the price of a hack."""
-    hack = f"a hack costs about log(1/q) = {core.hack_cost(hack_rate=hack_rate):.1f} nats"
+    hack_nats = fmt.number(core.hack_cost(hack_rate=hack_rate), decimals=1)
+    hack = f"a hack costs about log(1/q) = {hack_nats} nats"
     if looseness == 0:
         return (
             "With h = 0 the checker cannot be fooled: a hack earns nothing, so optimization "
@@ -64,7 +65,8 @@ def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: 
         "**Why:** buying skill costs KL that grows with the distance to travel: to pass as "
         f"often as a hack does (h = {fmt.stop(looseness)}), an attempt needs the skill "
         "d + logit h, about "
-        f"{left:.1f} nats away on the left task and {right:.1f} on the right (the square of the "
+        f"{fmt.number(left, decimals=1)} nats away on the left task and "
+        f"{fmt.number(right, decimals=1)} on the right (the square of the "
         f"distance, halved); {hack}, whatever the task."
     )
 
@@ -110,7 +112,7 @@ def monitor_sentence(view) -> str:
 MONITOR_RULES = (
     "A monitor reads the model's reasoning. It catches an **open hack** (one the reasoning "
     f"talks about) {fmt.percent(checker.OPEN_CATCH)} of the time; a **hidden hack**, "
-    f"{checker.HIDDEN_HACK_FACTOR:.0f} times rarer in the base model, only "
+    f"{fmt.count(checker.HIDDEN_HACK_FACTOR)} times rarer in the base model, only "
     f"{fmt.percent(checker.HIDDEN_CATCH)}. Both fool the checker with the same h. **watch**: "
     "the monitor only counts what it catches. **penalize**: a caught hack scores "
     f"{fmt.signed(-checker.CAUGHT_PENALTY, decimals=0)} instead of the checker's verdict, so a "
