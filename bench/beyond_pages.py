@@ -83,18 +83,28 @@ def browser_figures(
         server.stop()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.beyond_pages", description=__doc__.split("\n")[0]
+def main(
+    argv: list[str] | None = None,
+    *,
+    module: str = "bench.beyond_pages",
+    doc: str = __doc__,
+    page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS,
+    presses: int = 6,
+    fresh_loads: int = 3,
+) -> int:
+    """Reruns, then (unless --skip-browser) the browser, for each page of ``page_keys``;
+    ``module`` and ``doc`` name the command (bench.checker_page runs this too)."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.split("\n")[0])
+    parser.add_argument("--presses", type=int, default=presses, help="steps each way per slider")
+    parser.add_argument(
+        "--fresh-loads", type=int, default=fresh_loads, help="fresh-context loads to time"
     )
-    parser.add_argument("--presses", type=int, default=6, help="steps each way per slider")
-    parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
     parser.add_argument("--skip-browser", action="store_true", help="skip the browser")
     args = parser.parse_args(argv)
-    print(f"bench.beyond_pages: {machine_line()}")
-    rerun_figures()
+    print(f"{module}: {machine_line()}")
+    rerun_figures(page_keys)
     if not args.skip_browser:
-        browser_figures(args.presses, args.fresh_loads)
+        browser_figures(args.presses, args.fresh_loads, page_keys)
     return 0
 
 

@@ -56,25 +56,9 @@ def _percent(values) -> np.ndarray:
 
 
 def _layout(height: int) -> dict:
-    return {
-        "height": height,
-        "margin": {**MARGIN, "autoexpand": False},
-        "font": style.FONT,
-        "paper_bgcolor": "white",
-        "plot_bgcolor": "white",
-        "dragmode": False,
-        "hovermode": False,
-        "template": EMPTY_TEMPLATE,
-        "showlegend": True,
-        "legend": {
-            "orientation": "h",
-            "x": 0,
-            "y": 1.02,
-            "xanchor": "left",
-            "yanchor": "bottom",
-            "font": {"size": style.LEGEND_FONT_SIZE},
-        },
-    }
+    """A still layout of ``height`` px without a theme, its legend above the plots."""
+    frame = style.frame_layout(style.Frame(height, MARGIN))
+    return {**frame, "template": EMPTY_TEMPLATE, "showlegend": True, "legend": style.legend_above()}
 
 
 def _panel_title(text: str, x: float) -> dict:
