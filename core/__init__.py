@@ -139,7 +139,7 @@ __all__ += [
     "spot_check_kl",
 ]
 
-# Rewards you can check (issue 24): a checker that can be fooled, and a monitor.
+# Rewards you can check: a checker that can be fooled, and a monitor (docs/design.md).
 from core.checker import (  # noqa: E402
     CheckerOptimum,
     MonitoredOptimum,

@@ -27,8 +27,8 @@ The rewards, precisely:
   checker's verdict, so a hack caught with probability c has expected reward
   h·(1 − c) − penalty·c; honest attempts keep sigmoid(u − d).
 
-Numbers come from :func:`checker_optimum`; ``python -m core checker`` prints the table the
-design notes reproduce (docs/ and the README describe the page).
+Numbers come from :func:`checker_optimum`; ``python -m core checker`` prints the table that
+docs/design.md gives for this model (section "Rewards you can check").
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ OPEN_CATCH = 0.9  # m: the monitor catches most open hacks from the reasoning
 HIDDEN_CATCH = 0.05  # m': a hack whose reasoning hides it is rarely caught
 CAUGHT_PENALTY = 1.0  # a caught hack scores -1, below an honest failure's 0
 GROUP_SIZE = 16  # samples per prompt in a group-normalized learner (GRPO)
-# The table the design notes print: solve rate / hack share at these β, q = 0.01.
+# The table docs/design.md prints: solve rate / hack share at these β, q = 0.01.
 TABLE_BETAS = (1.0, 0.3, 0.1, 0.05, 0.02)
 TABLE_ROWS = ((0.015, 0.5), (0.25, 0.5), (0.015, 0.9), (0.25, 0.9))  # (pass@1, h)
 # Difficulties are found by bisection on [-12, 18]: pass@1 falls monotonically in d, from
@@ -304,7 +304,7 @@ def checker_table(*, hack_rate: float = DEFAULT_HACK_RATE) -> dict[tuple[float, 
 
 
 def format_checker_table(table: dict[tuple[float, float], tuple]) -> str:
-    """The table as the design notes print it: "solve / hack share" per β, one row per task."""
+    """The table as docs/design.md prints it: "solve / hack share" per β, one row per task."""
     header = "base pass@1, h   " + "".join(f"{f'beta = {beta:g}':>16}" for beta in TABLE_BETAS)
     lines = [header]
     for (pass_rate, looseness), (solve, hack) in table.items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ui.rows import Choice, Setting
 
 # Rewards you can check (core/checker.py): its own β, since its rewards are pass rates in [0, 1]
-# (the Playground's β = 0.25 is barely any pressure here); it holds the design notes' table's
+# (the Playground's β = 0.25 is barely any pressure here); it holds docs/design.md's table's
 # 1, 0.3, 0.1, 0.05 and 0.02.
 CHECK_BETA_STOPS = (3.0, 2.0, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.03, 0.02)
 # pass@1 from 0.5% to 75%: 1.5% is about 1 try in 64 (the edge of competence), 25% 1 in 4.

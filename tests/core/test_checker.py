@@ -1,4 +1,4 @@
-"""Rewards you can check (core/checker.py): against a direct loop, the design notes' table, the
+"""Rewards you can check (core/checker.py): against a direct loop, docs/design.md's table, the
 reinforced-hack share, the group signal and the monitor's claim."""
 
 import math
@@ -11,7 +11,7 @@ from core import checker
 from harness.processes import run_python
 
 SKILLS = np.linspace(-6, 6, 241)  # written out here, not taken from core
-# The design notes' table (q = 0.01): solve rate / hack share at β = 1, 0.3, 0.1, 0.05, 0.02.
+# docs/design.md's table (q = 0.01): solve rate / hack share at β = 1, 0.3, 0.1, 0.05, 0.02.
 NOTES_TABLE = {
     (0.015, 0.5): "0.015/0.016 0.015/0.048 0.009/0.558 0.001/0.992 0.222/0.705",
     (0.25, 0.5): "0.276/0.013 0.360/0.019 0.632/0.018 0.810/0.002 0.915/0.000",
@@ -89,7 +89,7 @@ def test_optimum_keeps_the_shape_of_beta():
 
 
 @pytest.mark.parametrize(("row", "printed"), list(NOTES_TABLE.items()))
-def test_the_design_notes_table(row, printed):
+def test_the_table_in_docs_design(row, printed):
     pass_rate, looseness = row
     result = core.checker_optimum(np.array(BETAS), pass_rate=pass_rate, looseness=looseness)
     for beta, cell, solve, hack in zip(
