@@ -144,3 +144,36 @@ __all__ += [
     "spot_check_best_of_n",
     "spot_check_kl",
 ]
+
+# Rewards you can check: a checker that can be fooled, and a monitor (docs/design.md).
+from core.checker import (  # noqa: E402
+    CheckerOptimum,
+    MonitoredOptimum,
+    base_pass_rate,
+    checker_optimum,
+    checker_table,
+    difficulty_for,
+    format_checker_table,
+    group_signal,
+    hack_cost,
+    monitored_optimum,
+    reinforced_hack_share,
+    skill_cost,
+    solve_peak,
+)
+
+__all__ += [
+    "CheckerOptimum",
+    "MonitoredOptimum",
+    "base_pass_rate",
+    "checker_optimum",
+    "checker_table",
+    "difficulty_for",
+    "format_checker_table",
+    "group_signal",
+    "hack_cost",
+    "monitored_optimum",
+    "reinforced_hack_share",
+    "skill_cost",
+    "solve_peak",
+]

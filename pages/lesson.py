@@ -79,6 +79,7 @@ fool, not impossible: a test suite that misses a case rewards code that only pas
 So measure the real goal some other way than the reward itself.
 """
 )
+story.page_link("pages/checker.py", label="Rewards you can check", icon=":material/fact_check:")
 
 st.header("The whole model, in a few lines of numpy")
 st.markdown(

@@ -78,4 +78,5 @@ with st.container(horizontal=True, gap="small"):
     layout.predict_switch(stage.prediction_in_url()["on"])
 if not present:
     st.caption(glossary.GOODHART_KINDS)
+    st.page_link("pages/checker.py", label="When the reward is a test suite: rewards you can check")
     sources.footer("gao2022", "singhal2023", "manheim2018")

@@ -35,4 +35,6 @@ Sub-packages, one per page or group of pages, each with its own map in its docst
 - ``beyond/``: Reward model and Compare (``compute``, ``figures``, ``compare_text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``, ``charts``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
+- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``); its rows of the
+  settings table are ``checker_rows`` (pure), joined into ``settings``.
 """

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ui.checker_rows import CHECKER_ROWS
 from ui.rows import Choice, Seed, Setting
 from ui.url_values import SEED_LIMIT
 
@@ -40,7 +41,7 @@ SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n
 
 # The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them.
 PAGES = ("playground", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "defenses")
-PAGES += ("poll",)
+PAGES += ("poll", "checker")
 # Every page that has the reward model's b and σ sliders (in presenter mode the Playground keeps
 # them in the address only; the poll's start screen asks which reward model a poll is about).
 REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses", "poll")
@@ -272,6 +273,7 @@ ROWS: tuple[Setting | Choice | Seed, ...] = (
         log_scale=True,
         pages=("defenses",),
     ),
+    *CHECKER_ROWS,  # Rewards you can check: its rows, kept together in ui/checker_rows.py
     Seed(key=SEED_KEY, symbol="answer set", limit=SEED_LIMIT, pages=("best-of-n",)),
 )
 SETTINGS: dict[str, Setting | Choice | Seed] = {row.key: row for row in ROWS}  # rows by key

@@ -183,6 +183,50 @@ SOURCES: dict[str, Source] = {
         "GRPO, PPO without a value model",
         arxiv="2402.03300",
     ),
+    # Rewards you can check (pages/checker.py): rewards from automatic checks, and hacking them.
+    "deepseek2025": Source(
+        "DeepSeek-AI",
+        2025,
+        "DeepSeek-R1: incentivizing reasoning capability in LLMs via reinforcement learning",
+        "rule-based rewards for correct answers on math and code problems",
+        arxiv="2501.12948",
+    ),
+    "lambert2024": Source(
+        "Lambert et al.",
+        2024,
+        "Tülu 3: pushing frontiers in open language model post-training",
+        "the name reinforcement learning with verifiable rewards (RLVR)",
+        arxiv="2411.15124",
+    ),
+    "baker2025": Source(
+        "Baker et al.",
+        2025,
+        "Monitoring reasoning models for misbehavior and the risks of promoting obfuscation",
+        "a monitor reading the chain of thought catches reward hacking; penalizing what it "
+        "catches, under strong optimization, teaches hacking with the intent hidden",
+        arxiv="2503.11926",
+    ),
+    "bae2025": Source(
+        "Bae et al.",
+        2025,
+        "Online difficulty filtering for reasoning oriented reinforcement learning",
+        "training on tasks of intermediate difficulty learns fastest",
+        arxiv="2504.03380",
+    ),
+    "macdiarmid2025": Source(
+        "MacDiarmid et al.",
+        2025,
+        "Natural emergent misalignment from reward hacking in production RL",
+        "a model that learned to hack coding checkers generalized to broader misalignment",
+        arxiv="2511.18397",
+    ),
+    "metr2025": Source(
+        "METR",
+        2025,
+        "Recent frontier models are reward hacking",
+        "frontier models modifying tests and scoring code on METR's tasks",
+        link="https://metr.org/blog/2025-06-05-recent-reward-hacking/",
+    ),
 }
 
 

@@ -14,6 +14,7 @@ PAGE_FILES = {
     "reward-model": "pages/reward_model.py",
     "compare": "pages/compare.py",
     "defenses": "pages/defenses.py",
+    "checker": "pages/checker.py",
 }
 
 
@@ -49,6 +50,11 @@ def values(app: AppTest) -> dict:
             "defenses",
             {"b": 0.0, "sigma": 0.5, "fix": 0.2, "k": 4, "rho": 0.5, "agg": "mean"}
             | {"lam": 0.5, "m": 10},
+        ),
+        (
+            "checker",
+            {"check_beta": 0.1, "pass1": 0.015, "pass1_other": 0.25, "h": 0.9, "q": 0.01}
+            | {"against": "beta", "monitor": "watch", "checker-guess": 0.1},
         ),
     ],
 )
@@ -107,6 +113,14 @@ HOSTILE = [
         ("m", 30),
         {"sigma": "0.5", "m": "30"},
         "The link sets m 2 times; the last one counts.",
+    ),
+    (
+        "checker",
+        {"pass1": "2"},
+        ("pass1", 0.75),
+        {"pass1": "0.75"},
+        "The link sets pass@1 to “2”, outside the slider's range of 0.005 to 0.75, so pass@1 "
+        "starts at the nearest end, 0.75.",
     ),
 ]
 

@@ -129,6 +129,7 @@ PROSE_PAGES = (
     "reward_model",
     "compare",
     "defenses",
+    "checker",
 )
 FRESH_200 = tuple(range(1, 201))  # the 200 fresh draws the Lesson and Best-of-n pages quote
 ARXIV_ID = re.compile(r"(?:arXiv:|arxiv\.org/abs/)(\d{4}\.\d{4,5})")

@@ -23,6 +23,7 @@ MIN_CHARTS = {
     "compare": 2,
     "poll": 0,
     "defenses": 1,  # the first defense's; the other three open on request
+    "checker": 2,  # the two tasks side by side, the monitor
 }
 
 

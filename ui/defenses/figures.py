@@ -126,14 +126,7 @@ def _layout() -> dict:
         "template": EMPTY_TEMPLATE,
         "annotations": titles,
         "showlegend": True,
-        "legend": {
-            "orientation": "h",
-            "x": 0,
-            "y": 1.02,
-            "xanchor": "left",
-            "yanchor": "bottom",
-            "font": {"size": 14},  # no text under 14 px on a phone
-        },
+        "legend": style.legend_above(),
     }
 
 
