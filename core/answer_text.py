@@ -162,6 +162,20 @@ def sentence_counts(*, length, substance) -> SentenceCounts:
     return SentenceCounts(from_length, content, wrong, from_length - content - wrong)
 
 
+def nearest_to_mean(*, length, substance) -> np.ndarray:
+    """Which point of each set lies nearest the set's mean (a typical one to read).
+
+    ``length`` and ``substance`` are arrays (..., K) of K points per set; returns the indices
+    (...,), the first of any tie.
+    """
+    length, substance = np.asarray(length, dtype=float), np.asarray(substance, dtype=float)
+    distance = np.hypot(
+        length - length.mean(axis=-1, keepdims=True),
+        substance - substance.mean(axis=-1, keepdims=True),
+    )
+    return distance.argmin(axis=-1)
+
+
 def _fnv1a(text: str) -> int:
     value = _FNV_OFFSET
     for byte in text.encode("utf-8"):

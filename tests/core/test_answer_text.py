@@ -168,3 +168,10 @@ def test_the_browsers_tables_hold_the_banks_and_integer_steps():
     assert all(isinstance(step, int) for step in steps) and steps == sorted(steps)
     assert len(steps) == answer_text.MAX_SENTENCES - 1
     assert 0 in steps  # 3.5 sentences at l = 0 round up to 4
+
+
+def test_the_point_nearest_a_clouds_mean_is_found_per_stop():
+    length = np.array([[0.0, 1.0, 2.0, 9.0], [5.0, 5.0, 4.0, 6.0]])
+    substance = np.array([[0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]])
+    # Row 0's mean length is 3: the point at 2 is nearest. Row 1's mean is (5, 0.25).
+    assert answer_text.nearest_to_mean(length=length, substance=substance).tolist() == [2, 1]
