@@ -260,7 +260,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
 
 
 def writer_tables() -> dict:
-    """What the browser's twin of this writer needs: the banks and the counts' steps (~9 KB)."""
+    """What the browser's twin of this writer needs: the banks and the counts' steps (~4.5 KB)."""
     return {
         "questions": [
             {

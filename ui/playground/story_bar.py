@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from ui import state
+from ui.playground import answer_panel
 from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
@@ -103,7 +104,8 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
         if not always:
             return
         opened = "where the Playground starts"
+    quote = answer_panel.step_quote(values) if index < answer_panel.QUOTED_STEPS else ""
     slot.info(
-        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
+        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story} {quote}",
         icon=":material/school:",
     )
