@@ -51,7 +51,8 @@ def test_the_best_of_n_numbers_are_cores():
         index = ranked.order[rank - 1]
         assert core.win_probabilities(n)[index] == pytest.approx(chance, abs=5e-4)
         assert scored.gold[index] == pytest.approx(gold, abs=5e-3)
-        counts = core.sentence_counts(length=scored.length[index], substance=scored.substance[index])
+        length, substance = scored.length[index], scored.substance[index]
+        counts = core.sentence_counts(length=length, substance=substance)
         assert (int(counts.sentences), int(counts.padding)) == (sentences, padding)
 
 
