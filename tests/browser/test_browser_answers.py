@@ -63,7 +63,8 @@ def test_the_panel_follows_a_drag_and_a_dot_reads_on_hover_and_click(desktop):
     expect(card(page, "n").locator(".answer-numbers")).to_contain_text(f"reward model {proxy}")
     kl_text, kl_proxy = panel_answer(world, "beta", "1")
     assert words(card(page, "beta").locator(".answer-text").inner_text()) == kl_text
-    expect(card(page, "beta").locator(".answer-numbers")).to_contain_text(f"reward model {kl_proxy}")
+    kl_numbers = card(page, "beta").locator(".answer-numbers")
+    expect(kl_numbers).to_contain_text(f"reward model {kl_proxy}")
     expect(page.locator(PANEL)).to_contain_text("might read like")
     # Padding is marked as padding: at n = 49 the kept answer has some.
     assert card(page, "n").locator('[data-kind="padding"]').count() >= 1
@@ -110,9 +111,8 @@ def test_the_panel_follows_a_drag_and_a_dot_reads_on_hover_and_click(desktop):
     desktop.page.set_viewport_size({"width": 1280, "height": 720})
     stage_page.open_stage(desktop, "?beta=0.3&n=590&present=1")
     expect(card(page, "n").locator(".answer-text span").first).to_be_visible()
-    for part in (".answer-text", ".answer-numbers", ".answers-note"):
-        size = card(page, "n").locator(part).first if part != ".answers-note" else None
-        element = size or page.locator(f"{PANEL} {part}")
+    for part in ('article[data-answer="n"] .answer-text', ".answer-numbers", ".answers-note"):
+        element = page.locator(f"{PANEL} {part}").first
         assert element.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 18, part
 
 
