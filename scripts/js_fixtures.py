@@ -20,15 +20,19 @@ import numpy as np
 import core
 from core import answer_text
 from poll import guesses
+from ui import compute, settings, url_values
 from ui import format as fmt
-from ui import settings, url_values
-from ui.playground import answer_panel, stage
+from ui.playground import answer_panel, stage, world_files
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
 SAMPLED = 200  # values drawn per setting, log-uniform across its axis and a little beyond
 PLANE_WORLD = (0.2, 1.0)  # a wiggly reward model (σ = 1): its field is nowhere symmetric
 PLANE_POINTS = 60  # points inside the plane where both fields are read
+# The stage tests' world (tests/js/stage_world.json): the same wiggly reward model, where
+# the reward model's gain and true quality's differ at every stop.
+STAGE_WORLD = PLANE_WORLD
+STAGE_ADDRESS = "/worlds/fixture/"  # the server's has the code's fingerprint, new each change
 # Peaks a reveal compares guesses with: the lesson's n = 49 and β = 1, others from curves.
 TRUTHS = (49.0, 42.0, 1.0, 0.6, 0.35, 2.5, 7.3)
 
@@ -98,6 +102,17 @@ def plane_cases() -> dict:
     }
 
 
+def stage_data() -> dict:
+    """What the stage component gets from Python for STAGE_WORLD (ui/playground/stage.py's
+    show()), the world parsed: node's stage tests draw it, hover it and download it."""
+    b, sigma = STAGE_WORLD
+    return {
+        "world": json.loads(stage.build_world_json(b, sigma)),
+        "worlds": {**world_files.stage_controls(), "address": STAGE_ADDRESS},
+        "predict_ticks": stage.EVEN_TICKS,
+    }
+
+
 # The format cases' inputs (format_cases below).
 GAINS = [0.5199, -1.2447890254356728, 6.645289215357791, -4.365787306909915, 2.0, 100.5]
 GAINS += [-0.001391480405560766, 0.0014, -0.00014, 0.00004, -6.3e-16, 0.0, -0.0, -0.005]
@@ -145,6 +160,20 @@ WRITER_POINTS = 24  # random points per question for the answer writer's cases
 HUNDREDTHS = [0.005, -0.005, 1.005, -1.005, 2.675, -2.675, 0.125, 0.0, -0.0, 6.0, -6.0, 3.3149999]
 
 
+def panel_cards() -> dict[str, str]:
+    """What the stage's panel writes for STAGE_WORLD at β = 1 and n = 49 (stage_data.json's
+    world): each method's cloud point nearest its mean, answering the first question."""
+    b, sigma = STAGE_WORLD
+    cards = {}
+    for key, stops, clouds, stop in (
+        ("n", compute.STOP_COUNTS, compute.best_of_n_clouds_at_stops(b, sigma), 49),
+        ("beta", compute.STOP_BETAS, compute.kl_clouds_at_stops(b, sigma), 1.0),
+    ):
+        length, substance = answer_panel.panel_point(clouds, stops.tolist().index(stop))
+        cards[key] = core.write_answer(answer_text.QUESTIONS[0], length, substance)
+    return cards
+
+
 def answer_writer_cases() -> dict:
     """The writer's tables as answers.json ships them, and the sentences Python writes for
     points (in hundredths) across the plane and past the grid, and for every question and a
@@ -163,6 +192,7 @@ def answer_writer_cases() -> dict:
             cases.append([question.id, length, substance, seed, pairs])
     return {
         "tables": json.loads(answer_panel.tables_bytes()),
+        "panel": panel_cards(),
         "cases": cases,
         "hundredths": [[value, int(answer_text._hundredths(value))] for value in HUNDREDTHS],
     }
@@ -176,6 +206,7 @@ def fixtures() -> dict[str, object]:
         "plane.json": plane_cases(),
         "format_cases.json": format_cases(),
         "answer_writer.json": answer_writer_cases(),
+        "stage_data.json": stage_data(),
     }
 
 
