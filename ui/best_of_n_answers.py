@@ -75,12 +75,12 @@ def kept_answers(n: int, b: float, sigma: float, seed: int | None, question: str
 
 
 def numbers_line(answer: KeptAnswer, n: int) -> str:
-    """'Rank 592 of 600, kept 1.4% of the time at n = 49 · length +1.20 · ...'."""
+    """'rank 592 of 600, kept 4.1% of the time at n = 49 · length 1.40, substance 1.71 · ...'."""
     padding = sum(sentence.kind == "padding" for sentence in answer.sentences)
     return (
         f"rank {answer.rank} of {core.ANSWER_COUNT}, kept {fmt.percent(answer.chance, decimals=1)} "
-        f"of the time at {fmt.named('n', n)} · length {fmt.signed(answer.length)} · substance "
-        f"{fmt.signed(answer.substance)} · reward model {fmt.signed(answer.proxy)} · true quality "
+        f"of the time at {fmt.named('n', n)} · length {fmt.number(answer.length)}, substance "
+        f"{fmt.number(answer.substance)} · reward model {fmt.signed(answer.proxy)} · true quality "
         f"{fmt.signed(answer.gold)} · {len(answer.sentences)} sentences, {padding} of them padding"
     )
 
