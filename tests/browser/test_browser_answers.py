@@ -52,6 +52,17 @@ def lonely_point(world: dict, n: str, beta: str) -> tuple[int, float, float]:
     return best[1], best[2][0] / 100, best[2][1] / 100
 
 
+def lonely_dot(page, world: dict, n: str, beta: str):
+    """Where on the page that point's marker is (its centre, scrolled to mid-screen), and the
+    sentences Python writes for it."""
+    marker, length, substance = lonely_point(world, n, beta)
+    dot = stage_page.root(page).locator('[data-cloud="n"] path').nth(marker)
+    dot.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+    box = dot.bounding_box()
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return centre, answer_text.answer_sentences(answer_text.QUESTIONS[0], length, substance)
+
+
 def test_the_panel_follows_a_drag_and_a_dot_reads_on_hover_and_click(desktop):
     stage_page.open_stage(desktop, "?beta=1&n=49")
     page = desktop.page
@@ -85,16 +96,12 @@ def test_the_panel_follows_a_drag_and_a_dot_reads_on_hover_and_click(desktop):
     stage_page.expect_url_holds(page, "n", last)
 
     # A dot of best-of-n's cloud: its answer on hover, whole in the panel on a click.
-    marker, length, substance = lonely_point(world, last, "1")
-    dot = stage_page.root(page).locator('[data-cloud="n"] path').nth(marker)
-    dot.evaluate("(element) => element.scrollIntoView({block: 'center'})")
-    box = dot.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    centre, expected = lonely_dot(page, world, last, "1")
+    page.mouse.move(*centre)
     tooltip = stage_page.root(page).locator(".tooltip")
-    expected = answer_text.answer_sentences(answer_text.QUESTIONS[0], length, substance)
     expect(tooltip).to_contain_text("an answer best-of-n keeps: length")
     expect(tooltip).to_contain_text(expected[0].text)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(*centre)
     expect(card(page, "picked")).to_be_visible()
     full = " ".join(sentence.text for sentence in expected)
     assert words(card(page, "picked").locator(".answer-text").inner_text()) == full
@@ -121,13 +128,9 @@ def test_a_phone_tap_on_a_dot_shows_its_answer(phone):
     page = phone.page
     world = stage_page.world()
     expect(card(page, "n").locator(".answer-text span").first).to_be_attached()
-    marker, length, substance = lonely_point(world, "590", "0.3")
-    dot = stage_page.root(page).locator('[data-cloud="n"] path').nth(marker)
-    dot.evaluate("(element) => element.scrollIntoView({block: 'center'})")
-    box = dot.bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    centre, expected = lonely_dot(page, world, "590", "0.3")
+    page.touchscreen.tap(*centre)
     tooltip = stage_page.root(page).locator(".tooltip")
-    expected = answer_text.answer_sentences(answer_text.QUESTIONS[0], length, substance)
     expect(tooltip).to_contain_text(expected[0].text)
     tip_box = tooltip.bounding_box()
     assert tip_box["x"] >= 0 and tip_box["x"] + tip_box["width"] <= 390, "inside the screen"
