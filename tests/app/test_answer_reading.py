@@ -104,3 +104,11 @@ def test_later_steps_quote_nothing_and_the_quote_is_the_clouds_typical_answer(pl
     )
     counts = core.sentence_counts(length=cloud.length[nearest], substance=cloud.substance[nearest])
     assert (int(counts.sentences), int(counts.padding)) == (10, 7)
+
+
+def test_presenter_mode_leaves_the_quote_to_the_stages_panel():
+    # Two more lines above the stage pushed its charts off a 1280x720 projector.
+    app = open_page("playground", {"present": "1", "n": "590", "beta": "0.3"})
+    assert_clean(app)
+    line = quote_line(app, PRESETS[2])
+    assert "Step 3 of" in line and "keeps an answer that reads" not in line
