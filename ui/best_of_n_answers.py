@@ -23,6 +23,8 @@ ILLUSTRATION = (
     "together from fixed sentences written for this demo; its rank, chance and scores are the "
     "model's. Grey: padding. Struck through: wrong claims."
 )
+# The questions' buttons: a word each, so three fit a phone's width.
+SHORT_NAMES = {q.text: q.id.capitalize() for q in answer_text.QUESTION_BANKS}
 # How the page writes each kind of sentence, in Streamlit's Markdown.
 MARKED = {"content": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~"}
 
@@ -85,10 +87,29 @@ def numbers_line(answer: KeptAnswer, n: int) -> str:
     )
 
 
+def _choose(question: str) -> None:
+    """Button callback: answer ``question`` from now on in this session."""
+    st.session_state[QUESTION_KEY] = question
+
+
 def show(n: int, b: float, sigma: float, seed: int | None) -> None:
     """The section: a question to answer, the note, and each answer with its numbers."""
     st.markdown(f"**Read what best-of-n keeps at {fmt.named('n', n)}**")
-    question = st.selectbox("Question", answer_text.QUESTIONS, key=QUESTION_KEY)
+    # A button per question, the chosen one primary, as the story's steps: a select box's
+    # "Open" button, and a segmented control's unchosen options, sat outside the Tab order.
+    question = st.session_state.get(QUESTION_KEY)
+    question = question if question in answer_text.QUESTIONS else answer_text.QUESTIONS[0]
+    with st.container(horizontal=True, gap="small"):
+        st.markdown("Question:", width="content")
+        for text in answer_text.QUESTIONS:
+            st.button(
+                SHORT_NAMES[text],
+                key=f"{QUESTION_KEY}-{SHORT_NAMES[text].lower()}",
+                type="primary" if text == question else "secondary",
+                on_click=_choose,
+                args=(text,),
+            )
+    st.markdown(f"*{question}*")
     st.caption(ILLUSTRATION)
     for answer in kept_answers(n, b, sigma, seed, question):
         with st.container(border=True):

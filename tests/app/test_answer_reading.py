@@ -60,7 +60,8 @@ def test_best_of_n_answers_another_question_when_asked():
     app = open_page("best_of_n", {"n": "49"})
     sleep, plants = answer_text.QUESTION_BANKS[0], answer_text.QUESTION_BANKS[1]
     assert sleep.content[0] in page_text(app)
-    app.selectbox(key="answer_question").set_value(plants.text).run()
+    assert f"*{sleep.text}*" in page_text(app)  # the question, above its answers
+    app.button(key="answer_question-plants").click().run()
     assert_clean(app)
     assert plants.content[0] in page_text(app) and sleep.content[0] not in page_text(app)
     # Padding is marked grey, the way the stage's panel marks it.
