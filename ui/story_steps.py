@@ -1,7 +1,8 @@
 """The story's seven steps: each a setting of the lesson's four sliders and a line to read (pure).
 
-The Playground's story bar (``ui.steps``) steps through them, the Lesson links to each, and the
-stage builds their worlds first. Every value is a stop of its row in ``ui.settings``.
+The Playground's story bar (``ui.playground.story_bar``) steps through them, the Lesson links to
+each, and the stage builds their worlds first. Every value is a stop of its row in
+``ui.settings``.
 """
 
 from __future__ import annotations

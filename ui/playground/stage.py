@@ -25,14 +25,13 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
+from ui.address import GUESS_KEYS, PREDICT_KEY, PREDICTION_KEYS
 from ui.playground import answer_panel, pin, stage_modules, takeaway, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
-GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
-PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
@@ -313,11 +312,7 @@ def prediction_from_browser(raw) -> dict:
 
 def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
-    if st.query_params.get(PREDICT_KEY) != "1":
-        return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in GUESS_KEYS}
-    raw["revealed"] = st.query_params.get("revealed") == "1"
-    return {"on": True, **prediction_from_browser(raw)}
+    return state.prediction_in_url()
 
 
 def _on_settled() -> None:
@@ -344,10 +339,13 @@ def _request_with_prediction() -> dict:
 
 
 def prediction_url() -> dict[str, str | None]:
-    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop);
+    ``predict`` is "1" while predicting, so the page's link keeps it (and not the answer)."""
     on = st.session_state.get(_ASKED, {}).get("on", False)
     prediction = st.session_state.get(_PREDICTION, {}) if on else {}
-    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
+    return {key: prediction.get(key) for key in PREDICTION_KEYS} | {
+        PREDICT_KEY: "1" if on else None
+    }
 
 
 def hiding_truth() -> bool:

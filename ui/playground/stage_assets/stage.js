@@ -92,11 +92,11 @@ export class Stage {
     showExportControls(this); // nothing to take away that would give the answer
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
+    if (on && revealed) this.root.dataset.revealed = "true"; else delete this.root.dataset.revealed; // Back after Reveal: unmarked
     if (!on) return;
     const { text, buttons } = this.predictPanel;
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
     text.textContent = predictionText(this.world, this.prediction);
-    if (revealed) this.root.dataset.revealed = "true";
   }
 
   // --- data from Python ------------------------------------------------------------------
