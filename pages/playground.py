@@ -50,7 +50,7 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            story_bar.step_line(settings, line, always=present)
+            story_bar.step_line(settings, line, always=present, quote=not present)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
         state.share_box(settings, extra=pinned | {PREDICT_KEY: stage.prediction_url()[PREDICT_KEY]})
 
