@@ -38,7 +38,14 @@ OLD_STUDENT_PARAM = "student"  # the address's id before device cookies: dropped
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
-QR_SHOWN_PX = 240  # drawn this wide: room for the code and link above it on a 720 px screen
+QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
+# The room code and the answers' count for the back row: 3.5rem (56 px) on any screen, over
+# the 48 px a 1280 px projector needs to be read from ~15 m. The keys are ours, never a URL's.
+BACK_ROW_CSS = """<style>
+.st-key-poll_room_code h2, .st-key-poll_room_code code { font-size: 3.5rem; line-height: 1.2; }
+.st-key-poll_count [data-testid="stMetricValue"],
+.st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
+</style>"""
 # A phone's number keyboard for the guess box (Streamlit's text input has no inputmode): set
 # on the box now and whenever Streamlit draws it again. "decimal" where β is asked.
 KEYBOARD_SCRIPT = """<script>
@@ -89,6 +96,15 @@ def join_link(room_code: str) -> str:
     return f"{here or '/poll'}?room={room_code}"
 
 
+def go_to(parameters: dict[str, str]) -> None:
+    """Rerun at this page's address with only ``parameters`` (and presenter mode, if on: the
+    lecturer who starts a poll on the projector stays in it)."""
+    if state.presenter_mode():
+        parameters = {**parameters, state.PRESENT_KEY: "1"}
+    st.query_params.from_dict(parameters)
+    st.rerun()
+
+
 def qr_png(link: str) -> bytes:
     """The join link as a QR code, a PNG of ~300 px."""
     buffer = io.BytesIO()
@@ -119,8 +135,7 @@ def start_screen(engine: Engine) -> None:
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
-        st.query_params.from_dict({"lecturer": poll.lecturer_token})
-        st.rerun()
+        go_to({"lecturer": poll.lecturer_token})
     join.header("Students: join a poll")
     with join.form("poll_join", border=False):
         code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
@@ -153,7 +168,8 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
-    join_column.markdown(f"## Room code: `{poll.room_code}`")
+    st.html(BACK_ROW_CSS)
+    join_column.container(key="poll_room_code").markdown(f"## Room code: `{poll.room_code}`")
     join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
     link_box.show(link, label="Join link", container=join_column)
     join_column.image(
@@ -185,8 +201,7 @@ def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
         store.set_state(engine, token, closed=True)
         st.rerun()
     if new.button("New poll", key="poll_new"):
-        st.query_params.clear()
-        st.rerun()
+        go_to({})
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
@@ -204,7 +219,7 @@ def live_results(engine: Engine, token: str) -> None:
     known = truth(poll) if poll.revealed else None
     question = checks.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
-    st.metric(f"Answers (poll {status})", len(guesses))
+    st.container(key="poll_count").metric(f"Answers (poll {status})", len(guesses))
     figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
     layout.chart(
         figure,
