@@ -30,14 +30,24 @@ from core.curves import (
     FRESH_SEEDS,
     Curve,
     best_of_n_curve,
+    best_of_n_curve_over,
     fresh_set_peaks,
     kl_curve,
+    kl_curve_of_field,
     log_spaced_betas,
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
+from core.room_ratings import (
+    RatingPairs,
+    RoomFit,
+    RoomOptimum,
+    rating_pairs,
+    room_fit,
+    room_optimum,
+)
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -104,6 +114,14 @@ __all__ = [
     "proxy_field",
     "ranked_answers",
     "win_probabilities",
+    "best_of_n_curve_over",
+    "kl_curve_of_field",
+    "RatingPairs",
+    "RoomFit",
+    "RoomOptimum",
+    "rating_pairs",
+    "room_fit",
+    "room_optimum",
 ]
 
 # The defenses (issue 9 §4): ensembles, a length penalty, spot checks, slack.
