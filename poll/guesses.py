@@ -65,6 +65,7 @@ QUESTIONS = {
         "KL penalty: at which β will **true quality** peak? β = ?",
     ),
 }  # fmt: skip
+RATING = "rate"  # the question of a poll whose phones rate pairs of answers (poll.ratings)
 
 
 def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:
