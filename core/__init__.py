@@ -156,3 +156,8 @@ __all__ += [
     "spot_check_best_of_n",
     "spot_check_kl",
 ]
+
+# Answers you can read: what an answer at a point might say (an illustration from fixed banks).
+from core.answer_text import QUESTIONS, sentence_counts, write_answer, write_answers  # noqa: E402
+
+__all__ += ["QUESTIONS", "sentence_counts", "write_answer", "write_answers"]

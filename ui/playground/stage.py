@@ -25,7 +25,7 @@ import streamlit as st
 import core
 from ui import compute, edge_note, state, style
 from ui import format as fmt
-from ui.playground import pin, stage_modules, takeaway, world_files, world_store
+from ui.playground import answer_panel, pin, stage_modules, takeaway, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
@@ -65,7 +65,9 @@ log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
 # ui/style.py's palette as CSS variables first: every colour is written there once.
-STAGE_CSS = style.css_variables(":host, .stage") + (ASSETS / "stage.css").read_text("utf-8")
+STAGE_CSS = style.css_variables(":host, .stage") + "".join(
+    (ASSETS / name).read_text("utf-8") for name in ("stage.css", "answers.css")
+)
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
@@ -233,6 +235,7 @@ def build_world_json(b: float, sigma: float) -> str:
             slack.best_of_n,
         ),
         "plane": _plane(b, sigma),
+        "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
         "glossary": GLOSSARY,
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
