@@ -15,12 +15,13 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 from streamlit import config
 
-from poll import devices, store
+from poll import devices, ratings, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
+from ui.class_poll import rating_views
 from ui.settings import SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -33,6 +34,8 @@ EXPLAINED = {
     "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
     "β is a weaker leash, so more pressure from the reward model.",
 }
+GUESS, RATE = "guess", "rate"  # the kinds of poll a lecturer may start
+KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 OLD_STUDENT_PARAM = "student"  # the address's id before device cookies: dropped, never trusted
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
@@ -120,10 +123,28 @@ def start_screen(engine: Engine) -> None:
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
-        "Students guess on their phones where true quality will peak; "
-        "you show the guesses live, then reveal the truth."
+        "Students guess on their phones where true quality will peak, or rate answers and "
+        "so build a reward model; you show the room's answers live."
     )
     glossary.explain("true quality", "reward model", container=start)
+    kind = start.radio(
+        "Kind of poll",
+        options=(GUESS, RATE),
+        format_func=KINDS.get,
+        key="poll_kind",
+        horizontal=True,
+    )
+    if kind == RATE:
+        rating = rating_views.start_form(start)
+        if rating is not None:
+            poll, _room = ratings.start_rating_poll(engine, **rating)
+            go_to({"lecturer": poll.lecturer_token})
+    else:
+        _guess_form(engine, start)
+    _join_form(join)
+
+
+def _guess_form(engine: Engine, start) -> None:
     question = start.radio(
         "Question",
         options=list(checks.QUESTIONS),
@@ -136,6 +157,9 @@ def start_screen(engine: Engine) -> None:
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
         go_to({"lecturer": poll.lecturer_token})
+
+
+def _join_form(join) -> None:
     join.header("Students: join a poll")
     with join.form("poll_join", border=False):
         code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
@@ -168,6 +192,28 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
+    _join_panel(join_column, poll, link)
+    room = ratings.rating_room(engine, poll)
+    with join_column:
+        _controls(engine, token, poll, reveal=room is None)
+    if room is not None:  # a rating poll: the room's fit, not a histogram
+        join_column.markdown(rating_views.room_summary(room))
+        with results_column:
+            rating_views.live_fit(engine, token)
+    else:
+        question = checks.QUESTIONS[poll.question]
+        join_column.markdown(
+            f"The question: {question.text} "
+            f"({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
+        )
+        glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
+        with results_column:
+            live_results(engine, token)
+    _lecturer_link(token, poll)
+
+
+def _join_panel(join_column, poll: store.Poll, link: str) -> None:
+    """The room code, join link and QR code, sized for the back of a lecture hall."""
     st.html(BACK_ROW_CSS)
     join_column.container(key="poll_room_code").markdown(f"## Room code: `{poll.room_code}`")
     join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
@@ -178,23 +224,20 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
         alt=f"QR code that opens {link}",
         width=QR_SHOWN_PX,
     )
-    with join_column:
-        _controls(engine, token, poll)
-    question = checks.QUESTIONS[poll.question]
-    join_column.markdown(
-        f"The question: {question.text} ({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
-    )
-    glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
-    with results_column:
-        live_results(engine, token)
+
+
+def _lecturer_link(token: str, poll: store.Poll) -> None:
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
         lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
         link_box.show(lecturer_link, label="Your lecturer link")
 
 
-def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
-    reveal, close, new = st.columns(3)
-    if reveal.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
+def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True) -> None:
+    """Reveal (a guess poll's), Close and New poll."""
+    reveal_column, close, new = st.columns(3)
+    if reveal and reveal_column.button(
+        "Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"
+    ):
         store.set_state(engine, token, revealed=True)
         st.rerun()
     if close.button("Close", disabled=poll.closed, key="poll_close"):
@@ -250,6 +293,9 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         return
     if OLD_STUDENT_PARAM in st.query_params:  # an old link's id: the cookie says who this is
         del st.query_params[OLD_STUDENT_PARAM]
+    if poll.question == checks.RATING:
+        rating_views.phone_screen(engine, room, student_id(room))
+        return
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
