@@ -31,6 +31,7 @@ PHONE_REFRESH_SECONDS = 5  # a phone without quick mode re-reads the room (close
 WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
 SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
 SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
+ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
 TAP_KEY = "rating_tap"  # session key: (accepted, sentence) of the last tap, shown once
 SPREAD_WORDS = {
     0.5: "0.5: typical lengths only",
@@ -173,11 +174,16 @@ def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
     """Where true quality peaks when the room's reward model is optimized, and at the end."""
     symbol = "n" if best_of_n else "β"
     method = "Best-of-n" if best_of_n else "The KL optimum"
-    end = -1  # the strongest pressure drawn: n = 10,000, β = 0.25
+    strongest = fmt.named(symbol, curve.pressure[-1])  # n = 10,000 or β = 0.25
+    if curve.peak_pressure == curve.pressure[-1]:
+        return (
+            f"{method} on the room's reward model: true quality rises all the way to "
+            f"{strongest} ({fmt.signed(curve.peak_gold_gain)}), as far as drawn."
+        )
     return (
         f"{method} on the room's reward model: true quality peaks at "
         f"{fmt.named(symbol, curve.peak_pressure)} ({fmt.signed(curve.peak_gold_gain)}); at "
-        f"{fmt.named(symbol, curve.pressure[end])} it is {fmt.signed(curve.gold_gain[end])}."
+        f"{strongest} it is {fmt.signed(curve.gold_gain[-1])}."
     )
 
 
@@ -226,20 +232,20 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
     except store.StoreUnavailable as error:
         st.warning(str(error))
         return
-    step = rated + st.session_state.get(SKIPPED_KEY, 0)
-    index, now = ratings.pair_for(student, step), time.time()
-    shown = st.session_state.get(SHOWN_KEY)
-    timed_out = (
-        room.seconds_per_pair
-        and shown is not None
-        and shown[0] == index
-        and now - shown[1] >= room.seconds_per_pair
+    # A pair stays on this tab until this tab taps it (or its quick-mode time is up), so a
+    # text never changes under a reader's eyes when another tab of the device taps.
+    shown, now = st.session_state.get(SHOWN_KEY), time.time()
+    advance = st.session_state.pop(ADVANCE_KEY, False) or shown is None
+    timed_out = bool(
+        room.seconds_per_pair and not advance and now - shown[1] >= room.seconds_per_pair
     )
     if timed_out:
         st.session_state[SKIPPED_KEY] = st.session_state.get(SKIPPED_KEY, 0) + 1
-        index = ratings.pair_for(student, step + 1)
-    if shown is None or shown[0] != index:
+    if advance or timed_out:
+        index = ratings.pair_for(student, rated + st.session_state.get(SKIPPED_KEY, 0))
         st.session_state[SHOWN_KEY] = (index, now)
+    else:
+        index = shown[0]
     question, first, second = rating_data.pair_texts(
         rating_data.room_pairs(room.pair_seed, room.length_spread), index
     )
@@ -293,3 +299,4 @@ def _tap(engine: Engine, room_code: str, student: str, index: int, choice: int) 
         st.session_state[TAP_KEY] = (False, str(error))
         return
     st.session_state[TAP_KEY] = (tap.accepted, tap.message)
+    st.session_state[ADVANCE_KEY] = tap.accepted
