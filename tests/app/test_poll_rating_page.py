@@ -5,12 +5,10 @@ it cannot."""
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
-import pytest
+import poll_app
 import sqlalchemy as sa
-from app_pages import APP, TIMEOUT_SECONDS
+from poll_app import assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
 import core
@@ -21,31 +19,7 @@ from ui.class_poll import db as poll_db
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
-POLL_PAGE = "pages/poll.py"
-
-
-@pytest.fixture(autouse=True)
-def poll_data_dir(tmp_path, monkeypatch):
-    """Each test's poll database is a fresh SQLite file in its own directory."""
-    monkeypatch.delenv(poll_db.URL_ENV, raising=False)
-    monkeypatch.setenv(poll_db.DATA_DIR_ENV, str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-def open_poll(query: dict | None = None) -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS).run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(POLL_PAGE).run()
-
-
-def assert_no_exception(app: AppTest) -> None:
-    assert not app.exception, [exception.message for exception in app.exception]
-    assert not app.error, [error.value for error in app.error]
-
-
-def texts(elements) -> str:
-    return "\n".join(str(element.value) for element in elements)
+poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
 
 
 def start_rating_poll(*, spread: float = 1.0, seconds: int = 0) -> tuple[AppTest, str, str]:
@@ -55,11 +29,7 @@ def start_rating_poll(*, spread: float = 1.0, seconds: int = 0) -> tuple[AppTest
     lecturer.radio(key="rating_spread").set_value(spread)
     lecturer.selectbox(key="rating_seconds").set_value(seconds)
     lecturer.button(key="rating_start").click().run()
-    assert_no_exception(lecturer)
-    token = lecturer.query_params["lecturer"]
-    token = token[0] if isinstance(token, list) else token
-    room = re.search(r"Room code: `([A-Z0-9]{6})`", texts(lecturer.markdown)).group(1)
-    return lecturer, token, room
+    return started(lecturer)
 
 
 def engine_for(poll_data_dir) -> sa.Engine:

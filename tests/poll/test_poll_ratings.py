@@ -8,9 +8,9 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+import poll_databases
 import pytest
 import sqlalchemy as sa
-from poll_databases import fresh_engine, start_postgres
 
 from core.room_ratings import CANT_TELL, FIRST, PAIRS_PER_ROOM, SECOND
 from poll import ratings, store
@@ -19,24 +19,8 @@ from poll.ratings import Outcome
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"
 T0 = 2_000_000_000.0  # a fixed "now" (2033) so rate-limit windows are exact
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = start_postgres()
-    yield server
-    server.remove()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'poll.sqlite3'}"
-    else:
-        url = request.getfixturevalue("postgres").url
-    engine = fresh_engine(url)
-    yield engine
-    engine.dispose()
+# Each test runs on a SQLite file and on a throwaway PostgreSQL server.
+postgres, engine = poll_databases.postgres, poll_databases.engine
 
 
 def rows(engine) -> dict[str, list[tuple]]:

@@ -22,7 +22,7 @@ from poll import ratings, store
 from ui import format as fmt
 from ui import layout, state
 from ui.beyond import figures as beyond_figures
-from ui.class_poll import rating_data
+from ui.class_poll import live, rating_data
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -87,19 +87,19 @@ def room_summary(room: ratings.RatingRoom) -> str:
     )
 
 
+def _room_and_choices(engine: Engine, token: str) -> tuple:
+    poll = store.poll_for_lecturer(engine, token)
+    room = ratings.rating_room(engine, poll) if poll else None
+    return room, poll, ratings.choices_of(engine, poll.id) if room else None
+
+
 @st.fragment(run_every=REFRESH_SECONDS)
 def live_fit(engine: Engine, token: str) -> None:
     """The room's comparisons, fit, reward model and its optimization, re-read every 2 s."""
-    try:
-        poll = store.poll_for_lecturer(engine, token)
-        room = ratings.rating_room(engine, poll) if poll else None
-        choices = ratings.choices_of(engine, poll.id) if room else None
-    except store.StoreUnavailable as error:
-        st.warning(str(error))
+    found = live.read_or_warn(_room_and_choices, engine, token)
+    if found is None:
         return
-    if room is None:
-        st.warning("This poll is gone (polls are deleted after a day).")
-        return
+    room, poll, choices = found
     status = "closed" if poll.closed else "open"
     st.container(key="poll_count").metric(f"Comparisons (poll {status})", choices.choice.size)
     fitted = rating_data.room_fit(room, choices)

@@ -21,7 +21,7 @@ from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.class_poll import rating_views
+from ui.class_poll import live, rating_views
 from ui.settings import SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -247,18 +247,18 @@ def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = Tr
         go_to({})
 
 
+def _poll_and_guesses(engine: Engine, token: str) -> tuple:
+    poll = store.poll_for_lecturer(engine, token)
+    return poll, store.guesses_of(engine, poll.id) if poll else None
+
+
 @st.fragment(run_every=REFRESH_SECONDS)
 def live_results(engine: Engine, token: str) -> None:
     """The number of answers and the histogram, re-read every REFRESH_SECONDS seconds."""
-    try:
-        poll = store.poll_for_lecturer(engine, token)
-        guesses = store.guesses_of(engine, poll.id) if poll else None
-    except store.StoreUnavailable as error:
-        st.warning(str(error))
+    found = live.read_or_warn(_poll_and_guesses, engine, token)
+    if found is None:
         return
-    if poll is None:
-        st.warning("This poll is gone (polls are deleted after a day).")
-        return
+    poll, guesses = found
     known = truth(poll) if poll.revealed else None
     question = checks.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
