@@ -124,7 +124,7 @@ __all__ = [
     "room_optimum",
 ]
 
-# The defenses (issue 9 §4): ensembles, a length penalty, spot checks, slack.
+# The defenses: ensembles, a length penalty, spot checks, slack.
 from core.defended import (  # noqa: E402
     Defense,
     defended_best_of_n,

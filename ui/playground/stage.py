@@ -114,7 +114,8 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-# Whose word "slack" is: the essay this demo grew from (SPEC §9), not the research literature.
+# Whose word "slack" is: the essay this demo grew from (docs/design.md §9), not the research
+# literature.
 SLACK_SOURCE = (
     "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
     "demo grew from, not the literature's."
@@ -357,7 +358,7 @@ def hiding_truth() -> bool:
 
 
 # While predicting, the curves' axes carry these instead of the lesson's values.
-_EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
+EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
 
 def show(*, present: bool) -> dict[str, float]:
@@ -373,7 +374,7 @@ def show(*, present: bool) -> dict[str, float]:
             "world": world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
-            "predict_ticks": _EVEN_TICKS,
+            "predict_ticks": EVEN_TICKS,
             "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(world_json),
         },
