@@ -5,7 +5,7 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_charts, compute, glossary, layout, sources, state
+from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, sources, state
 from ui import format as fmt
 from ui.settings import SETTINGS
 
@@ -106,6 +106,7 @@ with right:
         f"{fmt.kl(point.kl_bound)} nats.",
     )
 
+best_of_n_answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
 layout.chart(
     best_of_n_charts.peak_spread(b, sigma, seed),

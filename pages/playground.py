@@ -50,7 +50,7 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            story_bar.step_line(settings, line, always=present)
+            story_bar.step_line(settings, line, always=present, quote=not present)
     if not present:
         state.share_box(settings, extra=pinned)
 

@@ -20,8 +20,8 @@ import numpy as np
 import core
 from core import answer_text
 from poll import guesses
+from ui import compute, settings, url_values
 from ui import format as fmt
-from ui import settings, url_values
 from ui.playground import answer_panel, stage, world_files
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
@@ -108,7 +108,12 @@ def stage_data() -> dict:
     b, sigma = STAGE_WORLD
     return {
         "world": json.loads(stage.build_world_json(b, sigma)),
-        "worlds": {**world_files.stage_controls(), "address": STAGE_ADDRESS},
+        # Fixed addresses: the code's fingerprint in them changes with every edit of core/.
+        "worlds": {
+            **world_files.stage_controls(),
+            "address": STAGE_ADDRESS,
+            "answers": f"{STAGE_ADDRESS}{world_files.ANSWERS_FILE}",
+        },
         "predict_ticks": stage.EVEN_TICKS,
     }
 
@@ -160,6 +165,20 @@ WRITER_POINTS = 24  # random points per question for the answer writer's cases
 HUNDREDTHS = [0.005, -0.005, 1.005, -1.005, 2.675, -2.675, 0.125, 0.0, -0.0, 6.0, -6.0, 3.3149999]
 
 
+def panel_cards() -> dict[str, str]:
+    """What the stage's panel writes for STAGE_WORLD at β = 1 and n = 49 (stage_data.json's
+    world): each method's cloud point nearest its mean, answering the first question."""
+    b, sigma = STAGE_WORLD
+    cards = {}
+    for key, stops, clouds, stop in (
+        ("n", compute.STOP_COUNTS, compute.best_of_n_clouds_at_stops(b, sigma), 49),
+        ("beta", compute.STOP_BETAS, compute.kl_clouds_at_stops(b, sigma), 1.0),
+    ):
+        length, substance = answer_panel.panel_point(clouds, stops.tolist().index(stop))
+        cards[key] = core.write_answer(answer_text.QUESTIONS[0], length, substance)
+    return cards
+
+
 def answer_writer_cases() -> dict:
     """The writer's tables as answers.json ships them, and the sentences Python writes for
     points (in hundredths) across the plane and past the grid, and for every question and a
@@ -178,6 +197,7 @@ def answer_writer_cases() -> dict:
             cases.append([question.id, length, substance, seed, pairs])
     return {
         "tables": json.loads(answer_panel.tables_bytes()),
+        "panel": panel_cards(),
         "cases": cases,
         "hundredths": [[value, int(answer_text._hundredths(value))] for value in HUNDREDTHS],
     }

@@ -24,7 +24,8 @@ Every page:
   -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
-``best_of_n_charts``. KL penalty: ``kl_penalty_charts``.
+``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:
+``kl_penalty_charts``.
 
 Sub-packages, one per page or group of pages, each with its own map in its docstring:
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``world_store``) and the story

@@ -175,3 +175,11 @@ def test_the_point_nearest_a_clouds_mean_is_found_per_stop():
     substance = np.array([[0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]])
     # Row 0's mean length is 3: the point at 2 is nearest. Row 1's mean is (5, 0.25).
     assert answer_text.nearest_to_mean(length=length, substance=substance).tolist() == [2, 1]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 49, 590, 10_000])
+def test_the_median_kept_rank_is_kept_or_beaten_half_the_time(n):
+    rank = core.median_kept_rank(n)
+    count = core.ANSWER_COUNT
+    assert (rank / count) ** n >= 0.5 > ((rank - 1) / count) ** n
+    assert core.median_kept_rank(np.array([n, n])).tolist() == [rank, rank]

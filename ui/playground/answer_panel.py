@@ -4,19 +4,21 @@ model's own numbers there, and the writer's banks for the browser.
 The browser writes every text itself (``stage_assets/answer_writer.js``, the twin of
 ``core/answer_text.py``) from the banks, fetched once from ``/worlds/<fingerprint>/answers.json``
 (world_files.py), so a world carries only, per β and n stop, which cloud point the panel reads
-(the one nearest the cloud's mean) and its scores: ~1.3 KB of a ~61 KB world.
+(the one nearest the cloud's mean) and its scores: ~0.7 KB of a ~64 KB world.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 
 import numpy as np
 
 import core
 from core import answer_text
 from ui import compute
+from ui import format as fmt
 
 COORDINATE_SCALE = 100  # as the world's clouds: points in hundredths of a unit
 SCORE_DECIMALS = 2  # the panel prints scores to the hundredth
@@ -50,7 +52,7 @@ def world_part(b: float, sigma: float) -> dict:
 
 @functools.lru_cache(maxsize=1)
 def tables_bytes() -> bytes:
-    """The writer's banks and counts as the browser's twin reads them (~9 KB of JSON)."""
+    """The writer's banks and counts as the browser's twin reads them (~4.5 KB; 2.2 gzipped)."""
     tables = answer_text.writer_tables()
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -60,3 +62,25 @@ def panel_point(cloud: core.Cloud, stop: int) -> tuple[float, float]:
     length, substance = cloud.length[stop], cloud.substance[stop]
     index = int(answer_text.nearest_to_mean(length=length, substance=substance))
     return float(as_shipped(length[index])), float(as_shipped(substance[index]))
+
+
+QUOTED_STEPS = 3  # the story's first three steps (default, peak, overoptimized) quote an answer
+QUOTE_WORDS = 22  # a step's line quotes the first words; the panel under the stage has them all
+
+
+def step_quote(values: Mapping[str, float]) -> str:
+    """Best-of-n's answer at a story step's n, as the panel writes it for the first question:
+    its first words and how many of its sentences are padding, in one line."""
+    n, b, sigma = values["n"], values["b"], values["sigma"]
+    stop = compute.STOP_COUNTS.tolist().index(n)  # a step's n is one of the stops
+    length, substance = panel_point(compute.best_of_n_clouds_at_stops(b, sigma), stop)
+    question = answer_text.QUESTIONS[0]
+    sentences = answer_text.answer_sentences(question, length, substance)
+    words = " ".join(sentence.text for sentence in sentences).split()
+    excerpt = " ".join(words[:QUOTE_WORDS]) + (" …" if len(words) > QUOTE_WORDS else "")
+    padding = sum(sentence.kind == "padding" for sentence in sentences)
+    return (
+        f"Asked “{question}”, best-of-n at {fmt.named('n', n)} keeps an answer that reads "
+        f"“{excerpt}” ({len(sentences)} sentences, {padding} of them padding; read it whole "
+        "under the charts)."
+    )

@@ -5,11 +5,13 @@
 // (tests/js/answer_writer.test.mjs checks it on Python's cases).
 
 const MULBERRY_STEP = 0x6d2b79f5;
+const UTF8 = new TextEncoder();
+const templatesOf = new WeakMap(); // tables -> every padding template as [place, text], in order
 
 // FNV-1a over a string's UTF-8 bytes, as an unsigned 32-bit number.
 export function fnv1a(text) {
   let value = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) value = Math.imul(value ^ byte, 0x01000193) >>> 0;
+  for (const byte of UTF8.encode(text)) value = Math.imul(value ^ byte, 0x01000193) >>> 0;
   return value;
 }
 
@@ -64,7 +66,8 @@ export function answerSentences(tables, id, lengthHundredths, substanceHundredth
   const next = mulberry32(fnv1a(`${question.id}:${lengthHundredths}:${substanceHundredths}:${seed}`));
   const fill = (text) => text.replaceAll("{topic}", question.topic).replaceAll("{question}", question.question);
   const wrongOrder = shuffled(question.wrong.length, next);
-  const templates = PLACES.flatMap((place) => tables.padding[place].map((text) => [place, text]));
+  if (!templatesOf.has(tables)) templatesOf.set(tables, PLACES.flatMap((place) => tables.padding[place].map((text) => [place, text])));
+  const templates = templatesOf.get(tables);
   const picked = shuffled(templates.length, next).slice(0, counts.padding);
   picked.sort((a, b) => PLACES.indexOf(templates[a][0]) - PLACES.indexOf(templates[b][0])); // stable
   const chosen = picked.map((index) => templates[index]);

@@ -7,7 +7,7 @@
 import { answerSentences, hundredths } from "./answer_writer.js";
 import { showTooltip } from "./controls.js";
 import { fieldSampler } from "./field.js";
-import { signedText } from "./format.js";
+import { pointText, signedText } from "./format.js";
 import { planeHoverText } from "./plane.js";
 import { el, setText } from "./svg.js";
 
@@ -84,7 +84,7 @@ function fillCard(stage, card, heading, [length, substance], { proxy, gold }, ab
   setText(card.heading, heading);
   const truth = stage.hidingTruth() ? "?" : about + signedText(gold);
   const said = `${sentences.length} sentences: ${counts.content} with content, ${counts.wrong} wrong, ${counts.padding} padding`;
-  setText(card.numbers, `length ${signedText(length / 100)} · substance ${signedText(substance / 100)} · reward model ${about}${signedText(proxy)} · true quality ${truth} · ${said}`);
+  setText(card.numbers, `${pointText(length / 100, substance / 100)} · reward model ${about}${signedText(proxy)} · true quality ${truth} · ${said}`);
   card.text.replaceChildren(...sentences.map(({ kind, text }) => el("span", { class: `sentence ${kind}`, "data-kind": kind }, null, `${text} `)));
 }
 
@@ -131,7 +131,7 @@ function showAnswerTip(stage, px, py, event) {
   const truth = stage.hidingTruth() ? "?" : `≈ ${signedText(gold)}`;
   const rest = sentences.length - TIP_SENTENCES;
   tooltip.replaceChildren(
-    el("strong", {}, null, `${DOT_NAMES[dot.kind]}: length ${signedText(dot.point[0] / 100)}, substance ${signedText(dot.point[1] / 100)}`),
+    el("strong", {}, null, `${DOT_NAMES[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`),
     el("span", { class: "tip-numbers" }, null, `reward model ≈ ${signedText(proxy)} · true quality ${truth}`),
     el("span", { class: "tip-text", "data-answer": "tip" }, null, sentences.slice(0, TIP_SENTENCES).map((s) => s.text).join(" ") + (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : "")),
   );
