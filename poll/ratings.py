@@ -153,12 +153,10 @@ def submit_choice(
     for that pair, so a pair never counts one device twice.
     """
     try:
-        room = checks.normalize_room_code(room_code)
-    except checks.BadInput as error:
+        room, student = checks.room_and_student(room_code, student_id)
+    except checks.BadRoom as error:
         return Tap(Outcome.UNKNOWN_ROOM, str(error))
-    try:
-        student = checks.check_token(student_id, what="browser session")
-    except checks.BadInput as error:
+    except checks.BadStudent as error:
         return Tap(Outcome.BAD_STUDENT, str(error))
     if not _whole_in(pair_index, PAIRS_PER_ROOM):
         return Tap(Outcome.UNKNOWN_PAIR, "That pair is not one of this room's: nothing was stored.")

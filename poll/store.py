@@ -292,12 +292,10 @@ def submit_guess(
     row, so a poll never holds two rows for one student.
     """
     try:
-        room = checks.normalize_room_code(room_code)
-    except checks.BadInput as error:
+        room, student = checks.room_and_student(room_code, student_id)
+    except checks.BadRoom as error:
         return Submission(Outcome.UNKNOWN_ROOM, str(error))
-    try:
-        student = checks.check_token(student_id, what="browser session")
-    except checks.BadInput as error:
+    except checks.BadStudent as error:
         return Submission(Outcome.BAD_STUDENT, str(error))
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
