@@ -30,14 +30,26 @@ from core.curves import (
     FRESH_SEEDS,
     Curve,
     best_of_n_curve,
+    best_of_n_curve_over,
     fresh_set_peaks,
     kl_curve,
+    kl_curve_of_field,
+    kl_peak_beta,
     log_spaced_betas,
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
+from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
+from core.room_ratings import (
+    RatingPairs,
+    RoomFit,
+    RoomOptimum,
+    rating_pairs,
+    room_fit,
+    room_optimum,
+)
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -53,6 +65,10 @@ from core.world import (
 )
 
 __all__ = [
+    "kl_peak_beta",
+    "peak_among_uncapped",
+    "strongest_uncapped",
+    "uncapped_stops",
     "EDGE_CAPPED_MASS",
     "ERROR_KINDS",
     "GAO_FORMS",
@@ -104,6 +120,14 @@ __all__ = [
     "proxy_field",
     "ranked_answers",
     "win_probabilities",
+    "best_of_n_curve_over",
+    "kl_curve_of_field",
+    "RatingPairs",
+    "RoomFit",
+    "RoomOptimum",
+    "rating_pairs",
+    "room_fit",
+    "room_optimum",
 ]
 
 # The defenses: ensembles, a length penalty, spot checks, slack.
@@ -138,3 +162,42 @@ __all__ += [
     "spot_check_best_of_n",
     "spot_check_kl",
 ]
+
+# Rewards you can check: a checker that can be fooled, and a monitor (docs/design.md).
+from core.checker import (  # noqa: E402
+    CheckerOptimum,
+    MonitoredOptimum,
+    base_pass_rate,
+    checker_optimum,
+    checker_table,
+    difficulty_for,
+    format_checker_table,
+    group_signal,
+    hack_cost,
+    monitored_optimum,
+    reinforced_hack_share,
+    skill_cost,
+    solve_peak,
+)
+
+__all__ += [
+    "CheckerOptimum",
+    "MonitoredOptimum",
+    "base_pass_rate",
+    "checker_optimum",
+    "checker_table",
+    "difficulty_for",
+    "format_checker_table",
+    "group_signal",
+    "hack_cost",
+    "monitored_optimum",
+    "reinforced_hack_share",
+    "skill_cost",
+    "solve_peak",
+]
+
+# Answers you can read: what an answer at a point might say (an illustration from fixed banks).
+from core.answer_text import QUESTIONS, sentence_counts, write_answer, write_answers  # noqa: E402
+from core.best_of_n import median_kept_rank  # noqa: E402
+
+__all__ += ["QUESTIONS", "median_kept_rank", "sentence_counts", "write_answer", "write_answers"]

@@ -102,7 +102,7 @@ test("the legend has its eight entries once, and presenter mode's reward model w
   const words = legend.children.map((item) => item.textContent);
   // First the entry presenter mode shows instead of "reward model" (stage.css), its b and σ
   // written by showModel.
-  assert.deepEqual(words, ["reward model: ", "reward model", "true quality", "its peak", "base model", "KL samples at β", "best-of-n winners", "600 answers", "darker: better"]);
+  assert.deepEqual(words, [`reward model: ${modelText(world)}`, "reward model", "true quality", "its peak", "base model", "KL samples at β", "best-of-n winners", "600 answers", "darker: better"]);
   assert.equal(legend.children[0].getAttribute("data-legend"), "model");
   showModel(legend, { ...world, b: 0.2, sigma: 1 });
   assert.equal(legend.children[0].textContent, "reward model: b = 0.2, σ = 1");

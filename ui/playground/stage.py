@@ -23,16 +23,15 @@ import numpy as np
 import streamlit as st
 
 import core
-from ui import compute, edge_note, state, style
+from ui import compute, edge_note, slack_text, state, style
 from ui import format as fmt
-from ui.playground import pin, stage_modules, takeaway, world_files, world_store
+from ui.address import GUESS_KEYS, PREDICT_KEY, PREDICTION_KEYS
+from ui.playground import answer_panel, pin, stage_modules, takeaway, world_files, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, STAGE_KEYS
 from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
-GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
-PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
@@ -65,7 +64,9 @@ log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
 # ui/style.py's palette as CSS variables first: every colour is written there once.
-STAGE_CSS = style.css_variables(":host, .stage") + (ASSETS / "stage.css").read_text("utf-8")
+STAGE_CSS = style.css_variables(":host, .stage") + "".join(
+    (ASSETS / name).read_text("utf-8") for name in ("stage.css", "answers.css")
+)
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
@@ -112,35 +113,10 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-# Whose word "slack" is: the essay this demo grew from (docs/design.md §9), not the research
-# literature.
-SLACK_SOURCE = (
-    "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
-    "demo grew from, not the literature's."
-)
-
-
 def slack_line(key: str, slack: core.MethodSlack) -> str:
-    """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
-    higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
-    plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
-    symbol = SETTINGS[key].symbol
-    peak, strongest = (
-        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
-    )
-    left_out = edge_note.left_out_sentence(
-        symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
-    )
-    if slack.peak_pressure == slack.strongest_pressure:
-        line = f"True quality still rises at {strongest}: no slack to take."
-    else:
-        line = (
-            f"Stop at the peak, {peak}: end {fmt.number(slack.gold_kept)} higher in true "
-            f"quality than at {strongest} ({fmt.signed(slack.peak_gold_gain)} against "
-            f"{fmt.signed(slack.strongest_gold_gain)}), for "
-            f"{fmt.percent(slack.score_given_up)} of the score. {SLACK_SOURCE}"
-        )
-    return f"{line} {left_out}".strip()
+    """The price of stopping at the peak, in one line (ui.slack_text, the Defenses page's too)."""
+    setting = SETTINGS[key]
+    return slack_text.slack_sentence(setting.symbol, slack, stops=setting.stops, source=True)
 
 
 # What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
@@ -258,6 +234,7 @@ def build_world_json(b: float, sigma: float) -> str:
             slack.best_of_n,
         ),
         "plane": _plane(b, sigma),
+        "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
         "glossary": GLOSSARY,
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
@@ -334,11 +311,7 @@ def prediction_from_browser(raw) -> dict:
 
 def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
-    if st.query_params.get(PREDICT_KEY) != "1":
-        return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in GUESS_KEYS}
-    raw["revealed"] = st.query_params.get("revealed") == "1"
-    return {"on": True, **prediction_from_browser(raw)}
+    return state.prediction_in_url()
 
 
 def _on_settled() -> None:
@@ -365,10 +338,13 @@ def _request_with_prediction() -> dict:
 
 
 def prediction_url() -> dict[str, str | None]:
-    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop);
+    ``predict`` is "1" while predicting, so the page's link keeps it (and not the answer)."""
     on = st.session_state.get(_ASKED, {}).get("on", False)
     prediction = st.session_state.get(_PREDICTION, {}) if on else {}
-    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
+    return {key: prediction.get(key) for key in PREDICTION_KEYS} | {
+        PREDICT_KEY: "1" if on else None
+    }
 
 
 def hiding_truth() -> bool:

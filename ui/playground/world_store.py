@@ -39,6 +39,7 @@ SOURCES = (
     "ui/playground/stage.py",
     "ui/edge_note.py",  # the stage's edge notes and slack line are words in the world
     "ui/format.py",  # and every number in it is text from here
+    "ui/slack_text.py",  # the slack sentence
     "ui/playground/takeaway.py",
     "ui/playground/pin.py",
     "ui/playground/pin_url.py",

@@ -116,3 +116,10 @@ export function drawPointers(group, panels, world, step, marks) {
     el("svg:text", { x: place.x, y: place.y, class: "pointer", "data-pointer": `${key}-${where}` }, group, text);
   }
 }
+
+// The pointers of the story step the stage shows (its steps from Python, its β and n stops in
+// its root's data), if any; gold: where true quality's marks are (marks.js's drawMarks).
+export function drawStepPointers(stage, gold) {
+  const step = stepShown(stage.steps, stage.world, stage.root.dataset);
+  drawPointers(stage.curvesMarks, stage.panels, stage.world, step, gold);
+}

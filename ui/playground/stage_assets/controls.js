@@ -1,7 +1,7 @@
 // The stage's page elements: both methods' sliders and readouts, the predict panel, the
 // legend and the two charts (each a still SVG with a moving layer above it).
 
-import { el } from "./svg.js";
+import { el, setText } from "./svg.js";
 import { touchSlider } from "./touch.js";
 
 const READOUTS = [
@@ -83,6 +83,13 @@ function buildMethod(parent, key, stage) {
   return { section, name, output, hint, input, play, guess, heading, cells, edge, slack, slackMore, slackText };
 }
 
+// The slack's one line and, behind "slack?", its sentence; neither while the truth is hidden.
+export function showSlack(control, method, hidingTruth) {
+  setText(control.slack, hidingTruth ? "" : method.slack);
+  control.slackText.textContent = method.slack_more;
+  control.slackMore.hidden = hidingTruth;
+}
+
 // Predict, then reveal: true quality stays hidden until the reader has committed a guess.
 function buildPredictPanel(parent, stage) {
   const panel = el("div", { class: "predict", "data-testid": "predict" }, parent);
@@ -105,12 +112,18 @@ export function listen(stage) {
   window.addEventListener("resize", schedule);
   const hide = () => { stage.tooltip.style.display = "none"; stage.tapMark.style.display = "none"; };
   let pointerType = "mouse"; // of the last press on the curves: a tap inspects, a click guesses
+  const inspect = (kind, event) => {
+    stage.hover(kind, event);
+    // A finger hides what it tapped: a ring marks the point the card (or the plane's tip) is about.
+    const shown = kind === "plane" || stage.tooltip.style.display === "block";
+    if (event.pointerType !== "mouse" && shown) showTapMark(stage.root, stage.tapMark, event);
+  };
   for (const [svg, kind] of [[stage.curvesSvg, "curves"], [stage.planeSvg, "plane"]]) {
-    svg.addEventListener("pointermove", (event) => stage.hover(kind, event, { mark: event.pointerType !== "mouse" }));
+    svg.addEventListener("pointermove", (event) => inspect(kind, event));
     // A finger has no hover: a tap shows what hovering shows, and marks where, until a tap elsewhere.
     svg.addEventListener("pointerdown", (event) => {
       if (kind === "curves") pointerType = event.pointerType;
-      if (event.pointerType !== "mouse") stage.hover(kind, event, { mark: true });
+      if (event.pointerType !== "mouse") inspect(kind, event);
     });
     svg.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hide());
   }

@@ -63,7 +63,7 @@ function drawGuess(group, panel, guessed, palette, fontPx) {
 export function drawLegend(legend, glossary, world) {
   const { palette } = world;
   const drawnFor = JSON.stringify([palette, world.glossary]);
-  if (legend.drawnFor === drawnFor) return; // the same in every world: left as it is
+  if (legend.drawnFor === drawnFor) return showModel(legend, world); // the rest: left as it is
   legend.drawnFor = drawnFor;
   const entries = [
     [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`, "reward model"],
@@ -89,6 +89,7 @@ export function drawLegend(legend, glossary, world) {
     item.append(text);
   }
   glossary.textContent = world.glossary;
+  showModel(legend, world);
 }
 
 // The reward model's b and σ, in the legend's presenter entry: "b = 0.2, σ = 1".

@@ -13,13 +13,13 @@
 // benchmarks' timings in profile.js;
 // ui/playground/stage_modules.py joins them into one script.
 
-import { buildStage, listen, showTapMark, showTooltip } from "./controls.js";
+import { buildStage, listen, showSlack, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
-import { drawLegend, drawMarks, moveClouds, showModel } from "./marks.js";
-import { drawPointers, stepShown } from "./annotations.js";
-import { drawPlane, planeHoverText, showPlaneWorld } from "./plane.js";
+import { drawLegend, drawMarks, moveClouds } from "./marks.js";
+import { drawStepPointers } from "./annotations.js";
+import { drawPlane, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
 import { measure } from "./sizes.js";
@@ -27,6 +27,7 @@ import { buildPinControls, drawPinned, pinnedGains, pinReport, receivePin, showP
 import { buildExportControls, showExportControls } from "./export.js";
 import { WorldControls } from "./worlds.js";
 import { timed } from "./profile.js";
+import { buildAnswerPanel, loadAnswerTables, planeTip, showAnswers } from "./answers.js";
 import { setText } from "./svg.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
@@ -61,6 +62,7 @@ export class Stage {
     this.redraws = 0;
     this.goldCache = new Map(); // true quality's shading, painted once per size
     Object.assign(this, buildStage(root, this));
+    this.answers = buildAnswerPanel(this, root); // under the stage: answers you can read
     this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
     buildPinControls(this, this.tools, () => this.pinChanged());
@@ -91,11 +93,11 @@ export class Stage {
     showExportControls(this); // nothing to take away that would give the answer
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
+    if (on && revealed) this.root.dataset.revealed = "true"; else delete this.root.dataset.revealed; // Back after Reveal: unmarked
     if (!on) return;
     const { text, buttons } = this.predictPanel;
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
     text.textContent = predictionText(this.world, this.prediction);
-    if (revealed) this.root.dataset.revealed = "true";
   }
 
   // --- data from Python ------------------------------------------------------------------
@@ -105,10 +107,10 @@ export class Stage {
     const [request, predictingBefore] = [data.request || {}, this.prediction.on];
     const requestChanged = request.id !== this.requestId;
     this.worlds.receive(data, requestChanged);
+    loadAnswerTables(this, data.worlds && data.worlds.answers);
     // Python's world comes with each of its requests; between them, b and σ choose the world.
     const worldChanged = requestChanged && this.useWorld(data.world);
-    this.predictTicks = data.predict_ticks || null;
-    this.steps = data.steps || [];
+    [this.predictTicks, this.steps] = [data.predict_ticks || null, data.steps || []];
     if (requestChanged) {
       this.requestId = request.id;
       const asked = request.predict || {};
@@ -151,7 +153,6 @@ export class Stage {
       control.play.setAttribute("aria-label", `Play: sweep ${method.symbol} from gentle to extreme and back`);
     }
     drawLegend(this.legend, this.glossary, this.world);
-    showModel(this.legend, this.world);
   }
 
   // --- moving β and n --------------------------------------------------------------------
@@ -193,12 +194,10 @@ export class Stage {
       control.cells[field].textContent = method.readouts[field][index];
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
-    setText(control.slack, this.hidingTruth() ? "" : method.slack);
-    setText(control.slackText, method.slack_more);
-    control.slackMore.hidden = this.hidingTruth();
+    showSlack(control, method, this.hidingTruth());
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
-    control.section.dataset.capped = String(!control.edge.hidden); // its readouts fade (stage.css)
     this.root.dataset[key] = stop;
+    showAnswers(this);
   }
 
   settleSoon() {
@@ -375,33 +374,25 @@ export class Stage {
     if (!this.size || !this.cloudGroups) return;
     moveClouds(this.cloudGroups, this.world, this.position, this.planeScale);
     const guesses = this.prediction.on ? this.prediction.guess : { beta: null, n: null };
-    const marks = drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx);
-    const stops = { beta: this.world.beta.stops[this.stopIndex("beta")], n: this.world.n.stops[this.stopIndex("n")] };
-    drawPointers(this.curvesMarks, this.panels, this.world, stepShown(this.steps, this.world, stops), marks);
+    drawStepPointers(this, drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx));
     this.redraws += 1;
     this.root.dataset.redraws = String(this.redraws);
   }
 
   // --- hover readouts --------------------------------------------------------------------
 
-  hover(kind, event, { mark = false } = {}) {
+  hover(kind, event) {
     if (!this.size) return;
-    const svg = kind === "curves" ? this.curvesSvg : this.planeSvg;
-    const bounds = svg.getBoundingClientRect();
-    const px = event.clientX - bounds.left;
-    const py = event.clientY - bounds.top;
-    const text = kind === "curves"
-      ? curvesHoverText(this.world, this.panels, px, py, this.hidingTruth())
-      : planeHoverText(this.world, this.planeScale, px, py);
-    showTooltip(this.root, this.tooltip, text, event);
-    if (mark && text) showTapMark(this.root, this.tapMark, event);
+    const bounds = (kind === "curves" ? this.curvesSvg : this.planeSvg).getBoundingClientRect();
+    const [px, py] = [event.clientX - bounds.left, event.clientY - bounds.top];
+    if (kind === "plane") return planeTip(this, px, py, event); // a dot's answer, or the point's numbers
+    showTooltip(this.root, this.tooltip, curvesHoverText(this.world, this.panels, px, py, this.hidingTruth()), event);
   }
 
   guessAt(event) {
     if (!this.prediction.on || this.prediction.revealed || !this.size) return;
     const bounds = this.curvesSvg.getBoundingClientRect();
-    const px = event.clientX - bounds.left;
-    const py = event.clientY - bounds.top;
+    const [px, py] = [event.clientX - bounds.left, event.clientY - bounds.top];
     const panel = panelAt(this.panels, px, py);
     if (panel) this.guess(panel.key, nearestStopIndex(this.world[panel.key].stops.map(Number), panel.x.invert(px)));
   }
