@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 import core
 from ui import edge_note
 from ui.defenses import view as defense_view
-from ui.playground import stage
+from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"
@@ -119,17 +119,17 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     peak, strongest = core.best_of_n(49), core.best_of_n(10000)
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
-    assert stage.slack_line("n", slack.best_of_n) == (
+    assert worlds.slack_line("n", slack.best_of_n) == (
         "Stop at the peak, n = 49: end 2.40 higher in true quality than at n = 10,000 "
         "(+1.31 against -1.08), for 14% of the score. Finding the peak takes an oracle for "
         "true quality; “slack” is the word of the essay this demo grew from, not the "
         "literature's."
     )
     # β = 0.25 (8.4% on the edge) is left out: the strongest stop compared is 0.3.
-    assert stage.slack_line("beta", slack.kl).endswith(
+    assert worlds.slack_line("beta", slack.kl).endswith(
         "β = 0.25 is left out: capped by the grid's edge."
     )
-    assert "than at β = 0.3 (+1.00 against -4.37)" in stage.slack_line("beta", slack.kl)
+    assert "than at β = 0.3 (+1.00 against -4.37)" in worlds.slack_line("beta", slack.kl)
     assert defense_view.slack_sentence("kl", slack.kl, BETA_STOPS) == (
         "**KL penalty**: stop at the true peak, β = 1, instead of β = 0.3: end **5.37** higher "
         "in true quality (+1.00 against -4.37), for **70%** of the reward model's score. "
@@ -142,14 +142,14 @@ def test_no_slack_sentence_concludes_from_a_capped_stop():
     # optimum peaks at β = 0.5 and falls to β = 0.35.
     slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     assert slack.kl.left_out == 2
-    line = stage.slack_line("beta", slack.kl)
+    line = worlds.slack_line("beta", slack.kl)
     assert "no slack to take" not in line
     assert line.startswith("Stop at the peak, β = 0.5: end 0.13 higher in true quality than at ")
     assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
 
 
 def test_the_stage_world_carries_the_note_for_capped_stops_only():
-    world = json.loads(stage.build_world_json(0.2, 1.0))
+    world = json.loads(worlds.build_world_json(0.2, 1.0))
     notes = dict(zip(world["beta"]["stops"], world["beta"]["edge"]["notes"], strict=True))
     assert notes["0.25"] == edge_note.edge_note(0.4626, "β = 0.25")
     assert notes["0.3"].startswith("Capped by the grid's edge at β = 0.3: ")
@@ -159,5 +159,5 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     assert len(hover) == len(world["beta"]["curve"]["pressure"])
     assert hover[0] == "" and hover[-1] == "capped by the grid's edge (46% within 0.5 of it)"
     assert "edge" not in world["n"]
-    lesson = json.loads(stage.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
+    lesson = json.loads(worlds.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%

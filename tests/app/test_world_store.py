@@ -20,7 +20,7 @@ import pytest
 
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
-from ui.playground import stage, world_store
+from ui.playground import world_store, worlds
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,26 +29,26 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 def store(tmp_path, monkeypatch) -> Path:
     """An empty store of this test's own, and no world kept in memory from before."""
     monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
-    stage.world_json.clear()
+    worlds.world_json.clear()
     yield world_store.store_folder()
-    stage.world_json.clear()
+    worlds.world_json.clear()
 
 
 def test_a_world_built_is_kept_on_disk_and_read_back_byte_for_byte(store):
-    built = stage.world_json(0.35, 0.7)
+    built = worlds.world_json(0.35, 0.7)
     path = world_store.world_path(0.35, 0.7)
     assert path.parent == store and path.read_text(encoding="utf-8") == built
-    assert world_store.read(0.35, 0.7) == built == stage.build_world_json(0.35, 0.7)
+    assert world_store.read(0.35, 0.7) == built == worlds.build_world_json(0.35, 0.7)
     assert world_store.stored_count() == 1
     assert not list(store.glob(".world-*"))  # no temporary file left behind
 
 
 def test_a_world_another_process_stored_is_served_without_building_it(store, monkeypatch):
-    world = json.loads(stage.build_world_json(0.5, 1.0))
+    world = json.loads(worlds.build_world_json(0.5, 1.0))
     world["glossary"] = "stored by another replica"
     assert world_store.write(0.5, 1.0, json.dumps(world))
-    monkeypatch.setattr(stage, "build_world_json", lambda *_: pytest.fail("built it again"))
-    assert json.loads(stage.world_json(0.5, 1.0))["glossary"] == "stored by another replica"
+    monkeypatch.setattr(worlds, "build_world_json", lambda *_: pytest.fail("built it again"))
+    assert json.loads(worlds.world_json(0.5, 1.0))["glossary"] == "stored by another replica"
 
 
 @pytest.mark.parametrize(
@@ -62,11 +62,11 @@ def test_a_world_another_process_stored_is_served_without_building_it(store, mon
     ids=["half", "empty", "another-b", "not-a-world"],
 )
 def test_a_damaged_world_file_is_ignored_logged_and_rebuilt(store, caplog, damage):
-    good = stage.build_world_json(0.2, 0.3)
+    good = worlds.build_world_json(0.2, 0.3)
     store.mkdir(parents=True)
     world_store.world_path(0.2, 0.3).write_text(damage(good), encoding="utf-8")
     with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
-        assert stage.world_json(0.2, 0.3) == good
+        assert worlds.world_json(0.2, 0.3) == good
     assert "building it again" in caplog.text
     assert world_store.read(0.2, 0.3) == good  # and the store now holds the whole world
 
@@ -75,14 +75,14 @@ def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkey
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv(world_store.STORE_ENV, str(blocker / "worlds"))
-    stage.world_json.clear()
+    worlds.world_json.clear()
     try:
         with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
-            first = stage.world_json(0.1, 0.2)
-            assert first == stage.build_world_json(0.1, 0.2)
-            assert stage.world_json(0.15, 0.2) == stage.build_world_json(0.15, 0.2)
+            first = worlds.world_json(0.1, 0.2)
+            assert first == worlds.build_world_json(0.1, 0.2)
+            assert worlds.world_json(0.15, 0.2) == worlds.build_world_json(0.15, 0.2)
     finally:
-        stage.world_json.clear()
+        worlds.world_json.clear()
     assert caplog.text.count("cannot write") == 1  # one warning, not one per world
 
 
@@ -90,7 +90,7 @@ def test_the_fingerprint_changes_with_any_source_and_names_the_folder(tmp_path):
     for name in (
         "core/kl.py",
         "core/data/answers.csv",
-        "ui/playground/stage.py",
+        "ui/playground/worlds.py",
         "ui/pages_only.txt",
     ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -99,7 +99,7 @@ def test_the_fingerprint_changes_with_any_source_and_names_the_folder(tmp_path):
     before = fingerprint(tmp_path)
     (tmp_path / "ui/pages_only.txt").write_text("not a source of worlds\n")
     assert fingerprint(tmp_path) == before
-    for name in ("core/kl.py", "core/data/answers.csv", "ui/playground/stage.py"):
+    for name in ("core/kl.py", "core/data/answers.csv", "ui/playground/worlds.py"):
         (tmp_path / name).write_text(f"# {name}, changed\n")
         assert fingerprint(tmp_path) != before
         before = fingerprint(tmp_path)
@@ -128,7 +128,7 @@ def test_the_builder_stores_the_worlds_the_server_would_build(store):
     assert done.returncode == 0, done.stderr
     assert "0 of 2 already" in done.stdout and "built 2 in" in done.stdout
     for b, sigma in ((1.0, 2.0), (0.0, 0.0)):
-        assert world_store.read(b, sigma) == stage.build_world_json(b, sigma)
+        assert world_store.read(b, sigma) == worlds.build_world_json(b, sigma)
         # ... and beside each world, the Defenses page's results at its defaults
         stored = defense_store.read(b, sigma, defense_store.SLACK)
         expected = defense_compute.results_to_store(b, sigma)[defense_store.SLACK]
@@ -152,11 +152,9 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
 
 
-# Imported by ui/playground/stage.py, but no byte of a world comes from them.
+# Imported by ui/playground/worlds.py, but no byte of a world comes from them.
 NOT_IN_THE_WORLD = {
-    "ui.playground.stage_modules",  # joins the stage's JavaScript, sent beside the world
     "ui.story_steps",  # the story's (b, σ) settings: which worlds the prewarm builds first
-    "ui.playground.world_files",  # the worlds' addresses and b/σ's slider labels, sent beside
 }
 
 
@@ -171,7 +169,7 @@ def module_of(package: str, name: str) -> str:
 def test_every_ui_module_the_world_is_built_from_is_in_its_fingerprint():
     """A stored world holds text as well as numbers: if a module whose words or number text go
     into it (edge notes, ui/format.py) were left out, changed code would serve old text."""
-    tree = ast.parse(Path(stage.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(worlds.__file__).read_text(encoding="utf-8"))
     imported = {
         module_of(node.module, alias.name)
         for node in ast.walk(tree)

@@ -1,6 +1,6 @@
 """The stage's worlds kept on disk: built once per machine, shared by every replica and restart.
 
-A world (ui/playground/stage.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core
+A world (ui/playground/worlds.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core
 over all 48 stops). Kept only in memory, every replica built all 441 of them again, and so did every
 replica restarted after a crash: two replicas prewarming took 90 s of both cores (load 3-5), and 300
 sessions arriving before that waited 37 s (p95) for worlds being built on demand. On disk, 441 files
@@ -36,7 +36,7 @@ DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
 SOURCES = (
     "core/**/*.py",
     "core/data/*",
-    "ui/playground/stage.py",
+    "ui/playground/worlds.py",
     "ui/edge_note.py",  # the stage's edge notes and slack line are words in the world
     "ui/format.py",  # and every number in it is text from here
     "ui/playground/takeaway.py",
