@@ -6,18 +6,17 @@ never a wrong world or an exception."""
 
 from __future__ import annotations
 
-import ast
-import importlib
-import importlib.util
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from core.answers import ANSWERS_FILE
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.playground import world_store, worlds
@@ -86,23 +85,71 @@ def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkey
     assert caplog.text.count("cannot write") == 1  # one warning, not one per world
 
 
-def test_the_fingerprint_changes_with_any_source_and_names_the_folder(tmp_path):
-    for name in (
-        "core/kl.py",
-        "core/data/answers.csv",
-        "ui/playground/worlds.py",
-        "ui/pages_only.txt",
-    ):
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(f"# {name}\n")
+# Build one world and one Defenses file in a fresh interpreter, and list every file of this
+# repository it imported: what the store's bytes really come from, found without ui/module_graph.py.
+IMPORTED_WHILE_BUILDING = """
+import json, sys
+from ui.defenses import compute
+from ui.playground import worlds
+worlds.build_world_json(0.2, 1.0)
+compute.results_to_store(0.2, 1.0)
+files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+print(json.dumps(sorted(name for name in files if name)))
+"""
+
+
+def test_every_file_a_stored_world_is_built_from_is_fingerprinted():
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTED_WHILE_BUILDING],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    imported = {Path(name).resolve() for name in json.loads(done.stdout.splitlines()[-1])}
+    ours = {
+        path
+        for path in imported
+        if path.is_relative_to(REPO_ROOT) and "site-packages" not in path.parts  # not a venv's
+    }
+    sources = set(world_store.source_files())
+    assert REPO_ROOT / "ui/rows.py" in ours  # every world carries URL text from ui/rows.py
+    assert sorted(path.relative_to(REPO_ROOT).as_posix() for path in ours - sources) == []
+    assert ANSWERS_FILE.resolve() in sources  # data read, not imported
+    # A page's or the mount's edit costs no rebuild of the 441 worlds.
+    assert not {REPO_ROOT / "pages/playground.py", REPO_ROOT / "ui/playground/stage.py"} & sources
+
+
+def copy_sources(into: Path) -> list[str]:
+    """The fingerprint's files, copied with their paths under ``into``: their names."""
+    names = [path.relative_to(REPO_ROOT).as_posix() for path in world_store.source_files()]
+    for name in [*names, "pages/playground.py"]:
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO_ROOT / name, into / name)
+    return names
+
+
+def test_an_edit_to_any_source_changes_the_fingerprint_and_names_the_folder(tmp_path):
+    names = copy_sources(tmp_path)
     fingerprint = world_store.fingerprint.__wrapped__  # uncached: the files change below
-    before = fingerprint(tmp_path)
-    (tmp_path / "ui/pages_only.txt").write_text("not a source of worlds\n")
-    assert fingerprint(tmp_path) == before
-    for name in ("core/kl.py", "core/data/answers.csv", "ui/playground/worlds.py"):
-        (tmp_path / name).write_text(f"# {name}, changed\n")
-        assert fingerprint(tmp_path) != before
-        before = fingerprint(tmp_path)
+    original = fingerprint(tmp_path)
+    assert original == world_store.fingerprint()  # the copy holds every source, as they are
+    # A real edit: ui/rows.py writes a setting's URL text (0.2 -> "0.2"); every world holds it.
+    rows = tmp_path / "ui/rows.py"
+    text = rows.read_text(encoding="utf-8")
+    assert "def url_text" in text
+    rows.write_text(text.replace("def url_text", "def url_text_renamed", 1), encoding="utf-8")
+    assert fingerprint(tmp_path) != original
+    rows.write_text(text, encoding="utf-8")
+    for name in names:  # and any change to any of them, one at a time
+        path = tmp_path / name
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n")
+        assert fingerprint(tmp_path) != original, f"{name} is not in the fingerprint"
+        path.write_bytes(before)
+    (tmp_path / "pages/playground.py").write_text("# a page, not a source of worlds\n")
+    assert fingerprint(tmp_path) == original
     assert world_store.store_folder().name == world_store.fingerprint()
 
 
@@ -150,36 +197,3 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     done = run_builder(*args, store=store)
     assert done.returncode == 2 and message in done.stderr
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
-
-
-# Imported by ui/playground/worlds.py, but no byte of a world comes from them.
-NOT_IN_THE_WORLD = {
-    "ui.story_steps",  # the story's (b, σ) settings: which worlds the prewarm builds first
-}
-
-
-def module_of(package: str, name: str) -> str:
-    """What ``from package import name`` imports a module from: ui.playground.world_store."""
-    if not hasattr(importlib.import_module(package), "__path__"):  # a module: names in it
-        return package
-    inner = f"{package}.{name}"
-    return inner if importlib.util.find_spec(inner) is not None else package
-
-
-def test_every_ui_module_the_world_is_built_from_is_in_its_fingerprint():
-    """A stored world holds text as well as numbers: if a module whose words or number text go
-    into it (edge notes, ui/format.py) were left out, changed code would serve old text."""
-    tree = ast.parse(Path(worlds.__file__).read_text(encoding="utf-8"))
-    imported = {
-        module_of(node.module, alias.name)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui")
-        for alias in node.names
-    }
-    fingerprinted = {
-        path.resolve() for pattern in world_store.SOURCES for path in REPO_ROOT.glob(pattern)
-    }
-    for module in sorted(imported - NOT_IN_THE_WORLD):
-        path = Path(importlib.import_module(module).__file__).resolve()
-        assert path in fingerprinted, f"{module} builds the world but is not in SOURCES"
-    assert {"ui.format", "ui.edge_note"} <= imported
