@@ -16,7 +16,7 @@ speaks Streamlit's protocol through HAProxy's port, each at its own (b, σ) from
 - reruns: 10,000 reruns on one replica (directly, 4 visitors), each to a random stop of a
   random slider: that replica's memory over the last 5,000;
 - poll: students vote while a replica is killed and PostgreSQL restarts (bench/cluster_poll.py).
-Budgets (issue 10): p95 <= 1 s, 0 errors, <= 1.5 GB; first page p95 <= 3 s; reconnect <= 10 s;
+Budgets: p95 <= 1 s, 0 errors, <= 1.5 GB; first page p95 <= 3 s; reconnect <= 10 s;
 growth over the last 5,000 reruns <= 20 MB. Each figure is printed with the machine's load.
 """
 

@@ -4,7 +4,7 @@ One `streamlit run`, one headless Chromium at 1280 x 900. Cold load of the page,
 slider walked with the keyboard: every change timed from the key press to every chart redrawn
 (harness/observer.py defines "redrawn"), the bytes the page received over the websocket
 counted, and the charts that changed counted; then the CPU the server used over the walk and
-its memory after it. Budgets (SPEC §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
+its memory after it. Budgets (docs/design.md §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
 compare with a peer measured in the same minutes (bench.stage_latency).
 
     .venv/bin/python -m bench.defenses_latency

@@ -14,7 +14,8 @@ Three measurements, each against a fresh server this script starts (or --port/--
 - reruns: one visitor reruns 1,000 times (random walk over every slider); server memory growth.
 - cpu: the server's CPU per change of each setting (bench/change_cpu.py); not part of "all".
 
-Budgets (SPEC §5): sessions p95 ≤ 1 s, zero errors, peak RSS ≤ 1 GB; reruns growth ≤ 50 MB.
+Budgets (docs/design.md §5): sessions p95 ≤ 1 s, zero errors, peak RSS ≤ 1 GB; reruns growth ≤ 50
+MB.
 
     .venv/bin/python -m bench.load                      # all three, 100 sessions, 60 s
     .venv/bin/python -m bench.load --mode sessions --sessions 20 --duration 30
@@ -50,7 +51,7 @@ from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
 DEFAULT_APP = REPO_ROOT / "app.py"
 MEMORY_POLL_SECONDS = 0.25
 
-# Budgets from SPEC §5.
+# Budgets from docs/design.md §5.
 BUDGET_P95_SECONDS = 1.0
 BUDGET_RSS_MB = 1024.0
 BUDGET_GROWTH_MB = 50.0

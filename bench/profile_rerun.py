@@ -11,10 +11,11 @@ stage's settings like a browser tab:
   (harness/stage_client.py; the Playground reruns only the stage's fragment), mostly to
   settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
-- "b/sigma": b or σ moves on the stage (issue 17), as the browser makes them: the GET of the new
+- "b/sigma": b or σ moves on the stage, as the browser makes them: the GET of the new
   world from /worlds/ (ui/playground/world_files.py; read from memory, the store on disk, or
   built on the spot) and then the settle report, which reruns the stage's fragment only (Python
-  sends no world). Before issue 17 a b/σ change reran the whole page: 277 ms, 107 KB.
+  sends no world). Before b and σ moved onto the stage, a b/σ change reran the whole page: 277 ms,
+  107 KB.
 
 Two passes: without cProfile (honest times, GC included) and with it (where the time goes;
 cProfile slows Python code, so read its figures as shares, not as milliseconds).

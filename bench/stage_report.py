@@ -8,9 +8,9 @@ import statistics
 from bench.stage_measure import PageFigures
 from harness.machine import percentile
 
-# Budgets (issue 7 and SPEC §5): the stage's figures must meet them.
+# Budgets (docs/design.md §5): the stage's figures must meet them.
 BUDGET_KEY_P95_MS = 50.0
-BUDGET_WORLD_P95_MS = 100.0  # issue 17: b and σ on the stage, the worlds built
+BUDGET_WORLD_P95_MS = 100.0  # b and σ on the stage, the worlds built
 BUDGET_WORLD_KB = 150.0
 BUDGET_DRAWN_SHARE = 0.8
 

@@ -106,7 +106,7 @@ __all__ = [
     "win_probabilities",
 ]
 
-# The defenses (issue 9 §4): ensembles, a length penalty, spot checks, slack.
+# The defenses: ensembles, a length penalty, spot checks, slack.
 from core.defended import (  # noqa: E402
     Defense,
     defended_best_of_n,

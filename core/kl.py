@@ -32,7 +32,8 @@ PROBLEM_CACHE_ENTRIES = 16
 # From this edge mass on, an optimum is capped by the grid's edge and its numbers describe the
 # boundary: at 8.3% (story step 6's old β = 0.3, b = 0.2, σ = 1) its KL is 7.05 on the grid
 # against 11.24 on a ±12 grid; the lesson's own last row (β = 0.3, σ = 0) has 2.1%, and no
-# difference at two decimals was seen below 0.1% (SPEC §11). The app's notes start here too.
+# difference at two decimals was seen below 0.1% (docs/design.md §11). The app's notes start here
+# too.
 EDGE_CAPPED_MASS = 0.05
 MAX_INVERSE_BETA = 1e30  # 1/β beyond this changes no weight: the top cell already has them all
 

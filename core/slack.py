@@ -4,8 +4,8 @@
 the slider's strongest stop. Stopping at the peak gives up some of the reward model's score
 (as a fraction of the score at the strongest stop) and ends higher in true quality (the gold
 gain at the peak minus the gold gain at the strongest stop). "Slack" is the essay's word this
-demo grew from (SPEC §9), not a term of the research literature; and stopping at the peak takes
-an oracle that sees true quality, which a real optimizer does not have.
+demo grew from (docs/design.md §9), not a term of the research literature; and stopping at the
+peak takes an oracle that sees true quality, which a real optimizer does not have.
 
 For the KL optimum, stops capped by the grid's edge (edge mass >= EDGE_CAPPED_MASS) are left
 out: their numbers describe the boundary, not the trade-off, so no conclusion is drawn from them.

@@ -1,4 +1,5 @@
-"""A local cluster: N `streamlit run app.py` replicas on loopback behind HAProxy (SPEC §10).
+"""A local cluster: N `streamlit run app.py` replicas on loopback behind HAProxy (docs/design.md
+§10).
 
     python scripts/cluster.py                 # `make cluster`: 2 replicas, served on port 8501
     python scripts/cluster.py --replicas 3 --port 8600      # `REPLICAS=3 make cluster`

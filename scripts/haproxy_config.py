@@ -1,4 +1,4 @@
-"""HAProxy's configuration for the replicas, from deploy/haproxy.cfg.template (SPEC §10).
+"""HAProxy's configuration for the replicas, from deploy/haproxy.cfg.template (docs/design.md §10).
 
 One template for both places HAProxy runs: scripts/cluster.py (loopback replicas, one
 ``server`` line each) and docker-compose (deploy/compose/haproxy.cfg, made by

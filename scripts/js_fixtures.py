@@ -20,13 +20,17 @@ import core
 from poll import guesses
 from ui import format as fmt
 from ui import settings, url_values
-from ui.playground import worlds
+from ui.playground import stage, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
 SAMPLED = 200  # values drawn per setting, log-uniform across its axis and a little beyond
 PLANE_WORLD = (0.2, 1.0)  # a wiggly reward model (σ = 1): its field is nowhere symmetric
 PLANE_POINTS = 60  # points inside the plane where both fields are read
+# The stage tests' world (tests/js/stage_world.json): the same wiggly reward model, where
+# the reward model's gain and true quality's differ at every stop.
+STAGE_WORLD = PLANE_WORLD
+STAGE_ADDRESS = "/worlds/fixture/"  # the server's has the code's fingerprint, new each change
 # Peaks a reveal compares guesses with: the lesson's n = 49 and β = 1, others from curves.
 TRUTHS = (49.0, 42.0, 1.0, 0.6, 0.35, 2.5, 7.3)
 
@@ -96,6 +100,17 @@ def plane_cases() -> dict:
     }
 
 
+def stage_data() -> dict:
+    """What the stage component gets from Python for STAGE_WORLD (ui/playground/stage.py's
+    show()), the world parsed: node's stage tests draw it, hover it and download it."""
+    b, sigma = STAGE_WORLD
+    return {
+        "world": json.loads(worlds.build_world_json(b, sigma)),
+        "worlds": {**world_files.stage_controls(), "address": STAGE_ADDRESS},
+        "predict_ticks": stage.EVEN_TICKS,
+    }
+
+
 # The format cases' inputs (format_cases below).
 GAINS = [0.5199, -1.2447890254356728, 6.645289215357791, -4.365787306909915, 2.0, 100.5]
 GAINS += [-0.001391480405560766, 0.0014, -0.00014, 0.00004, -6.3e-16, 0.0, -0.0, -0.005]
@@ -145,6 +160,7 @@ def fixtures() -> dict[str, object]:
         "guess_factor.json": guess_factor_cases(),
         "plane.json": plane_cases(),
         "format_cases.json": format_cases(),
+        "stage_data.json": stage_data(),
     }
 
 

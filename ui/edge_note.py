@@ -5,7 +5,7 @@ has at least core.EDGE_CAPPED_MASS (5%) of its mass within 0.5 of that edge
 (``KLResult.edge_mass``), its numbers describe the edge, not the trade-off, and every page
 says so beside its KL readouts and in its charts' hover. Below 5% nothing is said: the
 lesson's own last row (β = 0.3, σ = 0) has 2.1%, and below 0.1% the numbers do not move at
-two decimals (SPEC §11). The one threshold is core's; the words are here.
+two decimals (docs/design.md §11). The one threshold is core's; the words are here.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ PAGES += ("poll",)
 # them in the address only; the poll's start screen asks which reward model a poll is about).
 REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses", "poll")
 # The Reward model page: comparisons on roughly log-even steps; 200,000 is where b lands within
-# 0.03 of 1 (SPEC §9).
+# 0.03 of 1 (docs/design.md §9).
 PAIR_STOPS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000)
 SPREAD_STOPS = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0)  # 1 = the base model's own lengths
 NOISE_STOPS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0)  # rater temperature T

@@ -270,7 +270,8 @@ def contrast_ratio(foreground: str, background: str = "#FFFFFF") -> float:
 
 
 # --- fitted to the screen (a projector) ---------------------------------------------------
-PROJECTOR_TEXT_PX = 18  # SPEC §7: chart text on a 1280 px wide projector, ~1.4% of the width
+# docs/design.md §7: chart text on a 1280 px wide projector, ~1.4% of the width
+PROJECTOR_TEXT_PX = 18
 PROJECTOR_WIDTH = 1280  # px: the common floor in lecture halls
 SMALLEST_TEXT_PX = LEGEND_FONT_SIZE  # the smallest text a chart is built with
 FITTED_MIN_WIDTH = 1024  # px: narrower (a phone, a tablet upright) scrolls to a chart as built

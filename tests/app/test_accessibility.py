@@ -21,7 +21,7 @@ CONFIG = REPO / ".streamlit" / "config.toml"
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
 WHITE, EXPANDER_GREY = "#FFFFFF", "#F0F2F6"  # the page, and Streamlit's secondary background
 
-# The terms each page must explain in visible text (SPEC §8 and issue 8), by page file.
+# The terms each page must explain in visible text (docs/design.md §8), by page file.
 TERMS = {
     "pages/best_of_n.py": ("reward model", "true quality", "n", "KL", "nats", "b", "σ"),
     "pages/kl_penalty.py": ("reward model", "true quality", "β", "KL", "nats", "π_ref", "b", "σ"),

@@ -28,7 +28,7 @@ def with_kl_tails_open(app):
     return app
 
 
-# --- Gao's laws on the exact optimum (issue 14, item 11) ----------------------------------
+# --- Gao's laws on the exact optimum ----------------------------------
 
 
 def test_the_exact_optimum_follows_the_best_of_n_law_at_b_sigma_0():
@@ -50,7 +50,7 @@ def test_where_the_rl_law_fits_as_well_the_page_says_so():
     assert "follows Gao's *best-of-n* law" not in text
 
 
-# --- both methods at equal KL (issue 14, §3) ----------------------------------------------
+# --- both methods at equal KL ----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_at_b_sigma_0_best_of_n_beats_the_kl_optimum_at_equal_kl_from_core():
     assert f"{curve.proxy_gain[at]:+.2f}" == "+3.41"
 
 
-# --- heavy tails under the KL optimum (issue 14, item 10) ---------------------------------
+# --- heavy tails under the KL optimum ---------------------------------
 
 
 def kl_tails_from_core(kind):

@@ -398,7 +398,7 @@ def test_a_first_visit_opens_where_each_defense_acts(defenses):
 
 def test_a_sigma_the_session_moved_to_is_kept_not_replaced_by_the_opening_one():
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    # On Compare: the Playground's σ is on its stage since issue 17, beyond AppTest's reach.
+    # On Compare: the Playground's σ is on its stage, beyond AppTest's reach.
     app.run().switch_page("pages/compare.py").run()
     app.select_slider(key="sigma").set_value(0.5).run()
     app.switch_page(PAGE).run()

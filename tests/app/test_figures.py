@@ -13,7 +13,7 @@ from ui import best_of_n_charts, compute, kl_penalty_charts, style
 from ui.beyond import figures as beyond_figures
 from ui.class_poll import figures as poll_figures
 
-MAX_PAYLOAD_BYTES = 150_000  # SPEC §5: what one slider change may send to the browser
+MAX_PAYLOAD_BYTES = 150_000  # docs/design.md §5: what one slider change may send to the browser
 
 
 def spec(figure) -> str:

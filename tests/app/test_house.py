@@ -1,5 +1,5 @@
-"""The house stays small and its maps true: no app file over 400 lines, no function over 60
-(issue 7); every package's docstring names each of its modules (issue 16).
+"""The house stays small and its maps true: no app file over 400 lines, no function over 60;
+every package's docstring names each of its modules.
 
 Every file the app serves or runs counts, in every sub-folder: Python under pages/, ui/ and
 poll/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
@@ -36,7 +36,7 @@ MAPPED_PACKAGES = sorted(
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 # No file or function is let off these limits: the stage's 980-line stage.js (drawPlane 66
-# lines), the last one that was, is ES modules since issue 16.
+# lines), the last one that was, is ES modules.
 # A JavaScript function or method whose body opens at the end of its first line; control
 # statements (if, for, ...) look alike and are left out by name.
 JS_FUNCTION = re.compile(

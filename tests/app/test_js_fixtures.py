@@ -32,3 +32,8 @@ def test_the_cases_hold_what_the_node_tests_need():
     plane = CURRENT["plane.json"]
     assert len(plane["plane"]["gold"]) == len(plane["plane"]["grid"]) ** 2
     assert json.dumps(plane["world"]) == '{"b": 0.2, "sigma": 1.0}'
+    data = CURRENT["stage_data.json"]
+    assert data["world"]["n"]["stops"][-1] == "10000"  # the export's label writes it 10,000
+    assert data["worlds"]["address"] == "/worlds/fixture/"  # not the code's fingerprint
+    table = data["world"]["beta"]["table"]  # the CSV's columns: never equal at a stop
+    assert all(p != g for p, g in zip(table["proxy_gain"], table["gold_gain"], strict=True))

@@ -45,7 +45,7 @@ CHART_ROOMS_BY_PAGE = {
     "lesson": [],
 }
 CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
-MAX_WORLD_BYTES = 150_000  # issue 7: everything β and n move, per (b, σ), at most 150 KB
+MAX_WORLD_BYTES = 150_000  # everything β and n move, per (b, σ), at most 150 KB
 
 
 @pytest.mark.parametrize("page", list(PAGES))

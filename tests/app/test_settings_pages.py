@@ -136,7 +136,7 @@ def test_a_defenses_setting_follows_the_student_to_another_page_and_back():
 
 
 def test_b_set_on_the_playground_is_b_on_compare_and_on_defenses_past_a_page_without_it():
-    # b is on the Playground's stage (issue 17): a link sets it there, as a settle report does.
+    # b is on the Playground's stage: a link sets it there, as a settle report does.
     app = open_at("playground", {"b": "0.35"})
     app.query_params.clear()  # from here on only the session holds it
     app.switch_page(PAGE_FILES["compare"]).run()

@@ -7,7 +7,7 @@ import pytest
 from ui import sources
 from ui.sources import SOURCES
 
-# The papers issue 14 asks the pages to cite, by arXiv id, written out here (not read from the
+# The papers the pages cite, by arXiv id, written out here (not read from the
 # table) so a mistyped id in the table fails.
 REQUIRED_ARXIV = {
     "gao2022": "2210.10760",

@@ -8,6 +8,7 @@ joiner's forms fail with a message that names the file and line.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -61,10 +62,25 @@ def test_each_module_comes_after_the_modules_it_imports():
     # 48,000 until format.js became ui/format.py's twin (Python's rounding, a small gain's sign,
     # counts and ticks): +1.6 KB, 48.8 KB joined; then pin.js and export.js (Pin and compare, the
     # SVG/PNG/CSV downloads): 62.8 KB joined, ~15 KB gzipped, sent once per page load; then
-    # worlds.js (b and σ on the stage, issue 17: their sliders, the shelf, fetching ahead):
+    # worlds.js (b and σ on the stage, their sliders, the shelf, fetching ahead):
     # +10.4 KB; then a b/σ swap in place (profile.js, the plane's and the curves' world parts
     # apart from their frames, contours cell by cell): +3.8 KB, 77.0 KB joined.
     assert len(text.encode()) < 78_000
+
+
+def test_every_stage_module_is_imported_by_a_node_test():
+    """Each module has tests of its own in tests/js/: of 12 hand mutations of the stage, the 6
+    that survived were all in modules no node test imported."""
+    tests = stage.ASSETS.parents[2] / "tests" / "js"
+    imported = {
+        module
+        for test_file in tests.glob("*.test.mjs")
+        for module in re.findall(
+            r'from "\.\./\.\./ui/playground/stage_assets/([\w-]+\.js)"',
+            test_file.read_text("utf-8"),
+        )
+    }
+    assert sorted(path.name for path in stage.ASSETS.glob("*.js")) == sorted(imported)
 
 
 def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):

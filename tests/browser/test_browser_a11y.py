@@ -24,7 +24,7 @@ from ui.style import contrast_ratio  # WCAG 2.1's formula
 pytestmark = pytest.mark.browser
 
 AXE = Axe()
-BLOCKING = ("serious", "critical")  # SPEC §8: zero of these on every page
+BLOCKING = ("serious", "critical")  # docs/design.md §8: zero of these on every page
 PAGES = ("", "?present=1", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "poll")
 PAGES += ("defenses",)
 PAGES += ("poll?room=ZZZZZZ", "nonexistent")  # an unknown room's note, the unknown-page page

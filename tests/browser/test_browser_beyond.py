@@ -49,7 +49,7 @@ def test_reward_model_link_opens_the_playground_at_the_learned_b(desktop):
     app_page.wait_until_ready(page)
     expect(page).to_have_url(re.compile(r"/\?(.*&)?b=1(&|$)"))  # the Playground, b = 1
     stage.wait_until_drawn(page)
-    assert stage.shown(page, "b") == "1"  # b is on the stage since issue 17
+    assert stage.shown(page, "b") == "1"  # b is on the stage
     assert desktop.console_errors == []
 
 

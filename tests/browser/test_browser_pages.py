@@ -9,7 +9,8 @@ from harness import app_page, observer, stage
 pytestmark = pytest.mark.browser
 
 NAV_LINKS = '[data-testid="stSidebarNavLink"], [data-testid="stTopNavLink"]'
-# Charts each page must draw at least, by URL path (SPEC §4); the Lesson is words and code.
+# Charts each page must draw at least, by URL path (docs/design.md §4); the Lesson is words and
+# code.
 # The Playground draws its two charts on its stage, not with plotly (checked apart).
 MIN_CHARTS = {
     "": 0,

@@ -136,7 +136,7 @@ READABLE_PAGES = (
     "poll",
     "defenses",
 )
-MIN_TEXT_PX = 14  # the smallest text a phone shows (issue 15)
+MIN_TEXT_PX = 14  # the smallest text a phone shows
 
 
 @pytest.mark.parametrize("path", READABLE_PAGES)
@@ -158,7 +158,7 @@ def test_a_phone_reads_every_text_and_hits_every_target(phone, path):
     targets = page.evaluate(screen_checks.TARGETS_JS)
     assert len(targets) > 5, "the page's controls were not found"
     assert screen_checks.undersized_targets(targets) == []
-    # Slider thumbs are dragged, not only tapped: 24 px whatever the spacing (issue 15: 12 px).
+    # Slider thumbs are dragged, not only tapped: 24 px whatever the spacing (12 px).
     thumbs = [(t["what"], t["width"], t["height"]) for t in targets if t["thumb"]]
     # The Playground's four sliders are the stage's (their thumbs: test_browser_stage).
     assert thumbs or path in ("lesson", ""), "Streamlit's slider thumbs were not found"

@@ -141,7 +141,7 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     both = page.evaluate(BOTH_CURVES_JS)
     assert sorted(both["pinned"]) == sorted(both["current"]), "where it was"
     # b from 0 to 0.2: the current curves move, the pinned ones stay, both drawn.
-    for _ in range(4):  # on the stage since issue 17
+    for _ in range(4):  # on the stage
         stage_page.slider(page, "b").press("ArrowRight")
     # Fetched from /worlds/ (not yet ahead): over 5 s at load 30-40, before the swap in place too.
     expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0", timeout=WORLD_FETCH_MS)

@@ -16,7 +16,7 @@ from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser
 
-MIN_CHART_TEXT_PX = 18  # SPEC §7: ~1.4% of a 1280 px wide projector
+MIN_CHART_TEXT_PX = 18  # docs/design.md §7: ~1.4% of a 1280 px wide projector
 # How long to wait for a layout that follows a rerun (the screen's report, the step line):
 # a hang guard; the assertions after each wait say what is off. 10-15 s left no room for a
 # rerun at load 25+.
@@ -296,7 +296,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
 def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen):
     """The lecturer's screen, one guess in, revealed: the histogram lies on the first screen
     with text >= 18 px at 1280 wide (scaled), 3+ ticks per axis, and its "true peak" label
-    clear of the curve's axis ticks (issue 15: "-1.3" ran into "10,000")."""
+    clear of the curve's axis ticks ("-1.3" ran into "10,000")."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size

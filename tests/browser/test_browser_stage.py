@@ -13,8 +13,8 @@ from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser
 
-MIN_REDRAWN_SHARE = 0.8  # issue 7: the cloud and readouts redraw at >= 80% of a drag's steps
-MIN_DRAWN_SHARE = 0.5  # issue 7: no frame shows a chart with under half of its drawn marks
+MIN_REDRAWN_SHARE = 0.8  # the cloud and readouts redraw at >= 80% of a drag's steps
+MIN_DRAWN_SHARE = 0.5  # no frame shows a chart with under half of its drawn marks
 PLAY_MOVES_TIMEOUT_MS = 30_000  # a hang guard: Play moves β one stop every ~0.3 s
 
 

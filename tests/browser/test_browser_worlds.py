@@ -15,7 +15,7 @@ from ui.state import SETTINGS
 
 pytestmark = pytest.mark.browser
 
-MIN_REDRAWN_SHARE = 0.8  # issue 17: the stage redraws at >= 80% of a b or σ drag's steps
+MIN_REDRAWN_SHARE = 0.8  # the stage redraws at >= 80% of a b or σ drag's steps
 AHEAD_TIMEOUT_MS = 120_000  # the row and column fetched ahead; the server may build 40 worlds
 KEPT_JS = f"""() => {{
   const root = ({stage_page.STAGE_ROOT_JS})();

@@ -90,7 +90,7 @@ def test_a_websocket_session_runs_the_app_and_moves_a_slider(cluster):
     async def scenario():
         visitor = await open_session(cluster.websocket_url, 0)
         try:
-            assert set(visitor.stage_keys()) >= {"b", "sigma"}  # on the stage since issue 17
+            assert set(visitor.stage_keys()) >= {"b", "sigma"}  # on the stage
             assert visitor.link_query() == session_query(0)
             visitor.stage.set_position("sigma", visitor.stage.position["sigma"] + 3)  # 0.2 -> 0.5
             await visitor.run(visitor.fragment_of("sigma"))

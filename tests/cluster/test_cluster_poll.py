@@ -134,7 +134,7 @@ def test_a_database_restart_is_said_plainly_and_keeps_every_vote(cluster):
         accepted = await send_guess(student, "64")  # the same tab, once the server is back
         lecturer = await reopen(seen["lecturer"])
         await asyncio.gather(student.close(), lecturer.close())
-        # The Playground drew its stage (all four settings on it since issue 17, no sliders).
+        # The Playground drew its stage (all four settings on it, no sliders).
         drawn = set(other_page.stage_keys()) == {"beta", "n", "b", "sigma"}
         return refused, said, drawn, accepted, lecturer.answers
 

@@ -1,6 +1,6 @@
 """The files a host deploys with: Kubernetes manifests (validated offline against the API's
 schemas), HAProxy's configurations (checked by HAProxy itself), docker-compose and the
-Dockerfile (read for what SPEC §10 asks of them). No container engine runs here."""
+Dockerfile (read for what docs/design.md §10 asks of them). No container engine runs here."""
 
 from __future__ import annotations
 

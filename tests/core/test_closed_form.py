@@ -1,8 +1,9 @@
-"""The Gaussian closed form of the KL-penalized optimum at σ = 0 (SPEC §3).
+"""The Gaussian closed form of the KL-penalized optimum at σ = 0 (docs/design.md §3).
 
 Checked against the exact grid solution (``core.kl_optimum``, ``core.kl_policy``) for b = 0
-and b > 0, against SPEC's formulas, and against the lesson's printed table. Every term of the
-closed form moves at least one of these checks: see the report of issue 7 for the mutations
+and b > 0, against the design notes' formulas, and against the lesson's printed table. Every term
+of the
+closed form moves at least one of these checks: each was mutated by hand once
 tried by hand.
 """
 
@@ -46,14 +47,15 @@ def test_closed_form_is_the_grid_solution_away_from_the_edge(beta, b):
 def test_length_follows_spec_formulas(b):
     betas = np.array(BETAS_AWAY_FROM_EDGE)
     closed = core.gaussian_optimum(betas, b=b)
-    # SPEC §3: mean length 1/(β + 2b), variance β/(β + 2b); substance keeps variance 1.
+    # docs/design.md §3: mean length 1/(β + 2b), variance β/(β + 2b); substance keeps variance 1.
     np.testing.assert_allclose(closed.mean_length, 1 / (betas + 2 * b), rtol=1e-14)
     np.testing.assert_allclose(closed.variance_length, betas / (betas + 2 * b), rtol=1e-14)
     np.testing.assert_allclose(closed.mean_substance, 1 / betas, rtol=1e-14)
 
 
 def test_without_learned_padding_spec_closed_forms_hold():
-    """SPEC §3 at b = 0: KL = 1/β², proxy gain = 2/β, gold gain = 2/β − 1/β², length 1/β."""
+    """docs/design.md §3 at b = 0: KL = 1/β², proxy gain = 2/β, gold gain = 2/β − 1/β², length
+    1/β."""
     betas = np.geomspace(10.0, 0.01, 50)  # the formulas hold for every β, edge or not
     closed = core.gaussian_optimum(betas)
     np.testing.assert_allclose(closed.kl, 1 / betas**2, rtol=1e-12)
@@ -62,7 +64,7 @@ def test_without_learned_padding_spec_closed_forms_hold():
     np.testing.assert_allclose(closed.mean_length, 1 / betas, rtol=1e-12)
 
 
-# The lesson's printed rows (reference/lesson.txt) where the grid's edge does not show yet:
+# The lesson's printed rows (the lesson's text) where the grid's edge does not show yet:
 # β, KL, reward model gain, true quality gain, average length.
 LESSON_ROWS_AWAY_FROM_EDGE = (
     (4.00, "0.1", "+0.50", "+0.44", "+0.25"),

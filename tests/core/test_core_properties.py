@@ -1,4 +1,4 @@
-"""Property tests over the sliders' whole ranges (SPEC §6: every output finite).
+"""Property tests over the sliders' whole ranges (docs/design.md §6: every output finite).
 
 Ranges: β in [0.01, 1000], n in [1, 10⁶], b in [0, 1], sigma in [0, 3] (a bit beyond 2).
 

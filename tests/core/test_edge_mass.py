@@ -1,4 +1,5 @@
-"""The KL optimum's mass within 0.5 of the grid's edge: against a direct sum and SPEC §11."""
+"""The KL optimum's mass within 0.5 of the grid's edge: against a direct sum and docs/design.md
+§11."""
 
 import numpy as np
 import pytest

@@ -16,7 +16,7 @@ from core import kl, world
 
 FIELDS = ("kl", "proxy_gain", "gold_gain", "mean_length", "mean_substance")
 FLOAT32_FLOOR = 2e-6  # the core sums in float32 below β ≈ 12: about 1e-7 of values up to ~10
-# The lesson's grid (SPEC §1), rebuilt here so the reference does not lean on core.world.
+# The lesson's grid (docs/design.md §1), rebuilt here so the reference does not lean on core.world.
 GRID = np.linspace(-6, 6, 241)
 LENGTH, SUBSTANCE = np.meshgrid(GRID, GRID)
 SETTINGS_WITH_NOISE = [(0.3, 0.7), (1.0, 2.0), (0.05, 0.3), (0.0, 2.5)]
@@ -32,7 +32,7 @@ def as_array(result):
 
 
 def lesson_optimum(beta, *, b, sigma, dtype=np.float64):
-    """The lesson's per-β loop (reference/lesson.txt), for any (b, sigma), in `dtype`.
+    """The lesson's per-β loop (the lesson's text), for any (b, sigma), in `dtype`.
 
     Written in log space so that cells whose weight underflows at small β contribute 0 to the
     KL instead of 0·log 0.
@@ -124,7 +124,8 @@ class TestClosedFormsWithoutFlaws:
         assert np.all(np.abs(got - expected) <= self.edge_tolerance(field, self.BETAS))
 
     def test_the_grid_edge_bends_the_curve_below_beta_0_25(self):
-        """SPEC §3: below β ≈ 0.15 the edge caps the optimum; the closed form then fails."""
+        """docs/design.md §3: below β ≈ 0.15 the edge caps the optimum; the closed form then
+        fails."""
         beta = 0.15
         mean_length = core.kl_optimum(beta).mean_length
         assert mean_length < 1 / beta - 1.0
@@ -228,7 +229,7 @@ class TestOneHomeForThePolicy:
 
 
 class TestIndependentReference:
-    """SPEC §5: a whole curve equals the lesson's per-β loop within 1e-5."""
+    """docs/design.md §5: a whole curve equals the lesson's per-β loop within 1e-5."""
 
     @pytest.mark.parametrize(("b", "sigma"), SETTINGS_WITH_NOISE)
     def test_curve_equals_the_lessons_loop(self, b, sigma):

@@ -1,4 +1,4 @@
-"""The lesson's published numbers: its KL table and its words about best-of-n (SPEC §3).
+"""The lesson's published numbers: its KL table and its words about best-of-n (docs/design.md §3).
 
 The expected values here are the lesson's own printed output, never the core's.
 """
@@ -9,7 +9,7 @@ import pytest
 import core
 from harness.processes import run_python
 
-# The lesson's printed table, verbatim (SPEC §3, reference/lesson.txt).
+# The lesson's printed table, verbatim (docs/design.md §3, the lesson's text).
 LESSON_TABLE = """\
  beta   KL   reward model   true quality   avg length
  4.00   0.1         +0.50          +0.44        +0.25
@@ -29,7 +29,8 @@ COLUMNS = {
 }
 PRINTED_ROWS = [line.split() for line in LESSON_TABLE.splitlines()[1:]]
 
-# SPEC §3's accepted ranges for the lesson's words ("peaks at about n = 49", "by about n = 590").
+# docs/design.md §3's accepted ranges for the lesson's words ("peaks at about n = 49", "by about n
+# = 590").
 PEAK_RANGE = (45, 55)
 CROSSING_RANGE = (560, 620)
 LONGEST_N = 10_000

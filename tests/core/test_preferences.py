@@ -58,14 +58,14 @@ def test_narrow_lengths_teach_the_penalty_less_surely():
     wide = core.fit_bradley_terry(core.comparisons(200_000, length_spread=1.0, seed=5))
     narrow = core.fit_bradley_terry(core.comparisons(200_000, length_spread=0.5, seed=5))
     width = [high - low for low, high in (wide.b_interval, narrow.b_interval)]
-    assert 1.5 < width[1] / width[0] < 3.0  # SPEC §9: about twice the error at spread 0.5
+    assert 1.5 < width[1] / width[0] < 3.0  # docs/design.md §9: about twice the error at spread 0.5
 
 
 def test_without_the_padding_feature_longer_is_always_better():
     fit = core.fit_bradley_terry(core.comparisons(200_000, seed=6), padding_feature=False)
     assert fit.converged and fit.b == 0.0 and fit.b_interval == (0.0, 0.0)
     assert fit.weights[2] == 0.0 and fit.standard_errors[2] == 0.0
-    assert 0.70 < fit.length_ratio < 0.78  # SPEC §9: about 0.74 at spread 1
+    assert 0.70 < fit.length_ratio < 0.78  # docs/design.md §9: about 0.74 at spread 1
 
 
 def test_a_prior_pulls_the_weights_toward_zero():

@@ -1,4 +1,4 @@
-"""The toy world (SPEC §1): grid, base model, gold, proxy and the error field."""
+"""The toy world (docs/design.md §1): grid, base model, gold, proxy and the error field."""
 
 import numpy as np
 import pytest
@@ -92,7 +92,7 @@ class TestErrorField:
 
     @pytest.mark.parametrize("axis", [0, 1], ids=["substance", "length"])
     def test_varies_over_about_half_a_unit_to_a_unit(self, axis):
-        """SPEC §1: correlation length about 0.5-1: correlation 0.5 units apart is
+        """docs/design.md §1: correlation length about 0.5-1: correlation 0.5 units apart is
         clearly positive and clearly below 1, and lower 2 units apart."""
         error, base = self.on_grid(), core.base_density()
 

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aheadOrder, WorldShelf } from "../../ui/playground/stage_assets/worlds.js";
+import { aheadOrder, WorldControls, WorldShelf } from "../../ui/playground/stage_assets/worlds.js";
+import { installDom } from "./fake_dom.mjs";
 
 test("aheadOrder walks the row and the column out from the student, nearest first", () => {
   assert.deepEqual(aheadOrder(3, 3, 1, 1), [[0, 1], [2, 1], [1, 0], [1, 2]]);
@@ -92,4 +93,66 @@ test("fetching ahead keeps two requests in flight, in order, skipping what is ke
   await settle();
   assert.deepEqual(network.asked.slice(4), ["five"]);
   assert.equal(shelf.fetched, 3, "one, three and four came; two was refused");
+});
+
+// --- Play for b and σ (motion.js's sweep, as β and n's Play) ----------------------------------
+
+// What WorldControls asks of the stage, recorded; its root is a fake element.
+function recordingStage(document) {
+  const calls = [];
+  const root = document.createElement("div");
+  const record = (name) => (...args) => { calls.push([name, ...args]); return true; };
+  return { root, calls, stopPlaying: record("stopPlaying"), settleSoon: record("settleSoon"), settle: record("settle"), useWorld: record("useWorld"), showWorld: record("showWorld") };
+}
+
+const STOPS = Array.from({ length: 21 }, (_, i) => `${i / 20}`); // 21 stops, as b's 0..1
+const slider = (symbol) => ({ symbol, label: `${symbol}: a setting`, hint: "a hint", stops: STOPS });
+const worldsData = (b, sigma) => ({ worlds: { address: "/worlds/f/", b: slider("b"), sigma: slider("σ") }, request: { id: 1, b, sigma }, world: "{}" });
+
+test("a b/σ Play steps one stop every 0.3 s and bounces off the top, then off 0", async (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const stage = recordingStage(dom.document);
+  const controls = new WorldControls(stage, dom.document.createElement("div"));
+  controls.shelf = new WorldShelf(async (address) => `world ${address}`); // every world answers at once
+  controls.receive(worldsData("0.95", "0.5"), true);
+  const play = controls.controls.b.play;
+  play.click(); // from 0.95 (stop 19): upwards
+  assert.equal(play.getAttribute("aria-pressed"), "true");
+  assert.ok(stage.calls.some(([name, settle]) => name === "stopPlaying" && settle === false), "β and n's Play stops");
+  const shown = [stage.root.dataset.b];
+  for (let step = 0; step < 42; step += 1) {
+    dom.clock.tick(300);
+    shown.push(stage.root.dataset.b);
+  }
+  const up = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => STOPS[from + i]);
+  const down = (from, to) => up(to, from).reverse();
+  assert.deepEqual(shown, [...up(20, 20), ...down(19, 0), ...up(1, 20), ...down(19, 18)]);
+  assert.equal(stage.root.dataset.sigma, "0.5", "σ stays where it was");
+  assert.equal(controls.controls.b.output.textContent, "= 0.9");
+  play.click(); // pause: the stop reached goes to Python
+  assert.equal(play.getAttribute("aria-pressed"), "false");
+  assert.equal(play.textContent, "▶ Play");
+  assert.deepEqual(stage.calls.at(-1), ["settleSoon"]);
+  dom.clock.tick(900);
+  assert.equal(stage.root.dataset.b, "0.9", "paused: no more steps");
+});
+
+test("a σ Play started at its top goes down first, and moving a slider stops it", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const stage = recordingStage(dom.document);
+  const controls = new WorldControls(stage, dom.document.createElement("div"));
+  controls.shelf = new WorldShelf(async (address) => `world ${address}`);
+  controls.receive(worldsData("0", "1"), true);
+  controls.controls.sigma.play.click();
+  dom.clock.tick(300);
+  assert.equal(stage.root.dataset.sigma, "0.9"); // 1 -> 0.95 at once, 0.9 after 0.3 s
+  const input = controls.controls.sigma.input;
+  input.value = "3";
+  input.dispatch("input");
+  assert.equal(controls.playing, null);
+  assert.equal(stage.root.dataset.sigma, "0.15");
+  dom.clock.tick(900);
+  assert.equal(stage.root.dataset.sigma, "0.15", "stopped by the student's move");
 });

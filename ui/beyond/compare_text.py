@@ -33,7 +33,7 @@ EQUAL_KL_CAVEATS = (
     "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
     "overoptimize, so KL compares methods poorly."
 )
-# Gao et al. on the KL penalty and on reward-model size (issue 14 §3).
+# Gao et al. on the KL penalty and on reward-model size.
 GAO_PENALTY_AND_SIZE = (
     "**A KL penalty is not a better trade-off here, nor was it in Gao et al.** They trained "
     "PPO with and without a KL penalty in the reward: the penalty raised the reward model's "

@@ -20,7 +20,8 @@ from ui import style
 from ui.compute import Curve
 
 HEIGHT = 420  # px: beside the room code, it ends ~600 px down a 1280x720 projector
-# Text for a projector's back row: >= 18 px at 1280 wide (SPEC §7); plotly's sizes are fixed px.
+# Text for a projector's back row: >= 18 px at 1280 wide (docs/design.md §7); plotly's sizes are
+# fixed px.
 TICK_SIZE = 18
 TITLE_SIZE = 19
 X_ROOM = 0.35  # decades at both ends (~35 px): the "1" and "10,000" labels clear the y axes

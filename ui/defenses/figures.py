@@ -28,7 +28,7 @@ from ui.style import (
 
 CHART_HEIGHT = 330
 # The gain axes' most ticks: plotly's own choice for the ~230 px KL plot (-7.6..5.1 at
-# defaults) was -5 and 0, no scale to read (issue 15: 3 at least), and at most 6 still was;
+# defaults) was -5 and 0, no scale to read (3 at least), and at most 6 still was;
 # at most 8 it is -8 to 4 in steps of 2 (7 labels), and best-of-n's 0..1.5 keeps its 4.
 GAIN_TICKS = 8
 # The spot checks' stop axes label at most 3 stops, and only the right plot's %-axis has

@@ -80,7 +80,8 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-# Whose word "slack" is: the essay this demo grew from, not the research literature.
+# Whose word "slack" is: the essay this demo grew from (docs/design.md §9), not the research
+# literature.
 SLACK_SOURCE = (
     "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
     "demo grew from, not the literature's."

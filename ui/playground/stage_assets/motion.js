@@ -24,3 +24,11 @@ export function sweep(target, direction, elapsedMs, last) {
   }
   return { target: Math.min(Math.max(next, 0), last), direction: turned };
 }
+
+// Play for b and σ: one stop on from `index` over stops 0..last, bouncing off both ends as the
+// sweep does (one sweep of `last` stops is SWEEP_MS, so one stop is SWEEP_MS / last): {index, direction}.
+export function sweepStep(index, direction, last) {
+  if (last < 1) return { index: 0, direction }; // one stop: nowhere to go
+  const swept = sweep(index, direction, SWEEP_MS / last, last);
+  return { index: Math.round(swept.target), direction: swept.direction };
+}

@@ -8,13 +8,14 @@
 // column the student is on are fetched ahead, nearest first, two at a time.
 
 import { buildSlider } from "./controls.js";
+import { sweepStep } from "./motion.js";
 import { el } from "./svg.js";
 
 export const WORLD_KEYS = ["b", "sigma"];
 const KEPT_WORLDS = 100; // texts kept in memory (~6 MB): a row and a column twice over, and more
 const AHEAD_PARALLEL = 2; // fetches in flight while fetching ahead: the student's own come first
 const AHEAD_AFTER_MS = 1500; // after the first drawing, so a first visit's own bytes come first
-const STEP_MS = 300; // play: one stop of b or σ every 0.3 s, 6 s over their 20 steps
+const STEP_MS = 300; // play: one stop of b or σ every 0.3 s, 6 s over their 20 steps (motion.js's SWEEP_MS)
 
 // The (b, σ) stop pairs along the row and the column of (bIndex, sigmaIndex), nearest first.
 export function aheadOrder(bCount, sigmaCount, bIndex, sigmaIndex) {
@@ -271,13 +272,9 @@ export class WorldControls {
     const playing = this.playing;
     if (!playing) return;
     const { key } = playing;
-    const last = this.stops[key].length - 1;
-    let next = this.index[key] + playing.direction;
-    if (next > last || next < 0) {
-      playing.direction = -playing.direction;
-      next = this.index[key] + playing.direction;
-    }
-    this.moveTo(key, next);
+    const stepped = sweepStep(this.index[key], playing.direction, this.stops[key].length - 1);
+    playing.direction = stepped.direction;
+    this.moveTo(key, stepped.index);
     playing.timer = setTimeout(() => this.playStep(), STEP_MS);
   }
 
