@@ -179,27 +179,21 @@ def world_json(b: float, sigma: float) -> str:
 
 def build_world_json(b: float, sigma: float) -> str:
     """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
-    betas, counts = compute.STOP_BETAS, compute.STOP_COUNTS
     slack = compute.slack(b, sigma)
+    # What each method does at its stops, its clouds there and its curve, as _method takes them.
+    kl = (compute.kl_at_stops, compute.kl_clouds_at_stops, compute.kl_curve)
+    best_of_n = (
+        compute.best_of_n_at_stops,
+        compute.best_of_n_clouds_at_stops,
+        compute.best_of_n_curve,
+    )
     world = {
         "b": b,
         "sigma": sigma,
         "scale": COORDINATE_SCALE,
-        "beta": _method(
-            "beta",
-            betas,
-            compute.kl_at_stops(b, sigma),
-            compute.kl_clouds_at_stops(b, sigma),
-            compute.kl_curve(b, sigma),
-            slack.kl,
-        ),
+        "beta": _method("beta", compute.STOP_BETAS, *(part(b, sigma) for part in kl), slack.kl),
         "n": _method(
-            "n",
-            counts,
-            compute.best_of_n_at_stops(b, sigma),
-            compute.best_of_n_clouds_at_stops(b, sigma),
-            compute.best_of_n_curve(b, sigma),
-            slack.best_of_n,
+            "n", compute.STOP_COUNTS, *(part(b, sigma) for part in best_of_n), slack.best_of_n
         ),
         "plane": _plane(b, sigma),
         "glossary": GLOSSARY,
