@@ -21,6 +21,7 @@ if __name__ == "__main__":  # each run of the page script
         ("compare", "Compare", "compare"),
         ("poll", "Class poll", "how_to_vote"),
         ("defenses", "Defenses", "shield"),
+        ("checker", "Checkers", "fact_check"),
     )
     PAGES = [
         st.Page(

@@ -35,12 +35,12 @@ class PageServer:
     url: str
 
 
-def rerun_figures() -> None:
+def rerun_figures(page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS) -> None:
     """Server-side reruns in AppTest: every stop of every slider, first visit (cold caches)
-    and a second pass over the same stops (warm caches)."""
+    and a second pass over the same stops (warm caches); ``page_keys``: {page: its sliders}."""
     from streamlit.testing.v1 import AppTest
 
-    for path, keys in PAGE_KEYS.items():
+    for path, keys in page_keys.items():
         app = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=120)
         app.run().switch_page(f"pages/{path.replace('-', '_')}.py").run()
         for label in ("cold", "warm"):
@@ -59,13 +59,17 @@ def rerun_figures() -> None:
             )
 
 
-def browser_figures(presses: int, fresh: int) -> None:
+def browser_figures(
+    presses: int, fresh: int, page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS
+) -> None:
+    """Each page of ``page_keys`` in one server and one Chromium: its loads, and per slider
+    change the time to every chart redrawn and the bytes received."""
     server = start_streamlit(REPO_ROOT / "app.py")
     try:
         with sync_playwright() as playwright:
             browser, choice = browsers.launch_chromium(playwright)
             print(f"browser: Chromium {browser.version}, {choice.reason}")
-            for path, keys in PAGE_KEYS.items():
+            for path, keys in page_keys.items():
                 figures = measure_app(
                     browser, PageServer(server.url + path), path, presses, fresh, keys=keys
                 )
@@ -79,18 +83,28 @@ def browser_figures(presses: int, fresh: int) -> None:
         server.stop()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.beyond_pages", description=__doc__.split("\n")[0]
+def main(
+    argv: list[str] | None = None,
+    *,
+    module: str = "bench.beyond_pages",
+    doc: str = __doc__,
+    page_keys: dict[str, tuple[str, ...]] = PAGE_KEYS,
+    presses: int = 6,
+    fresh_loads: int = 3,
+) -> int:
+    """Reruns, then (unless --skip-browser) the browser, for each page of ``page_keys``;
+    ``module`` and ``doc`` name the command (bench.checker_page runs this too)."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.split("\n")[0])
+    parser.add_argument("--presses", type=int, default=presses, help="steps each way per slider")
+    parser.add_argument(
+        "--fresh-loads", type=int, default=fresh_loads, help="fresh-context loads to time"
     )
-    parser.add_argument("--presses", type=int, default=6, help="steps each way per slider")
-    parser.add_argument("--fresh-loads", type=int, default=3, help="fresh-context loads to time")
     parser.add_argument("--skip-browser", action="store_true", help="skip the browser")
     args = parser.parse_args(argv)
-    print(f"bench.beyond_pages: {machine_line()}")
-    rerun_figures()
+    print(f"{module}: {machine_line()}")
+    rerun_figures(page_keys)
     if not args.skip_browser:
-        browser_figures(args.presses, args.fresh_loads)
+        browser_figures(args.presses, args.fresh_loads, page_keys)
     return 0
 
 

@@ -32,11 +32,13 @@ from core.curves import (
     best_of_n_curve,
     fresh_set_peaks,
     kl_curve,
+    kl_peak_beta,
     log_spaced_betas,
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
+from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
@@ -53,6 +55,10 @@ from core.world import (
 )
 
 __all__ = [
+    "kl_peak_beta",
+    "peak_among_uncapped",
+    "strongest_uncapped",
+    "uncapped_stops",
     "EDGE_CAPPED_MASS",
     "ERROR_KINDS",
     "GAO_FORMS",
@@ -138,3 +144,42 @@ __all__ += [
     "spot_check_best_of_n",
     "spot_check_kl",
 ]
+
+# Rewards you can check: a checker that can be fooled, and a monitor (docs/design.md).
+from core.checker import (  # noqa: E402
+    CheckerOptimum,
+    MonitoredOptimum,
+    base_pass_rate,
+    checker_optimum,
+    checker_table,
+    difficulty_for,
+    format_checker_table,
+    group_signal,
+    hack_cost,
+    monitored_optimum,
+    reinforced_hack_share,
+    skill_cost,
+    solve_peak,
+)
+
+__all__ += [
+    "CheckerOptimum",
+    "MonitoredOptimum",
+    "base_pass_rate",
+    "checker_optimum",
+    "checker_table",
+    "difficulty_for",
+    "format_checker_table",
+    "group_signal",
+    "hack_cost",
+    "monitored_optimum",
+    "reinforced_hack_share",
+    "skill_cost",
+    "solve_peak",
+]
+
+# Answers you can read: what an answer at a point might say (an illustration from fixed banks).
+from core.answer_text import QUESTIONS, sentence_counts, write_answer, write_answers  # noqa: E402
+from core.best_of_n import median_kept_rank  # noqa: E402
+
+__all__ += ["QUESTIONS", "median_kept_rank", "sentence_counts", "write_answer", "write_answers"]

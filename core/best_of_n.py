@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate
-from core.answers import answers
+from core.answers import ANSWER_COUNT, answers
 from core.validate import (
     ANSWER_SEED,
     AT_LEAST_ONE,
@@ -107,6 +107,16 @@ def win_probabilities(
     """
     ranking = _ranking(*_ranking_key(b, sigma, seed, errors, error_seed))
     return _chances_in_answer_order(n.ravel(), ranking).reshape(n.shape + (-1,))
+
+
+@validate_params({"n": AT_LEAST_ONE})
+def median_kept_rank(n, *, answer_count: int = ANSWER_COUNT):
+    """The rank (1 the worst, ``answer_count`` the best) that best-of-n keeps or beats half the
+    time: the smallest i with (i/K)ⁿ >= 1/2, so 300 of 600 at n = 1, 592 at n = 49, 600 at
+    n = 590. An int for a scalar n, else an int array of n's shape."""
+    # 1e-9: a float error just above a whole rank (300.00000000000006) must not add one.
+    ranks = np.ceil(answer_count * 0.5 ** (1.0 / n) - 1e-9).astype(np.int64)
+    return int(ranks) if ranks.ndim == 0 else ranks
 
 
 @dataclass(frozen=True)

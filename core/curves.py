@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n
-from core.kl import EDGE_CAPPED_MASS, kl_optimum
+from core.kl import kl_optimum
+from core.peaks import peak_among_uncapped
 from core.validate import (
     ANSWER_SEED,
     AT_LEAST_ONE_NUMBER,
@@ -86,17 +87,12 @@ def kl_curve(
     EDGE_CAPPED_MASS), if there are any.
     """
     pressure = betas.copy()
-    searched = np.ones(pressure.shape, dtype=bool)
-    if lowest_peak_beta is not None:
-        searched = pressure >= lowest_peak_beta
-    if not searched.any():
+    searched = None if lowest_peak_beta is None else pressure >= lowest_peak_beta
+    if searched is not None and not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
     result = kl_optimum(pressure, b=b, sigma=sigma)
-    # A point capped by the grid's edge tells of the edge, so the peak is not looked for
-    # there (unless every searched point is capped).
-    clear = searched & (np.asarray(result.edge_mass) < EDGE_CAPPED_MASS)
-    searched = clear if clear.any() else searched
-    peak = int(np.argmax(np.where(searched, result.gold_gain, -np.inf)))
+    # A point capped by the grid's edge tells of the edge, so the peak is not looked for there.
+    peak = peak_among_uncapped(result.gold_gain, edge_mass=result.edge_mass, searched=searched)
     return _read_only_curve(
         pressure=pressure,
         kl=result.kl,
@@ -107,6 +103,27 @@ def kl_curve(
         peak_proxy_gain=float(result.proxy_gain[peak]),
         edge_mass=result.edge_mass,
     )
+
+
+PEAK_ROUNDS = 3  # refinements of the KL peak, each 64 β between the last peak's neighbours
+PEAK_POINTS = 64  # (200 points, then 64, 64, 64: β to ~1e-7 relative, far below any printing)
+
+
+@validate_params({**REWARD_MODEL, "high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER})
+def kl_peak_beta(*, b: float = 0.0, sigma: float = 0.0, high: float = 10.0, low: float = 0.25):
+    """The β in [low, high] where the KL optimum's true quality peaks, to ~1e-7 (a float).
+
+    The peak of a 200-point curve lies between two of its points (β = 1.00399 at b = 0,
+    where the exact peak is 1: gold = 2/β − 1/β² on the grid); this narrows it by refining
+    between the neighbours of each round's peak, among stops clear of the grid's edge.
+    """
+    betas = log_spaced_betas(high=high, low=low)
+    for _ in range(PEAK_ROUNDS + 1):
+        curve = kl_curve(betas, b=b, sigma=sigma)
+        peak = int(np.flatnonzero(betas == curve.peak_pressure)[0])
+        gentler, stronger = betas[max(peak - 1, 0)], betas[min(peak + 1, betas.size - 1)]
+        betas = np.geomspace(gentler, stronger, PEAK_POINTS)
+    return curve.peak_pressure
 
 
 @validate_params({"counts": N_STOPS, **REWARD_MODEL, "seed": ANSWER_SEED})

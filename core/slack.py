@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n
-from core.kl import EDGE_CAPPED_MASS, kl_optimum
+from core.kl import kl_optimum
+from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.validate import BETA_STOPS, N_STOPS, REWARD_MODEL, validate_params
 
 
@@ -67,12 +68,13 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     betas, counts = beta_stops, n_stops
     kl = kl_optimum(betas, b=b, sigma=sigma, exact=True)  # printed: float64
     bon = best_of_n(counts, b=b, sigma=sigma)
-    clear = kl.edge_mass < EDGE_CAPPED_MASS
-    if not clear.any():
-        clear[:] = True
-    kl_stops = betas[clear]
+    clear = uncapped_stops(kl.edge_mass)
     kl_slack = _method_slack(
-        kl_stops, kl.proxy_gain[clear], kl.gold_gain[clear], int(np.argmin(kl_stops))
+        betas,
+        kl.proxy_gain,
+        kl.gold_gain,
+        strongest_uncapped(betas, edge_mass=kl.edge_mass),
+        edge_mass=kl.edge_mass,
     )
     return Slack(
         best_of_n=_method_slack(counts, bon.proxy_gain, bon.gold_gain, int(np.argmax(counts))),
@@ -80,12 +82,12 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     )
 
 
-def _method_slack(stops, proxy_gain, gold_gain, strongest: int) -> MethodSlack:
-    """The slack along one method's stops, ``strongest`` the index of its strongest stop."""
-    peak_gold = float(np.max(gold_gain))
+def _method_slack(stops, proxy_gain, gold_gain, strongest: int, *, edge_mass=None) -> MethodSlack:
+    """The slack along one method's stops, ``strongest`` the index of its strongest stop;
+    the peak is looked for among the stops clear of the grid's edge (``edge_mass``, KL only)."""
     # Among stops tied at the peak, the strongest one: least score given up for the same gold.
-    tied = np.flatnonzero(gold_gain >= peak_gold)
-    peak = int(tied[np.argmax(proxy_gain[tied])])
+    peak = peak_among_uncapped(gold_gain, edge_mass=edge_mass, tie_break=proxy_gain)
+    peak_gold = float(gold_gain[peak])
     top_score = float(proxy_gain[strongest])
     # Score gains rise with pressure for both methods, so this lies in [0, 1] but for rounding
     # where they saturate (a certain winner: n ~ 20,000 at b = 0.2, σ = 1).
@@ -100,5 +102,5 @@ def _method_slack(stops, proxy_gain, gold_gain, strongest: int) -> MethodSlack:
         peak_gold_gain=peak_gold,
         strongest_gold_gain=float(gold_gain[strongest]),
         score_given_up=given_up,
-        gold_kept=peak_gold - float(gold_gain[strongest]),  # the peak is the stops' maximum
+        gold_kept=peak_gold - float(gold_gain[strongest]),  # the peak is the clear stops' maximum
     )

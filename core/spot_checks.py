@@ -23,7 +23,8 @@ import numpy as np
 from core import world
 from core.answers import answers
 from core.best_of_n import win_probabilities
-from core.kl import EDGE_CAPPED_MASS, kl_policies
+from core.kl import kl_policies
+from core.peaks import peak_among_uncapped, uncapped_stops
 from core.validate import (
     BETA_STOPS,
     CHECKS,
@@ -107,8 +108,10 @@ def spot_check_kl(
     policies = kl_policies(stops, b=b, sigma=sigma).reshape(stops.size, -1)  # (S, cells)
     gold = world.gold_field().ravel()
     gold_centered = gold - world.base_density().ravel() @ gold
-    clear = policies @ world.edge_band().ravel().astype(np.float64) < EDGE_CAPPED_MASS
-    return _stop_early(stops, policies, gold_centered, m=m, repeats=repeats, seed=seed, clear=clear)
+    edge_mass = policies @ world.edge_band().ravel().astype(np.float64)
+    return _stop_early(
+        stops, policies, gold_centered, m=m, repeats=repeats, seed=seed, edge_mass=edge_mass
+    )
 
 
 def _stop_early(
@@ -119,13 +122,13 @@ def _stop_early(
     m,
     repeats,
     seed,
-    clear: np.ndarray | None = None,
+    edge_mass: np.ndarray | None = None,
 ) -> SpotCheckResult:
     """The procedure for any method: ``chances`` (S, K) over K answers with gains (K,); ``m``,
-    ``repeats`` and ``seed`` already checked. Only stops where ``clear`` (S,) is true may be
-    the peak or be chosen (all of them when it is None or all false)."""
-    if clear is None or not clear.any():
-        clear = np.ones(stops.size, dtype=bool)
+    ``repeats`` and ``seed`` already checked. Only stops clear of the grid's edge (``edge_mass``
+    (S,) below EDGE_CAPPED_MASS; all stops when it is None or every one is capped) may be the
+    peak or be chosen."""
+    clear = uncapped_stops(np.zeros(stops.size) if edge_mass is None else edge_mass)
     rng = np.random.default_rng(seed)
     true_gain = chances @ gold_gains  # (S,)
     if m <= EXACT_CHECKS:
@@ -137,7 +140,7 @@ def _stop_early(
     # Capped stops are drawn all the same, so the clear stops' draws do not depend on them.
     estimates[:, ~clear] = -np.inf
     chosen = np.argmax(estimates, axis=1)  # (R,); a tie goes to the gentler stop
-    peak = int(np.argmax(np.where(clear, true_gain, -np.inf)))
+    peak = peak_among_uncapped(true_gain, edge_mass=edge_mass)
     return SpotCheckResult(
         stops=stops,
         gold_gain=true_gain,

@@ -26,9 +26,9 @@ def header(headers: list[tuple[str, str]], name: str) -> list[str]:
     return [value for key, value in headers if key.lower() == name]
 
 
-def request(app, path: str, *, method: str = "GET", **headers: str) -> Reply:
-    """Send one ``method`` request for ``path`` through ``app``; header keywords are written
-    with "_" for "-" (``accept_encoding="gzip"``)."""
+def request(app, path: str, *, method: str = "GET", query: str = "", **headers: str) -> Reply:
+    """Send one ``method`` request for ``path`` (and ``query``, already encoded) through
+    ``app``; header keywords are written with "_" for "-" (``accept_encoding="gzip"``)."""
     sent: list[dict] = []
 
     async def receive():
@@ -41,6 +41,7 @@ def request(app, path: str, *, method: str = "GET", **headers: str) -> Reply:
         "type": "http",
         "method": method,
         "path": path,
+        "query_string": query.encode(),
         "scheme": "http",
         "headers": [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()],
     }

@@ -5,9 +5,12 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_charts, compute, glossary, layout, sources, state
+from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, sources, state
 from ui import format as fmt
 from ui.settings import SETTINGS
+
+# Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
+REDRAW_WORDS = "600 fresh draws from the base model; each draw's seed is kept in the link."
 
 state.settle_url("best-of-n")
 layout.page_style()
@@ -38,19 +41,22 @@ with layout.words("How best-of-n is computed, exactly"):
 n = state.slider("n", container=n_slot)
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
-with answers_slot, st.container(horizontal=True):
-    st.button(
-        "Draw another 600 answers",
-        on_click=state.set_answer_seed,
-        args=(1 if seed is None else seed + 1,),
-        help="600 fresh draws from the base model. Each draw has a seed, kept in the link.",
-    )
-    st.button(
-        "Back to the lesson's 600",
-        on_click=state.set_answer_seed,
-        args=(None,),
-        disabled=seed is None,
-    )
+with answers_slot:
+    # The explanation stands beside the buttons, not in a tooltip: a tooltip stayed up over
+    # the page after the click (the button keeps the pointer and the focus).
+    with st.container(horizontal=True):
+        st.button(
+            "Draw another 600 answers",
+            on_click=state.set_answer_seed,
+            args=(1 if seed is None else seed + 1,),
+        )
+        st.button(
+            "Back to the lesson's 600",
+            on_click=state.set_answer_seed,
+            args=(None,),
+            disabled=seed is None,
+        )
+    st.caption(REDRAW_WORDS)
 
 point = compute.best_of_n_point(n, b, sigma, seed)
 curve = compute.best_of_n_curve(b, sigma, seed)
@@ -106,6 +112,7 @@ with right:
         f"{fmt.kl(point.kl_bound)} nats.",
     )
 
+best_of_n_answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
 layout.chart(
     best_of_n_charts.peak_spread(b, sigma, seed),
@@ -119,8 +126,9 @@ layout.words("What the peak's spread shows").caption(
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
     "be padded is luck. The lesson's set was the first seed found that tells its story: over "
     "200 fresh sets (seeds 1 to 200, b = σ = 0) the peak's median is n = 42, its middle 80% "
-    "runs from n = 7 to 10,000 or more, and only 85 of the 200 fall below the base model's "
-    "average by n = 10,000. The exact KL can never pass log 600: best-of-n only re-weights the 600 "
+    "runs from n = 7 to 10,000 or more, 85 of the 200 dip below the base model's average "
+    "somewhere past their peak, and 75 are below it at n = 10,000. The exact KL can never pass "
+    "log 600: best-of-n only re-weights the 600 "
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )

@@ -8,7 +8,7 @@ the slack readout.
 import streamlit as st
 
 from ui import format as fmt
-from ui import glossary, layout, sources, state
+from ui import glossary, layout, slack_text, sources, state, swamp_text
 from ui.defenses import (
     charts as defense_charts,
 )
@@ -20,7 +20,7 @@ from ui.defenses import (
 )
 from ui.settings import BETA_STOPS, keys_for
 
-state.settle_url("defenses")  # b, σ and every defense's settings; σ opens at 1
+state.settle_url("defenses")  # b, σ and every defense's settings; σ opens at 0.5
 layout.page_style()
 
 st.title("Defenses against reward hacking")
@@ -28,21 +28,27 @@ state.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
 main_chart = st.container()
-with layout.words("The four defenses, and the words"):
+intro = layout.words("The four defenses, and the words")
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
+better = state.slider("fix", container=better_slot)
+undefended = defense_compute.summary(b, sigma)
+with intro:
     st.markdown(
         "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
         "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
         "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
         "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
-        "(n = 10,000, β = 0.25), where the undefended reward model collapses."
+        f"clear of the grid's edge ({defense_view.strongest_text(undefended)}). Undefended, "
+        f"at {fmt.named('b', b)} and {fmt.named('σ', sigma)}: "
+        f"{defense_view.fate_sentence('best_of_n', undefended.best_of_n)} "
+        f"{defense_view.fate_sentence('kl', undefended.kl)}"
     )
+    swamped = swamp_text.swamped_sentence(b, sigma)
+    if swamped:
+        st.info(swamped, icon=":material/waves:")
     glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
     st.caption(glossary.GOODHART_KINDS)
-
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
-better = state.slider("fix", container=better_slot)
-undefended = defense_compute.summary(b, sigma)
 
 
 def chart_key(chart) -> str:
@@ -113,7 +119,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
     layout.words("How the ensemble combines").markdown(
-        defense_view.ensemble_words(aggregate, k, formula, sigma * measured)
+        defense_view.ensemble_words(aggregate, k, formula, sigma * measured, sigma=sigma, rho=rho)
     )
     if sigma == 0:
         st.info(
@@ -178,8 +184,8 @@ def slack_section(b: float, sigma: float) -> None:
     st.markdown(
         "Where true quality peaks, how much of the reward model's score is given up against the "
         "slider's strongest setting, and what that buys:\n\n"
-        f"- {defense_view.slack_sentence('best_of_n', slack.best_of_n)}\n"
-        f"- {defense_view.slack_sentence('kl', slack.kl, BETA_STOPS)}\n\n"
+        f"- **Best-of-n**: {slack_text.slack_sentence('n', slack.best_of_n)}\n"
+        f"- **KL penalty**: {slack_text.slack_sentence('β', slack.kl, stops=BETA_STOPS)}\n\n"
         "Finding the peak takes an oracle that sees true quality, which is what the spot "
         "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
         "term of the research literature."

@@ -74,13 +74,7 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    layout.words("Why the grid bends away").caption(
-        "The grid spans −6 to 6 in both directions. The closed form assumes it goes on forever: "
-        "at σ = 0 the optimum's centre, at substance 1/β, nears the edge at 6 as β falls toward "
-        "0.15, and the grid's answer bends away (shaded, beyond the slider's 0.25). With σ > 0 "
-        "the reward model's errors can pull the optimum onto the edge sooner, at β = 0.3 or "
-        "0.25: the note beside the readouts says when."
-    )
+    layout.words("Why the grid bends away").caption(kl_penalty_charts.edge_caption(b, sigma))
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)

@@ -34,16 +34,26 @@ That problem has an exact answer: the starting model re-weighted by exp(reward/�
 also where DPO starts (Rafailov and colleagues, 2023). A large β barely moves the model; a
 small β lets it chase the reward model's favourites.
 
+**Gaming the specification.** In OpenAI's boat-racing game CoastRunners the agent was paid
+the game's score, which came from hitting targets, not from finishing: it learned to circle one
+lagoon, on fire and crashing, scoring more than any finisher (Clark and Amodei, 2016).
+Krakovna and colleagues at DeepMind (2020) collected dozens of such cases under the name
+*specification gaming*: meeting the letter of an objective and missing its point. When the
+gap is in a reward model, it is called reward hacking.
+
 **Goodhart's law, in miniature.** "When a measure becomes a target, it ceases to be a good
-measure." In this toy every answer has a length and a substance. The true goal rewards
+measure": Marilyn Strathern's wording (Strathern, 1997) of what the economist Charles Goodhart
+observed about monetary targets (Goodhart, 1975).
+In this toy every answer has a length and a substance. The true goal rewards
 substance and some length but punishes padding; the reward model learned only "longer is
 better". Optimize against it and true quality first rises, then peaks, then falls. With the
 KL penalty the peak is at β = 1, and at β = 0.3 true quality is down 4.37 while the reward
 model reports +6.65 (the table below). Best-of-n, on this app's one fixed draw of 600
 answers, peaks at n = 49 and is worse than the base model's average from n = 590. That draw
 was picked as the first seed that tells the lesson's story; over 200 fresh draws the peak's
-median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, and only 85 of the 200
-fall below the base model's average by n = 10,000 (the Best-of-n page redraws them). The
+median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, 85 of the 200 dip below
+the base model's average somewhere past their peak, and 75 are below it at n = 10,000 (the
+Best-of-n page redraws them). The
 reward model's own score never turns down, so it cannot tell you when to stop.
 
 **The same in real models.** Gao, Schulman and Hilton (2022) let a large "gold" reward model
@@ -69,6 +79,14 @@ fool, not impossible: a test suite that misses a case rewards code that only pas
 So measure the real goal some other way than the reward itself.
 """
 )
+story.page_link("pages/checker.py", label="Rewards you can check", icon=":material/fact_check:")
+
+st.header("The whole model, in a few lines of numpy")
+st.markdown(
+    "Nothing is hidden: the grid of answers, the base model, true quality, the reward model "
+    "and the exact KL-penalized optimum fit in these lines, which print the lesson's table."
+)
+st.code(lesson_text.NUMPY_SNIPPET, language="python")
 
 st.header("The lesson's table, from core")
 st.markdown(
@@ -91,6 +109,10 @@ for step, preset in enumerate(lesson_text.TRIES, start=1):
 
 layout.presenter_switch()
 sources.footer(
+    "clark2016",
+    "krakovna2020",
+    "goodhart1975",
+    "strathern1997",
     "christiano2017",
     "ouyang2022",
     "schulman2017",

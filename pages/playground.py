@@ -9,13 +9,13 @@ once, for the address, the link and the story.
 import streamlit as st
 
 from ui import glossary, layout, sources, state
+from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
-pin.carry()  # back from another page: the session's pin, as a setting's value
+# The address decides the settings and the pin (?pin=b_σ_β_n), or the session carries them.
 state.settle_url("playground", stage_keys=url_keys)
-pin.from_address()  # ?pin=b_σ_β_n: a picture kept, faded, beside the current one
 present = state.presenter_mode()
 layout.page_style(present=present, compact=True)
 
@@ -50,9 +50,11 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            story_bar.step_line(settings, line, always=present)
-    if not present:
-        state.share_box(settings, extra=pinned)
+            story_bar.step_line(settings, line, always=present, quote=not present)
+    if not present:  # predicting, the link asks its reader to predict too (not the answer)
+        state.share_box(
+            settings, extra=pinned | {PREDICT_KEY: predict.prediction_url()[PREDICT_KEY]}
+        )
 
 
 live_stage()
@@ -78,4 +80,5 @@ with st.container(horizontal=True, gap="small"):
     layout.predict_switch(predict.prediction_in_url()["on"])
 if not present:
     st.caption(glossary.GOODHART_KINDS)
+    st.page_link("pages/checker.py", label="When the reward is a test suite: rewards you can check")
     sources.footer("gao2022", "singhal2023", "manheim2018")

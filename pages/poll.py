@@ -16,8 +16,7 @@ state.settle_url("poll", ())  # no settings here; it notes the visit (presenter 
 layout.page_style()
 st.title("Class poll")
 
-lecturer_token = st.query_params.get("lecturer")
-room_code = st.query_params.get("room")
+lecturer_token, room_code = state.poll_identity()
 
 try:
     engine = poll_db.poll_engine()

@@ -13,6 +13,7 @@ from ui.beyond import (
 from ui.beyond import (
     figures as beyond_figures,
 )
+from ui.beyond import reward_text
 from ui.settings import SETTINGS, keys_for
 from ui.url_values import url_form
 
@@ -49,7 +50,8 @@ bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_u
 bon_peak_at_end = bon_curve.peak_pressure >= SETTINGS["n"].high
 kl_peak_at_end = kl_curve.peak_pressure <= SETTINGS["beta"].low
 bon_peak = "n ≥ 10,000" if bon_peak_at_end else fmt.named("n", bon_curve.peak_pressure)
-kl_peak = "β ≤ 0.25" if kl_peak_at_end else fmt.named("β", kl_curve.peak_pressure)
+kl_peak_beta = beyond_compute.kl_peak_beta(b_used)  # exact, not a curve point's β
+kl_peak = "β ≤ 0.25" if kl_peak_at_end else fmt.named("β", kl_peak_beta, digits=3)
 
 row = st.container(horizontal=True, gap="small")
 row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")
@@ -90,8 +92,8 @@ with plane_column:
     layout.words("How to read the lines").caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
         "reward is known only up to scale). Where its lines bend back like the filled "
-        "contours, it learned the padding penalty. Raters saw lengths only between the "
-        "dotted lines; beyond them, the model guesses."
+        "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
+        "the raters saw; beyond them comparisons are few, and the model mostly guesses."
     )
 with curves_column:
     layout.chart(
@@ -109,9 +111,8 @@ with curves_column:
 
 with layout.words("What the curves show, and why b is hard to learn"):
     st.markdown(
-        "The curves put the learned b, at the Playground's nearest step "
-        f"(**{fmt.named('b', b_used)}**), into the lesson's reward model, with no other errors "
-        "(σ = 0). Many comparisons of widely varying "
+        f"{reward_text.drawn_b_sentence(fit.b, b_used)} They put that b into the lesson's reward "
+        "model, with no other errors (σ = 0). Many comparisons of widely varying "
         "lengths teach the whole penalty (b → 1) and the decline disappears. Few comparisons of "
         "typical answers pin b down badly, in either direction: 200 pairs at spread 0.3 (rater "
         "noise 1) give b = 2.71 with no prior (interval 0.70 to 4.73); only a prior pulls b toward "
@@ -129,9 +130,11 @@ st.page_link(
 )
 layout.words("DPO learns the same b").info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
-    "Bradley–Terry model of the choices implicitly, with r̂ = β·log(π/π_ref). In the ideal "
-    "limit (unlimited comparisons, exact optimization) it lands on the same optimum, "
-    "π ∝ π_ref·exp(r̂/β), and inherits the same learned b; with finite data it need not, and "
+    "Bradley–Terry model of the choices implicitly: its policy π stands for the reward "
+    "β·log(π/π_ref) (up to a constant), and that is what it fits to the choices. In the ideal "
+    "limit (unlimited comparisons, exact optimization) that reward is the fitted reward "
+    "model r, so DPO lands on the same optimum, π ∝ π_ref·exp(r/β), and inherits the same "
+    "learned b; with finite data it need not, and "
     "can drift far from π_ref where the choices are nearly certain (Azar et al., 2023, "
     "whose IPO keeps it closer).",
     icon=":material/info:",

@@ -1,8 +1,9 @@
 """Cases for the stage's JavaScript, written from the Python it repeats (tests/js/fixtures/).
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
-a guess is off, poll/guesses.py), writes numbers as ui/format.py does (format.js), and reads
-the plane's fields that ui/playground/worlds.py ships. Each fixture holds inputs and what the
+a guess is off, poll/guesses.py), writes numbers as ui/format.py does (format.js), reads
+the plane's fields that ui/playground/worlds.py ships, and writes answers as
+core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
 Python gives for them; node --test checks the JavaScript gives the same, and
 tests/app/test_js_fixtures.py that the files are current.
 
@@ -17,10 +18,11 @@ from pathlib import Path
 import numpy as np
 
 import core
+from core import answer_text
 from poll import guesses
+from ui import compute, settings, url_values
 from ui import format as fmt
-from ui import settings, url_values
-from ui.playground import stage, world_files, worlds
+from ui.playground import answer_panel, stage, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
@@ -106,7 +108,12 @@ def stage_data() -> dict:
     b, sigma = STAGE_WORLD
     return {
         "world": json.loads(worlds.build_world_json(b, sigma)),
-        "worlds": {**world_files.stage_controls(), "address": STAGE_ADDRESS},
+        # Fixed addresses: the code's fingerprint in them changes with every edit of core/.
+        "worlds": {
+            **world_files.stage_controls(),
+            "address": STAGE_ADDRESS,
+            "answers": f"{STAGE_ADDRESS}{world_files.ANSWERS_FILE}",
+        },
         "predict_ticks": stage.EVEN_TICKS,
     }
 
@@ -153,6 +160,49 @@ def format_cases() -> dict[str, list]:
     }
 
 
+WRITER_POINTS = 24  # random points per question for the answer writer's cases
+# Values whose hundredths are on a rounding edge (halves, float noise, negatives, the grid's ends).
+HUNDREDTHS = [0.005, -0.005, 1.005, -1.005, 2.675, -2.675, 0.125, 0.0, -0.0, 6.0, -6.0, 3.3149999]
+
+
+def panel_cards() -> dict[str, str]:
+    """What the stage's panel writes for STAGE_WORLD at β = 1 and n = 49 (stage_data.json's
+    world): each method's cloud point nearest its mean, answering the first question."""
+    b, sigma = STAGE_WORLD
+    cards = {}
+    for key, stops, clouds, stop in (
+        ("n", compute.STOP_COUNTS, compute.best_of_n_clouds_at_stops(b, sigma), 49),
+        ("beta", compute.STOP_BETAS, compute.kl_clouds_at_stops(b, sigma), 1.0),
+    ):
+        length, substance = answer_panel.panel_point(clouds, stops.tolist().index(stop))
+        cards[key] = core.write_answer(answer_text.QUESTIONS[0], length, substance)
+    return cards
+
+
+def answer_writer_cases() -> dict:
+    """The writer's tables as answers.json ships them, and the sentences Python writes for
+    points (in hundredths) across the plane and past the grid, and for every question and a
+    few seeds: [id, length, substance, seed, [[kind, text], ...]]."""
+    rng = np.random.default_rng(SEED + 2)
+    cases = []
+    for question in answer_text.QUESTION_BANKS:
+        points = rng.integers(-700, 701, (WRITER_POINTS, 2)).tolist()
+        points += [[0, 0], [-169, 150], [-170, -201], [322, 0], [600, -600], [-600, 600]]
+        for number, (length, substance) in enumerate(points):
+            seed = number % 3
+            written = answer_text.answer_sentences(
+                question.id, length / 100, substance / 100, seed=seed
+            )
+            pairs = [[sentence.kind, sentence.text] for sentence in written]
+            cases.append([question.id, length, substance, seed, pairs])
+    return {
+        "tables": json.loads(answer_panel.tables_bytes()),
+        "panel": panel_cards(),
+        "cases": cases,
+        "hundredths": [[value, int(answer_text._hundredths(value))] for value in HUNDREDTHS],
+    }
+
+
 def fixtures() -> dict[str, object]:
     """Each fixture file's name and content."""
     return {
@@ -160,6 +210,7 @@ def fixtures() -> dict[str, object]:
         "guess_factor.json": guess_factor_cases(),
         "plane.json": plane_cases(),
         "format_cases.json": format_cases(),
+        "answer_writer.json": answer_writer_cases(),
         "stage_data.json": stage_data(),
     }
 

@@ -13,6 +13,9 @@ Every page:
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
+  ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";
+  ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
+  ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
@@ -26,7 +29,8 @@ Every page:
   -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
-``best_of_n_charts``. KL penalty: ``kl_penalty_charts``.
+``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:
+``kl_penalty_charts``.
 
 Sub-packages, one per page or group of pages, each with its own map in its docstring:
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
@@ -34,4 +38,6 @@ Sub-packages, one per page or group of pages, each with its own map in its docst
 - ``beyond/``: Reward model and Compare (``compute``, ``figures``, ``compare_text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``, ``charts``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
+- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``); its rows of the
+  settings table are ``checker_rows`` (pure), joined into ``settings``.
 """

@@ -310,8 +310,9 @@ TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the
 
 
 def share_words(share: float) -> str:
-    """A share of the chance in words: "65%", or "more than 99%" once it rounds to 100%."""
-    return "more than 99%" if share >= 0.995 else fmt.percent(share)
+    """A share of the chance in words: "65%", "0.33%" (never "0%"), "more than 99%" (a share
+    of the chance at finite n is never whole, even where 1 − 0.9⁵⁹⁰ rounds to 1.0 in floats)."""
+    return "more than 99%" if share >= 0.995 else fmt.share_percent(share)
 
 
 def win_chances_words(n: int) -> str:

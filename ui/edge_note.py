@@ -68,17 +68,22 @@ def left_out_stops(stops, slack) -> list[float]:
     return sorted(stops, reverse=True)[len(stops) - slack.left_out :] if slack.left_out else []
 
 
+def capped_from(pressure, edge_mass) -> float | None:
+    """Where a KL curve's capped stretch begins: the largest (weakest) β at which the optimum
+    is capped, or None. ``pressure`` and ``edge_mass`` have shape (points,)."""
+    capped = [beta for beta, mass in zip(pressure, edge_mass, strict=True) if is_capped(mass)]
+    return float(max(capped)) if capped else None
+
+
 def curve_note(pressure, edge_mass) -> str | None:
     """The sentence under a KL curve (β falling) whose strongest stretch is capped, or None.
 
     ``pressure`` and ``edge_mass`` are the curve's β and edge mass, shape (points,).
     """
-    pairs = zip(pressure, edge_mass, strict=True)
-    capped = [(beta, mass) for beta, mass in pairs if is_capped(mass)]
-    if not capped:
+    weakest = capped_from(pressure, edge_mass)
+    if weakest is None:
         return None
-    weakest = max(beta for beta, _ in capped)
-    worst = max(mass for _, mass in capped)
+    worst = max(mass for mass in edge_mass if is_capped(mass))
     return (
         f"The KL curve is capped by the grid's edge from β ≈ {fmt.significant(weakest, digits=2)} "
         f"down: answers stop at length or substance 6, and up to {edge_percent(worst)}% of the "

@@ -17,6 +17,7 @@ MINUS = "-"  # ASCII, as the screen has always printed it (see above)
 GAIN_DECIMALS = 2  # gains, KL and fitted values: 0.01 reward units, the lesson's precision
 EXTRA_DECIMALS = 2  # a gain that rounds to 0.00 gets up to 2 more to show its sign
 COUNTED = frozenset({"n", "k", "m"})  # symbols of whole numbers: written 10,000, not 10000
+SMALLEST_SHARE = 1e-4  # below 0.01% a share is written "less than 0.01%" (no exponent form)
 SHORT_FROM = 10_000  # axis ticks from here on are written "10k" (as the stage's and plotly's)
 
 
@@ -48,6 +49,19 @@ def kl(value: float) -> str:
 def percent(share: float, *, decimals: int = 0) -> str:
     """A share of 1 as a percent: 0.14 → "14%"."""
     return f"{100 * share:.{decimals}f}%"
+
+
+def share_percent(share: float) -> str:
+    """A share of 1 as a percent that never rounds a share away: "65%", but "0.33%" (not
+    "0%": best-of-n's single best answer at n = 2), "less than 0.01%", and "more than 99%"
+    (not "100%") for a share short of 1."""
+    if 0 < share < SMALLEST_SHARE:
+        return f"less than {SMALLEST_SHARE:.2%}"
+    if share > 0 and round(100 * share) == 0:
+        return f"{100 * share:.2g}%"
+    if share < 1 and round(100 * share) >= 100:
+        return "more than 99%"
+    return percent(share)
 
 
 def stop(value: float) -> str:

@@ -32,6 +32,11 @@ GLOSSARY = {
     "DPO": "Direct Preference Optimization, which fits the model to the choices directly, "
     "with no separate reward model",
     "RLHF": "reinforcement learning from human feedback",
+    # Rewards you can check (pages/checker.py).
+    "pass@1": "the share of the base model's honest tries that solve the task (1.5% is about "
+    "1 try in 64); it sets the task's difficulty",
+    "GRPO": "Group Relative Policy Optimization: each try is scored against the other tries "
+    "at the same task, so a group that all fail or all pass teaches nothing",
 }
 
 # One line of taxonomy for pages where σ and b appear (Manheim & Garrabrant 2018).

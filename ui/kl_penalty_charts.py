@@ -15,10 +15,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 import core
-from ui import compute, style
+from ui import compute, edge_note, edge_traces, style
 from ui import format as fmt
 from ui.compute import cached
-from ui.settings import BETA_EDGE, SETTINGS
+from ui.settings import SETTINGS
 from ui.style import ANSWERS, GOLD, INK, KL_METHOD, LINE_WIDTH, PROXY
 
 HEATMAP_FRAME = style.Frame(520, {"l": 72, "r": 90, "t": 40, "b": 64})  # room for a colour bar
@@ -145,16 +145,18 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
         ("true quality", curve.gold_gain, GOLD, "x2", "y2"),
     )
     for name, values, colour, x_axis, y_axis in lines:
-        figure.add_trace(
-            go.Scatter(
-                x=curve.pressure,
-                y=np.round(values, 4),
-                mode="lines",
-                name=name,  # the grid's, solid (the heading says so); short: 2 a line at 390 px
-                line={"color": colour, "width": LINE_WIDTH},
-                xaxis=x_axis,
-                yaxis=y_axis,
-            )
+        line = go.Scatter(
+            x=curve.pressure,
+            y=np.round(values, 4),
+            mode="lines",
+            name=name,  # the grid's, solid (the heading says so); short: 2 a line at 390 px
+            line={"color": colour, "width": LINE_WIDTH},
+            xaxis=x_axis,
+            yaxis=y_axis,
+        )
+        # Capped by the grid's edge: dotted and faded, "edge" at the end of true quality's.
+        figure.add_traces(
+            edge_traces.split(line, curve.edge_mass, label=name in ("KL", "true quality"))
         )
     if closed_form is None:
         return
@@ -178,11 +180,11 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
 
 
 def _mark_beta_and_edge(
-    figure: go.Figure, *, beta: float, slider_low: float, smallest: float, edge: float
+    figure: go.Figure, *, beta: float, slider_low: float, smallest: float
 ) -> None:
     """On both panels: the current β (dashed) and, shaded, β past the slider's end."""
     for x_axis in ("x", "x2"):
-        # Past the slider's end, shaded: there the grid's edge starts to shape the optimum.
+        # Past the slider's end, shaded (the capped stretch, wherever it starts, is dotted).
         figure.add_shape(
             type="rect",
             xref=x_axis,
@@ -206,7 +208,7 @@ def _mark_beta_and_edge(
             line={"color": KL_METHOD, "width": 2.5, "dash": "dash"},
         )
     figure.add_annotation(
-        text=f"beyond the slider →<br>at σ = 0 the grid's<br>edge bites below {fmt.stop(edge)}",
+        text="beyond the<br>slider →",
         x=math.log10(slider_low),
         y=0.03,
         xref="x2",
@@ -222,20 +224,19 @@ def _mark_beta_and_edge(
 
 
 def grid_against_closed_form_figure(
-    curve, closed_form, beta: float, slider_low: float, edge: float
+    curve, closed_form, beta: float, slider_low: float
 ) -> go.Figure:
-    """KL and both gains along β, on the grid (solid) and in closed form (dashed, if any).
+    """KL and both gains along β, on the grid (solid; dotted and faded where capped by the
+    grid's edge) and in closed form (dashed, if any).
 
-    ``curve`` has arrays ``pressure`` (β, falling), ``kl``, ``proxy_gain``, ``gold_gain``
-    (k,) and runs past the slider's end (``slider_low``) so the grid's edge shows (below
-    ``edge``); ``closed_form`` has arrays kl, proxy_gain, gold_gain matching
-    ``curve.pressure``, or is None.
+    ``curve`` has arrays ``pressure`` (β, falling), ``kl``, ``proxy_gain``, ``gold_gain`` and
+    ``edge_mass`` (k,) and runs past the slider's end (``slider_low``) so the grid's edge
+    shows; ``closed_form`` has arrays kl, proxy_gain, gold_gain matching ``curve.pressure``,
+    or is None.
     """
     figure = _beta_panels(curve)
     _add_grid_and_closed_form(figure, curve, closed_form)
-    _mark_beta_and_edge(
-        figure, beta=beta, slider_low=slider_low, smallest=curve.pressure[-1], edge=edge
-    )
+    _mark_beta_and_edge(figure, beta=beta, slider_low=slider_low, smallest=curve.pressure[-1])
     figure.update_layout(
         showlegend=True,
         legend={
@@ -283,6 +284,29 @@ def grid_against_closed_form(beta: float, b: float, sigma: float) -> go.Figure:
     """The grid's KL and gains along β, past the slider's end, beside the closed form."""
     curve = compute.kl_curve(b, sigma, past_edge=True)
     closed_form = compute.gaussian_optimum(curve.pressure, b) if sigma == 0 else None
-    return grid_against_closed_form_figure(
-        curve, closed_form, beta, SETTINGS["beta"].low, BETA_EDGE
+    return grid_against_closed_form_figure(curve, closed_form, beta, SETTINGS["beta"].low)
+
+
+@cached(CURVES_ENTRIES)
+def edge_caption(b: float, sigma: float) -> str:
+    """Why the grid's curves bend away, with where the capped stretch begins at (b, σ)."""
+    curve = compute.kl_curve(b, sigma, past_edge=True)
+    start = edge_note.capped_from(curve.pressure, curve.edge_mass)
+    lowest = SETTINGS["beta"].low
+    at_lowest = float(core.kl_optimum(lowest, b=b, sigma=sigma).edge_mass)
+    setting = f"{fmt.named('b', b)}, {fmt.named('σ', sigma)}"
+    opening = (
+        "The grid spans −6 to 6 in both directions; the closed form assumes it goes on forever. "
+        "As β falls the optimum moves out toward 6, and where 5% of it or more sits within 0.5 "
+        "of the edge, its numbers describe the edge, not the trade-off: "
+    )
+    if start is None:
+        lowest_drawn = fmt.significant(curve.pressure[-1], digits=2)
+        return opening + f"at {setting} that never happens down to β = {lowest_drawn}."
+    where = "inside the slider's range" if start >= lowest else "beyond the slider"
+    return opening + (
+        f"at {setting} from β ≈ {fmt.significant(start, digits=2)} down, {where} (at its last "
+        f"stop, {fmt.named('β', lowest)}, {edge_note.edge_percent(at_lowest)}% of the optimum sits "
+        f'there). That stretch is drawn dotted and faded, marked "{edge_traces.EDGE_LABEL}"; '
+        "the shading is beyond the slider."
     )

@@ -238,10 +238,5 @@ def predict_switch(predicting: bool) -> None:
     """A link into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
     label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
     if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
-        for key in ("predict", "guess_beta", "guess_n", "revealed"):
-            if key in st.query_params:
-                del st.query_params[key]
-        if not predicting:
-            st.query_params["predict"] = "1"
-        state.arrive_again()  # the stage takes the new address
+        state.set_prediction(not predicting)  # a new arrival: the stage takes the address
         st.rerun()

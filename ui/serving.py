@@ -20,6 +20,7 @@ import gzip
 import html
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 import anyio.to_thread
 from starlette.datastructures import Headers, MutableHeaders
@@ -195,6 +196,10 @@ class PageDocument:
         ):
             await self.app(scope, receive, send)
             return
+        flat = flat_address(path)
+        if flat is not None:
+            await _redirect(send, flat, scope.get("query_string", b""))
+            return
         # Asked plain of Streamlit (whose gzip layer takes page addresses but "/"), so the page
         # can be read and changed here; compressed below.
         plain = {
@@ -225,6 +230,33 @@ class PageDocument:
             _mark_gzipped(headers)
         headers.setdefault("cache-control", "no-cache")
         await _send_whole(send, start, body, headers)
+
+
+def flat_address(path: str) -> str | None:
+    """Where a nested page address goes (``/best-of-n/extra/path`` to
+    ``/best-of-n_extra_path``), or None for a page's own address or a server route.
+
+    Streamlit's page at a nested address stays blank: its bundles, named relative to the
+    address (``./static/``), come back as the page itself, and its frontend looks for the
+    server only at the address and one level up. Joined by "_", which no page's address holds
+    (app.py writes them with "-"), the address names no page, so the app's not-found page
+    (ui/not_found.py) lists the real ones.
+    """
+    base = config.get_option("server.baseUrlPath").strip("/")
+    inside = path.removeprefix(f"/{base}") if base else path
+    parts = [part for part in inside.split("/") if part]
+    # /lesson/_stcore/health is the frontend asking whether the app lives under /lesson: no.
+    if len(parts) < 2 or "_stcore" in parts:
+        return None
+    return (f"/{base}/" if base else "/") + quote("_".join(parts))
+
+
+async def _redirect(send: Send, location: str, query: bytes) -> None:
+    """A temporary redirect to ``location`` (an encoded path), keeping the query."""
+    target = location.encode() + (b"?" + query if query else b"")
+    headers = [(b"location", target), (b"content-length", b"0"), (b"cache-control", b"no-cache")]
+    await send({"type": "http.response.start", "status": 307, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
 
 
 def _mark_gzipped(headers: MutableHeaders) -> None:

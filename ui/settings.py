@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ui.checker_rows import CHECKER_ROWS
 from ui.rows import Choice, Seed, Setting
 from ui.url_values import SEED_LIMIT
 
@@ -40,7 +41,7 @@ SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n
 
 # The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them.
 PAGES = ("playground", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "defenses")
-PAGES += ("poll",)
+PAGES += ("poll", "checker")
 # Every page that has the reward model's b and σ sliders (in presenter mode the Playground keeps
 # them in the address only; the poll's start screen asks which reward model a poll is about).
 REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses", "poll")
@@ -272,6 +273,7 @@ ROWS: tuple[Setting | Choice | Seed, ...] = (
         log_scale=True,
         pages=("defenses",),
     ),
+    *CHECKER_ROWS,  # Rewards you can check: its rows, kept together in ui/checker_rows.py
     Seed(key=SEED_KEY, symbol="answer set", limit=SEED_LIMIT, pages=("best-of-n",)),
 )
 SETTINGS: dict[str, Setting | Choice | Seed] = {row.key: row for row in ROWS}  # rows by key
@@ -283,8 +285,11 @@ STAGE_KEYS = ("beta", "n", "b", "sigma")
 WORLD_KEYS = ("b", "sigma")
 PRESENT_KEY = "present"  # URL parameter: ?present=1 opens the Playground in presenter mode
 # Where a page opens when neither the link nor the session set a setting: at σ = 0 every member
-# of an ensemble is the same reward model, so on the Defenses page it would change nothing.
-PAGE_OPENINGS: dict[str, dict[str, float | str]] = {"defenses": {"sigma": 1.0}}
+# of an ensemble is the same reward model, so on the Defenses page it would change nothing; at
+# σ = 0.5 every defense acts on a real decline (best-of-n falls to -1.08 at n = 10,000, and
+# β = 0.3 is clear of the grid's edge, 1.3%), where from σ = 0.9 on the errors swamp b = 0 and
+# best-of-n no longer falls on the lesson's draw.
+PAGE_OPENINGS: dict[str, dict[str, float | str]] = {"defenses": {"sigma": 0.5}}
 
 
 def keys_for(page: str) -> tuple[str, ...]:

@@ -140,6 +140,34 @@ SOURCES: dict[str, Source] = {
         "PPO, the reinforcement-learning method of InstructGPT",
         arxiv="1707.06347",
     ),
+    "clark2016": Source(
+        "Clark & Amodei",
+        2016,
+        "Faulty reward functions in the wild",
+        "CoastRunners: a boat that circles for points instead of finishing the race (OpenAI post)",
+        link="https://openai.com/index/faulty-reward-functions/",
+    ),
+    "krakovna2020": Source(
+        "Krakovna et al.",
+        2020,
+        "Specification gaming: the flip side of AI ingenuity",
+        "the name specification gaming, and a list of examples (DeepMind post)",
+        link="https://deepmind.google/discover/blog/specification-gaming-the-flip-side-of-ai-ingenuity/",
+    ),
+    "goodhart1975": Source(
+        "Goodhart",
+        1975,
+        "Problems of monetary management: the U.K. experience",
+        "the observation behind Goodhart's law (reprinted in Monetary Theory and Practice, 1984)",
+        link="https://doi.org/10.1007/978-1-349-17295-5_4",
+    ),
+    "strathern1997": Source(
+        "Strathern",
+        1997,
+        "'Improving ratings': audit in the British University system",
+        "the law's usual wording: when a measure becomes a target, it ceases to be a good measure",
+        link="https://www.cambridge.org/core/journals/european-review/article/improving-ratings-audit-in-the-british-university-system/FC2EE640C0C44E3DB87C29FB666E9AAB",
+    ),
     "ahmadian2024": Source(
         "Ahmadian et al.",
         2024,
@@ -154,6 +182,50 @@ SOURCES: dict[str, Source] = {
         "DeepSeekMath: pushing the limits of mathematical reasoning in open language models",
         "GRPO, PPO without a value model",
         arxiv="2402.03300",
+    ),
+    # Rewards you can check (pages/checker.py): rewards from automatic checks, and hacking them.
+    "deepseek2025": Source(
+        "DeepSeek-AI",
+        2025,
+        "DeepSeek-R1: incentivizing reasoning capability in LLMs via reinforcement learning",
+        "rule-based rewards for correct answers on math and code problems",
+        arxiv="2501.12948",
+    ),
+    "lambert2024": Source(
+        "Lambert et al.",
+        2024,
+        "Tülu 3: pushing frontiers in open language model post-training",
+        "the name reinforcement learning with verifiable rewards (RLVR)",
+        arxiv="2411.15124",
+    ),
+    "baker2025": Source(
+        "Baker et al.",
+        2025,
+        "Monitoring reasoning models for misbehavior and the risks of promoting obfuscation",
+        "a monitor reading the chain of thought catches reward hacking; penalizing what it "
+        "catches, under strong optimization, teaches hacking with the intent hidden",
+        arxiv="2503.11926",
+    ),
+    "bae2025": Source(
+        "Bae et al.",
+        2025,
+        "Online difficulty filtering for reasoning oriented reinforcement learning",
+        "training on tasks of intermediate difficulty learns fastest",
+        arxiv="2504.03380",
+    ),
+    "macdiarmid2025": Source(
+        "MacDiarmid et al.",
+        2025,
+        "Natural emergent misalignment from reward hacking in production RL",
+        "a model that learned to hack coding checkers generalized to broader misalignment",
+        arxiv="2511.18397",
+    ),
+    "metr2025": Source(
+        "METR",
+        2025,
+        "Recent frontier models are reward hacking",
+        "frontier models modifying tests and scoring code on METR's tasks",
+        link="https://metr.org/blog/2025-06-05-recent-reward-hacking/",
     ),
 }
 

@@ -1,14 +1,15 @@
 """The app's settings on the page: sliders bound to the URL, the URL cleaned, presets, links.
 
-Pages build their sliders with :func:`slider` and never read ``st.query_params`` themselves.
-A setting lives in the address bar as ``?beta=0.6&n=49`` (a setting at its default is left
-out), so a copied link restores the screen. The sliders are bound to the URL by Streamlit
-(``bind="query-params"``); Streamlit drops a value that is not one of a slider's stops and
-falls back to the default without a word, so :func:`settle_url` runs first on every page: it
-replaces each unusable value with the nearest stop, keeps a plain note for the reader, and
-reruns the page once so the sliders start from the corrected address. The table itself lives
-in ``ui.settings`` and the parsing in ``ui.url_values`` (both pure); import their names from
-there. Every setting follows the student from page to page: one value per setting per session
+Pages build their sliders with :func:`slider` and never read ``st.query_params`` themselves. A
+setting lives in the address bar as ``?beta=0.6&n=49`` (a setting at its default is left out),
+so a copied link restores the screen. The sliders are bound to the URL by Streamlit
+(``bind="query-params"``); Streamlit drops a value that is not one of a slider's stops and falls
+back to the default without a word, so :func:`settle_url` runs first on every page: it replaces
+each unusable value with the nearest stop, keeps a plain note for the reader, and reruns the
+page once so the sliders start from the corrected address. This module is the glue: the table
+lives in ``ui.settings``, the other parameters and the one function that resolves an address in
+``ui.address``, the parsing in ``ui.url_values`` (all pure); import their names from there.
+Every setting follows the student from page to page: one value per setting per session
 (:func:`current`), whichever page moved it last.
 """
 
@@ -20,34 +21,20 @@ from urllib.parse import urlsplit
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from ui import link_box
-from ui.rows import Seed
-from ui.settings import (
-    KEYS,
-    PAGE_OPENINGS,
-    PRESENT_KEY,
-    SEED_KEY,
-    SETTINGS,
-    STAGE_KEYS,
-    keys_for,
-    query_string,
-    url_text,
-)
+from ui import address, link_box
+from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, query_string, url_text
 from ui.url_values import url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _SHOWN_NOTES = "_url_notes_shown"  # session key: (page and address, notes) on screen
-_LAST = "_last_settings"  # session key: the latest value of each setting, carried across pages
-_PAGE = "_page"  # session key: the page that last settled the URL (to notice arrivals)
-_ARRIVAL = "_arrival"  # session key: how the session came to this page ("lesson", "link")
-_WRITTEN = "_stage_url"  # session key: the stage settings as this page last wrote them
-_FIXED = "_url_fixed"  # session key: the query this session last corrected (stops loops)
-_REQUEST = "_stage_request"  # session key: where Python last asked the stage to move
-_PRESENT = "_present"  # session key: presenter mode is on (carried from page to page)
-PRESENT_ON = {"1", "true", "yes", "on"}  # what ?present= may say to turn presenter mode on
 
 
 # --- Streamlit glue ----------------------------------------------------------------------
+
+
+def query() -> dict[str, list[str]]:
+    """The address's query as a plain dict: every value of every key."""
+    return {key: st.query_params.get_all(key) for key in st.query_params}
 
 
 def settle_url(
@@ -58,84 +45,29 @@ def settle_url(
 ) -> None:
     """Make the address bar hold only usable settings; call it first on every page.
 
-    ``page`` is one of ``ui.settings.PAGES``; ``keys`` its settings (default: the table's rows
-    that list it). A value that is not a stop or an option (``?n=1e99``, ``?agg=max``, a
-    repeated key; a seed that is not a whole number in range) becomes the nearest valid one,
-    or the default, with a note for
-    :func:`show_notes`. Arriving on a page, a setting the URL leaves out takes its latest value
-    in this session, from any page (or, while that is the default, the page's opening value,
-    ``ui.settings.PAGE_OPENINGS``). If the URL changed, the page reruns once. ``stage_keys``
-    are settings moved without a Streamlit slider (the Playground's stage): the address sets
-    them on arrival, and the page writes them back.
+    ``ui.address.resolve`` decides (``page`` is one of ``ui.settings.PAGES``, ``keys`` its
+    settings, ``stage_keys`` those the Playground's stage moves); this writes its address and
+    the session's memory back, keeps its notes for :func:`show_notes`, and reruns the page once
+    if the address changed, so the sliders start from the corrected address.
     """
-    keys = keys_for(page) if keys is None else tuple(keys)
-    stage_keys = tuple(stage_keys)
-    previous_page = st.session_state.get(_PAGE)
-    entering = previous_page != page
-    st.session_state[_PAGE] = page
-    if entering:
-        linked = any(key in st.query_params for key in KEYS)
-        note_arrival("lesson" if previous_page == "lesson" else "link" if linked else None)
-    _settle_presenter_mode(carried=entering)
-    notes: list[str] = []
-    url_changed = moved_by_address = False
-    attempt = tuple((key, tuple(st.query_params.get_all(key))) for key in keys)
-    if st.session_state.get(_FIXED) == attempt:
-        return  # this very address was corrected on the last run: never loop
-    for key in keys:
-        value, note, changed = _settle_key(key, page, carried=entering)
-        notes += [note] if note else []
-        url_changed |= changed
-        if key in stage_keys:
-            # Arriving, or the address changed under the page (the browser's Back and
-            # Forward): the address decides, and the stage is asked to follow.
-            written = st.session_state.get(_WRITTEN, {})
-            if entering or (key in written and written[key] != st.query_params.get(key)):
-                remember({key: value})
-                moved_by_address = True
-        elif entering and not isinstance(SETTINGS[key], Seed):  # no widget holds a seed
-            # Arriving on a page, the address (or this session's last value) decides, never
-            # what another page's widget left under the same key; Streamlit would otherwise
-            # keep that old value when the address asks for the default.
-            st.session_state[key] = value
-    if notes:
-        add_notes(notes)
-    if stage_keys and (entering or moved_by_address):
-        request_stage_move()
+    asked = query()
+    memory = {key: st.session_state[key] for key in address.MEMORY if key in st.session_state}
+    resolution = address.resolve(page, asked, memory, keys=keys, stage_keys=stage_keys)
+    st.session_state.update(resolution.session)
+    url_changed = False
+    for key, text in address.changes(asked, resolution.address).items():
+        written = write_query_param(key, text)
+        if key in SETTINGS:
+            url_changed |= written
+            if not written and key in resolution.widgets:
+                # The page's widget already owns this parameter: set the widget instead, and
+                # Streamlit writes the URL for it.
+                st.session_state[key] = resolution.values[key]
+    if resolution.notes:
+        add_notes(list(resolution.notes))
     if url_changed:
-        st.session_state[_FIXED] = attempt
+        st.session_state[address.FIXED] = resolution.attempt
         st.rerun()
-
-
-def _settle_key(key: str, page: str, *, carried: bool) -> tuple[float | str, str | None, bool]:
-    """One setting's usable value from the URL, a note if the URL's was not usable, and
-    whether the URL was rewritten.
-
-    A setting the URL leaves out is at its default, except when ``carried`` (arriving on
-    ``page``), where it takes this session's latest value, or the page's opening value while
-    that is the default. On the same page an address without it is one the browser's Back
-    restored, and that address decides.
-    """
-    row = SETTINGS[key]
-    raw_values = st.query_params.get_all(key)
-    if not raw_values:
-        value = row.default
-        if carried:
-            value = current(key)
-            if value == row.default:
-                value = PAGE_OPENINGS.get(page, {}).get(key, row.default)
-        changed = value != row.default and write_query_param(key, row.url_text(value))
-        return value, None, changed
-    value, note = row.parse(raw_values)
-    if value is not None and raw_values == [row.url_text(value)]:  # None: no seed
-        return value, note, False
-    wanted = None if value == row.default else row.url_text(value)
-    if write_query_param(key, wanted):
-        return value, note, True
-    # The page's widget already owns this parameter: set the widget instead, and Streamlit
-    # writes the URL for it.
-    st.session_state[key] = value
-    return value, note, False
 
 
 def write_query_param(key: str, url_value: str | None) -> bool:
@@ -152,6 +84,12 @@ def write_query_param(key: str, url_value: str | None) -> bool:
     return True
 
 
+def open_address(parameters: Mapping[str, str]) -> None:
+    """Replace the whole query with ``parameters`` (rows of ``ui.address``): the class poll's
+    lecturer link, a student's room, or none (back to the start)."""
+    st.query_params.from_dict(parameters)
+
+
 def add_notes(notes: list[str]) -> None:
     """Keep notes about the address for :func:`show_notes` (e.g. an unusable pin)."""
     st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
@@ -165,7 +103,7 @@ def show_notes() -> None:
     report that fits the main chart, ui/screen.py) came next, and the note was gone in a blink.
     """
     notes = st.session_state.pop(_NOTES, [])
-    page = st.session_state.get(_PAGE)
+    page = st.session_state.get(address.PAGE)
     values = tuple((key, st.session_state.get(key)) for key in (keys_for(page) if page else ()))
     picture = (page, values, tuple(sorted(st.query_params.to_dict().items())))
     if notes:
@@ -246,27 +184,27 @@ def slider_caption(key: str, *, container=None) -> None:
 def arriving(page: str) -> bool:
     """Whether this run comes to ``page`` from another page (or as an arrival again); true
     only before :func:`settle_url` has settled ``page``."""
-    return st.session_state.get(_PAGE) != page
+    return st.session_state.get(address.PAGE) != page
 
 
 def arrive_again() -> None:
     """Make the next run of this page an arrival: the address decides, the stage follows."""
-    st.session_state[_PAGE] = None
+    st.session_state[address.PAGE] = None
 
 
 def note_arrival(how: str | None) -> None:
     """Remember how this page was reached: "lesson", "link" (an address), or None."""
-    st.session_state[_ARRIVAL] = how
+    st.session_state[address.ARRIVAL] = how
 
 
 def arrival() -> str | None:
     """How this page was reached: "lesson", "link" (an address with settings), or None."""
-    return st.session_state.get(_ARRIVAL)
+    return st.session_state.get(address.ARRIVAL)
 
 
 def remember(values: Mapping[str, float | str]) -> None:
     """Make these the session's latest settings (what the next page and link start from)."""
-    st.session_state.setdefault(_LAST, {}).update(values)
+    st.session_state.setdefault(address.LAST, {}).update(values)
 
 
 def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | None = None) -> None:
@@ -279,8 +217,13 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
         key: None if value == SETTINGS[key].default else url_text(key, value)
         for key, value in values.items()
     }
-    st.session_state[_WRITTEN] = dict(wanted)
     wanted |= dict(extra or {})
+    # What the stage's parameters read as written: an address that differs later is one the
+    # browser's Back or Forward restored (ui.address.resolve then asks the stage again).
+    stage_parameters = (*values, *address.PREDICTION_KEYS)
+    st.session_state[address.WRITTEN] = {
+        key: text for key, text in wanted.items() if key in stage_parameters
+    }
     changed = {key: text for key, text in wanted.items() if st.query_params.get(key) != text}
     updates = {key: text for key, text in changed.items() if text is not None}
     if updates:
@@ -291,43 +234,52 @@ def write_url(values: Mapping[str, float], extra: Mapping[str, str | None] | Non
 
 def request_stage_move() -> None:
     """Ask the stage to show the session's current settings (after a preset or an arrival)."""
-    previous = st.session_state.get(_REQUEST, {}).get("id", 0)
-    st.session_state[_REQUEST] = {
-        "id": previous + 1,
-        **{key: url_text(key, current(key)) for key in STAGE_KEYS},
-    }
+    st.session_state[address.REQUEST] = address.stage_move(
+        st.session_state.get(address.REQUEST), st.session_state.get(address.LAST, {})
+    )
 
 
 def stage_request() -> dict:
     """Where Python last asked the stage to move: {"id", "beta", "n"} (β and n as URL text)."""
-    if _REQUEST not in st.session_state:
+    if address.REQUEST not in st.session_state:
         request_stage_move()
-    return st.session_state[_REQUEST]
+    return st.session_state[address.REQUEST]
 
 
 def presenter_mode() -> bool:
     """Whether presenter mode is on (?present=1; anything else is off), as :func:`settle_url`
     left it: the address decides, except arriving on a page without it, where the session's
     carries over (a page switch drops every parameter no slider of the new page owns)."""
-    return st.session_state.get(_PRESENT, _present_in_address())
+    return st.session_state.get(address.PRESENT, _present_in_address())
 
 
 def _present_in_address() -> bool:
-    return st.query_params.get(PRESENT_KEY, "").strip().lower() in PRESENT_ON
+    return address.PARAMETER_ROWS[PRESENT_KEY].parse(st.query_params.get_all(PRESENT_KEY))
 
 
-def _settle_presenter_mode(*, carried: bool) -> None:
-    """Presenter mode follows the lecturer like a setting: arriving on a page whose address
-    leaves it out, it stays on (and the address says so); otherwise the address decides, so
-    Back to an address without it, or Leave presenter mode, turns it off."""
-    if carried and PRESENT_KEY not in st.query_params and st.session_state.get(_PRESENT):
-        write_query_param(PRESENT_KEY, "1")
-    st.session_state[_PRESENT] = _present_in_address()
+def set_prediction(on: bool) -> None:
+    """Turn predict-then-reveal on (``?predict=1``, no guesses yet) or off, as a new arrival:
+    the address decides, and the stage takes it."""
+    for key in address.PREDICTION_KEYS:
+        write_query_param(key, None)
+    if on:
+        write_query_param(address.PREDICT_KEY, "1")
+    arrive_again()
+
+
+def prediction_in_url() -> dict:
+    """Predict-then-reveal as the address asks for it (``ui.address.prediction``)."""
+    return address.prediction(query())
+
+
+def poll_identity() -> tuple[str | None, str | None]:
+    """The class poll's (lecturer token, room code) in the address, None each when absent."""
+    return address.poll_identity(query())
 
 
 def set_presenter_mode(on: bool) -> None:
     """Turn presenter mode on or off, here and on the pages after it (the switch)."""
-    st.session_state[_PRESENT] = on
+    st.session_state[address.PRESENT] = on
     write_query_param(PRESENT_KEY, "1" if on else None)
 
 
@@ -367,7 +319,7 @@ def share_box(
 def current(key: str) -> float | str:
     """The latest value of a setting in this session, from any page (its default before any
     widget ran)."""
-    return st.session_state.get(_LAST, {}).get(key, SETTINGS[key].default)
+    return st.session_state.get(address.LAST, {}).get(key, SETTINGS[key].default)
 
 
 def current_values(keys: Iterable[str]) -> dict[str, float | str]:

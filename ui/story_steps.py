@@ -1,7 +1,8 @@
 """The story's seven steps: each a setting of the lesson's four sliders and a line to read (pure).
 
-The Playground's story bar (``ui.steps``) steps through them, the Lesson links to each, and the
-stage builds their worlds first. Every value is a stop of its row in ``ui.settings``.
+The Playground's story bar (``ui.playground.story_bar``) steps through them, the Lesson links to
+each, and the stage builds their worlds first. Every value is a stop of its row in
+``ui.settings``.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ PRESETS = (
     ),
     Preset(
         "Overoptimized",
-        "β = 0.3 and n = 590: the reward model's score still climbs, true quality has fallen "
-        "below the base model's.",
+        "β = 0.3 and n = 590: the reward model's score still climbs, but the gain in true "
+        "quality is gone: best-of-n is back at the base model's (-0.001), and the KL optimum "
+        "far below it (-4.37).",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
     ),
     Preset(
@@ -51,9 +53,10 @@ PRESETS = (
     ),
     Preset(
         "The fix, with other errors left",
-        "Padding fixed (b = 0.2) but other errors added (σ = 1): pushing harder barely hurts, "
-        "and barely helps: best-of-n's true quality stalls near +1.5 while the reward model "
-        "reports +3.4, and the KL optimum at β = 0.4 gets +1.4 for +3.4.",
+        "b = 0.2 plus other errors (σ = 1): best-of-n stalls at +1.57 in true quality while "
+        "the reward model reports +3.39; the KL optimum at β = 0.4 gets +1.39 for +3.43. b = 0.2 "
+        "saves the KL optimum (-0.65 at b = 0), not best-of-n: these errors swamp the padding "
+        "flaw, and it gets +1.52 at b = 0 too.",
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
     ),

@@ -241,6 +241,19 @@ def titled(chart: go.Figure, title: str, colour: str = INK) -> go.Figure:
     return chart
 
 
+def legend_above() -> dict:
+    """A one-line legend (two on a phone) just above the plot area, as plain layout (a new
+    dict each time: a figure may change its own)."""
+    return {
+        "orientation": "h",
+        "x": 0,
+        "y": 1.02,
+        "xanchor": "left",
+        "yanchor": "bottom",
+        "font": {"size": LEGEND_FONT_SIZE},  # no text under 14 px on a phone
+    }
+
+
 def top_legend(chart: go.Figure) -> None:
     """A one-line legend just above the plot area, under the title."""
     chart.update_layout(

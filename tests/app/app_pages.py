@@ -28,6 +28,7 @@ PAGE_FILES = {
     "compare": "pages/compare.py",
     "poll": "pages/poll.py",
     "defenses": "pages/defenses.py",
+    "checker": "pages/checker.py",
 }
 # The sliders each page shows.
 PAGE_SLIDERS = {

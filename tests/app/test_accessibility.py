@@ -29,6 +29,7 @@ TERMS = {
     "pages/reward_model.py": ("sigmoid", "Bradley–Terry", "reward model", "true quality", "b", "β"),
     "pages/defenses.py": ("reward model", "true quality", "best-of-n", "n", "β", "b", "σ"),
     "pages/lesson.py": ("best-of-n", "PPO", "DPO", "Bradley–Terry", "sigmoid", "KL", "β"),
+    "pages/checker.py": ("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO"),
 }
 # A slider's symbol may be explained by the hint under the slider instead (ui.state).
 SLIDER_HINTS = {"b": "padding penalty the reward model learned", "σ": "unmapped errors"}

@@ -10,6 +10,7 @@ from app_pages import assert_clean, open_page, readouts, warnings_text
 from streamlit.testing.v1 import AppTest
 
 import core
+from ui import format as fmt
 from ui import layout
 from ui.beyond.compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
@@ -30,6 +31,12 @@ def fitted(pairs, spread, noise, prior) -> core.BradleyTerryFit:
     return core.fit_bradley_terry(choices, prior=prior)
 
 
+def exact_kl_peak(near: float, b: float) -> float:
+    """The KL peak at b, on 2,001 β within 3% of a curve's peak ``near`` (to ~3e-5)."""
+    betas = np.geomspace(near * 1.03, near / 1.03, 2001)
+    return float(betas[np.argmax(core.kl_optimum(betas, b=b).gold_gain)])
+
+
 def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
     """What the Reward model page must show, computed from core alone."""
     fit = fitted(pairs, spread, noise, prior)
@@ -43,7 +50,7 @@ def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
         f"{low:.2f} to {high:.2f}" if np.isfinite(low) else "unbounded",
         f"{fit.length_ratio:.2f}",
         "n ≥ 10,000" if bon_peak == 10_000 else f"n = {bon_peak:,}",
-        "β ≤ 0.25" if kl_peak == BETA_CURVE[-1] else f"β = {kl_peak:g}",
+        "β ≤ 0.25" if kl_peak == BETA_CURVE[-1] else f"β = {exact_kl_peak(kl_peak, b_used):.3g}",
     ]
 
 
@@ -75,10 +82,10 @@ def test_reward_model_defaults_match_core():
     app = open_page(REWARD_MODEL)
     defaults = [SETTINGS[key].default for key in REWARD_KEYS]
     assert readouts(app) == expected_reward_readouts(*defaults)
-    assert any("DPO" in info.value and "π_ref·exp(r̂/β)" in info.value for info in app.info)
+    assert any("DPO" in info.value and "π_ref·exp(r/β)" in info.value for info in app.info)
     b_stop = url_form(nearest_stop(SETTINGS["b"], fitted(*defaults).b))
     text = " ".join(markdown.value for markdown in app.markdown)
-    assert f"(**b = {b_stop}**)" in text
+    assert f"The curves are drawn at **b = {b_stop}**" in text
     assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
 
 
@@ -312,3 +319,57 @@ def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
     assert kl_best is rows[0], "at b = σ = 0 the KL optimum follows d(α − βd) exactly"
     assert f"KL optimum, Gao fit<br>d({kl_best[0]:.2f} − {kl_best[1]:.2f}d)" in figure
     assert f"R² = {kl_best[2]:.3f}" in figure and f"R² = {bon_best[2]:.3f}" in figure
+
+
+# --- the Reward model page's claims, as printed --------------------------------------------
+
+
+def test_the_kl_peak_is_computed_exactly_not_read_off_a_curve_point():
+    from ui.beyond import compute as beyond_compute
+
+    # A 200-point curve peaks at β = 1.00399 (b = 0) and 0.732609 (b = 0.05); the exact
+    # peaks, to three significant digits, are 1 (gold = 2/β − 1/β²) and 0.737.
+    curve = core.kl_curve(core.log_spaced_betas(high=10, low=0.25), b=0.0)
+    assert f"{curve.peak_pressure:g}" == "1.00399"
+    assert fmt.named("β", beyond_compute.kl_peak_beta(0.0), digits=3) == "β = 1"
+    assert fmt.named("β", beyond_compute.kl_peak_beta(0.05), digits=3) == "β = 0.737"
+    # The refined peak beats its neighbours by the lesson's own gold (no curve point is higher).
+    peak = beyond_compute.kl_peak_beta(0.05)
+    gold = core.kl_optimum(np.array([peak / 1.001, peak, peak * 1.001]), b=0.05).gold_gain
+    assert gold[1] >= gold.max()
+
+
+def test_the_reward_model_page_says_which_b_it_draws_and_why():
+    # 2,000 pairs at spread 0.1 learn b = 7.50, past the b slider's end: drawn at b = 1.
+    app = open_page("pages/reward_model.py", {"spread": "0.1"})
+    assert not app.exception
+    text = " ".join(block.value for block in app.markdown)
+    assert (
+        "The curves are drawn at **b = 1**, not at the learned b = 7.50: that is above the b "
+        "slider's range (0 to 1), so they use its nearest end."
+    ) in text
+    fit = fitted(2000, 0.1, 1.0, 0.0)
+    assert f"{fit.b:.2f}" == "7.50"
+    assert [m.value for m in app.metric][0] == "7.50"
+    # 200 pairs at spread 0.3 with prior 30 learn b = 0.19: drawn at the nearest step, 0.2.
+    query = {"pairs": "200", "spread": "0.3", "prior": "30"}
+    inside = open_page("pages/reward_model.py", query)
+    shown = " ".join(block.value for block in inside.markdown)
+    assert f"{fitted(200, 0.3, 1.0, 30.0).b:.2f}" == "0.19"
+    assert (
+        "The curves are drawn at **b = 0.2**, the b slider's step nearest the learned b = 0.19."
+    ) in shown
+
+
+def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():
+    app = open_page("pages/reward_model.py")
+    (dpo,) = [info.value for info in app.info if info.value.startswith("DPO")]
+    assert "π ∝ π_ref·exp(r/β)" in dpo and "r̂" not in dpo
+    captions = " ".join(caption.value for caption in app.caption)
+    assert "The dotted lines enclose 95% of the lengths the raters saw" in captions
+    # Lengths are normal with the spread as their sd; the lines are at ±2 spreads: 95.4%.
+    from math import erf, sqrt
+
+    from ui.beyond.figures import LENGTH_BAND
+
+    assert f"{100 * erf(LENGTH_BAND / sqrt(2)):.0f}%" == "95%"

@@ -19,7 +19,7 @@ from app_pages import (
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import layout, link_box
+from ui import layout, link_box, slack_text
 from ui.defenses import charts as defense_charts
 from ui.defenses import view as defense_view
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
@@ -206,15 +206,17 @@ def set_page():
 
 
 def core_peak_and_collapse(**defense):
-    """Each method's (peak, where, strongest) on the slider stops, straight from core."""
+    """Each method's (peak, where, gold at every stop, clear of the edge at every stop) on
+    the slider stops, straight from core."""
     bon = core.defended_best_of_n(np.array(N_STOPS), **defense).gold_gain
     kl_result = core.defended_kl_optimum(np.array(BETA_STOPS), **defense)
     kl = kl_result.gold_gain
     # The KL peak is looked for clear of the grid's edge (under 5% of the optimum within 0.5).
-    kl_peak = int(np.argmax(np.where(kl_result.edge_mass < 0.05, kl, -np.inf)))
+    clear = kl_result.edge_mass < 0.05
+    kl_peak = int(np.argmax(np.where(clear, kl, -np.inf)))
     return [
-        (bon.max(), N_STOPS[int(bon.argmax())], bon[-1]),
-        (kl[kl_peak], BETA_STOPS[kl_peak], kl[-1]),
+        (bon.max(), N_STOPS[int(bon.argmax())], bon, np.ones(len(N_STOPS), dtype=bool)),
+        (kl[kl_peak], BETA_STOPS[kl_peak], kl, clear),
     ]
 
 
@@ -239,15 +241,20 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
     shown = set_page.metric[:12]
     for section, (before, after) in enumerate(sections):
         cells = shown[4 * section : 4 * section + 4]
-        for method, ((peak, where, last), (old_peak, _, old_last)) in enumerate(
+        for method, ((peak, where, gold, clear), (old_peak, _, old_gold, old_clear)) in enumerate(
             zip(after, before, strict=True)
         ):
+            # The strongest stop clear of the edge for both (n = 10,000; the smallest such β).
+            last = int(np.flatnonzero(clear & old_clear)[-1])
             peak_metric, last_metric = cells[2 * method], cells[2 * method + 1]
             assert peak_metric.value == f"{peak:+.2f}"
             assert peak_metric.delta == (defense_view.change_text(peak - old_peak) or "")
             assert f"{where:,g}" in peak_metric.label
-            assert last_metric.value == f"{last:+.2f}"
-            assert last_metric.delta == (defense_view.change_text(last - old_last) or "")
+            assert last_metric.value == f"{gold[last]:+.2f}"
+            assert last_metric.delta == (
+                defense_view.change_text(gold[last] - old_gold[last]) or ""
+            )
+            assert last_metric.label.endswith(f"{(N_STOPS, BETA_STOPS)[method][last]:,g}")
 
 
 SPOT_MEDIANS = {"best_of_n": 60, "kl": 0.5}  # where m = 30 spot checks stop, b = 0.2, σ = 1
@@ -260,34 +267,40 @@ def test_peak_and_collapse_as_printed(set_page):
         ("Best-of-n: peak, n = 10,000", "+1.71", "+0.11"),
         ("Best-of-n: at n = 10,000", "+1.71", "+0.17"),
         ("KL penalty: peak, β = 0.35", "+1.92", "+0.46"),
-        ("KL penalty: at β = 0.25", "+6.48", "+2.79"),
+        ("KL penalty: at β = 0.35", "+1.92", "+0.59"),
         ("Best-of-n: peak, n = 400", "+1.69", "+0.10"),
         ("Best-of-n: at n = 10,000", "+1.64", "+0.10"),
         ("KL penalty: peak, β = 0.6", "+1.46", ""),
-        ("KL penalty: at β = 0.25", "+4.14", "+0.45"),
+        ("KL penalty: at β = 0.35", "+1.32", "-0.01"),
         ("Best-of-n: peak, n = 100", "+1.63", "+0.03"),
         ("Best-of-n: at n = 10,000", "+1.52", "-0.02"),
         ("KL penalty: peak, β = 0.35", "+1.51", "+0.05"),
-        ("KL penalty: at β = 0.25", "+5.90", "+2.21"),
+        ("KL penalty: at β = 0.35", "+1.51", "+0.19"),
     ]
     text = " ".join(block.value for block in set_page.markdown)
     assert "**Best-of-n** (the real peak: n = 150)" in text
     assert (
-        "**Best-of-n**: stop at the true peak, n = 150, instead of n = 10,000: end **0.06** "
-        "higher in true quality (+1.59 against +1.54), for **2%** of the reward model's score."
+        "**Best-of-n**: Stop at the peak, n = 150, instead of n = 10,000: end 0.06 higher in "
+        "true quality (+1.59 against +1.54), for 2% of the reward model's score."
     ) in text
     assert (
-        "**KL penalty**: stop at the true peak, β = 0.5, instead of β = 0.35: end **0.13** "
-        "higher in true quality (+1.46 against +1.33), for **22%** of the reward model's score. "
+        "**KL penalty**: Stop at the peak, β = 0.5, instead of β = 0.35: end 0.13 higher in "
+        "true quality (+1.46 against +1.33), for 22% of the reward model's score. "
         "β = 0.3 and 0.25 are left out: capped by the grid's edge."
+    ) in text
+    assert (
+        "at its *strongest* setting clear of the grid's edge (n = 10,000, β = 0.35; β = 0.3 "
+        "and 0.25 are left out: capped by the grid's edge). Undefended, at b = 0.2 and σ = 1: "
+        "**Best-of-n** declines from +1.59 at n = 150 to +1.54 at n = 10,000, still above the "
+        "base model. **KL penalty** declines from +1.46 at β = 0.5 to +1.33 at β = 0.35, still "
+        "above the base model."
     ) in text
 
 
 def test_a_slack_still_rising_names_the_strongest_setting():
     rising = SimpleNamespace(peak_pressure=10000, strongest_pressure=10000, left_out=0)
-    assert defense_view.slack_sentence("best_of_n", rising) == (
-        "**Best-of-n**: true quality is still rising at the strongest setting, n = 10,000; "
-        "there is no slack to take."
+    assert slack_text.slack_sentence("n", rising) == (
+        "True quality still rises at n = 10,000: no slack to take."
     )
 
 
@@ -341,11 +354,11 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
     ]
     slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     text = " ".join(block.value for block in set_page.markdown)
-    for method in ("best_of_n", "kl"):
-        sentence = defense_view.slack_sentence(method, getattr(slack, method))
+    for symbol, method in (("n", "best_of_n"), ("β", "kl")):
+        sentence = slack_text.slack_sentence(symbol, getattr(slack, method), stops=BETA_STOPS)
         assert sentence in text
     if slack.best_of_n.peak_pressure != slack.best_of_n.strongest_pressure:
-        assert f"**{100 * slack.best_of_n.score_given_up:.0f}%**" in text
+        assert f"{100 * slack.best_of_n.score_given_up:.0f}% of the reward model's score" in text
 
 
 DEFENSE_FIGURES = {
@@ -375,7 +388,13 @@ def test_defense_figures_pass_plotly_checks_and_are_shared(build):
 def test_each_plot_draws_its_own_methods_curves():
     """The best-of-n plot draws n from core's curve, the KL plot β: the right data per side."""
     figure = defense_charts.padding_learned(0.0, 0.3, 1.0)
-    lines = [trace for trace in figure.data if trace.mode == "lines" and trace.x[0] is not None]
+    lines = [
+        trace
+        for trace in figure.data
+        if trace.mode == "lines"
+        and trace.x[0] is not None
+        and "at the grid's edge" not in (trace.name or "")  # a capped stretch, drawn apart
+    ]
     by_axis = {axis: [t for t in lines if t.xaxis == axis] for axis in ("x", "x2")}
     assert len(by_axis["x"]) == len(by_axis["x2"]) == 2, "undefended and defended per method"
     assert max(by_axis["x"][0].x) == max(N_STOPS), "best-of-n runs to the slider's n"
@@ -385,15 +404,42 @@ def test_each_plot_draws_its_own_methods_curves():
 
 
 def test_a_first_visit_opens_where_each_defense_acts(defenses):
-    # σ = 1 (not the other pages' 0): at σ = 0 the ensemble's members are one reward model.
-    assert slider_values(defenses)["sigma"] == 1.0 and defenses.query_params["sigma"] == "1"
+    # σ = 0.5 (not the other pages' 0): at σ = 0 the ensemble's members are one reward model,
+    # and from σ = 0.9 on the errors swamp b = 0, so best-of-n would not fall at all.
+    assert slider_values(defenses)["sigma"] == 0.5 and defenses.query_params["sigma"] == "0.5"
     assert slider_values(defenses)["b"] == 0.0 and slider_values(defenses)["fix"] == 0.2
     shown = defenses.metric[:12]
     for section in range(3):  # a better b′, the ensemble, the length penalty
         deltas = [metric.delta for metric in shown[4 * section : 4 * section + 4]]
         assert any(deltas), f"section {section + 1} changes nothing at the defaults: {deltas}"
-    # The KL collapse at β = 0.25 is capped there (17% within 0.5 of the grid's edge): noted.
-    assert any("Capped by the grid's edge at β = 0.25" in info.value for info in defenses.info)
+    text = " ".join(block.value for block in defenses.markdown)
+    # Both methods fall below the base model undefended, and every readout is clear of the edge.
+    assert (
+        "(n = 10,000, β = 0.3; β = 0.25 is left out: capped by the grid's edge). Undefended, at "
+        "b = 0 and σ = 0.5: **Best-of-n** collapses: from +1.25 at n = 6 to -1.08 at n = 10,000, "
+        "below the base model. **KL penalty** collapses: from +0.91 at β = 1.3 to -3.35 at "
+        "β = 0.3, below the base model."
+    ) in text
+    assert [m.label for m in shown[:4]] == [
+        "Best-of-n: peak, n = 10,000",
+        "Best-of-n: at n = 10,000",
+        "KL penalty: peak, β = 0.3",
+        "KL penalty: at β = 0.3",
+    ]
+    assert not any("Capped by the grid's edge" in info.value for info in defenses.info)
+    assert not any("σ swamps b" in info.value for info in defenses.info)
+
+
+def test_where_sigma_swamps_b_the_page_says_so():
+    app = open_defenses({"sigma": "1"})
+    assert_clean(app)
+    (swamped,) = [info.value for info in app.info if "σ swamps b" in info.value]
+    assert "at n = 10,000 it ends at +1.54, where at σ = 0.8 it falls to -1.08" in swamped
+    text = " ".join(block.value for block in app.markdown)
+    assert (
+        "**Best-of-n** does not decline: true quality is at its peak, +1.54 at n = 10,000." in text
+    )
+    assert "**Best-of-n** collapses" not in text
 
 
 def test_a_sigma_the_session_moved_to_is_kept_not_replaced_by_the_opening_one():

@@ -3,13 +3,13 @@ within 0.5 of the edge, none where less than 0.1% does (and none in between eith
 
 import json
 
+import numpy as np
 import pytest
 from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import edge_note
-from ui.defenses import view as defense_view
+from ui import edge_note, slack_text
 from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
@@ -101,17 +101,22 @@ def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
 
 
 @pytest.mark.parametrize(
-    "query, capped",
+    "query, left_out",
     [
-        ({"b": "0.2", "sigma": "1"}, True),
-        ({"b": "0.2", "sigma": "0"}, False),  # 4.3% at β = 0.25
-        ({"b": "0.6", "sigma": "0"}, False),
+        ({"b": "0.2", "sigma": "1"}, "β = 0.3 and 0.25 are left out"),  # 8.3% and 46%
+        ({"b": "0.2", "sigma": "0"}, ""),  # 4.3% at β = 0.25
+        ({"b": "0.6", "sigma": "0"}, ""),
     ],
 )
-def test_the_defenses_page_notes_a_capped_kl_collapse(query, capped):
+def test_the_defenses_page_reads_its_strongest_kl_stop_clear_of_the_edge(query, left_out):
     app = open_clean("pages/defenses.py", query)
-    text = notes_text(app)
-    assert (f"KL penalty: {NAMES_THE_EDGE} at β = 0.25:" in text) is capped
+    text = " ".join(block.value for block in app.markdown)
+    strongest = "β = 0.35" if left_out else "β = 0.25"
+    assert f"clear of the grid's edge (n = 10,000, {strongest}" in text
+    assert ("left out: capped by the grid's edge)." in text) is bool(left_out)
+    assert left_out in text
+    # No readout stands on a capped stop, so no capped note is needed beside them.
+    assert f"{NAMES_THE_EDGE} at β" not in notes_text(app)
 
 
 def test_the_slack_sentence_at_the_defaults_states_core_numbers():
@@ -120,19 +125,19 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
     assert worlds.slack_line("n", slack.best_of_n) == (
-        "Stop at the peak, n = 49: end 2.40 higher in true quality than at n = 10,000 "
-        "(+1.31 against -1.08), for 14% of the score. Finding the peak takes an oracle for "
-        "true quality; “slack” is the word of the essay this demo grew from, not the "
+        "Stop at the peak, n = 49, instead of n = 10,000: end 2.40 higher in true quality "
+        "(+1.31 against -1.08), for 14% of the reward model's score. Finding the peak takes an "
+        "oracle for true quality; “slack” is the word of the essay this demo grew from, not the "
         "literature's."
     )
     # β = 0.25 (8.4% on the edge) is left out: the strongest stop compared is 0.3.
     assert worlds.slack_line("beta", slack.kl).endswith(
         "β = 0.25 is left out: capped by the grid's edge."
     )
-    assert "than at β = 0.3 (+1.00 against -4.37)" in worlds.slack_line("beta", slack.kl)
-    assert defense_view.slack_sentence("kl", slack.kl, BETA_STOPS) == (
-        "**KL penalty**: stop at the true peak, β = 1, instead of β = 0.3: end **5.37** higher "
-        "in true quality (+1.00 against -4.37), for **70%** of the reward model's score. "
+    # One home: the Defenses page says the same sentence, without whose word it is.
+    assert slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS) == (
+        "Stop at the peak, β = 1, instead of β = 0.3: end 5.37 higher in true quality "
+        "(+1.00 against -4.37), for 70% of the reward model's score. "
         "β = 0.25 is left out: capped by the grid's edge."
     )
 
@@ -144,7 +149,7 @@ def test_no_slack_sentence_concludes_from_a_capped_stop():
     assert slack.kl.left_out == 2
     line = worlds.slack_line("beta", slack.kl)
     assert "no slack to take" not in line
-    assert line.startswith("Stop at the peak, β = 0.5: end 0.13 higher in true quality than at ")
+    assert line.startswith("Stop at the peak, β = 0.5, instead of β = 0.35: end 0.13 higher ")
     assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
 
 
@@ -161,3 +166,105 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     assert "edge" not in world["n"]
     lesson = json.loads(worlds.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%
+
+
+# --- every KL chart draws its capped stretch so it cannot be read as the trade-off ---------
+
+
+def capped_figures():
+    """Each page's KL chart at a setting whose strongest stretch is capped (σ = 1: 17% of the
+    optimum at β = 0.25): (figure as plain JSON, the edge mass along its KL curve)."""
+    from ui import compute, kl_penalty_charts
+    from ui.beyond import compute as beyond_compute
+    from ui.beyond import figures as beyond_figures
+    from ui.defenses import charts as defense_charts
+    from ui.defenses import compute as defense_compute
+
+    kl = compute.kl_curve(0.0, 1.0)
+    past = compute.kl_curve(0.0, 1.0, past_edge=True)
+    panel = beyond_compute.gao_panel(0.0, 1.0)
+    defended = defense_compute.summary(0.2, 1.0).kl
+    return {
+        "kl_page": (kl_penalty_charts.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
+        "reward_model": (
+            beyond_figures.overoptimization(kl, best_of_n=False, b=0.0),
+            kl.edge_mass,
+        ),
+        "compare": (beyond_figures.gao_chart(panel), panel.kl_edge_mass),
+        # b′ = b: both curves share one edge (each is split by its own)
+        "defenses": (defense_charts.padding_learned(0.2, 0.2, 1.0), defended.edge_mass),
+    }
+
+
+@pytest.mark.parametrize("name", ["kl_page", "reward_model", "compare", "defenses"])
+def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(name):
+    figure, edge_mass = capped_figures()[name]
+    data = [trace.to_plotly_json() | {"x": trace.x, "y": trace.y} for trace in figure.data]
+    capped = np.asarray(edge_mass) >= 0.05
+    assert capped.any() and not capped.all()
+    faded = [trace for trace in data if "at the grid's edge" in trace.get("name", "")]
+    assert faded, "a dotted stretch for the capped points"
+    for trace in faded:
+        assert trace["line"]["dash"] == "dot" and trace["opacity"] < 0.5
+        assert trace["showlegend"] is False
+    assert sum("edge" in list(trace.get("text") or []) for trace in faded) >= 1
+    # The solid line of the same curve (just before it) draws nothing on a capped point, the
+    # faded one nothing on a clear point but the one where they meet.
+    for index, trace in enumerate(data):
+        if trace not in faded:
+            continue
+        solid = data[index - 1]
+        assert solid["line"]["color"] == trace["line"]["color"] and "opacity" not in solid
+        assert np.array_equal(np.asarray(solid["x"], float), np.asarray(trace["x"], float))
+        solid_y = np.asarray(solid["y"], dtype=float)
+        faded_y = np.asarray(trace["y"], dtype=float)
+        assert solid_y.size == capped.size
+        assert np.isnan(solid_y[capped]).all() and not np.isnan(solid_y[~capped]).any()
+        assert not np.isnan(faded_y[capped]).any()
+        assert np.count_nonzero(~np.isnan(faded_y[~capped])) == 1
+
+
+@pytest.mark.parametrize(
+    ("b", "sigma", "stated"),
+    [
+        # docs/design.md §16: at σ = 0 / 0.5 / 1 β = 0.3 holds 2.1% / 1.3% / 1.2% and
+        # β = 0.25 8.4% / 8.8% / 17.2%: the capped stretch starts between, inside the slider.
+        (
+            0.0,
+            0.0,
+            "at b = 0, σ = 0 from β ≈ 0.26 down, inside the slider's range (at its "
+            "last stop, β = 0.25, 8% of the optimum sits there)",
+        ),
+        (
+            0.0,
+            0.5,
+            "from β ≈ 0.26 down, inside the slider's range (at its last stop, β = 0.25, "
+            "9% of the optimum sits there)",
+        ),  # 8.8%, rounded (not cut to 8%)
+        (
+            0.2,
+            1.0,
+            "from β ≈ 0.31 down, inside the slider's range (at its last stop, β = 0.25, "
+            "46% of the optimum sits there)",
+        ),
+        (0.2, 0.0, "from β ≈ 0.24 down, beyond the slider (at its last stop, β = 0.25, 4% of "),
+    ],
+)
+def test_the_kl_pages_edge_caption_names_where_the_capped_stretch_starts(b, sigma, stated):
+    from ui import kl_penalty_charts
+
+    assert stated in kl_penalty_charts.edge_caption(b, sigma)
+    edge = core.kl_optimum(0.25, b=b, sigma=sigma).edge_mass
+    assert f"{100 * edge:.0f}%" in stated
+    # The start is the weakest capped β: the next β of the curve up is clear.
+    curve = core.kl_curve(core.log_spaced_betas(high=10, low=0.1), b=b, sigma=sigma)
+    start = max(
+        beta for beta, mass in zip(curve.pressure, curve.edge_mass, strict=True) if mass >= 0.05
+    )
+    assert f"β ≈ {start:.2g} down" in stated
+
+
+def test_the_kl_page_shows_the_edge_caption():
+    app = open_clean("pages/kl_penalty.py", {"sigma": "0.5"})
+    assert any("from β ≈ 0.26 down" in caption.value for caption in app.caption)
+    assert not any("bites below" in caption.value for caption in app.caption)

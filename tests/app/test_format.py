@@ -149,3 +149,27 @@ def test_a_typed_number_said_back():
     assert fmt.typed(49.5) == "49.5"
     assert fmt.typed(1000.2) == "1,000.2"
     assert fmt.typed(0.333) == "0.333"
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [
+        (0.0, "0%"),
+        (1 - (599 / 600) ** 2, "0.33%"),  # best-of-n's single best answer at n = 2
+        (0.004999, "0.5%"),
+        (0.005, "0.5%"),  # Python rounds the tie 0.5 to even, 0: it keeps its decimal
+        (0.00001, "less than 0.01%"),
+        (0.65, "65%"),
+        (0.996, "more than 99%"),  # short of 1: never "100%"
+        (1.0, "100%"),
+    ],
+)
+def test_a_share_is_never_rounded_away(share, text):
+    assert fmt.share_percent(share) == text
+
+
+def test_the_best_of_n_page_states_the_best_answers_chance_at_n_2():
+    from ui.best_of_n_charts import win_chances_words
+
+    words = win_chances_words(2)
+    assert "the single best answer 0.33%" in words and " 0%" not in words

@@ -275,7 +275,7 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         if method.peak_pressure == method.strongest_pressure:
             assert "no slack to take" in sentence
         else:
-            assert f"for {100 * method.score_given_up:.0f}% of the score" in sentence
+            assert f"for {100 * method.score_given_up:.0f}% of the reward model's score" in sentence
             assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
 
 
@@ -416,9 +416,26 @@ def test_lesson_snippet_prints_the_lessons_table():
     assert core.format_lesson_table(core.lesson_table()) in shown
 
 
+def test_the_lessons_own_numpy_lines_print_its_table_and_the_page_shows_them():
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(lesson_text.NUMPY_SNIPPET, "numpy", "exec"), {})  # noqa: S102 - our own fixed text
+    assert printed.getvalue().rstrip("\n") == core.format_lesson_table(core.lesson_table())
+    assert "import core" not in lesson_text.NUMPY_SNIPPET  # the model in plain sight
+    assert "from core" not in lesson_text.NUMPY_SNIPPET
+    app = open_page("lesson")
+    shown = [block.value.strip() for block in app.code]
+    assert lesson_text.NUMPY_SNIPPET.strip() in shown
+    prose = " ".join(" ".join(block.value.split()) for block in app.markdown)
+    assert "CoastRunners" in prose and "(Clark and Amodei, 2016)" in prose
+    assert "Krakovna and colleagues at DeepMind (2020)" in prose
+    assert "(Strathern, 1997)" in prose and "(Goodhart, 1975)" in prose
+
+
 def test_lesson_links_open_the_playground_at_each_step():
     app = open_page("lesson")
-    links = app.get("page_link")
+    # The numbered tries (the story's one link to the checker page: test_checker_page.py).
+    links = [link for link in app.get("page_link") if link.proto.label[0].isdigit()]
     assert len(links) == len(lesson_text.TRIES)
     playground_hash = next(
         page_hash

@@ -41,6 +41,14 @@ FOLDED = {
         "What no defense removes",
         "Sources",
     ],
+    "checker": [
+        "Why the task at the edge hacks",
+        "The model",
+        "The monitor's rules",
+        "What Baker et al. found",
+        "Assumptions, the essay's claim, the research",
+        "Sources",
+    ],
 }
 LEAVE = "Leave presenter mode"
 ENTER = "Presenter mode (larger type, fewer words)"

@@ -114,6 +114,29 @@ def test_bundles_websockets_and_stcore_pass_the_page_layer_untouched():
     assert b"rh-first-paint" not in body
 
 
+def test_a_nested_address_goes_to_one_that_names_no_page_keeping_its_query():
+    streamlit = Streamlit()
+    app = serving.PageDocument(streamlit)
+    for path, query, location in (
+        ("/best-of-n/extra/path", "", "/best-of-n_extra_path"),
+        ("/x/y/", "beta=0.3&n=49", "/x_y?beta=0.3&n=49"),
+        ("/x/<b>y</b>", "", "/x_%3Cb%3Ey%3C_b%3E"),  # split at "/", quoted
+    ):
+        status, headers, body = request(app, path, query=query)
+        assert (status, header(headers, "location"), body) == (307, [location], b"")
+    assert streamlit.asked == [], "Streamlit never served the blank page"
+    # A page's own address, and the frontend asking whether the app lives under /lesson
+    # (it must hear no), are Streamlit's as before.
+    for path in ("/best-of-n", "/best-of-n/", "/lesson/_stcore/health", "/"):
+        assert request(app, path).status == 200
+    assert [asked for asked, _headers in streamlit.asked] == [
+        "/best-of-n",
+        "/best-of-n/",
+        "/lesson/_stcore/health",
+        "/",
+    ]
+
+
 def test_the_early_chunks_are_named_as_this_streamlit_names_them(tmp_path):
     js = tmp_path / "static" / "js"
     media = tmp_path / "static" / "media"

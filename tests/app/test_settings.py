@@ -260,6 +260,13 @@ URL_FORMS = {
     "agg": "mean min",
     "lam": "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1 1.1 1.2 1.3 1.4 1.5 1.6 1.7 1.8 1.9 2",
     "m": "1 2 3 5 10 20 30 50 100 200 300 500 1000 2000 5000 10000",
+    "check_beta": "3 2 1.5 1 0.7 0.5 0.3 0.2 0.15 0.1 0.07 0.05 0.03 0.02",
+    "pass1": "0.005 0.01 0.015 0.02 0.03 0.05 0.1 0.15 0.25 0.35 0.5 0.75",
+    "pass1_other": "0.005 0.01 0.015 0.02 0.03 0.05 0.1 0.15 0.25 0.35 0.5 0.75",
+    "h": "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1",
+    "q": "0.001 0.002 0.005 0.01 0.02 0.05 0.1",
+    "against": "beta kl",
+    "monitor": "watch penalize",
 }
 # Where every row starts, as its URL writes it (a row at its default is left out of links).
 DEFAULT_FORMS = {
@@ -278,6 +285,13 @@ DEFAULT_FORMS = {
     "agg": "mean",
     "lam": "0.5",
     "m": "10",
+    "check_beta": "0.1",
+    "pass1": "0.015",
+    "pass1_other": "0.25",
+    "h": "0.9",
+    "q": "0.01",
+    "against": "beta",
+    "monitor": "watch",
 }
 PAGE_KEYS = {
     "playground": ("beta", "n", "b", "sigma"),
@@ -288,6 +302,7 @@ PAGE_KEYS = {
     "compare": ("b", "sigma", "tails"),
     "defenses": ("b", "sigma", "fix", "k", "rho", "agg", "lam", "m"),
     "poll": ("b", "sigma"),  # its start screen's sliders (poll_b, poll_sigma), not its address
+    "checker": ("check_beta", "pass1", "pass1_other", "h", "q", "against", "monitor"),
 }
 
 

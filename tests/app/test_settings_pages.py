@@ -14,6 +14,7 @@ PAGE_FILES = {
     "reward-model": "pages/reward_model.py",
     "compare": "pages/compare.py",
     "defenses": "pages/defenses.py",
+    "checker": "pages/checker.py",
 }
 
 
@@ -47,8 +48,13 @@ def values(app: AppTest) -> dict:
         ("compare", {"b": 0.0, "sigma": 0.0, "tails": "light"}),
         (
             "defenses",
-            {"b": 0.0, "sigma": 1.0, "fix": 0.2, "k": 4, "rho": 0.5, "agg": "mean"}
+            {"b": 0.0, "sigma": 0.5, "fix": 0.2, "k": 4, "rho": 0.5, "agg": "mean"}
             | {"lam": 0.5, "m": 10},
+        ),
+        (
+            "checker",
+            {"check_beta": 0.1, "pass1": 0.015, "pass1_other": 0.25, "h": 0.9, "q": 0.01}
+            | {"against": "beta", "monitor": "watch", "checker-guess": 0.1},
         ),
     ],
 )
@@ -108,6 +114,14 @@ HOSTILE = [
         {"sigma": "0.5", "m": "30"},
         "The link sets m 2 times; the last one counts.",
     ),
+    (
+        "checker",
+        {"pass1": "2"},
+        ("pass1", 0.75),
+        {"pass1": "0.75"},
+        "The link sets pass@1 to “2”, outside the slider's range of 0.005 to 0.75, so pass@1 "
+        "starts at the nearest end, 0.75.",
+    ),
 ]
 
 
@@ -125,7 +139,7 @@ def test_a_bad_value_on_each_page_gets_its_nearest_stop_the_note_and_a_clean_add
 
 def test_a_defenses_setting_follows_the_student_to_another_page_and_back():
     app = open_at("defenses", {"k": "8", "agg": "min", "lam": "1.2"})
-    assert values(app) | {"sigma": 1.0} == values(app)
+    assert values(app) | {"sigma": 0.5} == values(app)
     app.switch_page(PAGE_FILES["playground"]).run()
     app = open_at("defenses", {}, app=app)  # an address without them: only the session has them
     assert_clean(app)
@@ -144,8 +158,8 @@ def test_b_set_on_the_playground_is_b_on_compare_and_on_defenses_past_a_page_wit
     app.switch_page(PAGE_FILES["reward-model"]).run()  # no b here
     app.switch_page(PAGE_FILES["defenses"]).run()
     assert_clean(app)
-    # σ was never moved: Defenses opens it at 1, b keeps the student's 0.35.
-    assert (values(app)["b"], values(app)["sigma"]) == (0.35, 1.0)
+    # σ was never moved: Defenses opens it at 0.5, b keeps the student's 0.35.
+    assert (values(app)["b"], values(app)["sigma"]) == (0.35, 0.5)
 
 
 def test_a_link_beats_the_sessions_value_and_the_opening_one():

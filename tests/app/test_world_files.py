@@ -140,3 +140,21 @@ def test_the_app_serves_worlds_before_anything_else_sees_the_path():
     from ui import serving
 
     assert serving.middleware()[0].cls is world_files.WorldFiles
+
+
+def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
+    from core import answer_text
+
+    app = world_files.WorldFiles(Streamlit())
+    path = world_files.answers_address()
+    assert path == f"/worlds/{world_store.fingerprint()}/answers.json"
+    assert world_files.stage_controls()["answers"] == path
+    status, headers, body = request(app, path)
+    assert status == 200 and header(headers, "content-encoding") == []
+    assert json.loads(body) == json.loads(json.dumps(answer_text.writer_tables()))
+    assert header(headers, "cache-control") == ["public, max-age=31536000, immutable"]
+    status, headers, packed = request(app, path, accept_encoding="gzip")
+    assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(packed) == body
+    assert len(body) < 10_000 and len(packed) < 4_000  # fetched once per visit, cached for a year
+    other_code = path.replace(world_store.fingerprint(), "0" * 16)
+    assert request(app, other_code)[0] == 404

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 AXE = Axe()
 BLOCKING = ("serious", "critical")  # docs/design.md §8: zero of these on every page
 PAGES = ("", "?present=1", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "poll")
-PAGES += ("defenses",)
+PAGES += ("defenses", "checker")
 PAGES += ("poll?room=ZZZZZZ", "nonexistent")  # an unknown room's note, the unknown-page page
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA, 1.4.3
 AXE_TIMEOUT_S, AXE_RETRY_MS = 30, 500  # see axe_response
@@ -135,7 +135,7 @@ def test_every_page_passes_axe_headings_chart_texts_and_contrast(new_tab, path):
     if path == "defenses":  # its charts on request: every one open, to check them all
         assert app_page.open_every_closed_chart(tab.page) == 3
     check_page(tab.page)
-    if path in ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses"):
+    if path in ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses", "checker"):
         assert tab.page.locator('[data-testid="stPlotlyChart"]').count() >= 2
 
 

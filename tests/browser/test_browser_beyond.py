@@ -97,3 +97,32 @@ def test_no_sideways_scrolling_on_a_phone(phone, path):
     assert_no_sideways_scrolling(phone.page, path)
     app_page.screenshot(phone.page, app_page.SCREENSHOT_DIR / f"phone-{path}.png")
     assert phone.console_errors == []
+
+
+def test_the_checker_page_walk_a_slider_a_guess_and_the_monitor(desktop):
+    """Rewards you can check: β's slider reruns and writes the address, the guess is revealed
+    with the solve rate drawn in, the monitor's switch moves hacking out of sight."""
+    desktop.open("checker")
+    page = desktop.page
+    assert page.locator('[data-testid="stException"]').count() == 0
+    charts = app_page.chart_fingerprints(page)
+    assert len(charts) == 2 and all(charts.values()), charts
+    record = app_page.press_on_slider(page, "check_beta", "End")
+    assert record["finishStatus"] is not None
+    expect(page).to_have_url(re.compile(r"[?&]check_beta=0\.02(&|$)"))
+    # Both tasks' sentences and the chart's text alternative say it.
+    expect(page.get_by_text("at β = 0.02 the checker passes 90% of attempts")).to_have_count(3)
+    drawn = app_page.chart_fingerprints(page)
+    since = observer.page_now(page)
+    page.get_by_role("button", name="Reveal the solve rate").click()
+    observer.wait_for_rerun(page, since)
+    expect(page.get_by_text("You guessed β = 0.1. On the left task the solve rate")).to_be_visible()
+    expect(page.get_by_text("solve rate's peak").first).to_be_attached()
+    assert app_page.chart_fingerprints(page) != drawn  # the solve rate and its peak drawn in
+    since = observer.page_now(page)
+    page.locator(".st-key-monitor button", has_text="penalize").first.click()
+    observer.wait_for_rerun(page, since)
+    expect(page).to_have_url(re.compile(r"[?&]monitor=penalize(&|$)"))
+    hidden = "hacks are 100% of attempts, 100% of them hidden; the monitor catches 5.0%"
+    expect(page.get_by_text(hidden)).to_have_count(2)  # the sentence and the chart's text
+    assert desktop.console_errors == []

@@ -60,9 +60,9 @@ def test_a_hostile_link_is_corrected_with_a_plain_note(desktop):
     for words in ("not a number", "nearest end", "neither"):
         expect(alert).to_contain_text(words)
     assert page.locator('[data-testid="stAlert"] b').count() == 0, "no HTML from the URL"
-    # k and agg back to their defaults (left out), m and lam at their nearest ends; σ = 1 is
+    # k and agg back to their defaults (left out), m and lam at their nearest ends; σ = 0.5 is
     # the page's own opening σ, written by its first run.
-    app_page.expect_query(page, {"m": ["10000"], "lam": ["0"], "sigma": ["1"]})
+    app_page.expect_query(page, {"m": ["10000"], "lam": ["0"], "sigma": ["0.5"]})
     assert app_page.slider_thumb(page, "m").get_attribute("aria-valuetext") in (None, "10000")
     assert desktop.console_errors == []
 

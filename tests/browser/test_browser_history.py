@@ -36,6 +36,7 @@ PAGES = (
     ("reward-model", "pairs"),
     ("compare", "b"),
     ("defenses", "b"),
+    ("checker", "check_beta"),
 )
 
 # Every Streamlit slider on the page: {its key: the value it shows}.
@@ -240,6 +241,7 @@ DEEP_LINKS = (
     "defenses",
     "reward-model?pairs=200",
     "compare?b=0.2&sigma=nan",
+    "checker?pass1=2&h=nan",
     "?beta=1&n=49&b=0.2&sigma=0.5",
     "?present=1&n=1e99",
     "lesson",

@@ -7,10 +7,13 @@ pytestmark = pytest.mark.browser
 REAL_PAGES = ("Playground", "Best-of-n", "KL penalty", "Lesson", "Class poll")
 
 
-@pytest.mark.parametrize("path", ["nonexistent", "Lesson"])
+@pytest.mark.parametrize("path", ["nonexistent", "Lesson", "best-of-n/extra/path", "x/y?beta=0.3"])
 def test_an_unknown_address_lists_the_real_pages_instead_of_a_bare_not_found_box(desktop, path):
     desktop.open(path)
     page = desktop.page
+    # A nested address was blank (its bundles came back as the page); now it is sent to a flat
+    # one that names no page, its query kept.
+    assert page.url.split("/", 3)[3] == path.replace("/", "_")
     assert page.locator("h1").first.inner_text() == "Page not found"
     body = page.locator('[data-testid="stMain"]')
     for title in REAL_PAGES:

@@ -1,8 +1,10 @@
 """Every page opens from the navigation and draws its charts; screenshots for people to look at."""
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from harness import app_page, observer, stage
 
@@ -21,6 +23,7 @@ MIN_CHARTS = {
     "compare": 2,
     "poll": 0,
     "defenses": 1,  # the first defense's; the other three open on request
+    "checker": 2,  # the two tasks side by side, the monitor
 }
 
 
@@ -66,4 +69,25 @@ def test_each_page_opens_from_its_address(desktop, path):
     charts = app_page.chart_fingerprints(page)
     assert len(charts) >= MIN_CHARTS[path]
     assert all(charts.values()), f"a chart has no figure: {charts}"
+    assert desktop.console_errors == []
+
+
+def test_the_redraw_button_says_what_it_does_beside_it_and_leaves_no_tooltip(desktop):
+    desktop.open("best-of-n")
+    page = desktop.page
+    button = page.get_by_role("button", name="Draw another 600 answers")
+    words = page.get_by_text("600 fresh draws from the base model; each draw's seed is kept")
+    expect(words).to_be_visible()
+    # Beside the button: in its column, just under it (not at the page's foot).
+    near, said = button.bounding_box(), words.bounding_box()
+    assert abs(said["x"] - near["x"]) < 40 and 0 <= said["y"] - near["y"] < 120, (near, said)
+    before = observer.page_now(page)
+    button.hover()
+    button.click()
+    observer.wait_for_rerun(page, before)
+    expect(page).to_have_url(re.compile(r"[?&]seed=1(&|$)"))
+    # The pointer still rests on the button: no tooltip is up (it had none to leave behind).
+    button.hover()
+    expect(page.locator('[data-testid="stTooltipContent"], [role="tooltip"]')).to_have_count(0)
+    expect(words).to_be_visible()
     assert desktop.console_errors == []

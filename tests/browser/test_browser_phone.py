@@ -21,6 +21,7 @@ PAGE_PATHS = (
     "compare",
     "poll",
     "defenses",
+    "checker",
 )
 MIN_TRACK_PX = 120  # narrower than this and a thumb cannot be placed with a finger
 TAP_AT = 0.8  # where along the β track the finger lands
@@ -135,6 +136,7 @@ READABLE_PAGES = (
     "lesson",
     "poll",
     "defenses",
+    "checker",
 )
 MIN_TEXT_PX = 14  # the smallest text a phone shows
 

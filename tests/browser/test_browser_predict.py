@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from harness import app_page
 from harness import stage as stage_page
 
 pytestmark = pytest.mark.browser
@@ -73,10 +74,25 @@ def test_nothing_names_or_marks_the_peak_before_reveal(desktop):
     stage_page.slider(page, "n").press("End")
     root.locator('.method.n [data-guess="n"]').click()
     expect(page).to_have_url(re.compile(r"[?&]guess_n=10000(&|$)"))
+    # The link to copy asks its reader to predict too, and holds no guess of the sender's.
+    expect(page.locator(".rh-link input")).to_have_value(re.compile(r"\?(.*&)?predict=1(&|$)"))
+    assert all("guess" not in link for link in app_page.offered_links(page))
     root.get_by_role("button", name="Reveal the truth").click()
     expect(root.locator(".predict-text")).to_contain_text("true quality peaks at n = 49")
     expect(root.locator('[data-peak="n"]')).to_be_visible()
     expect(page.get_by_role("button", name="Next Shortcut →")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"[?&]revealed=1(&|$)"))
+    assert all("revealed" not in link for link in app_page.offered_links(page))
+    # Back: the picture before Reveal, with the guess kept and the truth hidden again.
+    page.go_back()
+    app_page.expect_query(page, {"n": ["10000"], "predict": ["1"], "guess_n": ["10000"]})
+    expect(root).not_to_have_attribute("data-revealed", "true")
+    expect(root.locator('[data-peak="n"]')).to_be_hidden()
+    expect(page.locator('[data-readout="n-gold"]')).to_have_text("?")
+    expect(root.locator(".predict-text")).not_to_contain_text("peaks at")
+    expect(root.get_by_role("button", name="Reveal the truth")).to_be_enabled()
+    expect(page.get_by_text("The story's steps come back after Reveal")).to_be_visible()
+    app_page.expect_query(page, {"n": ["10000"], "predict": ["1"], "guess_n": ["10000"]})
     assert desktop.console_errors == []
 
 

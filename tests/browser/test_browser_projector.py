@@ -192,6 +192,7 @@ MAIN_CHARTS = {
     "reward-model": "fitted-plane",
     "compare": "gao-chart",
     "defenses": "padding_learned",
+    "checker": "checker-tasks",
 }
 # A plotly chart's box, its text sizes and its labelled ticks per axis (every subplot's).
 PLOTLY_CHART_JS = """
@@ -359,6 +360,7 @@ NAVIGATION = (
     ("Compare", "compare", "gao-chart"),
     ("Class poll", "poll", None),
     ("Defenses", "defenses", "padding_learned"),
+    ("Checkers", "checker", "checker-tasks"),
 )
 PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
 LEAVE = "Leave presenter mode"

@@ -26,6 +26,7 @@ core.ranked_answers(b=0.2)
 core.fit_bradley_terry(core.comparisons(100))
 core.fit_gao([1.0, 2.0, 3.0], [1.0, 1.2, 1.1], form="rl")
 core.best_of_n(49, sigma=1.0, errors="heavy")
+core.monitored_optimum([0.1, 1.0], pass_rate=0.015, looseness=0.9, penalize=True)
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 

@@ -100,3 +100,22 @@ def test_same_seed_same_comparisons():
     first, again = core.comparisons(50, seed=3), core.comparisons(50, seed=3)
     np.testing.assert_array_equal(first.length, again.length)
     np.testing.assert_array_equal(first.first_preferred, again.first_preferred)
+
+
+def test_the_prior_enters_the_optimum_and_the_standard_errors_as_written():
+    # Maximizes Σ log σ(wᵀx) − prior·|w|²/2: at the fit the gradient Σ x(1 − σ(wᵀx)) − prior·w
+    # is zero, and minus the Hessian is Σ σ(1 − σ) x xᵀ + prior·I (both written here apart).
+    pairs = core.comparisons(300, length_spread=0.5, seed=11)
+    prior = 5.0
+    fit = core.fit_bradley_terry(pairs, prior=prior)
+    both = core.preferences.features(pairs.length, pairs.substance)
+    sign = np.where(pairs.first_preferred, 1.0, -1.0)[:, None]
+    differences = sign * (both[:, 0] - both[:, 1])  # (N, 3)
+    win = 1.0 / (1.0 + np.exp(-differences @ fit.weights))
+    gradient = differences.T @ (1.0 - win) - prior * fit.weights
+    assert np.abs(gradient).max() < 1e-6
+    curvature = (differences.T * (win * (1.0 - win))) @ differences + prior * np.eye(3)
+    expected = np.sqrt(np.diag(np.linalg.inv(curvature)))
+    np.testing.assert_allclose(fit.standard_errors, expected, rtol=1e-6)
+    # And the prior matters at this size: without it the errors are larger by more than 1%.
+    assert np.all(core.fit_bradley_terry(pairs).standard_errors > expected * 1.01)

@@ -48,6 +48,14 @@ def curve_b(fit: core.BradleyTerryFit) -> float:
     return nearest_stop(B_SETTING, fit.b if math.isfinite(fit.b) else 0.0)
 
 
+@cached(FIT_ENTRIES)
+def kl_peak_beta(b: float) -> float:
+    """The β where the KL optimum's true quality peaks at b (σ = 0), exactly (core), within
+    the β slider's range."""
+    beta = SETTINGS["beta"]
+    return core.kl_peak_beta(b=b, high=beta.high, low=beta.low)
+
+
 @dataclass(frozen=True)
 class GaoPanel:
     """Both methods' gains against d = √KL, and Gao et al.'s fits to their gold gains.

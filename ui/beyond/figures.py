@@ -11,7 +11,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import edge_note
+from ui import edge_note, edge_traces
 from ui import format as fmt
 from ui.style import (
     BEST_OF_N,
@@ -184,24 +184,26 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
     colour = BEST_OF_N if best_of_n else KL_METHOD
     if best_of_n:
         title, x_title, ticks = (
-            f"Best-of-n at {fmt.named('b', b, decimals=2)}",
+            f"Best-of-n, drawn at {fmt.named('b', b)}",
             "n (log scale)",
             N_TICKS,
         )
         x_range = [0, 4]
     else:
         title, x_title, ticks = (
-            f"KL optimum at {fmt.named('b', b, decimals=2)}",
+            f"KL optimum, drawn at {fmt.named('b', b)}",
             "β (log; weaker →)",
             BETA_TICKS,
         )
         x_range = [math.log10(10), math.log10(0.25)]
     figure = _base(title, x_title=x_title, y_title="gain over base model")
     # True quality first and the reward model dashed over it: at b = 1 they are the same line.
-    figure.add_trace(_line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD))
-    figure.add_trace(
-        _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
-    )
+    # The KL curve's stretch capped by the grid's edge: dotted, faded, marked "edge".
+    edge = None if best_of_n else getattr(curve, "edge_mass", None)
+    gold = _line(curve.pressure, curve.gold_gain, name="true quality", colour=GOLD)
+    proxy = _line(curve.pressure, curve.proxy_gain, name="reward model", colour=PROXY, dash="dash")
+    for trace, label in ((gold, True), (proxy, False)):
+        figure.add_traces([trace] if edge is None else edge_traces.split(trace, edge, label=label))
     peak_label = fmt.named("n" if best_of_n else "β", curve.peak_pressure)
     figure.add_trace(
         go.Scatter(
@@ -241,6 +243,28 @@ def better_fit(panel, method: str):
     return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
 
 
+def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_mass) -> None:
+    """One method's reward-model (dashed) and true-quality gains against d. For the KL optimum
+    (``edge_mass`` (points,), else None) the hover says where the grid's edge caps it (5% of it
+    or more within 0.5 of the boundary), and that stretch is drawn dotted and faded."""
+    hover = {"suffixes": None if edge_mass is None else edge_note.hover_suffixes(edge_mass)}
+    lines = (
+        _line(
+            distance,
+            proxy,
+            name=f"{name}: reward model",
+            colour=colour,
+            dash="dash",
+            width=2,
+            **hover,
+        ),
+        _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover),
+    )
+    for line, label in zip(lines, (False, True), strict=True):
+        parts = [line] if edge_mass is None else edge_traces.split(line, edge_mass, label=label)
+        figure.add_traces(parts)
+
+
 def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
     (dotted, over the range it was fitted on).
@@ -264,25 +288,9 @@ def gao_chart(panel) -> go.Figure:
         ("KL optimum", KL_METHOD, "kl", panel.kl_distance, panel.kl_proxy, panel.kl_gold),
         ("best-of-n", BEST_OF_N, "best_of_n", panel.bon_distance, panel.bon_proxy, panel.bon_gold),
     )
-    # The KL optimum's hover says where it is capped by the grid's edge (5% of it or more
-    # within 0.5 of the boundary); best-of-n has no such edge.
-    edges = {"kl": edge_note.hover_suffixes(panel.kl_edge_mass), "best_of_n": None}
     for name, colour, method, distance, proxy, gold in sides:
-        hover = {"suffixes": edges[method]}
-        figure.add_trace(
-            _line(
-                distance,
-                proxy,
-                name=f"{name}: reward model",
-                colour=colour,
-                dash="dash",
-                width=2,
-                **hover,
-            )
-        )
-        figure.add_trace(
-            _line(distance, gold, name=f"{name}: true quality", colour=colour, **hover)
-        )
+        edge = panel.kl_edge_mass if method == "kl" else None
+        _add_gains(figure, distance, proxy, gold, name=name, colour=colour, edge_mass=edge)
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)
@@ -357,9 +365,9 @@ def kl_tails_chart(shown, other, *, heavy: bool) -> go.Figure:
             fillcolor="rgba(230, 159, 0, 0.2)",
         )
     )
-    figure.add_trace(
-        _line(distance, np.round(shown.mean_gold, CURVE_DECIMALS), name="mean", colour=GOLD)
-    )
+    mean = _line(distance, np.round(shown.mean_gold, CURVE_DECIMALS), name="mean", colour=GOLD)
+    # Where the draws' optimum sits on the grid's edge on average: dotted, marked "edge".
+    figure.add_traces(edge_traces.split(mean, shown.mean_edge, label=True))
     figure.add_trace(
         _line(
             np.round(np.sqrt(other.mean_kl), CURVE_DECIMALS),

@@ -19,6 +19,7 @@ from poll import devices, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
+from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
 from ui.settings import SETTINGS
@@ -34,7 +35,6 @@ EXPLAINED = {
     "β is a weaker leash, so more pressure from the reward model.",
 }
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
-OLD_STUDENT_PARAM = "student"  # the address's id before device cookies: dropped, never trusted
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
@@ -119,7 +119,7 @@ def start_screen(engine: Engine) -> None:
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
-        st.query_params.from_dict({"lecturer": poll.lecturer_token})
+        state.open_address({LECTURER_KEY: poll.lecturer_token})
         st.rerun()
     join.header("Students: join a poll")
     with join.form("poll_join", border=False):
@@ -130,7 +130,7 @@ def start_screen(engine: Engine) -> None:
             except checks.BadInput as error:
                 st.warning(str(error))
             else:
-                st.query_params.from_dict({"room": room})
+                state.open_address({ROOM_KEY: room})
                 st.rerun()
 
 
@@ -185,7 +185,7 @@ def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
         store.set_state(engine, token, closed=True)
         st.rerun()
     if new.button("New poll", key="poll_new"):
-        st.query_params.clear()
+        state.open_address({})
         st.rerun()
 
 
@@ -233,8 +233,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
         _back_to_start()
         return
-    if OLD_STUDENT_PARAM in st.query_params:  # an old link's id: the cookie says who this is
-        del st.query_params[OLD_STUDENT_PARAM]
+    state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
@@ -310,5 +309,5 @@ def _show_submission() -> None:
 
 def _back_to_start() -> None:
     if st.button("Start or join another poll", key="poll_back"):
-        st.query_params.clear()
+        state.open_address({})
         st.rerun()

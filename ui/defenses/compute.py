@@ -43,11 +43,19 @@ class MethodSummary:
     proxy_gain: np.ndarray  # (P,) the (defended) reward model's score gain along the curve
     peak_pressure: float  # the slider stop where true quality is highest
     peak_gold_gain: float
-    strongest_pressure: float  # the slider's strongest stop (n = 10,000 or β = 0.25)
+    # The slider's strongest stop clear of the grid's edge: n = 10,000; β = 0.3 at σ = 0.5
+    # (β = 0.25 holds 8.8% of the optimum within 0.5 of the edge there, so it is left out).
+    strongest_pressure: float
     strongest_gold_gain: float  # true quality there: the collapse, if it fell
-    # KL only: the optimum's mass within 0.5 of the grid's edge at the strongest stop (the peak
-    # is looked for among stops below core.EDGE_CAPPED_MASS: a capped stop tells of the edge).
+    # KL only: the optimum's mass within 0.5 of the grid's edge at the strongest stop (below
+    # core.EDGE_CAPPED_MASS unless every stop is capped), and along the curve (P,).
     strongest_edge_mass: float = 0.0
+    edge_mass: np.ndarray | None = None
+    left_out: int = 0  # KL only: stronger stops left out, capped by the grid's edge
+    # At every slider stop (S,): true quality, and (KL only) the edge mass, so two summaries
+    # can be read at one stop clear of the edge for both (ui.defenses.view.shared_strongest).
+    stop_gold_gain: np.ndarray | None = None
+    stop_edge_mass: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -58,12 +66,17 @@ class Summary:
     kl: MethodSummary
 
 
-def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
+def _method(pressure, parts, stops) -> MethodSummary:
+    """A method's summary from its curve and its slider's stops (``parts``: two dicts of core's
+    fields); its peak and strongest stop are among the stops clear of the grid's edge
+    (core.peaks), so no readout stands on a capped optimum."""
     curve, at_stops = parts
     edge = np.asarray(at_stops.get("edge_mass", np.zeros(len(stops))))
-    clear = edge < core.EDGE_CAPPED_MASS
-    searched = np.where(clear if clear.any() else True, at_stops["gold_gain"], -np.inf)
-    peak = int(np.argmax(searched))
+    peak = core.peak_among_uncapped(at_stops["gold_gain"], edge_mass=edge)
+    if "edge_mass" in at_stops:  # the KL penalty: β falls toward the strongest stop
+        strongest = core.strongest_uncapped(stops, edge_mass=edge)
+    else:  # best-of-n: n rises
+        strongest = int(np.argmax(stops))
     summary = MethodSummary(
         pressure=np.asarray(pressure, dtype=float).copy(),
         gold_gain=np.array(curve["gold_gain"]),
@@ -73,9 +86,14 @@ def _method(pressure, parts, stops, strongest: int) -> MethodSummary:
         strongest_pressure=float(stops[strongest]),
         strongest_gold_gain=float(at_stops["gold_gain"][strongest]),
         strongest_edge_mass=float(edge[strongest]),
+        edge_mass=np.array(curve["edge_mass"]) if "edge_mass" in curve else None,
+        left_out=int(np.count_nonzero(~core.uncapped_stops(edge))),
+        stop_gold_gain=np.array(at_stops["gold_gain"], dtype=float),
+        stop_edge_mass=edge.astype(float).copy(),
     )
-    for array in (summary.pressure, summary.gold_gain, summary.proxy_gain):
-        array.flags.writeable = False
+    for array in vars(summary).values():
+        if isinstance(array, np.ndarray):
+            array.flags.writeable = False
     return summary
 
 
@@ -123,24 +141,12 @@ def _summary(b, sigma, k, rho, aggregate, length_penalty) -> Summary:
     n_stops, beta_stops = np.array(N_STOPS, dtype=float), np.array(BETA_STOPS)
     # The curve and the slider's stops apart: the stops are computed as core computes any
     # handful of settings (float64 throughout), so the numbers stated equal core's.
-    bon = _method(
-        N_CURVE,
-        (
-            vars(core.defended_best_of_n(N_CURVE, **defense)),
-            vars(core.defended_best_of_n(n_stops, **defense)),
-        ),
-        n_stops,
-        int(np.argmax(n_stops)),
-    )
-    kl = _method(
-        BETA_CURVE,
-        (
-            vars(core.defended_kl_optimum(BETA_CURVE, **defense)),
-            vars(core.defended_kl_optimum(beta_stops, **defense, exact=True)),
-        ),
-        beta_stops,
-        int(np.argmin(beta_stops)),
-    )
+    n_curve = vars(core.defended_best_of_n(N_CURVE, **defense))
+    n_at_stops = vars(core.defended_best_of_n(n_stops, **defense))
+    bon = _method(N_CURVE, (n_curve, n_at_stops), n_stops)
+    beta_curve = vars(core.defended_kl_optimum(BETA_CURVE, **defense))
+    beta_at_stops = vars(core.defended_kl_optimum(beta_stops, **defense, exact=True))
+    kl = _method(BETA_CURVE, (beta_curve, beta_at_stops), beta_stops)
     return Summary(best_of_n=bon, kl=kl)
 
 

@@ -13,8 +13,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from ui import edge_traces, style
 from ui import format as fmt
-from ui import style
 from ui.style import (
     BEST_OF_N,
     BOUND,
@@ -126,14 +126,7 @@ def _layout() -> dict:
         "template": EMPTY_TEMPLATE,
         "annotations": titles,
         "showlegend": True,
-        "legend": {
-            "orientation": "h",
-            "x": 0,
-            "y": 1.02,
-            "xanchor": "left",
-            "yanchor": "bottom",
-            "font": {"size": 14},  # no text under 14 px on a phone
-        },
+        "legend": style.legend_above(),
     }
 
 
@@ -174,15 +167,17 @@ def gold_against_pressure(pairs: dict, *, defended_name: str) -> go.Figure:
         defended_line = {"color": METHODS[method][1], "width": 3.5}
         for summary, line in ((undefended, undefended_line), (defended, defended_line)):
             common = {"type": "scatter", "xaxis": x_name, "yaxis": y_name, "showlegend": False}
-            traces.append(
-                {
-                    **common,
-                    "x": np.round(summary.pressure, 4),
-                    "y": np.round(summary.gold_gain, 3),
-                    "mode": "lines",
-                    "line": line,
-                }
-            )
+            curve = {
+                **common,
+                "x": np.round(summary.pressure, 4),
+                "y": np.round(summary.gold_gain, 3),
+                "mode": "lines",
+                "line": line,
+            }
+            # The KL curve's stretch capped by the grid's edge: dotted, faded, marked "edge".
+            edge = getattr(summary, "edge_mass", None)
+            labelled = summary is defended  # one "edge" a plot
+            traces += [curve] if edge is None else edge_traces.split(curve, edge, label=labelled)
             traces.append(
                 {
                     **common,

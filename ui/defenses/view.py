@@ -1,6 +1,6 @@
 """The Defenses page's readouts and sentences: numbers from ui.defenses.compute, put in words.
 
-The pure functions (:func:`spot_check_spread`, :func:`slack_sentence`, :func:`pressure_text`)
+The pure functions (:func:`spot_check_spread`, :func:`fate_sentence`, :func:`pressure_text`)
 take core results and return plain values or text, so tests can check every number the page
 states against core.
 """
@@ -13,6 +13,7 @@ import numpy as np
 
 from ui import edge_note
 from ui import format as fmt
+from ui.settings import BETA_STOPS, N_STOPS
 
 METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
 READOUT_WIDTH = 150  # px per metric: two fit a phone's width
@@ -54,36 +55,68 @@ def spot_check_spread(result, method: str) -> SpotSpread:
     )
 
 
-def slack_sentence(method: str, slack, stops=()) -> str:
-    """'Best-of-n: stop at the true peak, n = 49, instead of n = 10,000: end 2.40 higher in
-    true quality (+1.31 against -1.08), for 14% of the reward model's score.' For the KL
-    penalty, ``stops`` (the β slider's) name the stops left out as capped by the grid's edge."""
-    name = METHOD_NAMES[method][0]
-    peak = pressure_text(method, slack.peak_pressure)
-    strongest = pressure_text(method, slack.strongest_pressure)
-    left_out = edge_note.left_out_sentence(
-        METHOD_NAMES[method][1], edge_note.left_out_stops(stops, slack) if stops else []
+# A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
+DECLINE_TOLERANCE = 0.01
+
+
+def strongest_text(undefended) -> str:
+    """The sliders' strongest settings the page reads, clear of the grid's edge: 'n = 10,000,
+    β = 0.3 (β = 0.25 is left out: capped by the grid's edge)'."""
+    kl = undefended.kl
+    left_out = edge_note.left_out_sentence("β", edge_note.left_out_stops(BETA_STOPS, kl))
+    return (
+        f"{pressure_text('best_of_n', undefended.best_of_n.strongest_pressure)}, "
+        f"{pressure_text('kl', kl.strongest_pressure)}" + (f"; {left_out[:-1]}" if left_out else "")
     )
-    if slack.peak_pressure == slack.strongest_pressure:
-        line = (
-            f"**{name}**: true quality is still rising at the strongest setting, "
-            f"{strongest}; there is no slack to take."
-        )
-    else:
-        line = (
-            f"**{name}**: stop at the true peak, {peak}, instead of {strongest}: end "
-            f"**{fmt.number(slack.gold_kept)}** higher in true quality "
-            f"({fmt.signed(slack.peak_gold_gain)} against "
-            f"{fmt.signed(slack.strongest_gold_gain)}), for "
-            f"**{fmt.percent(slack.score_given_up)}** of the reward model's score."
-        )
-    return f"{line} {left_out}".strip()
+
+
+def fate_sentence(method: str, summary) -> str:
+    """What the undefended reward model does to one method at its strongest setting, in words
+    true to the numbers: "collapses" only where true quality ends below the base model's."""
+    name = METHOD_NAMES[method][0]
+    peak, strongest = summary.peak_gold_gain, summary.strongest_gold_gain
+    at_peak = f"{fmt.signed(peak)} at {pressure_text(method, summary.peak_pressure)}"
+    at_strongest = f"{fmt.signed(strongest)} at {pressure_text(method, summary.strongest_pressure)}"
+    if strongest < 0:
+        return f"**{name}** collapses: from {at_peak} to {at_strongest}, below the base model."
+    if peak - strongest > DECLINE_TOLERANCE:
+        return f"**{name}** declines from {at_peak} to {at_strongest}, still above the base model."
+    return f"**{name}** does not decline: true quality is at its peak, {at_strongest}."
 
 
 def change_text(change: float) -> str | None:
     """'+0.42' for a metric's change against the undefended; None when it rounds to zero."""
     # A change below 0.005 is not worth a delta, even where a gain's own text shows -0.001.
     return None if round(change, 2) == 0 else fmt.signed(change)
+
+
+@dataclass(frozen=True)
+class StrongestPair:
+    """One method's strongest setting read for the undefended and a defended reward model."""
+
+    pressure: float  # the stop: the gentler of the two strongest uncapped stops
+    before_gold_gain: float
+    after_gold_gain: float
+    edge_mass: float  # the larger of the two optima's edge masses there (KL; else 0)
+
+
+def shared_strongest(method: str, before, after) -> StrongestPair:
+    """Both summaries at one strongest stop clear of the grid's edge for both, so a delta
+    never compares two stops or stands on a capped optimum (β = 0.3 vs 0.25, say)."""
+    stops = np.asarray(N_STOPS if method == "best_of_n" else BETA_STOPS, dtype=float)
+    pressures = (before.strongest_pressure, after.strongest_pressure)
+    # β: the larger of the two is the gentler; n: the smaller.
+    pressure = max(pressures) if method == "kl" else min(pressures)
+    index = int(np.flatnonzero(stops == pressure)[0])
+    edges = [
+        s.stop_edge_mass[index] if s.stop_edge_mass is not None else 0.0 for s in (before, after)
+    ]
+    return StrongestPair(
+        pressure=pressure,
+        before_gold_gain=float(before.stop_gold_gain[index]),
+        after_gold_gain=float(after.stop_gold_gain[index]),
+        edge_mass=float(max(edges)),
+    )
 
 
 def peak_and_collapse(container, undefended, defended) -> None:
@@ -106,21 +139,19 @@ def peak_and_collapse(container, undefended, defended) -> None:
                 f"{pressure_text(method, before.peak_pressure)}."
             ),
         )
+        pair = shared_strongest(method, before, after)
         strongest.metric(
-            f"{name}: at {pressure_text(method, after.strongest_pressure)}",
-            fmt.signed(after.strongest_gold_gain),
-            delta=change_text(after.strongest_gold_gain - before.strongest_gold_gain),
+            f"{name}: at {pressure_text(method, pair.pressure)}",
+            fmt.signed(pair.after_gold_gain),
+            delta=change_text(pair.after_gold_gain - pair.before_gold_gain),
             help=(
-                "True quality gain at the slider's strongest setting: the collapse, if it "
-                f"fell. Undefended: {fmt.signed(before.strongest_gold_gain)}."
+                "True quality gain at the slider's strongest setting clear of the grid's edge: "
+                f"the collapse, if it fell. Undefended: {fmt.signed(pair.before_gold_gain)}."
             ),
         )
-    kl_before, kl_after = undefended.kl, defended.kl
-    note = edge_note.edge_note(
-        max(kl_before.strongest_edge_mass, kl_after.strongest_edge_mass),
-        pressure_text("kl", kl_after.strongest_pressure),
-    )
-    if note:
+    kl = shared_strongest("kl", undefended.kl, defended.kl)
+    note = edge_note.edge_note(kl.edge_mass, pressure_text("kl", kl.pressure))
+    if note:  # only where every β stop is capped: then none is clear to read instead
         container.info(f"KL penalty: {note}", icon=":material/border_outer:")
 
 
@@ -155,7 +186,9 @@ def spot_check_readouts(container, result, method: str) -> None:
     )
 
 
-def ensemble_words(aggregate: str, k: int, formula_size: float, measured_size: float) -> str:
+def ensemble_words(
+    aggregate: str, k: int, formula_size: float, measured_size: float, *, sigma: float, rho: float
+) -> str:
     """What the ensemble does to the errors, for the mean or the minimum of ``k`` members.
 
     ``formula_size`` is σ·√(ρ + (1 − ρ)/k), ``measured_size`` the shipped members' own; both
@@ -166,10 +199,13 @@ def ensemble_words(aggregate: str, k: int, formula_size: float, measured_size: f
         "member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
         "of its own. "
     )
+    left = "b"
+    if rho > 0 and sigma > 0:
+        left = f"b and the shared error σ·√ρ·ε₀ (of size {fmt.number(sigma * rho**0.5)} here)"
     shared = (
-        "As k grows, what is left is the flaw every member shares: with b = 0, the padding "
-        "collapse of the σ = 0 reward model (ensembles mitigate reward hacking but do not "
-        "remove what members share: Eisenstein et al., 2023)."
+        f"As k grows, what is left is what every member shares: {left}. With b = 0 and no "
+        "shared error that is the padding collapse of the σ = 0 reward model (ensembles mitigate "
+        "reward hacking but do not remove what members share: Eisenstein et al., 2023)."
     )
     if aggregate == "mean":
         return (

@@ -3,7 +3,8 @@
 The pin lives in the address as ``?pin=b_σ_β_n`` (``pin_url.py``), so a lecturer
 sends "before and after b = 0.2" as one link. The browser pins and clears (``pin.js`` in
 ``stage_assets/``) and reports the pin with β and n; the address decides on arrival and after
-Back or Forward, and the stage is then asked to follow (a new request ``id``).
+Back or Forward (``ui.address.resolve``), and the stage is then asked to follow (a new
+request ``id``).
 What the stage draws of a pin is small: both curves of its (b, σ) and each method's cloud and
 marks at its β and n stop, cut from that (b, σ)'s world: ~10 KB, against ~60 KB for a world.
 """
@@ -16,50 +17,23 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ui import compute, state
+from ui import compute
+from ui.address import PIN, PIN_WRITTEN
 from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
 from ui.url_values import MAX_URL_VALUE, url_form
 
-_PIN = "_pin"  # session key: {"id": times the address set the pin, "pin": Pin | None}
-_WRITTEN = "_pin_written"  # session key: the pin's URL values as the page last wrote them
 SNAPSHOT_ENTRIES = 64  # pins cut from worlds, shared by every session (~10 KB each)
 log = logging.getLogger(__name__)
 
 
 def current() -> Pin | None:
     """The session's pin (None: nothing pinned)."""
-    return st.session_state.get(_PIN, {}).get("pin")
+    return st.session_state.get(PIN, {}).get("pin")
 
 
-def _set(pin: Pin | None, *, by_address: bool) -> None:
-    asked = st.session_state.get(_PIN, {"id": 0})["id"]
-    st.session_state[_PIN] = {"id": asked + 1 if by_address else asked, "pin": pin}
-
-
-def carry() -> None:
-    """Coming back to the Playground from another page (whose address had no pin), keep the
-    session's pin, like a setting's value, and write it into the address again. Call it
-    before ``state.settle_url``, which ends the arrival."""
-    kept = current()
-    if kept is None or PIN_KEY in st.query_params or not state.arriving("playground"):
-        return
-    state.write_query_param(PIN_KEY, kept.url_form())
-    st.session_state[_WRITTEN] = [kept.url_form()]
-    _set(kept, by_address=True)  # a new stage on the page: asked to draw it
-
-
-def from_address() -> None:
-    """Let the address decide the pin when it is not what this page last wrote (a link
-    opened, Back or Forward); an unusable pin leaves a note and pins nothing. Call it on
-    every run of the Playground, after ``state.settle_url`` and before ``state.show_notes``."""
-    raw_values = st.query_params.get_all(PIN_KEY)
-    written = st.session_state.get(_WRITTEN, ())
-    if written != () and raw_values == written:
-        return
-    pin, note = parse_pin(raw_values)
-    if note:
-        state.add_notes([note])
-    _set(pin, by_address=True)
+def _set(pin: Pin | None) -> None:
+    """The browser's pin: the same ``id`` (the address did not set it; ui.address does)."""
+    st.session_state[PIN] = {"id": st.session_state.get(PIN, {"id": 0})["id"], "pin": pin}
 
 
 def url() -> dict[str, str | None]:
@@ -67,7 +41,7 @@ def url() -> dict[str, str | None]:
     ``state.write_url``; it is what the page writes, so remembered as written."""
     pin = current()
     text = pin.url_form() if pin else None
-    st.session_state[_WRITTEN] = [text] if text else []
+    st.session_state[PIN_WRITTEN] = [text] if text else []
     return {PIN_KEY: text}
 
 
@@ -75,7 +49,7 @@ def remember_report(report) -> None:
     """Callback: take the pin the browser reported with a settled β and n, if any."""
     reported, pin = from_browser(report)
     if reported:
-        _set(pin, by_address=False)
+        _set(pin)
 
 
 def from_browser(report) -> tuple[bool, Pin | None]:
@@ -97,7 +71,7 @@ def from_browser(report) -> tuple[bool, Pin | None]:
 def for_stage(world_json: Callable[[float, float], str]) -> dict:
     """What the stage needs of the session's pin: the request ``id`` (new when the address
     set it), its URL text and label, and its snapshot cut from ``world_json(b, σ)``."""
-    asked = st.session_state.get(_PIN, {"id": 0, "pin": None})
+    asked = st.session_state.get(PIN, {"id": 0, "pin": None})
     pin = asked["pin"]
     if pin is None:
         return {"id": asked["id"], "text": None, "snapshot": None}

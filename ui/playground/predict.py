@@ -10,11 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
+from ui.address import GUESS_KEYS, PREDICT_KEY, PREDICTION_KEYS
 from ui.playground.reports import settled_from_browser
 from ui.settings import SETTINGS
 
-GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
-PREDICT_KEY = "predict"  # URL parameter: ?predict=1 hides true quality until a guess is revealed
 _ASKED = "_stage_prediction_asked"  # session key: predict-then-reveal as the request set it
 _PREDICTION = "_stage_prediction"  # session key: the guesses and reveal the browser reported
 _PREDICTION_FOR = "_stage_prediction_for"  # session key: the request those belong to
@@ -35,11 +34,7 @@ def prediction_from_browser(raw) -> dict:
 
 def prediction_in_url() -> dict:
     """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
-    if st.query_params.get(PREDICT_KEY) != "1":
-        return {"on": False}
-    raw = {f"guess_{key}": st.query_params.get(f"guess_{key}") for key in GUESS_KEYS}
-    raw["revealed"] = st.query_params.get("revealed") == "1"
-    return {"on": True, **prediction_from_browser(raw)}
+    return state.prediction_in_url()
 
 
 def remember_report(report) -> None:
@@ -61,10 +56,13 @@ def request_with_prediction() -> dict:
 
 
 def prediction_url() -> dict[str, str | None]:
-    """The address's predict-then-reveal parameters for the session's guesses (None: drop)."""
+    """The address's predict-then-reveal parameters for the session's guesses (None: drop);
+    ``predict`` is "1" while predicting, so the page's link keeps it (and not the answer)."""
     on = st.session_state.get(_ASKED, {}).get("on", False)
     prediction = st.session_state.get(_PREDICTION, {}) if on else {}
-    return {key: prediction.get(key) for key in ("guess_beta", "guess_n", "revealed")}
+    return {key: prediction.get(key) for key in PREDICTION_KEYS} | {
+        PREDICT_KEY: "1" if on else None
+    }
 
 
 def hiding_truth() -> bool:

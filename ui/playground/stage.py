@@ -37,7 +37,9 @@ WAIT_CSS = """<style>
 </style>"""
 
 # ui/style.py's palette as CSS variables first: every colour is written there once.
-STAGE_CSS = style.css_variables(":host, .stage") + (ASSETS / "stage.css").read_text("utf-8")
+STAGE_CSS = style.css_variables(":host, .stage") + "".join(
+    (ASSETS / name).read_text("utf-8") for name in ("stage.css", "answers.css")
+)
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from ui import state
+from ui.playground import answer_panel
 from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
@@ -86,12 +87,16 @@ def step_bar(values: Mapping[str, float]) -> None:
         )
 
 
-def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> None:
+def step_line(
+    values: Mapping[str, float], slot, *, always: bool = False, quote: bool = True
+) -> None:
     """What to look at in the current step, and how the step was opened; nothing off-story.
 
     A visitor who just opened the Playground gets no line (the screen is full enough) unless
     ``always`` (presenter mode): the step bar already shows step 1 selected. ``slot`` is an
-    ``st.empty()`` the line goes into.
+    ``st.empty()`` the line goes into. With ``quote``, steps 1-3 also quote best-of-n's answer
+    (off on a projector: two more lines above the stage push its charts off a 1280x720 screen,
+    and the stage's own panel shows that answer whole).
     """
     index = current_step(values)
     if index is None:
@@ -103,7 +108,9 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
         if not always:
             return
         opened = "where the Playground starts"
+    quoted = quote and index < answer_panel.QUOTED_STEPS
+    story = f"{step.story} {answer_panel.step_quote(values)}" if quoted else step.story
     slot.info(
-        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {step.story}",
+        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {story}",
         icon=":material/school:",
     )

@@ -42,10 +42,19 @@ def world_address(b: float, sigma: float) -> str:
     return f"{PREFIX}{world_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
 
 
+ANSWERS_FILE = "answers.json"  # the answer writer's banks (answer_panel.py), beside the worlds
+
+
+def answers_address() -> str:
+    """Where the stage fetches the answer writer's banks, once: immutable like the worlds."""
+    return f"{PREFIX}{world_store.fingerprint()}/{ANSWERS_FILE}"
+
+
 def stage_controls() -> dict:
     """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
     return {
         "address": f"{PREFIX}{world_store.fingerprint()}/",  # + "0.2_1.json"
+        "answers": answers_address(),
         **{
             key: {
                 "symbol": SETTINGS[key].symbol,
@@ -85,6 +94,9 @@ class WorldFiles:
             await self.app(scope, receive, send)
             return
         setting = setting_of(scope["path"])
+        if scope["path"] == answers_address() and scope.get("method") in ("GET", "HEAD"):
+            await self._answer_tables(scope, send)
+            return
         if scope.get("method") not in ("GET", "HEAD") or setting is None:
             await _answer(send, 404, NOT_FOUND, [(b"content-type", b"text/plain; charset=utf-8")])
             return
@@ -98,6 +110,20 @@ class WorldFiles:
             headers.append((b"content-encoding", b"gzip"))
         else:
             body = await anyio.to_thread.run_sync(world_bytes, *setting)
+        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+
+    async def _answer_tables(self, scope: Scope, send: Send) -> None:
+        from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
+
+        body = answer_panel.tables_bytes()  # ~4.5 KB; 2.2 KB gzipped
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"cache-control", CACHE_CONTROL.encode()),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
+            body = gzip.compress(body, GZIP_LEVEL, mtime=0)
+            headers.append((b"content-encoding", b"gzip"))
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     def _gzipped_world(self, setting: tuple[float, float]) -> bytes:

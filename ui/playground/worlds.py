@@ -19,9 +19,9 @@ import time
 import numpy as np
 
 import core
-from ui import compute, edge_note, style
+from ui import compute, edge_note, slack_text, style
 from ui import format as fmt
-from ui.playground import takeaway, world_store
+from ui.playground import answer_panel, takeaway, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 from ui.story_steps import PRESETS
 
@@ -80,35 +80,10 @@ def _curve(curve: compute.Curve) -> dict:
     }
 
 
-# Whose word "slack" is: the essay this demo grew from (docs/design.md §9), not the research
-# literature.
-SLACK_SOURCE = (
-    "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
-    "demo grew from, not the literature's."
-)
-
-
 def slack_line(key: str, slack: core.MethodSlack) -> str:
-    """The price of stopping at the peak, in one line: 'Stop at the peak, n = 49: end 2.40
-    higher in true quality than at n = 10,000 (+1.31 against -1.08), for 14% of the score.'
-    plus, for β, the stops left out as capped by the grid's edge, and whose word it is."""
-    symbol = SETTINGS[key].symbol
-    peak, strongest = (
-        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
-    )
-    left_out = edge_note.left_out_sentence(
-        symbol, edge_note.left_out_stops(SETTINGS[key].stops, slack)
-    )
-    if slack.peak_pressure == slack.strongest_pressure:
-        line = f"True quality still rises at {strongest}: no slack to take."
-    else:
-        line = (
-            f"Stop at the peak, {peak}: end {fmt.number(slack.gold_kept)} higher in true "
-            f"quality than at {strongest} ({fmt.signed(slack.peak_gold_gain)} against "
-            f"{fmt.signed(slack.strongest_gold_gain)}), for "
-            f"{fmt.percent(slack.score_given_up)} of the score. {SLACK_SOURCE}"
-        )
-    return f"{line} {left_out}".strip()
+    """The price of stopping at the peak, in one line (ui.slack_text, the Defenses page's too)."""
+    setting = SETTINGS[key]
+    return slack_text.slack_sentence(setting.symbol, slack, stops=setting.stops, source=True)
 
 
 def _edge(result, curve, stops) -> dict:
@@ -196,6 +171,7 @@ def build_world_json(b: float, sigma: float) -> str:
             "n", compute.STOP_COUNTS, *(part(b, sigma) for part in best_of_n), slack.best_of_n
         ),
         "plane": _plane(b, sigma),
+        "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
         "glossary": GLOSSARY,
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {

@@ -18,7 +18,7 @@ import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
 import { drawLegend, drawMarks, moveClouds } from "./marks.js";
-import { drawPlane, planeHoverText, showPlaneWorld } from "./plane.js";
+import { drawPlane, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
 import { measure } from "./sizes.js";
@@ -26,6 +26,7 @@ import { buildPinControls, drawPinned, pinnedGains, pinReport, receivePin, showP
 import { buildExportControls, showExportControls } from "./export.js";
 import { WorldControls } from "./worlds.js";
 import { timed } from "./profile.js";
+import { buildAnswerPanel, loadAnswerTables, planeTip, showAnswers } from "./answers.js";
 import { setText } from "./svg.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
@@ -60,6 +61,7 @@ export class Stage {
     this.redraws = 0;
     this.goldCache = new Map(); // true quality's shading, painted once per size
     Object.assign(this, buildStage(root, this));
+    this.answers = buildAnswerPanel(this, root); // under the stage: answers you can read
     this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
     buildPinControls(this, this.tools, () => this.pinChanged());
@@ -90,11 +92,11 @@ export class Stage {
     showExportControls(this); // nothing to take away that would give the answer
     this.predictPanel.panel.hidden = !on;
     for (const key of ["n", "beta"]) Object.assign(this.controls[key].guess, { hidden: !on, disabled: revealed });
+    if (on && revealed) this.root.dataset.revealed = "true"; else delete this.root.dataset.revealed; // Back after Reveal: unmarked
     if (!on) return;
     const { text, buttons } = this.predictPanel;
     buttons.reveal.disabled = revealed || (guess.n === null && guess.beta === null);
     text.textContent = predictionText(this.world, this.prediction);
-    if (revealed) this.root.dataset.revealed = "true";
   }
 
   // --- data from Python ------------------------------------------------------------------
@@ -104,6 +106,7 @@ export class Stage {
     const [request, predictingBefore] = [data.request || {}, this.prediction.on];
     const requestChanged = request.id !== this.requestId;
     this.worlds.receive(data, requestChanged);
+    loadAnswerTables(this, data.worlds && data.worlds.answers);
     // Python's world comes with each of its requests; between them, b and σ choose the world.
     const worldChanged = requestChanged && this.useWorld(data.world);
     this.predictTicks = data.predict_ticks || null;
@@ -193,6 +196,7 @@ export class Stage {
     setText(control.slack, this.hidingTruth() ? "" : method.slack);
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
+    showAnswers(this);
   }
 
   settleSoon() {
@@ -378,14 +382,10 @@ export class Stage {
 
   hover(kind, event) {
     if (!this.size) return;
-    const svg = kind === "curves" ? this.curvesSvg : this.planeSvg;
-    const bounds = svg.getBoundingClientRect();
-    const px = event.clientX - bounds.left;
-    const py = event.clientY - bounds.top;
-    const text = kind === "curves"
-      ? curvesHoverText(this.world, this.panels, px, py, this.hidingTruth())
-      : planeHoverText(this.world, this.planeScale, px, py);
-    showTooltip(this.root, this.tooltip, text, event);
+    const bounds = (kind === "curves" ? this.curvesSvg : this.planeSvg).getBoundingClientRect();
+    const [px, py] = [event.clientX - bounds.left, event.clientY - bounds.top];
+    if (kind === "plane") return planeTip(this, px, py, event); // a dot's answer, or the point's numbers
+    showTooltip(this.root, this.tooltip, curvesHoverText(this.world, this.panels, px, py, this.hidingTruth()), event);
   }
 
   guessAt(event) {

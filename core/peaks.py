@@ -1,0 +1,81 @@
+"""Where true quality peaks along a slider's stops, among the stops clear of the grid's edge.
+
+A KL optimum with at least EDGE_CAPPED_MASS (5%) of its mass within 0.5 of the grid's edge is
+capped: its numbers describe the boundary at 6, not the trade-off (at σ = 1, β = 0.25 holds 17%
+and its true quality turns back up, which reads as a recovery). So a peak, a "strongest setting"
+or a slack is read only among the uncapped stops. This is the one place that rule is written;
+curves, slack, spot checks and the Defenses page all ask here.
+
+Every function works along the last axis, so a whole table of settings (e.g. every (b, σ) of
+the sliders, shape (B, S)) is one call.
+"""
+
+import numpy as np
+
+from core.kl import EDGE_CAPPED_MASS
+from core.validate import POSITIVE, validate_params
+
+
+def uncapped_stops(edge_mass, *, searched=None) -> np.ndarray:
+    """Which stops a peak may be read at: searched and clear of the grid's edge.
+
+    Parameters
+    ----------
+    edge_mass : array_like of shape (..., S)
+        Each stop's mass within 0.5 of the grid's edge (0 for best-of-n, which has no edge).
+    searched : array_like of bool, broadcastable to (..., S), or None
+        The stops to look among (None: all of them).
+
+    Returns
+    -------
+    Boolean array (..., S). Where no searched stop is clear (every one capped), every searched
+    stop is kept, so a peak can still be read; the caller's edge note then says it is capped.
+    """
+    edge = np.asarray(edge_mass, dtype=float)
+    looked = np.ones(edge.shape, dtype=bool)
+    if searched is not None:
+        looked = np.broadcast_to(np.asarray(searched, dtype=bool), edge.shape)
+    clear = looked & (edge < EDGE_CAPPED_MASS)
+    return np.where(clear.any(axis=-1, keepdims=True), clear, looked)
+
+
+def peak_among_uncapped(gold_gain, *, edge_mass=None, searched=None, tie_break=None):
+    """The index of the stop where true quality peaks, among the uncapped stops.
+
+    Parameters
+    ----------
+    gold_gain : array_like of shape (..., S)
+        True quality gain at each stop.
+    edge_mass : array_like of shape (..., S), or None
+        As in :func:`uncapped_stops`; None for a method with no edge (best-of-n).
+    searched : array_like of bool, broadcastable to (..., S), or None
+        As in :func:`uncapped_stops`.
+    tie_break : array_like of shape (..., S), or None
+        Among stops tied at the peak, the one where this is largest (the slack passes the
+        proxy gain: the least score given up for the same true quality); None: the first.
+
+    Returns
+    -------
+    int for one curve (S,), else an integer array of shape (...).
+    """
+    gold = np.asarray(gold_gain, dtype=float)
+    edge = np.zeros(gold.shape) if edge_mass is None else edge_mass
+    looked = np.where(uncapped_stops(edge, searched=searched), gold, -np.inf)
+    if tie_break is not None:
+        tied = looked >= looked.max(axis=-1, keepdims=True)
+        looked = np.where(tied, np.asarray(tie_break, dtype=float), -np.inf)
+    peak = np.argmax(looked, axis=-1)
+    return int(peak) if peak.ndim == 0 else peak
+
+
+@validate_params({"betas": POSITIVE})  # finite and > 0, any shape (..., S)
+def strongest_uncapped(betas, *, edge_mass):
+    """The index of the strongest KL stop (smallest β) clear of the grid's edge.
+
+    ``betas`` and ``edge_mass`` have shape (..., S); returns int for (S,), else (...). If every
+    stop is capped, the smallest β of all.
+    """
+    beta = np.asarray(betas, dtype=float)
+    beta = np.broadcast_to(beta, np.shape(edge_mass)) if np.ndim(edge_mass) > beta.ndim else beta
+    strongest = np.argmin(np.where(uncapped_stops(edge_mass), beta, np.inf), axis=-1)
+    return int(strongest) if strongest.ndim == 0 else strongest

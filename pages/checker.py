@@ -1,0 +1,98 @@
+"""Rewards you can check: a checker that can be fooled, at two difficulties side by side, and a
+monitor that reads the reasoning (core/checker.py)."""
+
+import streamlit as st
+
+from ui import format as fmt
+from ui import glossary, layout, sources, state
+from ui.checker import compute, figures, text
+from ui.checker_rows import CHECK_BETA_STOPS
+
+GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate peaks
+REVEALED_KEY = "checker-revealed"  # True once the guess is revealed (this session only)
+
+
+def toggle_reveal() -> None:
+    st.session_state[REVEALED_KEY] = not st.session_state.get(REVEALED_KEY, False)
+
+
+state.settle_url("checker")
+layout.page_style()
+
+st.title("Rewards you can check")
+state.show_notes()
+# The sliders and the main chart first, on a projector's first screen; the words below them.
+controls = st.columns(6, gap="small")
+beta = state.slider("check_beta", container=controls[0])
+pass_left = state.slider("pass1", container=controls[1])
+pass_right = state.slider("pass1_other", container=controls[2])
+looseness = state.slider("h", container=controls[3])
+hack_rate = state.slider("q", container=controls[4])
+against = state.switch("against", container=controls[5])
+
+views = tuple(
+    compute.task_view(beta, pass_rate, looseness, hack_rate)
+    for pass_rate in (pass_left, pass_right)
+)
+revealed = st.session_state.get(REVEALED_KEY, False)
+guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+guess = guess_box.select_slider(
+    "Guess first: at which β does the left task's solve rate peak?",
+    options=CHECK_BETA_STOPS,
+    value=0.1,
+    format_func=fmt.stop,
+    key=GUESS_KEY,
+    disabled=revealed,
+    width=520,
+)
+guess_box.button(
+    "Guess again (hide the solve rate)" if revealed else "Reveal the solve rate",
+    key="checker-reveal",
+    on_click=toggle_reveal,
+    icon=":material/visibility:",
+)
+titles = tuple(figures.task_title(pass_rate) for pass_rate in (pass_left, pass_right))
+layout.chart(
+    figures.tasks_chart(views, titles, against=against, reveal=revealed),
+    key="checker-tasks",
+    description=" ".join(
+        text.task_sentence(view, side, reveal=revealed).replace("**", "")
+        for view, side in zip(views, ("left", "right"), strict=True)
+    ),
+    fit=True,
+)
+if revealed:
+    st.success(text.reveal_sentence(guess, views), icon=":material/check_circle:")
+for view, side in zip(views, ("left", "right"), strict=True):
+    st.markdown(text.task_sentence(view, side, reveal=revealed))
+
+with layout.words("Why the task at the edge hacks"):
+    st.markdown(text.cost_sentence((pass_left, pass_right), looseness, hack_rate))
+    st.markdown(text.reinforced_sentence((pass_left, pass_right), looseness, hack_rate))
+    st.markdown(text.group_sentence((pass_left, pass_right)))
+with layout.words("The model"):
+    st.markdown(text.MODEL)
+    glossary.explain("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO")
+
+st.header("A monitor that reads the reasoning")
+with layout.words("The monitor's rules"):
+    st.markdown(text.MONITOR_RULES)
+monitor = state.switch("monitor")
+monitored = compute.monitor_view(beta, pass_left, looseness, hack_rate, monitor == "penalize")
+monitor_title = f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'counted'}"
+layout.chart(
+    figures.monitor_chart(monitored, monitor_title, against=against),
+    key="checker-monitor",
+    description=text.monitor_sentence(monitored).replace("**", ""),
+)
+st.markdown(text.monitor_sentence(monitored))
+with layout.words("What Baker et al. found"):
+    st.markdown(text.MONITOR_FINDING)
+
+st.header("What this shows, and what it does not")
+with layout.words("Assumptions, the essay's claim, the research"):
+    st.markdown(text.ASSUMPTIONS)
+    st.markdown(text.ESSAY_CLAIM)
+    st.markdown(text.FINDINGS)
+layout.presenter_switch()
+sources.footer(*text.SOURCE_KEYS, container=layout.words("Sources"))

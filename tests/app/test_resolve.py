@@ -1,0 +1,197 @@
+"""ui.address.resolve on plain dicts, without Streamlit: any address anyone types, arrivals,
+presenter mode carried, Back and Forward under the stage, predict-then-reveal and the poll."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from harness.processes import run_python
+from ui import address
+from ui.address import (
+    ARRIVAL,
+    FIXED,
+    LAST,
+    PAGE,
+    PIN,
+    PIN_WRITTEN,
+    PRESENT,
+    REQUEST,
+    WRITTEN,
+    changes,
+    poll_identity,
+    prediction,
+    resolve,
+)
+from ui.playground.pin_url import parse_pin
+from ui.settings import SETTINGS, STAGE_KEYS
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ON_PAGE = {PAGE: "best-of-n"}  # a session already on Best-of-n (no arrival)
+
+
+def test_resolve_loads_no_ui_library():
+    probe = (
+        "import json, sys; from ui import address; "
+        "address.resolve('playground', {'beta': ['abc']}, {}, stage_keys=('beta',)); "
+        "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))"
+    )
+    run = run_python("-c", probe)
+    assert run.returncode == 0, run.stderr
+    loaded = set(json.loads(run.stdout))
+    assert "ui" in loaded
+    assert loaded.isdisjoint({"streamlit", "plotly", "pandas"})
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "key", "value", "url", "note"),
+    [
+        ("kl-penalty", {"beta": ["abc"]}, "beta", 4.0, None, "not a number"),
+        ("best-of-n", {"n": ["1e99"]}, "n", 10_000, ["10000"], "outside"),
+        ("best-of-n", {"n": ["50"]}, "n", 49, ["49"], "between"),
+        ("kl-penalty", {"sigma": ["nan"]}, "sigma", 0.0, None, "not a number"),
+        ("kl-penalty", {"beta": ["0.6", "0.3"]}, "beta", 0.3, ["0.3"], "2 times"),
+        ("best-of-n", {"seed": ["¹"]}, "seed", None, None, "not a whole number"),
+        ("best-of-n", {"seed": ["7"]}, "seed", 7, ["7"], None),
+        ("kl-penalty", {"beta": ["4"]}, "beta", 4.0, ["4"], None),  # a default kept as typed
+        ("compare", {"tails": ["Heavy"]}, "tails", "heavy", ["heavy"], "heavy"),
+        ("defenses", {"agg": ["max"]}, "agg", "mean", None, "neither"),
+    ],
+)
+def test_hostile_values_get_the_nearest_valid_one_and_a_note(page, query, key, value, url, note):
+    resolution = resolve(page, query, {PAGE: page})
+    assert resolution.values[key] == value
+    assert resolution.address.get(key) == url
+    if note is None:
+        assert resolution.notes == ()
+    elif note == "heavy":  # forgiven letter case: no note, the address rewritten
+        assert resolution.notes == ()
+        assert changes(query, resolution.address) == {"tails": "heavy"}
+    else:
+        assert len(resolution.notes) == 1 and note in resolution.notes[0]
+
+
+def test_html_in_a_value_is_never_repeated_and_unknown_keys_are_kept():
+    query = {"beta": ["<script>alert(1)</script>"], "utm_source": ["<b>x</b>"]}
+    resolution = resolve("kl-penalty", query, {PAGE: "kl-penalty"})
+    assert resolution.values["beta"] == 4.0
+    assert not re.search(r"[<>]", " ".join(resolution.notes))
+    assert resolution.address == {"utm_source": ["<b>x</b>"]}  # not the app's: left alone
+    assert changes(query, resolution.address) == {"beta": None}
+
+
+def test_a_usable_address_is_left_as_it_is():
+    query = {"beta": ["0.6"], "b": ["0.2"], "sigma": ["0.5"]}
+    resolution = resolve("kl-penalty", query, {PAGE: "kl-penalty"})
+    assert changes(query, resolution.address) == {}
+    assert resolution.widgets == ()
+    assert (resolution.values["beta"], resolution.values["b"]) == (0.6, 0.2)
+
+
+def test_a_corrected_address_is_not_corrected_again():
+    first = resolve("best-of-n", {"n": ["1e99"]}, ON_PAGE)
+    assert first.widgets == ("n",)
+    again = resolve("best-of-n", {"n": ["1e99"]}, {**ON_PAGE, FIXED: first.attempt})
+    assert again.notes == () and again.address == {"n": ["1e99"]}
+
+
+def test_arriving_the_session_and_the_page_decide_what_the_address_leaves_out():
+    session = {PAGE: "kl-penalty", LAST: {"b": 0.2, "beta": 0.6}}
+    arrival = resolve("best-of-n", {}, session)
+    assert arrival.address == {"b": ["0.2"]}  # carried; β is not Best-of-n's
+    assert arrival.session["b"] == 0.2  # the widget takes it, not another page's leftover
+    assert arrival.session[ARRIVAL] is None
+    assert resolve("defenses", {}, session).address["sigma"] == ["0.5"]  # the page's opening (both methods decline there)
+    staying = resolve("best-of-n", {}, {**session, PAGE: "best-of-n"})
+    assert staying.address == {} and staying.values["b"] == 0.0  # Back to a bare address
+
+
+@pytest.mark.parametrize(
+    ("previous", "query", "how"),
+    [("lesson", {}, "lesson"), ("compare", {"n": ["49"]}, "link"), (None, {"x": ["1"]}, None)],
+)
+def test_arrival_says_how_the_page_was_reached(previous, query, how):
+    assert resolve("best-of-n", query, {PAGE: previous}).session[ARRIVAL] == how
+
+
+def test_presenter_mode_follows_the_lecturer_to_the_next_page_only():
+    carried = resolve("best-of-n", {}, {PAGE: "playground", PRESENT: True})
+    assert carried.address == {"present": ["1"]} and carried.values["present"] is True
+    left = resolve("best-of-n", {}, {PAGE: "best-of-n", PRESENT: True})  # Back, same page
+    assert left.values["present"] is False and left.session[PRESENT] is False
+    for word, on in (("YES", True), (" on ", True), ("0", False), ("<b>1</b>", False)):
+        assert resolve("poll", {"present": [word]}, {}, keys=()).values["present"] is on
+
+
+def test_back_under_the_stage_asks_the_stage_to_follow():
+    written = {"beta": "0.6", "n": None, "b": None, "sigma": None}
+    session = {PAGE: "playground", WRITTEN: written, REQUEST: {"id": 3}, LAST: {"beta": 0.6}}
+    same = resolve("playground", {"beta": ["0.6"]}, session, stage_keys=STAGE_KEYS)
+    assert REQUEST not in same.session  # the address is the page's own
+    back = resolve("playground", {"beta": ["0.3"]}, session, stage_keys=STAGE_KEYS)
+    assert back.session[REQUEST] == {"id": 4, "beta": "0.3", "n": "1", "b": "0", "sigma": "0"}
+    assert back.session[LAST]["beta"] == 0.3
+
+
+def test_back_after_reveal_asks_the_stage_for_the_unrevealed_picture():
+    guesses = {"predict": "1", "guess_beta": "1", "guess_n": "100"}
+    session = {PAGE: "playground", WRITTEN: {**guesses, "revealed": "1"}, REQUEST: {"id": 8}}
+    back = {key: [text] for key, text in guesses.items()}
+    resolution = resolve("playground", back, session, stage_keys=STAGE_KEYS)
+    assert resolution.session[REQUEST]["id"] == 9
+    assert prediction(back) == {"on": True, "guess_beta": "1", "guess_n": "100"}
+    revealed = resolve("playground", back | {"revealed": ["1"]}, session, stage_keys=STAGE_KEYS)
+    assert REQUEST not in revealed.session
+
+
+def test_the_pin_is_carried_like_a_setting_and_the_address_decides_it_after_back():
+    pin, _ = parse_pin(["0.2_0.5_0.3_49"])
+    kept = {PAGE: "lesson", PIN: {"id": 2, "pin": pin}}
+    arrival = resolve("playground", {}, kept, stage_keys=STAGE_KEYS)
+    assert arrival.address["pin"] == ["0.2_0.5_0.3_49"]
+    assert arrival.session[PIN] == {"id": 3, "pin": pin}
+    assert resolve("best-of-n", {}, kept).address == {}  # only the Playground has a pin
+    on_page = {**kept, PAGE: "playground", PIN_WRITTEN: ["0.2_0.5_0.3_49"]}
+    same = resolve("playground", {"pin": ["0.2_0.5_0.3_49"]}, on_page, stage_keys=STAGE_KEYS)
+    assert PIN not in same.session and same.notes == ()
+    back = resolve("playground", {}, on_page, stage_keys=STAGE_KEYS)  # Back to before pinning
+    assert back.session[PIN] == {"id": 3, "pin": None} and "pin" not in back.address
+    broken = resolve("playground", {"pin": ["1_<i>"]}, on_page, stage_keys=STAGE_KEYS)
+    assert broken.session[PIN]["pin"] is None
+    assert len(broken.notes) == 1 and "nothing is pinned" in broken.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("query", "asked"),
+    [
+        ({}, {"on": False}),
+        ({"predict": ["0"]}, {"on": False}),
+        ({"predict": ["1"], "revealed": ["1"]}, {"on": True}),  # nothing guessed to reveal
+        ({"predict": ["1"], "guess_n": ["1e99"]}, {"on": True, "guess_n": "10000"}),
+        ({"predict": ["1"], "guess_beta": ["abc"], "guess_n": ["nan"]}, {"on": True}),
+        (
+            {"predict": ["1"], "guess_beta": ["0.9", "1.1"], "revealed": ["1"]},
+            {"on": True, "guess_beta": "1", "revealed": "1"},
+        ),
+    ],
+)
+def test_prediction_reads_guesses_at_their_nearest_stops(query, asked):
+    assert prediction(query) == asked
+
+
+def test_poll_identity_is_the_last_value_of_each():
+    assert poll_identity({"lecturer": ["a", "b"], "room": ["K7QM2X"]}) == ("b", "K7QM2X")
+    assert poll_identity({"beta": ["1"]}) == (None, None)
+
+
+def test_every_parameter_is_a_row_and_only_ui_state_touches_the_address():
+    assert len(address.PARAMETERS) == len(set(address.PARAMETERS))  # no key in both tables
+    assert set(address.PARAMETER_ROWS).isdisjoint(SETTINGS)
+    readers = {
+        str(path.relative_to(REPO_ROOT))
+        for folder in ("ui", "pages")
+        for path in (REPO_ROOT / folder).rglob("*.py")
+        if "st.query_params" in path.read_text(encoding="utf-8")
+    }
+    assert readers == {"ui/state.py"}

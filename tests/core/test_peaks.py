@@ -1,0 +1,64 @@
+"""The peak among the stops clear of the grid's edge: one rule, read along the last axis."""
+
+import numpy as np
+import pytest
+
+import core
+
+CAPPED = core.EDGE_CAPPED_MASS
+# The β and n sliders' stops (ui/settings.py), strongest last
+BETA_STOPS = (10, 8, 6, 5, 4, 3, 2.5, 2, 1.6, 1.3, 1, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3)
+BETA_STOPS += (0.25,)
+N_STOPS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 40, 49, 60, 80, 100, 150, 200, 300, 400, 590, 800)
+N_STOPS += (1000, 1500, 2000, 3000, 5000, 7000, 10000)
+
+
+def test_a_capped_stop_is_never_the_peak_even_where_its_gold_is_highest():
+    gold = np.array([0.1, 0.5, 0.3, 9.0])
+    edge = np.array([0.0, 0.01, 0.02, CAPPED])  # exactly 5% is capped
+    assert core.peak_among_uncapped(gold, edge_mass=edge) == 1
+    assert core.peak_among_uncapped(gold) == 3  # no edge (best-of-n): the highest
+    assert core.strongest_uncapped(np.array([1.0, 0.5, 0.3, 0.25]), edge_mass=edge) == 2
+
+
+def test_where_every_stop_is_capped_every_one_is_kept():
+    edge = np.full(3, 0.2)
+    assert core.uncapped_stops(edge).all()
+    assert core.peak_among_uncapped([1.0, 3.0, 2.0], edge_mass=edge) == 1
+    assert core.strongest_uncapped([1.0, 0.5, 0.3], edge_mass=edge) == 2
+
+
+def test_searched_limits_the_stops_and_ties_go_to_the_larger_tie_break():
+    gold = np.array([2.0, 2.0, 1.0, 5.0])
+    searched = np.array([True, True, True, False])
+    assert core.peak_among_uncapped(gold, searched=searched) == 0
+    proxy = np.array([1.0, 3.0, 9.0, 9.0])
+    assert core.peak_among_uncapped(gold, searched=searched, tie_break=proxy) == 1
+
+
+def test_a_table_of_curves_is_one_call_and_agrees_with_each_row():
+    rng = np.random.default_rng(3)
+    gold, edge = rng.normal(size=(5, 7)), rng.uniform(0, 0.1, size=(5, 7))
+    edge[2] = 0.5  # a row with every stop capped
+    peaks = core.peak_among_uncapped(gold, edge_mass=edge)
+    assert peaks.shape == (5,)
+    rows = zip(gold, edge, strict=True)
+    assert list(peaks) == [core.peak_among_uncapped(g, edge_mass=e) for g, e in rows]
+    betas = np.geomspace(1, 0.25, 7)
+    strongest = core.strongest_uncapped(betas, edge_mass=edge)
+    assert list(strongest) == [core.strongest_uncapped(betas, edge_mass=e) for e in edge]
+
+
+@pytest.mark.parametrize("sigma", [0.0, 0.5, 1.0])
+def test_the_defenses_kl_stops_the_slack_and_the_curve_agree_on_the_peak(sigma):
+    # docs/design.md §16: edge masses at β = 0.25 are 8.4% / 8.8% / 17.2% at σ = 0 / 0.5 / 1,
+    # so the strongest uncapped stop is β = 0.3 at each, and the KL curve's peak is clear too.
+    betas = np.array(BETA_STOPS, dtype=float)
+    kl = core.kl_optimum(betas, sigma=sigma, exact=True)
+    assert betas[core.strongest_uncapped(betas, edge_mass=kl.edge_mass)] == 0.3
+    slack = core.slack(beta_stops=betas, n_stops=np.array(N_STOPS, float), sigma=sigma)
+    peak = betas[core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass)]
+    assert slack.kl.peak_pressure == peak and slack.kl.strongest_pressure == 0.3
+    assert slack.kl.left_out == 1
+    curve = core.kl_curve(betas, sigma=sigma)
+    assert curve.peak_pressure == peak

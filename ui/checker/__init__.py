@@ -1,0 +1,9 @@
+"""The page "Rewards you can check": cached results, figures, sentences.
+
+Its settings (its own β, the two tasks' pass@1, the checker's looseness h, the hack rate q, the
+charts' axis and the monitor's mode) are rows of the one table, ``ui.settings``.
+
+- ``compute``: cached calls into ``core.checker``, keyed by the rounded settings.
+- ``figures``: data in, plotly figure out, no widgets.
+- ``text``: the sentences that carry numbers (computed from core) and the fixed paragraphs.
+"""

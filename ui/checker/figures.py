@@ -1,0 +1,181 @@
+"""Figures of the page "Rewards you can check": data in, ``go.Figure`` out; no widgets read here.
+
+Colours are the app's (ui.style): blue the checker's score (the proxy), orange the task truly
+solved (gold), grey the hack. Shares are drawn in percent, against β (reversed log, so more
+optimization is to the right) or against KL in nats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ui import style
+from ui.checker.text import rate
+from ui.style import BOUND, GOLD, INK, KL_METHOD, PROXY
+
+TASKS_HEIGHT = 420
+MONITOR_HEIGHT = 360
+MARGIN = {"l": 56, "r": 16, "t": 96, "b": 60}  # top: the panels' titles over a 2-row legend
+GAP = 0.16  # of the width between the two tasks' plots: room for the right one's ticks
+DOMAINS = ([0.0, 0.5 - GAP / 2], [0.5 + GAP / 2, 1.0])
+BETA_TICKS = (3, 1, 0.1)  # far apart: a phone's ~130 px panel ends where the next one's 100 is
+PERCENT_AXIS = {"range": [-3, 103], "tickvals": [0, 25, 50, 75, 100]}
+SHARE_DECIMALS = 2  # percent to 0.01: below a pixel
+EMPTY_TEMPLATE = {"data": {"scatter": [{"type": "scatter"}]}}  # no theme, as plotly writes it
+PEAK_MARKER = {"symbol": "star", "size": 16, "line": {"width": 1.5, "color": INK}}
+CURRENT_MARKER = {"size": 11, "line": {"width": 2, "color": "white"}}
+# (field, legend name, line): what each task's plot draws.
+TASK_LINES = (
+    ("pass_rate", "checker passes", {"color": PROXY, "width": 3.5}),
+    ("solve_rate", "task solved", {"color": GOLD, "width": 3.5}),
+    ("hack_share", "hacks", {"color": BOUND, "width": 2.5, "dash": "dash"}),
+)
+MONITOR_LINES = (
+    ("open_share", "open hacks", {"color": BOUND, "width": 2.5, "dash": "dash"}),
+    ("hidden_share", "hidden hacks", {"color": INK, "width": 3.0, "dash": "dot"}),
+    ("catch_rate", "hacks caught", {"color": KL_METHOD, "width": 3.5}),
+    ("solve_rate", "task solved", {"color": GOLD, "width": 3.5}),
+)
+BETA_TITLE = "β (weaker →)"
+KL_TITLE = "KL (nats)"
+
+
+def _x_axis(against: str, kl_high: float, **settings) -> dict:
+    if against == "kl":
+        return style.axis(title=KL_TITLE, range=[0, kl_high * 1.04], **settings)
+    return style.beta_axis(3.0, 0.02, ticks=BETA_TICKS, title=BETA_TITLE, **settings)
+
+
+def _x(curve, against: str) -> np.ndarray:
+    return np.round(curve.kl if against == "kl" else curve.beta, 4)
+
+
+def _percent(values) -> np.ndarray:
+    return np.round(100 * np.asarray(values), SHARE_DECIMALS)
+
+
+def _layout(height: int) -> dict:
+    """A still layout of ``height`` px without a theme, its legend above the plots."""
+    frame = style.frame_layout(style.Frame(height, MARGIN))
+    return {**frame, "template": EMPTY_TEMPLATE, "showlegend": True, "legend": style.legend_above()}
+
+
+def _panel_title(text: str, x: float) -> dict:
+    return {
+        "text": f"<b>{text}</b>",
+        "font": {"size": style.TITLE_SIZE, "color": INK},
+        "x": x,
+        "xref": "paper",
+        "xanchor": "left",
+        "y": 1,
+        "yref": "paper",
+        "yanchor": "bottom",
+        "yshift": 60,  # above the legend, which wraps to 2 rows on a phone
+        "showarrow": False,
+    }
+
+
+def _lines(curve, lines, *, against: str, current: int | None, axes: tuple[str, str], legend: bool):
+    """Each line of ``lines`` along the curve, with the slider's point (index ``current``;
+    None: none) marked on it."""
+    x = _x(curve, against)
+    traces = []
+    for field, name, line in lines:
+        y = _percent(getattr(curve, field))
+        common = {"type": "scatter", "xaxis": axes[0], "yaxis": axes[1]}
+        traces.append(
+            {
+                **common,
+                "x": x,
+                "y": y,
+                "mode": "lines",
+                "line": line,
+                "name": name,
+                "showlegend": legend,
+                "legendgroup": field,
+            }
+        )
+        if current is None:
+            continue
+        traces.append(
+            {
+                **common,
+                "x": [x[current]],
+                "y": [y[current]],
+                "mode": "markers",
+                "marker": {**CURRENT_MARKER, "color": line["color"]},
+                "showlegend": False,
+            }
+        )
+    return traces
+
+
+def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -> go.Figure:
+    """Two tasks side by side: the checker's pass rate, the solve rate and the hacks' share.
+
+    ``views`` are two ``ui.checker.compute.TaskView``; ``titles`` their plots' titles;
+    ``against`` "beta" or "kl"; ``reveal`` False leaves the solve rate out (a guess first).
+    The solve rate's peak is starred.
+    """
+    lines = TASK_LINES if reveal else tuple(line for line in TASK_LINES if line[0] != "solve_rate")
+    layout = _layout(TASKS_HEIGHT)
+    kl_high = max(float(np.max(view.curve.kl)) for view in views)
+    traces = []
+    for index, (view, domain) in enumerate(zip(views, DOMAINS, strict=True)):
+        axes = ("x", "y") if index == 0 else ("x2", "y2")
+        traces += _lines(
+            view.curve, lines, against=against, current=view.current, axes=axes, legend=index == 0
+        )
+        if reveal:
+            x = _x(view.curve, against)
+            traces.append(
+                {
+                    "type": "scatter",
+                    "xaxis": axes[0],
+                    "yaxis": axes[1],
+                    "x": [x[view.peak]],
+                    "y": [_percent(view.curve.solve_rate[view.peak])],
+                    "mode": "markers",
+                    "marker": {**PEAK_MARKER, "color": GOLD},
+                    "name": "solve rate's peak",
+                    "showlegend": index == 0,
+                }
+            )
+        suffix = "" if index == 0 else "2"
+        layout[f"xaxis{suffix}"] = {
+            **_x_axis(against, kl_high),
+            "domain": domain,
+            "anchor": axes[1],
+        }
+        y_title = "% of attempts" if index == 0 else ""
+        layout[f"yaxis{suffix}"] = {
+            **style.axis(title=y_title, **PERCENT_AXIS),
+            "anchor": axes[0],
+        }
+    layout["annotations"] = [
+        _panel_title(title, domain[0]) for title, domain in zip(titles, DOMAINS, strict=True)
+    ]
+    return style.figure(layout, traces)
+
+
+def monitor_chart(view, title: str, *, against: str) -> go.Figure:
+    """The monitored optimum: open and hidden hacks, the share of hacks caught, the solve rate.
+
+    ``view`` is a ``ui.checker.compute.MonitorView``; ``title`` says which mode is drawn. No
+    mark of the slider's β (the sentence under it gives those numbers): a β change leaves the
+    figure as it was, so the browser neither receives it again nor redraws it.
+    """
+    layout = _layout(MONITOR_HEIGHT)
+    layout["xaxis"] = _x_axis(against, float(np.max(view.curve.kl)))
+    layout["yaxis"] = style.axis(title="%", **PERCENT_AXIS)
+    layout["annotations"] = [_panel_title(title, 0.0)]
+    traces = _lines(
+        view.curve, MONITOR_LINES, against=against, current=None, axes=("x", "y"), legend=True
+    )
+    return style.figure(layout, traces)
+
+
+def task_title(pass_rate: float) -> str:
+    """A task plot's title: "pass@1 = 1.5%"."""
+    return f"pass@1 = {rate(pass_rate)}"

@@ -1,0 +1,57 @@
+"""A KL curve's capped stretch, drawn so it cannot be read as the trade-off (plotly).
+
+Where the KL optimum has 5% or more of its mass within 0.5 of the grid's edge (ui.edge_note),
+its numbers describe the boundary at 6: at σ > 0 the curves turn up again below β ≈ 0.3, which
+reads as a recovery. Every chart draws that stretch faded and dotted, labelled "edge", and the
+solid line stops where it starts. One helper, used by the KL page, Reward model, Compare and
+Defenses figures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ui import edge_note
+
+EDGE_LABEL = "edge"  # the word at the capped stretch's strongest end
+EDGE_NAME = "at the grid's edge"  # the capped part's name (hover), after the curve's own
+EDGE_OPACITY = 0.45  # faded: still there, plainly not the curve
+
+
+def capped_points(edge_mass) -> np.ndarray:
+    """Which points of a curve are capped: (points,) bool."""
+    return np.array([edge_note.is_capped(mass) for mass in np.ravel(edge_mass)], dtype=bool)
+
+
+def split(trace, edge_mass, *, label: bool = False) -> list:
+    """``trace`` (a KL curve, x and y of shape (points,); a go.Scatter or a dict) as its clear
+    part, solid as given, and its capped part, dotted and faded (joined to the clear part at
+    the boundary point); ``label`` writes "edge" at the capped part's last point. Just [trace]
+    if nothing is capped. Returns traces of the kind given.
+    """
+    capped = capped_points(edge_mass)
+    if not capped.any():
+        return [trace]
+    plain = trace.to_plotly_json() if isinstance(trace, go.Scatter) else dict(trace)
+    y = np.asarray(plain["y"], dtype=float)
+    # The capped part begins at the last clear point before it, so the two lines meet.
+    joined = capped | np.roll(capped, -1) & ~capped
+    joined[-1] = capped[-1]
+    line = dict(plain.get("line") or {})
+    faded = {
+        **plain,
+        "y": np.where(joined, y, np.nan),
+        "name": f"{plain['name']} (at the grid's edge)" if plain.get("name") else EDGE_NAME,
+        "showlegend": False,
+        "opacity": EDGE_OPACITY,
+        "line": {**line, "dash": "dot"},
+    }
+    if label:
+        last = int(np.flatnonzero(capped)[-1])
+        faded["mode"] = "lines+text"
+        faded["text"] = [EDGE_LABEL if index == last else "" for index in range(y.size)]
+        faded["textposition"] = "top center"
+        faded["textfont"] = {"size": 14, "color": line.get("color")}
+    parts = [{**plain, "y": np.where(capped, np.nan, y)}, faded]
+    return [go.Scatter(part) for part in parts] if isinstance(trace, go.Scatter) else parts
