@@ -30,8 +30,10 @@ from core.curves import (
     FRESH_SEEDS,
     Curve,
     best_of_n_curve,
+    best_of_n_curve_over,
     fresh_set_peaks,
     kl_curve,
+    kl_curve_of_field,
     kl_peak_beta,
     log_spaced_betas,
     log_spaced_counts,
@@ -40,6 +42,14 @@ from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
 from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
+from core.room_ratings import (
+    RatingPairs,
+    RoomFit,
+    RoomOptimum,
+    rating_pairs,
+    room_fit,
+    room_optimum,
+)
 from core.table import LESSON_BETAS, format_lesson_table, lesson_table
 from core.world import (
     GRID,
@@ -110,6 +120,14 @@ __all__ = [
     "proxy_field",
     "ranked_answers",
     "win_probabilities",
+    "best_of_n_curve_over",
+    "kl_curve_of_field",
+    "RatingPairs",
+    "RoomFit",
+    "RoomOptimum",
+    "rating_pairs",
+    "room_fit",
+    "room_optimum",
 ]
 
 # The defenses: ensembles, a length penalty, spot checks, slack.

@@ -143,6 +143,10 @@ def count_steps() -> dict[str, list[int] | int]:
     }
 
 
+# The arguments that name one answer (or, with arrays of points, several), checked on every call.
+_ONE_ANSWER = {"question": _QUESTION, "length": _POINT, "substance": _POINT, "seed": Whole(0)}
+
+
 @validate_params({"length": _POINT, "substance": _POINT})
 def sentence_counts(*, length, substance) -> SentenceCounts:
     """How many sentences, content sentences, wrong claims and padding sentences the answers
@@ -212,7 +216,7 @@ def _fill(template: str, question: Question) -> str:
     return template.replace("{topic}", question.topic).replace("{question}", question.text)
 
 
-@validate_params({"question": _QUESTION, "length": _POINT, "substance": _POINT, "seed": Whole(0)})
+@validate_params(_ONE_ANSWER)
 def answer_sentences(
     question: str, length: float, substance: float, *, seed: int = 0
 ) -> tuple[AnswerSentence, ...]:
@@ -253,6 +257,7 @@ def _assemble(
     return tuple(opening + body + closing)
 
 
+@validate_params(_ONE_ANSWER)
 def write_answer(question: str, length: float, substance: float, *, seed: int = 0) -> str:
     """The text of the answer to ``question`` (one of QUESTIONS, or its id) at one point.
 
@@ -261,7 +266,7 @@ def write_answer(question: str, length: float, substance: float, *, seed: int = 
     return " ".join(s.text for s in answer_sentences(question, length, substance, seed=seed))
 
 
-@validate_params({"question": _QUESTION, "length": _POINT, "substance": _POINT, "seed": Whole(0)})
+@validate_params(_ONE_ANSWER)
 def write_answers(question: str, length, substance, *, seed: int = 0) -> list[str]:
     """The texts at many points: ``length`` and ``substance`` are arrays of one shape (k,);
     returns k strings. The counts are one vectorized call; each text is then put together

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.best_of_n import best_of_n
-from core.kl import kl_optimum
+from core.best_of_n import best_of_n, best_of_n_over
+from core.kl import KLProblem, kl_optimum
 from core.peaks import peak_among_uncapped
 from core.validate import (
     ANSWER_SEED,
@@ -86,11 +86,29 @@ def kl_curve(
     The peak is looked for among points clear of the grid's edge (edge mass below
     EDGE_CAPPED_MASS), if there are any.
     """
-    pressure = betas.copy()
+    return _kl_curve(
+        betas.copy(), lambda pressure: kl_optimum(pressure, b=b, sigma=sigma), lowest_peak_beta
+    )
+
+
+@validate_params({"betas": BETA_STOPS, "lowest_peak_beta": POSITIVE_NUMBER_OR_NONE})
+def kl_curve_of_field(
+    betas, *, proxy_field: np.ndarray, lowest_peak_beta: float | None = None
+) -> Curve:
+    """:func:`kl_curve` for any reward model given by its score on the grid.
+
+    ``proxy_field`` has shape (241, 241) (rows substance), as :func:`core.world.proxy_field`;
+    ``betas`` and ``lowest_peak_beta`` and the Curve returned are as in :func:`kl_curve`.
+    """
+    return _kl_curve(betas.copy(), KLProblem(proxy_field).optimum, lowest_peak_beta)
+
+
+def _kl_curve(pressure: np.ndarray, solve, lowest_peak_beta: float | None) -> Curve:
+    """The curve of ``solve(pressure)`` (a KLResult) with its peak (see :func:`kl_curve`)."""
     searched = None if lowest_peak_beta is None else pressure >= lowest_peak_beta
     if searched is not None and not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
-    result = kl_optimum(pressure, b=b, sigma=sigma)
+    result = solve(pressure)
     # A point capped by the grid's edge tells of the edge, so the peak is not looked for there.
     peak = peak_among_uncapped(result.gold_gain, edge_mass=result.edge_mass, searched=searched)
     return _read_only_curve(
@@ -147,15 +165,33 @@ def best_of_n_curve(
     is the best whole n between the neighbours of the curve's own best point, so it is exact
     when the gold gain rises then falls at that scale.
     """
-    pressure = counts.copy()
+    return _best_of_n_curve(
+        counts.copy(), lambda pressure: best_of_n(pressure, b=b, sigma=sigma, seed=seed)
+    )
+
+
+@validate_params({"counts": N_STOPS})
+def best_of_n_curve_over(counts, *, proxy, gold, length, substance) -> Curve:
+    """:func:`best_of_n_curve` over any scored answers (arrays of shape (K,), as
+    :func:`core.best_of_n_over` takes them): the reward model ``proxy`` ranks them."""
+    return _best_of_n_curve(
+        counts.copy(),
+        lambda pressure: best_of_n_over(
+            pressure, proxy=proxy, gold=gold, length=length, substance=substance
+        ),
+    )
+
+
+def _best_of_n_curve(pressure: np.ndarray, solve) -> Curve:
+    """The curve of ``solve(pressure)`` (a BestOfNResult) with its exact whole-number peak."""
     if np.any(pressure != np.round(pressure)) or np.any(np.diff(pressure) <= 0):
         raise ValueError("counts must be whole numbers >= 1, strictly rising")
-    result = best_of_n(pressure, b=b, sigma=sigma, seed=seed)
+    result = solve(pressure)
     rough = int(np.argmax(result.gold_gain))
     low = pressure[max(rough - 1, 0)]
     high = pressure[min(rough + 1, pressure.size - 1)]
     around = np.arange(low, high + 1)
-    fine = best_of_n(around, b=b, sigma=sigma, seed=seed)
+    fine = solve(around)
     peak = int(np.argmax(fine.gold_gain))
     return _read_only_curve(
         pressure=pressure,

@@ -37,6 +37,7 @@ class PollVisitor(Visitor):
     replica: str = ""
     device_cookie: str = ""  # this device's signed rh_device value ("": none, as a new browser)
     widget_ids: dict[str, str] = field(default_factory=dict)  # user key -> widget id
+    widget_fragments: dict[str, str] = field(default_factory=dict)  # user key -> its fragment
     typed: dict[str, str] = field(default_factory=dict)  # user key -> text in that input
     pressed: set[str] = field(default_factory=set)  # user keys of buttons pressed for next run
     alerts: list[str] = field(default_factory=list)  # this run's st.success / st.warning texts
@@ -92,7 +93,9 @@ class PollVisitor(Visitor):
             kind = element.WhichOneof("type")
             if kind in ("text_input", "button"):
                 widget_id = getattr(element, kind).id
-                self.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id  # "$$ID-hash-KEY"
+                key = widget_id.rsplit("-", 1)[-1]  # "$$ID-hash-KEY"
+                self.widget_ids[key] = widget_id
+                self.widget_fragments[key] = message.delta.fragment_id
             elif kind == "alert":
                 self.alerts.append(element.alert.body)
             elif kind == "markdown":
@@ -166,6 +169,15 @@ async def send_guess(student: PollVisitor, guess: str) -> bool:
     student.pressed.add("poll_send")
     await student.run()
     return student.said("is in") or student.said("replaced your earlier one")
+
+
+async def tap_pair(phone: PollVisitor, choice: int) -> bool:
+    """Tap a rating poll's button (0 first, 1 second, 2 can't tell), as the browser does: a
+    run of the pair's fragment; True if the page says the choice is stored."""
+    key = f"rating_choice_{choice}"
+    phone.pressed.add(key)
+    await phone.run(phone.widget_fragments.get(key, ""))
+    return phone.said("Stored: ") or phone.said("Changed: ")
 
 
 async def reopen(visitor: PollVisitor) -> PollVisitor:

@@ -1,10 +1,14 @@
 """The class poll: students guess where true quality peaks, the lecturer reveals the truth.
 
 ``poll.guesses`` is pure (parsing and checking what a visitor typed, making codes and tokens);
-``poll.store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL) and
-never imports Streamlit, so both are tested without a page. ``poll.devices`` makes one
+``poll.store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL),
+``poll.ratings`` rating rooms' choices, and neither imports Streamlit, so all are tested
+without a page. ``poll.devices`` makes one
 anonymous student per device: the signed device cookie and the per-room id made from it.
 Every number the poll writes ("n = 1,000", "β = 0.33", "49.5 rounded to …") comes from
 ``ui.format``, the screen's one way to write a number; of ``ui`` nothing else is imported
 (``ui.format`` imports nothing, so no Streamlit comes in).
 """
+
+# A rating room's tables join the poll's schema wherever the store is used (made, purged).
+from poll import ratings as ratings  # noqa: E402

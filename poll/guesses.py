@@ -28,6 +28,27 @@ class BadInput(ValueError):
     """Input a visitor sent that the poll refuses; ``str(error)`` is the message to show."""
 
 
+class BadRoom(BadInput):
+    """A submission's room code is malformed."""
+
+
+class BadStudent(BadInput):
+    """A submission's student id is malformed (forged or mangled)."""
+
+
+def room_and_student(room_code: object, student_id: object) -> tuple[str, str]:
+    """The room code and student id a submission names, checked; BadRoom or BadStudent, with
+    a sentence to show, when one is malformed."""
+    try:
+        room = normalize_room_code(room_code)
+    except BadInput as error:
+        raise BadRoom(str(error)) from error
+    try:
+        return room, check_token(student_id, what="browser session")
+    except BadInput as error:
+        raise BadStudent(str(error)) from error
+
+
 @dataclass(frozen=True)
 class Question:
     """What a poll asks: where true quality peaks along one method's pressure."""
@@ -65,6 +86,7 @@ QUESTIONS = {
         "KL penalty: at which β will **true quality** peak? β = ?",
     ),
 }  # fmt: skip
+RATING = "rate"  # the question of a poll whose phones rate pairs of answers (poll.ratings)
 
 
 def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:

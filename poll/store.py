@@ -169,7 +169,10 @@ def purge_old_polls(engine: Engine, *, now: float | None = None) -> int:
     cutoff = _now(now) - MAX_AGE_SECONDS
     old_ids = sa.select(polls.c.id).where(polls.c.created_at < cutoff)
     with engine.begin() as connection:
-        connection.execute(sa.delete(guesses).where(guesses.c.poll_id.in_(old_ids)))
+        # Guesses, and any other table keyed by poll (a rating room's), before their polls.
+        for table in reversed(metadata.sorted_tables):
+            if table is not polls and "poll_id" in table.c:
+                connection.execute(sa.delete(table).where(table.c.poll_id.in_(old_ids)))
         return connection.execute(sa.delete(polls).where(polls.c.created_at < cutoff)).rowcount
 
 
@@ -184,10 +187,11 @@ def start_poll(
 ) -> Poll:
     """Open a new poll about the reward model (b, σ), with a fresh room code and token.
 
-    ``question`` is a key of ``poll.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β).
+    ``question`` is a key of ``poll.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β); or
+    ``poll.guesses.RATING`` for a room that rates answers (poll.ratings adds its settings).
     """
-    if question not in checks.QUESTIONS:
-        raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)}")
+    if question not in checks.QUESTIONS and question != checks.RATING:
+        raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)} or {checks.RATING!r}")
     purge_old_polls(engine, now=now)
     for _attempt in range(CODE_ATTEMPTS):
         values = {
@@ -288,12 +292,10 @@ def submit_guess(
     row, so a poll never holds two rows for one student.
     """
     try:
-        room = checks.normalize_room_code(room_code)
-    except checks.BadInput as error:
+        room, student = checks.room_and_student(room_code, student_id)
+    except checks.BadRoom as error:
         return Submission(Outcome.UNKNOWN_ROOM, str(error))
-    try:
-        student = checks.check_token(student_id, what="browser session")
-    except checks.BadInput as error:
+    except checks.BadStudent as error:
         return Submission(Outcome.BAD_STUDENT, str(error))
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
@@ -301,13 +303,15 @@ def submit_guess(
         return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
     if poll.closed:
         return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+    if poll.question not in checks.QUESTIONS:
+        return Submission(Outcome.BAD_GUESS, "This room rates answers: it takes no guesses.")
     question = checks.QUESTIONS[poll.question]
     try:
         typed = checks.read_guess(raw_guess, question=question)
     except checks.BadInput as error:
         return Submission(Outcome.BAD_GUESS, str(error))
     guess = question.kept(typed)
-    with _writer(engine), engine.begin() as connection:
+    with writer_lock(engine), engine.begin() as connection:
         had_guess = (
             connection.execute(
                 sa.select(guesses.c.guess).where(
@@ -334,36 +338,42 @@ def submit_guess(
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:
     """Insert or replace the student's row unless they hit the rate limit; True if written."""
-    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(guesses).values(
-        poll_id=poll_id,
-        student_id=student_id,
-        guess=float(guess),
-        updated_at=now,
-        window_start=now,
-        window_count=1,
+    return counted_upsert(
+        connection,
+        guesses,
+        keys={"poll_id": poll_id, "student_id": student_id},
+        values={"guess": float(guess), "updated_at": now},
+        now=now,
+        limit=RATE_LIMIT,
     )
-    new_minute = guesses.c.window_start <= now - RATE_WINDOW_SECONDS
+
+
+def counted_upsert(connection, table: sa.Table, *, keys: dict, values: dict, now: float,
+                   limit: int) -> bool:  # fmt: skip
+    """Insert or update ``table``'s row at ``keys`` with ``values``, counting writes in its
+    ``window_start``/``window_count`` columns: refused (False) past ``limit`` in a minute."""
+    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
+    statement = insert(table).values(**keys, **values, window_start=now, window_count=1)
+    new_minute = table.c.window_start <= now - RATE_WINDOW_SECONDS
     statement = statement.on_conflict_do_update(
-        index_elements=[guesses.c.poll_id, guesses.c.student_id],
+        index_elements=[table.c[name] for name in keys],
         set_={
-            "guess": statement.excluded.guess,
-            "updated_at": now,
-            "window_start": sa.case((new_minute, now), else_=guesses.c.window_start),
-            "window_count": sa.case((new_minute, 1), else_=guesses.c.window_count + 1),
+            **{name: statement.excluded[name] for name in values},
+            "window_start": sa.case((new_minute, now), else_=table.c.window_start),
+            "window_count": sa.case((new_minute, 1), else_=table.c.window_count + 1),
         },
-        where=sa.or_(new_minute, guesses.c.window_count < RATE_LIMIT),
+        where=sa.or_(new_minute, table.c.window_count < limit),
     )
     # RETURNING gives a row exactly when one was written (rowcount is not reliable for an
     # upsert under psycopg); SQLite has had RETURNING since 3.35.
-    written = connection.execute(statement.returning(guesses.c.window_count)).first()
+    written = connection.execute(statement.returning(table.c.window_count)).first()
     return written is not None
 
 
 _SQLITE_WRITE_LOCK = threading.Lock()
 
 
-def _writer(engine: Engine):
+def writer_lock(engine: Engine):
     """On SQLite, one writer at a time in this process: threads queue on a lock in turn.
 
     SQLite allows one writer per file; left to its busy handler, 100 concurrent writers

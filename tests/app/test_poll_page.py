@@ -6,45 +6,22 @@ from __future__ import annotations
 import base64
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
+import poll_app
 import pytest
-from app_pages import APP, TIMEOUT_SECONDS
+from app_pages import APP
+from poll_app import POLL_PAGE, assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import link_box
 from ui.class_poll import db as poll_db
 from ui.class_poll import views as poll_views
 
-POLL_PAGE = "pages/poll.py"
-
-
-@pytest.fixture(autouse=True)
-def poll_data_dir(tmp_path, monkeypatch):
-    """Each test's poll database is a fresh SQLite file in its own directory."""
-    monkeypatch.delenv(poll_db.URL_ENV, raising=False)
-    monkeypatch.setenv(poll_db.DATA_DIR_ENV, str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-def open_poll(query: dict | None = None) -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS).run()
-    app.query_params.clear()
-    app.query_params.update(query or {})
-    return app.switch_page(POLL_PAGE).run()
-
-
-def assert_no_exception(app: AppTest) -> None:
-    assert not app.exception, [exception.message for exception in app.exception]
-    assert not app.error, [error.value for error in app.error]
-
-
-def texts(elements) -> str:
-    return "\n".join(str(element.value) for element in elements)
+poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
 
 
 def start_poll(*, b: float = 0.0, question: str = "best_of_n") -> tuple[AppTest, str, str]:
@@ -54,11 +31,7 @@ def start_poll(*, b: float = 0.0, question: str = "best_of_n") -> tuple[AppTest,
         lecturer.select_slider(key="poll_b").set_value(b).run()
     lecturer.radio(key="poll_question").set_value(question).run()
     lecturer.button(key="poll_start").click().run()
-    assert_no_exception(lecturer)
-    token = lecturer.query_params["lecturer"]
-    token = token[0] if isinstance(token, list) else token
-    room = re.search(r"Room code: `([A-Z0-9]{6})`", texts(lecturer.markdown)).group(1)
-    return lecturer, token, room
+    return started(lecturer)
 
 
 def answer(room: str, guess: str, student: AppTest | None = None) -> AppTest:

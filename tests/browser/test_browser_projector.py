@@ -293,25 +293,62 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
     assert tab.console_errors == []
 
 
-@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
-def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen):
-    """The lecturer's screen, one guess in, revealed: the histogram lies on the first screen
-    with text >= 18 px at 1280 wide (scaled), 3+ ticks per axis, and its "true peak" label
-    clear of the curve's axis ticks ("-1.3" ran into "10,000")."""
+BACK_ROW_PX = 48  # the room code and the answers' count, read from the back of a hall
+QR_PX = 300  # the join link's QR code, scanned from the back of a hall
+# Every text of a chart that sticks out of the chart's own box (a clipped axis title).
+CLIPPED_TEXT_JS = """
+(element) => {
+  const box = element.getBoundingClientRect();
+  return [...element.querySelectorAll('svg text')]
+    .filter((text) => text.textContent.trim())
+    .map((text) => [text.textContent.slice(0, 40), text.getBoundingClientRect()])
+    .filter(([, edge]) => edge.width > 0 && (edge.left < box.left - 0.5
+      || edge.right > box.right + 0.5 || edge.top < box.top - 0.5))
+    .map(([text]) => text);
+}
+"""
+BACK_ROW_JS = """
+() => ({
+  room: parseFloat(getComputedStyle(
+    document.querySelector('.st-key-poll_room_code code')).fontSize),
+  count: parseFloat(getComputedStyle(
+    document.querySelector('.st-key-poll_count [data-testid="stMetricValue"] p')).fontSize),
+  qr: document.querySelector('[data-testid="stImage"] img').getBoundingClientRect().width,
+})
+"""
+
+
+@pytest.mark.parametrize(
+    ("screen", "question", "typed"),
+    [("projector", "n", "60"), ("projector-1080", "β", "0.8")],
+    ids=["1280-best-of-n", "1920-kl"],
+)
+def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen, question, typed):
+    """The lecturer's screen in presenter mode, one guess in, revealed: presenter mode stays on
+    past "Start a poll"; the room code and the count are >= 48 px and the QR code >= 300 px; the
+    histogram lies on the first screen with text >= 18 px at 1280 wide (scaled), 3+ ticks per
+    axis, no text outside the chart's box (the KL question's axis title was clipped at both
+    ends), and its "true peak" label clear of the curve's axis ticks ("-1.3" ran into "10,000");
+    the gains' axis has a zero line."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size
     wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
-    lecturer.open("poll")
+    lecturer.open("poll?present=1")
+    if question == "β":
+        page.get_by_text("KL penalty: at which β will", exact=False).click()
     page.get_by_role("button", name="Start a poll").click()
     heading = page.locator("h2", has_text="Room code:").first
     expect(heading).to_be_visible(timeout=30_000)
+    expect(page).to_have_url(re.compile(r"[?&]present=1(&|$)"))
     room = heading.inner_text().split(":")[-1].strip()
     student.open(f"poll?room={room}")
-    guess = student.page.get_by_label("Your guess: n =")
-    guess.fill("60")
+    guess = student.page.get_by_label(f"Your guess: {question} =")
+    guess.fill(typed)
     guess.press("Enter")
-    expect(student.page.get_by_text("Your guess n = 60 is in.")).to_be_visible(timeout=30_000)
+    expect(student.page.get_by_text(f"Your guess {question} = {typed} is in.")).to_be_visible(
+        timeout=30_000
+    )
     page.get_by_role("button", name="Reveal").click()
     chart = page.locator(".st-key-poll_histogram .js-plotly-plot")
     expect(chart.get_by_text("true peak", exact=False).first).to_be_visible(timeout=30_000)
@@ -320,12 +357,18 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
             FITTED_JS, arg=["poll_histogram", wanted_px], timeout=SETTLED_TIMEOUT_MS
         )
     expect(chart, "the histogram drawn once").to_have_count(1)
+    back_row = page.evaluate(BACK_ROW_JS)
+    assert back_row["room"] >= BACK_ROW_PX and back_row["count"] >= BACK_ROW_PX, back_row
+    assert back_row["qr"] >= QR_PX, back_row
+    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
     measured = chart.evaluate(PLOTLY_CHART_JS)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
     smallest = min(measured["sizes"], key=lambda size: size[1])
     assert smallest[1] >= wanted_px, smallest
     assert measured["axes"] and all(count >= MIN_TICKS for _, count in measured["axes"]), measured
+    assert chart.evaluate(CLIPPED_TEXT_JS) == []
+    assert chart.locator(".zerolinelayer path").count() >= 1, "the gains' axis has no zero line"
     in_chart = [
         box
         for box in page.evaluate(screen_checks.TEXT_BOXES_JS)

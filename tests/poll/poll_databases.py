@@ -59,3 +59,23 @@ def snapshot(engine: sa.Engine) -> dict[str, list[tuple]]:
             table.name: sorted(tuple(row) for row in connection.execute(sa.select(table)))
             for table in (store.polls, store.guesses)
         }
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A throwaway PostgreSQL server for a test module (import it into the module to use)."""
+    server = start_postgres()
+    yield server
+    server.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request, tmp_path):
+    """Fresh poll tables on a SQLite file, then on PostgreSQL: each test runs on both."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'poll.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres").url
+    engine = fresh_engine(url)
+    yield engine
+    engine.dispose()

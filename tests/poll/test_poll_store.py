@@ -9,9 +9,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+import poll_databases
 import pytest
 import sqlalchemy as sa
-from poll_databases import fresh_engine, snapshot, start_postgres
+from poll_databases import fresh_engine, snapshot
 
 from poll import guesses as checks
 from poll import store
@@ -20,24 +21,8 @@ from poll.store import Outcome
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"
 T0 = 2_000_000_000.0  # a fixed "now" (2033) so rate-limit windows are exact
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = start_postgres()
-    yield server
-    server.remove()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'poll.sqlite3'}"
-    else:
-        url = request.getfixturevalue("postgres").url
-    engine = fresh_engine(url)
-    yield engine
-    engine.dispose()
+# Each test runs on a SQLite file and on a throwaway PostgreSQL server.
+postgres, engine = poll_databases.postgres, poll_databases.engine
 
 
 def two_polls(engine):

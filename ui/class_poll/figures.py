@@ -48,14 +48,14 @@ AXES = {
     "best_of_n": Axis(
         np.linspace(0.0, 4.0, 25),
         (1, 10, 100, 1000, 10000),  # at 18 px, nine ticks (1, 3, 10, ...) collided
-        "n (answers drawn per choice, log scale)",
+        "n (answers per choice, log scale)",
         reversed=False,
     ),
     # 16 bars from β = 10 down to 0.25: a factor of ~1.26 each.
     "kl": Axis(
         np.linspace(np.log10(0.25), 1.0, 17),
         (0.25, 0.5, 1, 2, 4, 10),
-        "β (the KL penalty's weight, log scale; smaller to the right)",
+        "β (log scale; smaller to the right)",
         reversed=True,
     ),
 }
@@ -150,6 +150,14 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
                 hovertemplate="%{customdata}<extra></extra>",
             )
         )
+    shown = np.concatenate([truth.gold_gain[inside], truth.proxy_gain[inside], [0.0]])
+    room = 0.08 * (shown.max() - shown.min())  # the curves clear of the frame's edges
+    gain_range = [float(shown.min() - room), float(shown.max() + room)]
+    # Whole steps, at least three of them (lesson: gains from about -1.3 to +3.4).
+    step = max(1, math.ceil((gain_range[1] - gain_range[0]) / 6))
+    gain_ticks = list(
+        range(math.ceil(gain_range[0] / step) * step, math.floor(gain_range[1]) + 1, step)
+    )
     peak = np.log10(truth.peak_pressure)
     figure.add_vline(x=peak, line={"color": style.GOLD, "width": 4, "dash": "dash"})
     figure.add_annotation(
@@ -164,16 +172,19 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
     )
     figure.update_layout(
         yaxis2={
-            "title": {
-                "text": "gain over the base model",
-                "standoff": 12,
-                "font": {"size": TITLE_SIZE},
-            },
+            # Short enough to stand beside the axis: a longer title became a label inside the
+            # plot (ui.style's fitting) and ran over the reward model's curve.
+            "title": {"text": "gain", "standoff": 12, "font": {"size": TITLE_SIZE}},
             "overlaying": "y",
             "side": "right",
             "showgrid": False,
-            "tickformat": "+.1f",
-            "zeroline": False,
+            # Whole steps from a zero line: "+1, 0, -1", where plotly's own said "+3.4, -1.3".
+            "range": gain_range,
+            "tickvals": gain_ticks,
+            "ticktext": [fmt.signed(tick, decimals=0) if tick else "0" for tick in gain_ticks],
+            "zeroline": True,
+            "zerolinecolor": style.INK,
+            "zerolinewidth": 1,
         }
     )
 

@@ -15,14 +15,15 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 from streamlit import config
 
-from poll import devices, store
+from poll import devices, ratings, store
 from poll import guesses as checks
 from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.settings import SETTINGS
+from ui.class_poll import live, rating_views
+from ui.settings import PRESENT_KEY, SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
@@ -34,11 +35,20 @@ EXPLAINED = {
     "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
     "β is a weaker leash, so more pressure from the reward model.",
 }
+GUESS, RATE = "guess", "rate"  # the kinds of poll a lecturer may start
+KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
-QR_SHOWN_PX = 240  # drawn this wide: room for the code and link above it on a 720 px screen
+QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
+# The room code and the answers' count for the back row: 3.5rem (56 px) on any screen, over
+# the 48 px a 1280 px projector needs to be read from ~15 m. The keys are ours, never a URL's.
+BACK_ROW_CSS = """<style>
+.st-key-poll_room_code h2, .st-key-poll_room_code code { font-size: 3.5rem; line-height: 1.2; }
+.st-key-poll_count [data-testid="stMetricValue"],
+.st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
+</style>"""
 # A phone's number keyboard for the guess box (Streamlit's text input has no inputmode): set
 # on the box now and whenever Streamlit draws it again. "decimal" where β is asked.
 KEYBOARD_SCRIPT = """<script>
@@ -89,6 +99,15 @@ def join_link(room_code: str) -> str:
     return f"{here or '/poll'}?room={room_code}"
 
 
+def go_to(parameters: dict[str, str]) -> None:
+    """Rerun at this page's address with only ``parameters`` (and presenter mode, if on: the
+    lecturer who starts a poll on the projector stays in it)."""
+    if state.presenter_mode():
+        parameters = {**parameters, PRESENT_KEY: "1"}
+    state.open_address(parameters)
+    st.rerun()
+
+
 def qr_png(link: str) -> bytes:
     """The join link as a QR code, a PNG of ~300 px."""
     buffer = io.BytesIO()
@@ -104,10 +123,28 @@ def start_screen(engine: Engine) -> None:
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
-        "Students guess on their phones where true quality will peak; "
-        "you show the guesses live, then reveal the truth."
+        "Students guess on their phones where true quality will peak, or rate answers and "
+        "so build a reward model; you show the room's answers live."
     )
     glossary.explain("true quality", "reward model", container=start)
+    kind = start.radio(
+        "Kind of poll",
+        options=(GUESS, RATE),
+        format_func=KINDS.get,
+        key="poll_kind",
+        horizontal=True,
+    )
+    if kind == RATE:
+        rating = rating_views.start_form(start)
+        if rating is not None:
+            poll, _room = ratings.start_rating_poll(engine, **rating)
+            go_to({LECTURER_KEY: poll.lecturer_token})
+    else:
+        _guess_form(engine, start)
+    _join_form(join)
+
+
+def _guess_form(engine: Engine, start) -> None:
     question = start.radio(
         "Question",
         options=list(checks.QUESTIONS),
@@ -119,8 +156,10 @@ def start_screen(engine: Engine) -> None:
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
-        state.open_address({LECTURER_KEY: poll.lecturer_token})
-        st.rerun()
+        go_to({LECTURER_KEY: poll.lecturer_token})
+
+
+def _join_form(join) -> None:
     join.header("Students: join a poll")
     with join.form("poll_join", border=False):
         code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
@@ -153,7 +192,30 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
-    join_column.markdown(f"## Room code: `{poll.room_code}`")
+    _join_panel(join_column, poll, link)
+    room = ratings.rating_room(engine, poll)
+    with join_column:
+        _controls(engine, token, poll, reveal=room is None)
+    if room is not None:  # a rating poll: the room's fit, not a histogram
+        join_column.markdown(rating_views.room_summary(room))
+        with results_column:
+            rating_views.live_fit(engine, token)
+    else:
+        question = checks.QUESTIONS[poll.question]
+        join_column.markdown(
+            f"The question: {question.text} "
+            f"({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
+        )
+        glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
+        with results_column:
+            live_results(engine, token)
+    _lecturer_link(token, poll)
+
+
+def _join_panel(join_column, poll: store.Poll, link: str) -> None:
+    """The room code, join link and QR code, sized for the back of a lecture hall."""
+    st.html(BACK_ROW_CSS)
+    join_column.container(key="poll_room_code").markdown(f"## Room code: `{poll.room_code}`")
     join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
     link_box.show(link, label="Join link", container=join_column)
     join_column.image(
@@ -162,49 +224,45 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
         alt=f"QR code that opens {link}",
         width=QR_SHOWN_PX,
     )
-    with join_column:
-        _controls(engine, token, poll)
-    question = checks.QUESTIONS[poll.question]
-    join_column.markdown(
-        f"The question: {question.text} ({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
-    )
-    glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
-    with results_column:
-        live_results(engine, token)
+
+
+def _lecturer_link(token: str, poll: store.Poll) -> None:
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
         lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
         link_box.show(lecturer_link, label="Your lecturer link")
 
 
-def _controls(engine: Engine, token: str, poll: store.Poll) -> None:
-    reveal, close, new = st.columns(3)
-    if reveal.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
+def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True) -> None:
+    """Reveal (a guess poll's), Close and New poll."""
+    reveal_column, close, new = st.columns(3)
+    if reveal and reveal_column.button(
+        "Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"
+    ):
         store.set_state(engine, token, revealed=True)
         st.rerun()
     if close.button("Close", disabled=poll.closed, key="poll_close"):
         store.set_state(engine, token, closed=True)
         st.rerun()
     if new.button("New poll", key="poll_new"):
-        state.open_address({})
-        st.rerun()
+        go_to({})
+
+
+def _poll_and_guesses(engine: Engine, token: str) -> tuple:
+    poll = store.poll_for_lecturer(engine, token)
+    return poll, store.guesses_of(engine, poll.id) if poll else None
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
 def live_results(engine: Engine, token: str) -> None:
     """The number of answers and the histogram, re-read every REFRESH_SECONDS seconds."""
-    try:
-        poll = store.poll_for_lecturer(engine, token)
-        guesses = store.guesses_of(engine, poll.id) if poll else None
-    except store.StoreUnavailable as error:
-        st.warning(str(error))
+    found = live.read_or_warn(_poll_and_guesses, engine, token)
+    if found is None:
         return
-    if poll is None:
-        st.warning("This poll is gone (polls are deleted after a day).")
-        return
+    poll, guesses = found
     known = truth(poll) if poll.revealed else None
     question = checks.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
-    st.metric(f"Answers (poll {status})", len(guesses))
+    st.container(key="poll_count").metric(f"Answers (poll {status})", len(guesses))
     figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
     layout.chart(
         figure,
@@ -234,6 +292,9 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         _back_to_start()
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
+    if poll.question == checks.RATING:
+        rating_views.phone_screen(engine, room, student_id(room))
+        return
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(

@@ -1,0 +1,186 @@
+"""The room as raters: pairs of answers for a class to judge, and the reward model it teaches.
+
+A rating room has one seeded sequence of pairs drawn from the base model (lengths scaled by the
+lecturer's spread); a phone shows pair ``i`` and the student taps the first, the second, or
+"can't tell". The room's choices are fit by Bradley–Terry on φ = (s, l, -(l² - 1))
+(:func:`core.fit_bradley_terry`, no prior) and the fitted score, on true quality's scale, is
+then optimized exactly: the KL optimum on the grid and best-of-n over the 600 answers.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core import world
+from core.answers import answers
+from core.curves import Curve, best_of_n_curve_over, kl_curve_of_field
+from core.preferences import BradleyTerryFit, Comparisons, fit_bradley_terry
+from core.validate import (
+    BETA_STOPS,
+    N_STOPS,
+    POSITIVE_NUMBER,
+    POSITIVE_NUMBER_OR_NONE,
+    SEED,
+    Whole,
+    validate_params,
+)
+
+PAIRS_PER_ROOM = 1000  # a room's sequence: 300 phones x 3 pairs each start at different pairs
+LIMIT = world.GRID_LIMIT  # pairs stay on the grid (±6), answers the rest of the app knows
+FIRST, SECOND, CANT_TELL = 0, 1, 2  # a stored choice
+CHOICES = (FIRST, SECOND, CANT_TELL)
+
+NO_CHOICES = "No answer has been chosen yet, so there is nothing to fit."
+ONLY_TIES = (
+    'Every choice so far was "can\'t tell": ties say nothing about which answer is better, '
+    "so there is nothing to fit yet."
+)
+TOO_FEW = "Only one answer was chosen over another so far: a fit needs at least two."
+ONE_SIDE = (
+    "Every choice so far picked the {side} answer, whichever it was: that tells where it "
+    "stood on the screen, not what the room values, so there is no fit."
+)
+SEPARABLE = (
+    "Every choice so far follows one simple rule exactly (for instance, the shorter answer "
+    "always won), so the fit has no finite answer: the weights grow without bound. A few more "
+    "choices, and any one that breaks the rule, make a fit possible."
+)
+NOT_POSITIVE = (
+    "The fit pays nothing for substance (its substance weight is not positive), so the room's "
+    "b, a fraction of that weight, is not defined."
+)
+
+
+@dataclass(frozen=True)
+class RatingPairs:
+    """A room's pairs: ``length`` and ``substance`` of shape (pairs, 2), column 0 the first."""
+
+    length: np.ndarray
+    substance: np.ndarray
+
+
+@dataclass(frozen=True)
+class RoomFit:
+    """What a room's choices say.
+
+    ``fit`` is None when no fit can be made, and ``message`` then says why in a sentence.
+    """
+
+    comparisons: int  # every stored choice, "can't tell" included
+    decided: int  # first or second
+    agreement: float  # share of decided choices that picked the truly better answer; nan if none
+    fit: BradleyTerryFit | None
+    message: str  # "" with a fit
+
+    @property
+    def ties(self) -> int:
+        return self.comparisons - self.decided
+
+
+@dataclass(frozen=True)
+class RoomOptimum:
+    """Both optimizers on the room's reward model, with where true quality peaks on each."""
+
+    kl: Curve  # along β
+    best_of_n: Curve  # along n, over the lesson's 600 answers
+
+
+@validate_params(
+    {"seed": SEED, "length_spread": POSITIVE_NUMBER, "count": Whole(1, 10 * PAIRS_PER_ROOM)}
+)
+def rating_pairs(*, seed: int, length_spread: float, count: int = PAIRS_PER_ROOM) -> RatingPairs:
+    """The room's pairs from the base model: the same ``seed`` gives the same pairs.
+
+    Parameters
+    ----------
+    seed : int
+        The room's seed (stored with the room), for a ``numpy.random.Generator``.
+    length_spread : float
+        Scale of the lengths (> 0): 1 is the base model, 0.5 shows only typical lengths.
+    count : int
+        How many pairs; pair ``i`` is row ``i`` of both arrays, shape (count, 2).
+    """
+    rng = np.random.default_rng(seed)
+    length = np.clip(rng.standard_normal((count, 2)) * length_spread, -LIMIT, LIMIT)
+    substance = rng.standard_normal((count, 2))
+    return RatingPairs(length=length, substance=substance)
+
+
+def room_fit(*, length, substance, choices) -> RoomFit:
+    """Fit the room's reward model on its choices (Bradley–Terry, no prior), or say why not.
+
+    Parameters
+    ----------
+    length, substance : array_like of shape (N, 2)
+        The two answers of each rated pair (column 0 shown first).
+    choices : array_like of shape (N,)
+        FIRST, SECOND or CANT_TELL for each pair; ties are left out of the fit.
+    """
+    length = np.asarray(length, dtype=float).reshape(-1, 2)
+    substance = np.asarray(substance, dtype=float).reshape(-1, 2)
+    choices = np.asarray(choices).reshape(-1)
+    if not (length.shape == substance.shape and length.shape[0] == choices.size):
+        raise ValueError(
+            f"length and substance need shape (N, 2) and choices (N,); got {length.shape}, "
+            f"{substance.shape}, {choices.shape}"
+        )
+    if not np.isin(choices, CHOICES).all():
+        raise ValueError(f"choices must each be one of {CHOICES}")
+    decided = choices != CANT_TELL
+    first = choices[decided] == FIRST
+    quality = world.gold(length[decided], substance[decided])
+    better_first = quality[:, 0] > quality[:, 1]
+    agreement = float(np.mean(first == better_first)) if first.size else float("nan")
+
+    def without_fit(message: str) -> RoomFit:
+        return RoomFit(choices.size, int(first.size), agreement, None, message)
+
+    if choices.size == 0:
+        return without_fit(NO_CHOICES)
+    if first.size == 0:
+        return without_fit(ONLY_TIES)
+    if first.size < 2:
+        return without_fit(TOO_FEW)
+    if first.all() or not first.any():
+        return without_fit(ONE_SIDE.format(side="first" if first.all() else "second"))
+    pairs = Comparisons(length[decided], substance[decided], first)
+    fit = fit_bradley_terry(pairs)
+    if not fit.converged:
+        # Separable data stops at the first step that explains every choice; a fit whose
+        # substance weight is not positive has no b.
+        return without_fit(SEPARABLE if fit.standard_errors[0] == np.inf else NOT_POSITIVE)
+    return RoomFit(choices.size, int(first.size), agreement, fit, "")
+
+
+@validate_params(
+    {"betas": BETA_STOPS, "counts": N_STOPS, "lowest_peak_beta": POSITIVE_NUMBER_OR_NONE}
+)
+def room_optimum(
+    fit: BradleyTerryFit, *, betas, counts, lowest_peak_beta: float | None = None
+) -> RoomOptimum:
+    """What optimizing the room's reward model does, exactly, against true quality.
+
+    Parameters
+    ----------
+    fit : BradleyTerryFit
+        The room's fit; its score on true quality's scale, s + (w_l/w_s)·l - b·(l² - 1), is
+        the reward model both optimizers push on.
+    betas : array_like of shape (points,)
+        β for the KL optimum on the grid (usually falling), each > 0.
+    counts : array_like of shape (points,)
+        Whole n >= 1, strictly rising, for best-of-n over the lesson's 600 answers.
+    lowest_peak_beta : float or None
+        The KL curve's peak is looked for only at β >= this (as :func:`core.kl_curve`).
+    """
+    length, substance = world.grid_coordinates()
+    field = fit.scaled_reward(length, substance)
+    kl = kl_curve_of_field(betas, proxy_field=field, lowest_peak_beta=lowest_peak_beta)
+    lesson = answers()
+    best = best_of_n_curve_over(
+        counts,
+        proxy=fit.scaled_reward(lesson.length, lesson.substance),
+        gold=lesson.gold,
+        length=lesson.length,
+        substance=lesson.substance,
+    )
+    return RoomOptimum(kl=kl, best_of_n=best)

@@ -1,0 +1,302 @@
+"""A rating poll's screens: the room is the rater, and builds a reward model.
+
+Phones get pairs of written answers drawn from the base model and tap the better one (or
+"can't tell"); the lecturer's screen fits the room's choices live (Bradley–Terry), shows the
+room's b with its interval, how often the room agreed with true quality, its reward model
+against true quality on the plane, and what optimizing it does. The address is the guess
+poll's (``?lecturer=TOKEN`` or ``?room=CODE``): the poll's kind is stored with it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import streamlit as st
+from sqlalchemy.engine import Engine
+
+import core
+from core.room_ratings import CANT_TELL, FIRST, SECOND
+from poll import ratings, store
+from ui import format as fmt
+from ui import layout, state
+from ui.beyond import figures as beyond_figures
+from ui.class_poll import live, rating_data
+from ui.settings import SETTINGS
+from ui.url_values import nearest_stop, url_form
+
+REFRESH_SECONDS = 2  # the lecturer's fit re-reads the room's choices this often
+PHONE_REFRESH_SECONDS = 5  # a phone without quick mode re-reads the room (closed?) this often
+WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
+SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
+SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
+ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
+TAP_KEY = "rating_tap"  # session key: (accepted, sentence) of the last tap, shown once
+SPREAD_WORDS = {
+    0.5: "0.5: typical lengths only",
+    1.0: "1: the base model's lengths",
+    1.5: "1.5: very varied lengths",
+}
+BUTTONS = ((FIRST, "Answer A is better"), (SECOND, "Answer B is better"), (CANT_TELL, "Can't tell"))
+
+
+# --- the start screen's part ---------------------------------------------------------
+
+
+def start_form(container) -> dict | None:
+    """The rating poll's choices on the start screen; the settings once Start is pressed."""
+    container.markdown(
+        "Phones get pairs of written answers to everyday questions and tap the better one; "
+        "the room's choices fit a reward model, live, and show what optimizing it does."
+    )
+    spread = container.radio(
+        "Lengths shown",
+        options=ratings.LENGTH_SPREADS,
+        index=1,
+        format_func=SPREAD_WORDS.get,
+        key="rating_spread",
+        help="How varied the lengths of the answers in a pair are (a scale of the base "
+        "model's lengths): varied lengths teach the padding penalty better.",
+    )
+    seconds = container.selectbox(
+        "Time per pair",
+        options=ratings.QUICK_SECONDS,
+        format_func=lambda value: "no limit" if value == 0 else f"quick: {value} seconds",
+        key="rating_seconds",
+        help="Quick mode moves on after a few seconds: raters in a hurry judge by length.",
+    )
+    if container.button("Start a rating poll", type="primary", key="rating_start"):
+        return {"length_spread": spread, "seconds_per_pair": seconds}
+    return None
+
+
+# --- the lecturer's screen -----------------------------------------------------------
+
+
+def room_summary(room: ratings.RatingRoom) -> str:
+    """The room's settings in a sentence."""
+    quick = (
+        f"quick mode, {fmt.count(room.seconds_per_pair)} seconds a pair"
+        if room.seconds_per_pair
+        else "no time limit"
+    )
+    return (
+        f"Rate answers: each phone gets pairs of answers from the base model (lengths "
+        f"{SPREAD_WORDS[room.length_spread].split(': ')[1]}; {quick}) and taps the better one."
+    )
+
+
+def _room_and_choices(engine: Engine, token: str) -> tuple:
+    poll = store.poll_for_lecturer(engine, token)
+    room = ratings.rating_room(engine, poll) if poll else None
+    return room, poll, ratings.choices_of(engine, poll.id) if room else None
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def live_fit(engine: Engine, token: str) -> None:
+    """The room's comparisons, fit, reward model and its optimization, re-read every 2 s."""
+    found = live.read_or_warn(_room_and_choices, engine, token)
+    if found is None:
+        return
+    room, poll, choices = found
+    status = "closed" if poll.closed else "open"
+    st.container(key="poll_count").metric(f"Comparisons (poll {status})", choices.choice.size)
+    fitted = rating_data.room_fit(room, choices)
+    times = choices.seconds[np.isfinite(choices.seconds)]
+    median = (
+        f"; a choice took {fmt.number(np.median(times), decimals=1)} s (median)"
+        if times.size
+        else ""
+    )
+    st.caption(
+        f"{fmt.count(choices.raters)} phone{'s' if choices.raters != 1 else ''}, "
+        f'{fmt.count(fitted.ties)} "can\'t tell"{median}.'
+    )
+    if fitted.fit is None:
+        st.info(fitted.message)
+        return
+    show_fit(fitted, room)
+
+
+def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
+    """The room's b and weights, the plane, both optimizers, and the way to the Playground."""
+    fit = fitted.fit
+    low, high = fit.b_interval
+    row = st.container(horizontal=True, gap="small", key="rating_readouts")
+    row.metric("the room's b", fmt.number(fit.b))
+    row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
+    row.metric("length weight", fmt.number(fit.length_ratio))
+    row.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    st.caption(
+        f"The room's reward model: substance + {fmt.number(fit.length_ratio)}·length − "
+        f"{fmt.number(fit.b)}·(length² − 1), in units of substance (true quality is "
+        f"substance + length − (length² − 1): b = 1, length weight 1). Fit by Bradley–Terry "
+        f'on {fmt.count(fitted.decided)} decided comparisons; "can\'t tell" is left out.'
+    )
+    if not high - low <= WIDE_INTERVAL:
+        st.warning(
+            f"Only {fmt.count(fitted.decided)} decided comparisons: the interval of b is wide "
+            f"({fmt.number(low)} to {fmt.number(high)}), so this b is a rough reading. Every "
+            "comparison narrows it."
+        )
+    layout.chart(
+        beyond_figures.fitted_plane(
+            core.GRID,
+            core.gold_field(),
+            rating_data.fitted_field(fit),
+            length_spread=room.length_spread,
+        ),
+        key="rating_plane",
+        description="Orange fill: true quality; blue lines: the room's reward model.",
+    )
+    optimum = rating_data.optimum(fit)
+    best_column, kl_column = st.columns(2)
+    for column, curve, is_best_of_n, key in (
+        (best_column, optimum.best_of_n, True, "rating_best_of_n"),
+        (kl_column, optimum.kl, False, "rating_kl"),
+    ):
+        layout.chart(
+            beyond_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b),
+            key=key,
+            container=column,
+            description=describe_curve(curve, best_of_n=is_best_of_n),
+        )
+    st.caption(
+        describe_curve(optimum.best_of_n, best_of_n=True)
+        + " "
+        + describe_curve(optimum.kl, best_of_n=False)
+    )
+    playground_link(fit.b)
+
+
+def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
+    """Where true quality peaks when the room's reward model is optimized, and at the end."""
+    symbol = "n" if best_of_n else "β"
+    method = "Best-of-n" if best_of_n else "The KL optimum"
+    strongest = fmt.named(symbol, curve.pressure[-1])  # n = 10,000 or β = 0.25
+    if curve.peak_pressure == curve.pressure[-1]:
+        return (
+            f"{method} on the room's reward model: true quality rises all the way to "
+            f"{strongest} ({fmt.signed(curve.peak_gold_gain)}), as far as drawn."
+        )
+    return (
+        f"{method} on the room's reward model: true quality peaks at "
+        f"{fmt.named(symbol, curve.peak_pressure)} ({fmt.signed(curve.peak_gold_gain)}); at "
+        f"{strongest} it is {fmt.signed(curve.gold_gain[-1])}."
+    )
+
+
+def playground_link(b: float) -> None:
+    """The Playground at the room's b (its nearest step), presenter mode kept."""
+    stop = nearest_stop(SETTINGS["b"], b if math.isfinite(b) else 0.0)
+    parameters = {"b": url_form(stop)}
+    if state.presenter_mode():
+        parameters[state.PRESENT_KEY] = "1"
+    st.page_link(
+        "pages/playground.py",
+        label=f"Open the Playground at the room's b: {fmt.named('b', stop)} (nearest step)",
+        icon=":material/tune:",
+        query_params=parameters,
+    )
+
+
+# --- the phone's screen --------------------------------------------------------------
+
+
+def phone_screen(engine: Engine, room_code: str, student: str) -> None:
+    """One pair at a time: the question, answers A and B, and three buttons."""
+    poll = store.poll_for_room(engine, room_code)
+    room = ratings.rating_room(engine, poll) if poll else None
+    if room is None:
+        st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
+        return
+    st.markdown(
+        f'**Room {room_code}.** Which answer is better? Tap it, or "can\'t tell"; '
+        "the next pair follows."
+    )
+    st.caption(
+        "The answers are illustrations of what answers of different lengths and substance "
+        "might read like, written by this app from its own sentences. No name is stored."
+    )
+    # Quick mode re-reads every pair's seconds, to move on; otherwise only to see a close.
+    every = room.seconds_per_pair or PHONE_REFRESH_SECONDS
+    st.fragment(pair_card, run_every=every)(engine, room_code, student, room)
+
+
+def pair_card(engine: Engine, room_code: str, student: str, room: ratings.RatingRoom) -> None:
+    """The current pair; in quick mode it moves on when its seconds are up."""
+    try:
+        poll = store.poll_for_room(engine, room_code)
+        rated = ratings.rated_by(engine, room.poll_id, student)
+    except store.StoreUnavailable as error:
+        st.warning(str(error))
+        return
+    # A pair stays on this tab until this tab taps it (or its quick-mode time is up), so a
+    # text never changes under a reader's eyes when another tab of the device taps.
+    shown, now = st.session_state.get(SHOWN_KEY), time.time()
+    advance = st.session_state.pop(ADVANCE_KEY, False) or shown is None
+    timed_out = bool(
+        room.seconds_per_pair and not advance and now - shown[1] >= room.seconds_per_pair
+    )
+    if timed_out:
+        st.session_state[SKIPPED_KEY] = st.session_state.get(SKIPPED_KEY, 0) + 1
+    if advance or timed_out:
+        index = ratings.pair_for(student, rated + st.session_state.get(SKIPPED_KEY, 0))
+        st.session_state[SHOWN_KEY] = (index, now)
+    else:
+        index = shown[0]
+    question, first, second = rating_data.pair_texts(
+        rating_data.room_pairs(room.pair_seed, room.length_spread), index
+    )
+    st.markdown(f"#### {question}")
+    for column, name, text in zip(st.columns(2), "AB", (first, second), strict=True):
+        box = column.container(border=True, key=f"rating_answer_{name}")
+        box.markdown(f"**Answer {name}**")
+        box.text(text)
+    closed = poll is None or poll.closed
+    buttons = st.container(horizontal=True, key="rating_buttons")
+    for choice, label in BUTTONS:
+        buttons.button(
+            label,
+            key=f"rating_choice_{choice}",
+            type="primary" if choice != CANT_TELL else "secondary",
+            disabled=closed,
+            on_click=_tap,
+            args=(engine, room_code, student, index, choice),
+        )
+    accepted, sentence = st.session_state.pop(TAP_KEY, (None, None))
+    if accepted:
+        st.success(sentence)
+    elif sentence:
+        st.warning(sentence)
+    if timed_out:
+        st.info("Time is up on that pair: here is the next.")
+    if closed:
+        st.info("This poll is closed: it takes no more choices.")
+    quick = (
+        f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
+        if room.seconds_per_pair
+        else ""
+    )
+    st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
+
+
+def _tap(engine: Engine, room_code: str, student: str, index: int, choice: int) -> None:
+    """A button's click: store the choice with the time since the pair was shown."""
+    shown = st.session_state.get(SHOWN_KEY)
+    seconds = time.time() - shown[1] if shown and shown[0] == index else None
+    try:
+        tap = ratings.submit_choice(
+            engine,
+            room_code=room_code,
+            student_id=student,
+            pair_index=index,
+            choice=choice,
+            seconds=seconds,
+        )
+    except store.StoreUnavailable as error:
+        st.session_state[TAP_KEY] = (False, str(error))
+        return
+    st.session_state[TAP_KEY] = (tap.accepted, tap.message)
+    st.session_state[ADVANCE_KEY] = tap.accepted
