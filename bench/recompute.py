@@ -3,7 +3,7 @@
 Run: ``python -m bench.recompute``. Each repetition uses a (b, σ) never seen before in this
 process, so nothing comes from a cache. Two things are timed in the same run:
 
-- the stage's world (``ui.playground.stage.world_json``): for all 20 β stops and 28 n stops
+- the stage's world (``ui.playground.worlds.world_json``): for all 20 β stops and 28 n stops
 the readouts (float64), marks and clouds, both whole curves with their peaks, the plane's two fields
 and the answers, quantized and serialized: everything β and n can show until b or σ changes;
 - the release before the stage (commit b32791d): both whole curves, one cloud per method, the
@@ -51,19 +51,19 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20)
     args = parser.parse_args()
     logging.getLogger("streamlit").setLevel(logging.ERROR)  # no runtime here: caches in memory
-    from ui.playground import stage
+    from ui.playground import worlds
 
     core.gold_field()  # made once per process, whatever b and σ are
     core.proxy_field(b=0.0, sigma=1.0)  # and the error field behind every σ > 0
-    stage.world_json(0.0, 0.0)  # imports and first-use costs out of the way
+    worlds.world_json(0.0, 0.0)  # imports and first-use costs out of the way
     # Interleaved, so both meet the same machine load; new (b, σ) every time for both.
     step = 1.0 / args.repeats
     world_times, release_times, sizes = [], [], []
     for k in range(args.repeats):
         b, sigma = round(0.02 + 0.9 * k * step, 4), round(0.13 + 1.8 * k * step, 4)
-        world_times += list(timed_ms(stage.world_json, [(b, sigma)]))
+        world_times += list(timed_ms(worlds.world_json, [(b, sigma)]))
         release_times += list(timed_ms(release_recompute, [(b + 0.001, sigma + 0.001)]))
-        sizes.append(len(stage.world_json(b, sigma).encode()))
+        sizes.append(len(worlds.world_json(b, sigma).encode()))
     world_ms, release_ms = np.array(world_times), np.array(release_times)
     load = os.getloadavg()[0]
     print(f"After a change of b or sigma, cold ({args.repeats} new settings; load {load:.1f})")

@@ -11,6 +11,7 @@ import numpy as np
 
 from core import world
 from core.answers import ANSWER_COUNT, answer_points, answers
+from core.kl import kl_policies
 from core.validate import AT_LEAST_ONE, POSITIVE, REWARD_MODEL, validate_params
 
 CLOUD_SIZE = 48  # points a cloud: each is an SVG marker in the browser (~0.5 ms to draw)
@@ -40,7 +41,8 @@ def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     betas = beta
     if betas.ndim > 1:
         raise ValueError("beta must be a number > 0 or a 1-d array of them for kl_cloud")
-    policies = kl_policies(betas.reshape(-1), b=b, sigma=sigma)  # (k, substance, length)
+    # float32 exponentials: a cloud point moves by ~1e-6 units, far below a pixel.
+    policies = kl_policies(betas.reshape(-1), b=b, sigma=sigma, dtype=np.float32)
     uniforms = _uniform_draws()
     column, within = _inverse_cdf(policies.sum(axis=1), uniforms[:, 0])  # (k, K) each
     length = CELL_EDGES[column] + within * CELL_WIDTH
@@ -54,18 +56,6 @@ def kl_cloud(beta, *, b: float = 0.0, sigma: float = 0.0) -> Cloud:
     if betas.ndim == 0:
         return Cloud(length[0], substance[0])
     return Cloud(length, substance)
-
-
-@validate_params(REWARD_MODEL)
-def kl_policies(betas: np.ndarray, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
-    """π_β on the grid for each β of a 1-d array (k,): (k, 241, 241), each summing to 1."""
-    proxy = world.proxy_field(b=b, sigma=sigma)
-    # Shift each β's exponent by its maximum: no overflow however small β is. float32 for the
-    # exponentials (~3x faster): a cloud point moves by ~1e-6 units, far below a pixel.
-    log_weight = world.base_log_weight() + proxy / betas[:, None, None]
-    log_weight -= log_weight.max(axis=(1, 2), keepdims=True)
-    weight = np.exp(log_weight.astype(np.float32)).astype(np.float64)
-    return weight / weight.sum(axis=(1, 2), keepdims=True)
 
 
 @validate_params({"n": AT_LEAST_ONE, **REWARD_MODEL})

@@ -90,7 +90,7 @@ def member_error_fields(length, substance, *, seed: int = MEMBER_FIELD_SEED) -> 
     flat_length, flat_substance = length.ravel(), substance.ravel()
     raw = np.stack(
         [
-            _raw_member_field(flat_length, flat_substance, seed + j)
+            world.raw_smooth_field(seed=seed + j, length=flat_length, substance=flat_substance)
             for j in range(1, MAX_MEMBERS + 1)
         ]
     )
@@ -267,30 +267,11 @@ def _answer_error_fields() -> tuple[np.ndarray, np.ndarray]:
     return world.error_field(length, substance), member_error_fields(length, substance)
 
 
-def _member_features(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Frequencies (F, 2) and phases (F,) of a member's raw field, from its own seed."""
-    rng = np.random.default_rng(seed)
-    frequencies = rng.standard_normal((world.ERROR_FIELD_FEATURES, 2))
-    frequencies /= world.ERROR_FIELD_CORRELATION_LENGTH
-    phases = rng.uniform(0.0, 2.0 * np.pi, world.ERROR_FIELD_FEATURES)
-    return frequencies, phases
-
-
-def _raw_member_field(length: np.ndarray, substance: np.ndarray, seed: int) -> np.ndarray:
-    """A member's unstandardized field (from its seed) at flat points (P,): returns (P,)."""
-    frequencies, phases = _member_features(seed)
-    angle = np.outer(length, frequencies[:, 0]) + np.outer(substance, frequencies[:, 1]) + phases
-    return np.cos(angle).sum(axis=1) * np.sqrt(2.0 / world.ERROR_FIELD_FEATURES)
-
-
-def _raw_member_field_on_grid(seed: int) -> np.ndarray:
-    """A member's unstandardized field on the grid, flat (241²,), by the angle-sum identity."""
-    frequencies, phases = _member_features(seed)
-    length_angle = np.outer(world.GRID, frequencies[:, 0])
-    substance_angle = np.outer(world.GRID, frequencies[:, 1]) + phases
-    raw = np.cos(substance_angle) @ np.cos(length_angle).T
-    raw -= np.sin(substance_angle) @ np.sin(length_angle).T
-    return raw.ravel() * np.sqrt(2.0 / world.ERROR_FIELD_FEATURES)
+def _raw_member_fields_on_grid(seed: int) -> np.ndarray:
+    """The members' unstandardized fields on the grid, member j's from seed ``seed + j``:
+    (16, 241²)."""
+    members = range(1, MAX_MEMBERS + 1)
+    return np.stack([world.raw_smooth_field(seed=seed + j).ravel() for j in members])
 
 
 @validate_params({"seed": SEED})
@@ -307,7 +288,7 @@ def _shipped_member_fields_on_grid() -> np.ndarray:
 
 
 def _member_fields_on_grid(seed: int) -> np.ndarray:
-    raw = np.stack([_raw_member_field_on_grid(seed + j) for j in range(1, MAX_MEMBERS + 1)])
+    raw = _raw_member_fields_on_grid(seed)
     shared = world.error_field_on_grid().ravel()
     means, along_shared, spreads = _standardization(seed, raw)
     fields = (raw - means[:, None] - along_shared[:, None] * shared) / spreads[:, None]
@@ -321,7 +302,7 @@ def _standardization(seed: int, raw: np.ndarray | None = None):
     if raw is None:
         if seed == MEMBER_FIELD_SEED:
             return _shipped_standardization()
-        raw = np.stack([_raw_member_field_on_grid(seed + j) for j in range(1, MAX_MEMBERS + 1)])
+        raw = _raw_member_fields_on_grid(seed)
     weight = world.base_density().ravel()
     shared = world.error_field_on_grid().ravel()  # mean 0, variance 1 under the base model
     means = raw @ weight
@@ -334,7 +315,4 @@ def _standardization(seed: int, raw: np.ndarray | None = None):
 
 @lru_cache(maxsize=1)
 def _shipped_standardization():
-    raw = np.stack(
-        [_raw_member_field_on_grid(MEMBER_FIELD_SEED + j) for j in range(1, MAX_MEMBERS + 1)]
-    )
-    return _standardization(MEMBER_FIELD_SEED, raw)
+    return _standardization(MEMBER_FIELD_SEED, _raw_member_fields_on_grid(MEMBER_FIELD_SEED))

@@ -1,8 +1,11 @@
 """The KL-penalized optimum, solved exactly on the grid.
 
 The policy that maximizes E[proxy] - β·KL(π ‖ π_ref) is π_β ∝ π_ref · exp(proxy / β).
-One engine, :class:`KLProblem`, solves it for any reward field on the grid: the world's
-reward model here (:func:`kl_optimum`), a defended one in core/defended.py.
+It is built in one place: :func:`tilt_weights` gives each cell's weight exp((proxy - top)/β)
+relative to π_ref, and :func:`kl_policies` makes π_β from it (the clouds, the spot checks and
+:func:`kl_policy` draw on it). One engine, :class:`KLProblem`, sums the same weights for any
+reward field on the grid without keeping π_β: the world's reward model here
+(:func:`kl_optimum`), a defended one in core/defended.py.
 """
 
 from concurrent.futures import ThreadPoolExecutor
@@ -12,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import validate, world
-from core.validate import ERROR_KIND, POSITIVE, REWARD_MODEL, SEED, validate_params
+from core.validate import BETA_STOPS, ERROR_KIND, POSITIVE, REWARD_MODEL, SEED, validate_params
 
 # A curve is computed in blocks of this many β values, spread over the machine's cores:
 # a block's weights (16 x 58,368 float32, 3.7 MB) stay near a core's cache.
@@ -32,6 +35,7 @@ PROBLEM_CACHE_ENTRIES = 16
 # difference at two decimals was seen below 0.1% (docs/design.md §11). The app's notes start here
 # too.
 EDGE_CAPPED_MASS = 0.05
+MAX_INVERSE_BETA = 1e30  # 1/β beyond this changes no weight: the top cell already has them all
 
 
 @dataclass(frozen=True)
@@ -98,11 +102,45 @@ def kl_policy(beta: float, *, b: float = 0.0, sigma: float = 0.0) -> np.ndarray:
     """The optimal policy π_β on the grid at one β: (241, 241), sums to 1 (float64)."""
     if beta.ndim != 0:
         raise ValueError("beta must be a single number > 0 for kl_policy")
-    proxy = world.proxy_field(b=b, sigma=sigma)
-    # Shift by the maximum before exponentiating: no overflow however small β is.
-    log_weight = world.base_log_weight() + proxy / float(beta)
-    weight = np.exp(log_weight - log_weight.max())
-    return weight / weight.sum()
+    return kl_policies(beta.reshape(1), b=b, sigma=sigma)[0]
+
+
+@validate_params({"betas": BETA_STOPS, **REWARD_MODEL})
+def kl_policies(betas, *, b: float = 0.0, sigma: float = 0.0, dtype=np.float64) -> np.ndarray:
+    """π_β ∝ π_ref·exp(proxy/β) on the grid for each β: (k, 241, 241) float64, each sums to 1.
+
+    Parameters
+    ----------
+    betas : array_like of shape (k,)
+        Strengths of the KL penalty, each finite and > 0.
+    b, sigma : float
+        The reward model, as in :func:`kl_optimum`.
+    dtype : numpy float type
+        Of the exponentials: float32 is ~3x faster, and a policy built from it is within 4e-6
+        (relative, where a cell holds over 1e-12) of float64's: enough for a cloud's points.
+    """
+    proxy = world.proxy_field(b=b, sigma=sigma).ravel()
+    below_top = (proxy - proxy.max()).astype(dtype)
+    policies = tilt_weights(below_top, 1.0 / betas).astype(np.float64, copy=False)
+    policies *= world.base_density().ravel()
+    policies /= policies.sum(axis=1, keepdims=True)
+    return policies.reshape(betas.size, world.GRID_POINTS, world.GRID_POINTS)
+
+
+def tilt_weights(below_top: np.ndarray, inverse_betas: np.ndarray) -> np.ndarray:
+    """exp((proxy - top)/β): each cell's weight in π_β relative to π_ref, for each β.
+
+    ``below_top`` (cells,): the proxy minus its largest value, so <= 0, in float64 or float32
+    (~3x faster); ``inverse_betas`` (k,): 1/β. Returns (k, cells) of ``below_top``'s type, in
+    [0, 1], exactly 1 at the top cell: no exponent is positive, so nothing overflows however
+    small β is, and the normalizer Σ π_ref·weight is at least π_ref's mass at the top cell, so
+    it never vanishes.
+    """
+    # Past 1e30 the top cell has all the weight anyway; clipping keeps 0 x inf out.
+    inverse_betas = np.minimum(inverse_betas, MAX_INVERSE_BETA).astype(below_top.dtype)
+    weights = np.multiply.outer(inverse_betas, below_top)
+    np.exp(weights, out=weights)
+    return weights
 
 
 class KLProblem:
@@ -190,13 +228,11 @@ class KLProblem:
         return result
 
     def _strong(self, betas: np.ndarray, dtype) -> np.ndarray:
-        # Past 1e30 the top cell has all the weight anyway; clipping keeps 0 x inf out.
-        inverse_beta = np.minimum(1.0 / betas, 1e30)[:, None]
+        inverse_beta = 1.0 / betas
         if dtype == np.float64:
-            sums = np.exp(self.below_top * inverse_beta) @ self.base_features
+            sums = tilt_weights(self.below_top, inverse_beta) @ self.base_features
         else:
-            weight = self.below_top_32 * inverse_beta.astype(np.float32)
-            np.exp(weight, out=weight)
+            weight = tilt_weights(self.below_top_32, inverse_beta)
             # Sum each block of cells in float32, then add the blocks up in float64.
             blocked = weight.reshape(betas.size, self.cell_blocks, CELL_BLOCK).transpose(1, 0, 2)
             sums = np.matmul(blocked, self.blocked_features_32).sum(axis=0, dtype=np.float64)

@@ -23,6 +23,7 @@ import numpy as np
 from core import world
 from core.answers import answers
 from core.best_of_n import win_probabilities
+from core.kl import kl_policies
 from core.peaks import peak_among_uncapped, uncapped_stops
 from core.validate import (
     BETA_STOPS,
@@ -104,14 +105,7 @@ def spot_check_kl(
     :func:`spot_check_best_of_n`. Answers are grid cells drawn from π_β.
     """
     stops = beta_stops
-    proxy = world.proxy_field(b=b, sigma=sigma).ravel()
-    # One (S, cells) array worked in place: each fresh 9 MB array costs as much as the
-    # arithmetic on it (page faults), and in place gives the same numbers bit for bit.
-    policies = np.multiply.outer(1.0 / stops, proxy)
-    policies += world.base_log_weight().ravel()
-    policies -= policies.max(axis=1, keepdims=True)
-    np.exp(policies, out=policies)
-    policies /= policies.sum(axis=1, keepdims=True)
+    policies = kl_policies(stops, b=b, sigma=sigma).reshape(stops.size, -1)  # (S, cells)
     gold = world.gold_field().ravel()
     gold_centered = gold - world.base_density().ravel() @ gold
     edge_mass = policies @ world.edge_band().ravel().astype(np.float64)

@@ -68,9 +68,10 @@ def error_field(length, substance):
         np.asarray(length, dtype=np.float64), np.asarray(substance, dtype=np.float64)
     )
     mean, spread = _error_field_standardization()
-    return (_raw_error_field(length.ravel(), substance.ravel()) - mean).reshape(
-        length.shape
-    ) / spread
+    raw = raw_smooth_field(
+        seed=ERROR_FIELD_SEED, length=length.ravel(), substance=substance.ravel()
+    )
+    return (raw - mean).reshape(length.shape) / spread
 
 
 def base_log_weight():
@@ -154,35 +155,34 @@ def grid_coordinates() -> tuple[np.ndarray, np.ndarray]:
     return _read_only(length), _read_only(substance)
 
 
-@lru_cache(maxsize=1)
-def _fourier_features() -> tuple[np.ndarray, np.ndarray]:
-    """Frequencies (F, 2) and phases (F,) of the error field, from its fixed seed."""
-    rng = np.random.default_rng(ERROR_FIELD_SEED)
+def raw_smooth_field(*, seed: int, length=None, substance=None) -> np.ndarray:
+    """A smooth random field, unstandardized: ERROR_FIELD_FEATURES cosines of random Fourier
+    features (a Gaussian-kernel field), their frequencies and phases drawn from ``seed``.
+
+    ε is the one of ERROR_FIELD_SEED (:func:`error_field`); an ensemble member's, before it is
+    standardized, the one of its own seed (core/defended.py). At flat points ``length``,
+    ``substance`` (P,) it returns (P,); given no points, the whole grid (241, 241) by the
+    angle-sum identity cos(a + c) = cos a cos c - sin a sin c, which splits each cosine into
+    a length part and a substance part: two small matrix products, not 15 million cosines.
+    """
+    rng = np.random.default_rng(seed)
     frequencies = rng.standard_normal((ERROR_FIELD_FEATURES, 2)) / ERROR_FIELD_CORRELATION_LENGTH
     phases = rng.uniform(0.0, 2.0 * np.pi, ERROR_FIELD_FEATURES)
-    return frequencies, phases
-
-
-def _raw_error_field(length: np.ndarray, substance: np.ndarray) -> np.ndarray:
-    """Unstandardized field at points given as flat arrays (P,): returns (P,)."""
-    frequencies, phases = _fourier_features()
+    scale = np.sqrt(2.0 / ERROR_FIELD_FEATURES)  # each cosine's variance is 1/2
+    if length is None:
+        length_angle = np.outer(GRID, frequencies[:, 0])  # (241, F)
+        substance_angle = np.outer(GRID, frequencies[:, 1]) + phases  # (241, F)
+        raw = np.cos(substance_angle) @ np.cos(length_angle).T
+        raw -= np.sin(substance_angle) @ np.sin(length_angle).T
+        return raw * scale
     angle = np.outer(length, frequencies[:, 0]) + np.outer(substance, frequencies[:, 1]) + phases
-    return np.cos(angle).sum(axis=1) * np.sqrt(2.0 / ERROR_FIELD_FEATURES)
+    return np.cos(angle).sum(axis=1) * scale
 
 
 @lru_cache(maxsize=1)
 def _raw_error_field_on_grid() -> np.ndarray:
-    """The unstandardized field on the grid, (241, 241), by the angle-sum identity.
-
-    cos(a + c) = cos a cos c - sin a sin c splits each cosine into a length part and a
-    substance part, so the whole grid is two small matrix products, not 15 million cosines.
-    """
-    frequencies, phases = _fourier_features()
-    length_angle = np.outer(GRID, frequencies[:, 0])  # (241, F)
-    substance_angle = np.outer(GRID, frequencies[:, 1]) + phases  # (241, F)
-    raw = np.cos(substance_angle) @ np.cos(length_angle).T
-    raw -= np.sin(substance_angle) @ np.sin(length_angle).T
-    return raw * np.sqrt(2.0 / ERROR_FIELD_FEATURES)
+    """ε's unstandardized field on the grid, (241, 241), computed once."""
+    return raw_smooth_field(seed=ERROR_FIELD_SEED)
 
 
 @lru_cache(maxsize=1)

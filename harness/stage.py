@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from harness import app_page
 from harness.stage_root import STAGE_ROOT_JS
-from ui.playground import stage as ui_stage
+from ui.playground import worlds
 from ui.settings import SETTINGS
 
 STAGE = '[data-testid="stage"]'
@@ -104,7 +104,7 @@ def shown(page, key: str) -> str:
 
 def world(b: float = 0.0, sigma: float = 0.0) -> dict:
     """What the server sends the stage for (b, σ), from the same code."""
-    return json.loads(ui_stage.world_json(b, sigma))
+    return json.loads(worlds.world_json(b, sigma))
 
 
 def world_readouts(stage_world: dict, beta: str, n: str) -> list[str]:

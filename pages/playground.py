@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui import glossary, layout, sources, state
 from ui.address import PREDICT_KEY
-from ui.playground import pin, stage, story_bar
+from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
 
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
@@ -37,9 +37,9 @@ def live_stage() -> None:
     """The stage; when it settles on a new setting only this reruns (address, link, story)."""
     settings = stage.show(present=present)
     pinned = pin.url()
-    state.write_url({key: settings[key] for key in url_keys}, stage.prediction_url() | pinned)
+    state.write_url({key: settings[key] for key in url_keys}, predict.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
-    story_on = not stage.hiding_truth()
+    story_on = not predict.hiding_truth()
     with steps_slot:
         if story_on:
             story_bar.step_bar(settings)
@@ -52,7 +52,9 @@ def live_stage() -> None:
         if story_on:
             story_bar.step_line(settings, line, always=present, quote=not present)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
-        state.share_box(settings, extra=pinned | {PREDICT_KEY: stage.prediction_url()[PREDICT_KEY]})
+        state.share_box(
+            settings, extra=pinned | {PREDICT_KEY: predict.prediction_url()[PREDICT_KEY]}
+        )
 
 
 live_stage()
@@ -75,7 +77,7 @@ if not present:
     )
 with st.container(horizontal=True, gap="small"):
     layout.presenter_switch(present)
-    layout.predict_switch(stage.prediction_in_url()["on"])
+    layout.predict_switch(predict.prediction_in_url()["on"])
 if not present:
     st.caption(glossary.GOODHART_KINDS)
     st.page_link("pages/checker.py", label="When the reward is a test suite: rewards you can check")

@@ -170,8 +170,15 @@ def submit_choice(
         return Tap(Outcome.NOT_RATING, "This room asks for a guess, not for ratings.")
     if poll.closed:
         return Tap(Outcome.CLOSED, "This poll is closed: it takes no more choices.")
-    keys = {"poll_id": poll.id, "student_id": student}
-    row = {**keys, "pair_index": int(pair_index)}
+    return _store_choice(engine, poll.id, student, int(pair_index), int(choice), seconds, moment)
+
+
+def _store_choice(
+    engine: Engine, poll_id: int, student: str, pair_index: int, choice: int, seconds, moment
+) -> Tap:
+    """Insert or replace one device's row for one pair (a checked tap), within the flood limit."""
+    keys = {"poll_id": poll_id, "student_id": student}
+    row = {**keys, "pair_index": pair_index}
     with store.writer_lock(engine), engine.begin() as connection:
         if not store.counted_upsert(
             connection, raters, keys=keys, values={}, now=moment, limit=RATE_LIMIT
@@ -187,7 +194,7 @@ def submit_choice(
             )
         ).first()
         insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-        values = {"choice": int(choice), "seconds": _seconds(seconds), "updated_at": moment}
+        values = {"choice": choice, "seconds": _seconds(seconds), "updated_at": moment}
         statement = insert(ratings).values(**row, **values)
         connection.execute(
             statement.on_conflict_do_update(
@@ -195,7 +202,7 @@ def submit_choice(
                 set_={name: statement.excluded[name] for name in values},
             )
         )
-    said = CHOICE_WORDS[int(choice)]
+    said = CHOICE_WORDS[choice]
     if had is not None:
         return Tap(Outcome.REPLACED, f"Changed: {said}. Here is the next pair.")
     return Tap(Outcome.ACCEPTED, f"Stored: {said}. Here is the next pair.")

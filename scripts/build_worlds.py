@@ -30,13 +30,13 @@ streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none i
 
 from ui.defenses import compute as defense_compute  # noqa: E402
 from ui.defenses import store as defense_store  # noqa: E402
-from ui.playground import stage, world_store  # noqa: E402
+from ui.playground import world_store, worlds  # noqa: E402
 
 
 def build_one(setting: tuple[float, float]) -> bool:
     """Build and store one (b, σ)'s world and Defenses results; True if both are stored."""
     b, sigma = setting
-    world = world_store.write(b, sigma, stage.build_world_json(b, sigma))
+    world = world_store.write(b, sigma, worlds.build_world_json(b, sigma))
     return world and defense_store.write(b, sigma, defense_compute.results_to_store(b, sigma))
 
 
@@ -59,7 +59,7 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
-    args.settings = [_setting(parser, text) for text in args.only] or stage.every_world_setting()
+    args.settings = [_setting(parser, text) for text in args.only] or worlds.every_world_setting()
     return args
 
 
@@ -69,7 +69,7 @@ def _setting(parser: argparse.ArgumentParser, text: str) -> tuple[float, float]:
         b, sigma = (float(part) for part in text.split(","))
     except ValueError:
         parser.error(f"--only takes 'b,sigma', e.g. 0.35,0.7, not {text!r}")
-    if (b, sigma) not in set(stage.every_world_setting()):
+    if (b, sigma) not in set(worlds.every_world_setting()):
         parser.error(
             f"--only {text}: b must be a stop of 0, 0.05, ..., 1 and sigma of 0, 0.1, ..., 2"
         )

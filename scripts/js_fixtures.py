@@ -2,7 +2,7 @@
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
 a guess is off, poll/guesses.py), writes numbers as ui/format.py does (format.js), reads
-the plane's fields that ui/playground/stage.py ships, and writes answers as
+the plane's fields that ui/playground/worlds.py ships, and writes answers as
 core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
 Python gives for them; node --test checks the JavaScript gives the same, and
 tests/app/test_js_fixtures.py that the files are current.
@@ -22,7 +22,7 @@ from core import answer_text
 from poll import guesses
 from ui import compute, settings, url_values
 from ui import format as fmt
-from ui.playground import answer_panel, stage, world_files
+from ui.playground import answer_panel, stage, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
@@ -80,7 +80,7 @@ def guess_factor_cases() -> list[dict]:
 def plane_cases() -> dict:
     """The plane as the stage's world ships it for PLANE_WORLD, and points with core's values."""
     b, sigma = PLANE_WORLD
-    plane = json.loads(stage.build_world_json(b, sigma))["plane"]
+    plane = json.loads(worlds.build_world_json(b, sigma))["plane"]
     low, high = plane["range"]
     rng = np.random.default_rng(SEED + 1)
     length, substance = rng.uniform(low, high, (2, PLANE_POINTS))
@@ -89,7 +89,7 @@ def plane_cases() -> dict:
     rows, columns = rng.integers(1, len(grid) - 1, (2, PLANE_POINTS))
     return {
         "world": {"b": b, "sigma": sigma},
-        "scale": stage.COORDINATE_SCALE,
+        "scale": worlds.COORDINATE_SCALE,
         "plane": {key: plane[key] for key in ("range", "grid", "gold", "proxy")},
         "points": [
             [float(l), float(s), float(core.gold(l, s))]
@@ -107,7 +107,7 @@ def stage_data() -> dict:
     show()), the world parsed: node's stage tests draw it, hover it and download it."""
     b, sigma = STAGE_WORLD
     return {
-        "world": json.loads(stage.build_world_json(b, sigma)),
+        "world": json.loads(worlds.build_world_json(b, sigma)),
         # Fixed addresses: the code's fingerprint in them changes with every edit of core/.
         "worlds": {
             **world_files.stage_controls(),

@@ -23,6 +23,8 @@ Every page:
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
   reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
+  the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 - ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
   -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
@@ -31,8 +33,8 @@ Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 ``kl_penalty_charts``.
 
 Sub-packages, one per page or group of pages, each with its own map in its docstring:
-- ``playground/``: the live stage (``stage``, ``stage_assets/``, ``world_store``) and the story
-  bar (``story_bar``).
+- ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
+  the story bar (``story_bar``).
 - ``beyond/``: Reward model and Compare (``compute``, ``figures``, ``compare_text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``, ``charts``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).

@@ -149,8 +149,8 @@ def answers(b: float, sigma: float, seed: int | None = None) -> core.Answers:
 
 STOP_BETAS = np.array(BETA_STOPS)  # every β stop, for one vectorized core call
 STOP_COUNTS = np.array(N_STOPS)  # every n stop
-# A world is built once per (b, σ) and kept whole (ui/stage.py, 441 entries): its parts are
-# needed only while it is built.
+# A world is built once per (b, σ) and kept whole (ui/playground/worlds.py, 441 entries): its
+# parts are needed only while it is built.
 STOP_ENTRIES = 2
 
 

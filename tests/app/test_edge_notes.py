@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import core
 from ui import compute, edge_note, slack_text
-from ui.playground import stage
+from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
 NAMES_THE_EDGE = "Capped by the grid's edge"
@@ -124,21 +124,21 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     peak, strongest = core.best_of_n(49), core.best_of_n(10000)
     assert f"{peak.gold_gain - strongest.gold_gain:.2f}" == "2.40"
     assert (f"{peak.gold_gain:+.2f}", f"{strongest.gold_gain:+.2f}") == ("+1.31", "-1.08")
-    assert stage.slack_line("n", slack.best_of_n) == (
+    assert worlds.slack_line("n", slack.best_of_n) == (
         "Stop at the peak, n = 49, instead of n = 10,000: end 2.40 higher in true quality "
         "(+1.31 against -1.08), for 14% of the reward model's score. Finding the peak takes an "
         "oracle for true quality; “slack” is the word of the essay this demo grew from, not the "
         "literature's."
     )
     # β = 0.25 (8.4% on the edge) is left out: the strongest stop compared is 0.3.
-    assert stage.slack_line("beta", slack.kl).endswith(
+    assert worlds.slack_line("beta", slack.kl).endswith(
         "β = 0.25 is left out: capped by the grid's edge."
     )
     # The stage's one line: the same numbers, from the capped-free slack.
-    assert stage.slack_readout("beta", slack.kl) == (
+    assert worlds.slack_readout("beta", slack.kl) == (
         "Stop at β = 1: +5.37 true quality for 70% of the score"
     )
-    assert stage.slack_readout("n", slack.best_of_n) == (
+    assert worlds.slack_readout("n", slack.best_of_n) == (
         "Stop at n = 49: +2.40 true quality for 14% of the score"
     )
     # One home: the Defenses page says the same sentence, without whose word it is.
@@ -154,14 +154,14 @@ def test_no_slack_sentence_concludes_from_a_capped_stop():
     # optimum peaks at β = 0.5 and falls to β = 0.35.
     slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
     assert slack.kl.left_out == 2
-    line = stage.slack_line("beta", slack.kl)
+    line = worlds.slack_line("beta", slack.kl)
     assert "no slack to take" not in line
     assert line.startswith("Stop at the peak, β = 0.5, instead of β = 0.35: end 0.13 higher ")
     assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
 
 
 def test_the_stage_world_carries_the_note_for_capped_stops_only():
-    world = json.loads(stage.build_world_json(0.2, 1.0))
+    world = json.loads(worlds.build_world_json(0.2, 1.0))
     notes = dict(zip(world["beta"]["stops"], world["beta"]["edge"]["notes"], strict=True))
     assert notes["0.25"] == edge_note.edge_note(0.4626, "β = 0.25")
     assert notes["0.3"].startswith("Capped by the grid's edge at β = 0.3: ")
@@ -175,7 +175,7 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     assert world["beta"]["edge"]["capped"] == [bool(mass >= 0.05) for mass in masses]
     assert sum(world["beta"]["edge"]["capped"]) == 13  # β from 0.31 down to 0.25
     assert "edge" not in world["n"]
-    lesson = json.loads(stage.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
+    lesson = json.loads(worlds.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%
 
 

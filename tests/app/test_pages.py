@@ -23,7 +23,7 @@ from app_pages import (
 
 import core
 from ui import compute, layout, lesson_text, link_box
-from ui.playground import stage
+from ui.playground import predict, reports, stage, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
@@ -249,7 +249,7 @@ def test_the_best_of_n_page_prints_n_590_as_the_playground_does():
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.0), (0.35, 1.3), (1.0, 2.0)])
 def test_the_stage_world_holds_core_at_every_stop(b, sigma):
     """Each readout the stage can show, and each moving cloud, is core's at that stop."""
-    world = json.loads(stage.world_json(b, sigma))
+    world = json.loads(worlds.world_json(b, sigma))
     for key, solve, cloud in (
         ("beta", core.kl_optimum, core.kl_cloud),
         ("n", core.best_of_n, core.best_of_n_cloud),
@@ -285,7 +285,7 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
-    sizes = [len(stage.world_json(b, sigma).encode()) for b, sigma in ((0, 0), (0.35, 1.3))]
+    sizes = [len(worlds.world_json(b, sigma).encode()) for b, sigma in ((0, 0), (0.35, 1.3))]
     assert max(sizes) <= MAX_WORLD_BYTES, sizes
 
 
@@ -303,7 +303,7 @@ def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
     ],
 )
 def test_values_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
-    assert stage.settled_from_browser(raw) == wanted
+    assert reports.settled_from_browser(raw) == wanted
 
 
 @pytest.mark.parametrize("index", range(len(PRESETS)), ids=[p.name for p in PRESETS])
@@ -501,7 +501,7 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     ],
 )
 def test_guesses_from_the_browser_are_snapped_to_stops_or_dropped(raw, wanted):
-    assert stage.prediction_from_browser(raw) == wanted
+    assert predict.prediction_from_browser(raw) == wanted
 
 
 def test_a_predict_link_opens_the_stage_with_true_quality_hidden_and_its_guesses():

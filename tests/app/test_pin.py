@@ -10,7 +10,7 @@ from app_pages import PAGE_FILES, assert_clean, open_page, stage_data, warnings_
 
 import core
 from ui import link_box
-from ui.playground import pin, stage
+from ui.playground import pin, worlds
 from ui.playground.pin_url import parse_pin
 from ui.settings import SETTINGS
 
@@ -66,7 +66,7 @@ def test_a_pinned_link_sends_the_stage_that_picture_cut_from_its_world():
     assert warnings_text(app) == ""
     sent = stage_data(app)["pin"]
     assert sent["text"] == "0.2_0.5_0.3_49"
-    world = json.loads(stage.world_json(0.2, 0.5))
+    world = json.loads(worlds.world_json(0.2, 0.5))
     picture = sent["snapshot"]
     assert (picture["b"], picture["sigma"]) == (0.2, 0.5)
     for key, stop in (("beta", "0.3"), ("n", "49")):
@@ -150,7 +150,7 @@ def test_a_pin_from_the_browser_is_taken_only_when_it_is_four_stops(report, want
 
 @pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.5), (1.0, 2.0)])
 def test_the_csv_numbers_in_the_world_equal_core_at_every_stop(b, sigma):
-    world = json.loads(stage.world_json(b, sigma))
+    world = json.loads(worlds.world_json(b, sigma))
     betas = np.array(SETTINGS["beta"].stops)
     counts = np.array(SETTINGS["n"].stops)
     for key, result in (
@@ -163,7 +163,7 @@ def test_the_csv_numbers_in_the_world_equal_core_at_every_stop(b, sigma):
 
 
 def test_the_csv_numbers_at_the_lessons_beta_are_the_lessons_table():
-    world = json.loads(stage.world_json(0.0, 0.0))
+    world = json.loads(worlds.world_json(0.0, 0.0))
     index = world["beta"]["stops"].index("0.3")
     assert round(world["beta"]["table"]["proxy_gain"][index], 2) == 6.65
     assert round(world["beta"]["table"]["gold_gain"][index], 2) == -4.37

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import poll_app
 import pytest
-from poll_app import assert_no_exception, open_poll, started, texts
+from app_pages import APP
+from poll_app import POLL_PAGE, assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import link_box
@@ -246,3 +251,35 @@ def test_the_start_screens_b_and_sigma_are_the_tables_rows_outside_the_address()
     assert_no_exception(lecturer)
     assert list(lecturer.query_params) == ["lecturer"]
     assert "(b = 0.2, σ = 0.5)" in texts(lecturer.markdown)
+
+
+# Opens the poll page as a test does, then keeps Streamlit's resource cache and its connection
+# module alive past the interpreter's last garbage collection, as a long pytest run (2,700 tests)
+# does: their globals are then torn down one module at a time, and a connection still cached
+# would call into a torn-down module from BaseConnection.__del__.
+OPEN_THE_POLL_AND_EXIT = f"""
+import sys
+from streamlit.testing.v1 import AppTest
+app = AppTest.from_file({APP!r}, default_timeout=60).run().switch_page({POLL_PAGE!r}).run()
+assert not app.exception and app.button(key="poll_start")
+import streamlit.connections.base_connection
+sys.kept_to_the_end = [sys.modules["streamlit.runtime.caching.cache_resource_api"],
+                       sys.modules["streamlit.connections.base_connection"]]
+"""
+
+
+def test_a_process_that_opened_the_poll_exits_without_a_stack_trace(poll_data_dir):
+    """A passing `make test` ended with "Exception ignored in BaseConnection.__del__ ...
+    'NoneType' object has no attribute 'file_change_listener'": the poll's connection outlived
+    Streamlit's modules. The poll now drops it at exit (ui/class_poll/db.py)."""
+    done = subprocess.run(
+        [sys.executable, "-c", OPEN_THE_POLL_AND_EXIT],
+        cwd=Path(APP).parent,
+        env=dict(os.environ, **{poll_db.DATA_DIR_ENV: str(poll_data_dir)}),
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (poll_data_dir / poll_db.SQLITE_FILE).is_file()  # it did open the database
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr, done.stderr

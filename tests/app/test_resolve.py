@@ -102,7 +102,8 @@ def test_arriving_the_session_and_the_page_decide_what_the_address_leaves_out():
     assert arrival.address == {"b": ["0.2"]}  # carried; β is not Best-of-n's
     assert arrival.session["b"] == 0.2  # the widget takes it, not another page's leftover
     assert arrival.session[ARRIVAL] is None
-    assert resolve("defenses", {}, session).address["sigma"] == ["0.5"]  # the page's opening (both methods decline there)
+    # The page's opening: both methods decline there.
+    assert resolve("defenses", {}, session).address["sigma"] == ["0.5"]
     staying = resolve("best-of-n", {}, {**session, PAGE: "best-of-n"})
     assert staying.address == {} and staying.values["b"] == 0.0  # Back to a bare address
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from harness.asgi import header, request
-from ui.playground import stage, world_files, world_store
+from ui.playground import world_files, world_store, worlds
 
 REPO_FILE = "app.py"  # what a traversal would like to read
 
@@ -32,13 +32,13 @@ class Streamlit:
 def store(tmp_path, monkeypatch):
     """An empty store of this test's own, and no world kept in memory from before."""
     monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
-    stage.world_json.clear()
+    worlds.world_json.clear()
     yield world_store.store_folder()
-    stage.world_json.clear()
+    worlds.world_json.clear()
 
 
 def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
-    built = stage.world_json(0.2, 1.0)  # built, and kept in the store
+    built = worlds.world_json(0.2, 1.0)  # built, and kept in the store
     path = f"/worlds/{world_store.fingerprint()}/0.2_1.json"
     assert world_files.world_address(0.2, 1.0) == path
     status, headers, body = request(world_files.WorldFiles(Streamlit()), path)

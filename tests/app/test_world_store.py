@@ -6,21 +6,20 @@ never a wrong world or an exception."""
 
 from __future__ import annotations
 
-import ast
-import importlib
-import importlib.util
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from core.answers import ANSWERS_FILE
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
-from ui.playground import stage, world_store
+from ui.playground import world_store, worlds
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,26 +28,26 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 def store(tmp_path, monkeypatch) -> Path:
     """An empty store of this test's own, and no world kept in memory from before."""
     monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
-    stage.world_json.clear()
+    worlds.world_json.clear()
     yield world_store.store_folder()
-    stage.world_json.clear()
+    worlds.world_json.clear()
 
 
 def test_a_world_built_is_kept_on_disk_and_read_back_byte_for_byte(store):
-    built = stage.world_json(0.35, 0.7)
+    built = worlds.world_json(0.35, 0.7)
     path = world_store.world_path(0.35, 0.7)
     assert path.parent == store and path.read_text(encoding="utf-8") == built
-    assert world_store.read(0.35, 0.7) == built == stage.build_world_json(0.35, 0.7)
+    assert world_store.read(0.35, 0.7) == built == worlds.build_world_json(0.35, 0.7)
     assert world_store.stored_count() == 1
     assert not list(store.glob(".world-*"))  # no temporary file left behind
 
 
 def test_a_world_another_process_stored_is_served_without_building_it(store, monkeypatch):
-    world = json.loads(stage.build_world_json(0.5, 1.0))
+    world = json.loads(worlds.build_world_json(0.5, 1.0))
     world["glossary"] = "stored by another replica"
     assert world_store.write(0.5, 1.0, json.dumps(world))
-    monkeypatch.setattr(stage, "build_world_json", lambda *_: pytest.fail("built it again"))
-    assert json.loads(stage.world_json(0.5, 1.0))["glossary"] == "stored by another replica"
+    monkeypatch.setattr(worlds, "build_world_json", lambda *_: pytest.fail("built it again"))
+    assert json.loads(worlds.world_json(0.5, 1.0))["glossary"] == "stored by another replica"
 
 
 @pytest.mark.parametrize(
@@ -62,11 +61,11 @@ def test_a_world_another_process_stored_is_served_without_building_it(store, mon
     ids=["half", "empty", "another-b", "not-a-world"],
 )
 def test_a_damaged_world_file_is_ignored_logged_and_rebuilt(store, caplog, damage):
-    good = stage.build_world_json(0.2, 0.3)
+    good = worlds.build_world_json(0.2, 0.3)
     store.mkdir(parents=True)
     world_store.world_path(0.2, 0.3).write_text(damage(good), encoding="utf-8")
     with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
-        assert stage.world_json(0.2, 0.3) == good
+        assert worlds.world_json(0.2, 0.3) == good
     assert "building it again" in caplog.text
     assert world_store.read(0.2, 0.3) == good  # and the store now holds the whole world
 
@@ -75,34 +74,82 @@ def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkey
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv(world_store.STORE_ENV, str(blocker / "worlds"))
-    stage.world_json.clear()
+    worlds.world_json.clear()
     try:
         with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
-            first = stage.world_json(0.1, 0.2)
-            assert first == stage.build_world_json(0.1, 0.2)
-            assert stage.world_json(0.15, 0.2) == stage.build_world_json(0.15, 0.2)
+            first = worlds.world_json(0.1, 0.2)
+            assert first == worlds.build_world_json(0.1, 0.2)
+            assert worlds.world_json(0.15, 0.2) == worlds.build_world_json(0.15, 0.2)
     finally:
-        stage.world_json.clear()
+        worlds.world_json.clear()
     assert caplog.text.count("cannot write") == 1  # one warning, not one per world
 
 
-def test_the_fingerprint_changes_with_any_source_and_names_the_folder(tmp_path):
-    for name in (
-        "core/kl.py",
-        "core/data/answers.csv",
-        "ui/playground/stage.py",
-        "ui/pages_only.txt",
-    ):
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(f"# {name}\n")
+# Build one world and one Defenses file in a fresh interpreter, and list every file of this
+# repository it imported: what the store's bytes really come from, found without ui/module_graph.py.
+IMPORTED_WHILE_BUILDING = """
+import json, sys
+from ui.defenses import compute
+from ui.playground import worlds
+worlds.build_world_json(0.2, 1.0)
+compute.results_to_store(0.2, 1.0)
+files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+print(json.dumps(sorted(name for name in files if name)))
+"""
+
+
+def test_every_file_a_stored_world_is_built_from_is_fingerprinted():
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTED_WHILE_BUILDING],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    imported = {Path(name).resolve() for name in json.loads(done.stdout.splitlines()[-1])}
+    ours = {
+        path
+        for path in imported
+        if path.is_relative_to(REPO_ROOT) and "site-packages" not in path.parts  # not a venv's
+    }
+    sources = set(world_store.source_files())
+    assert REPO_ROOT / "ui/rows.py" in ours  # every world carries URL text from ui/rows.py
+    assert sorted(path.relative_to(REPO_ROOT).as_posix() for path in ours - sources) == []
+    assert ANSWERS_FILE.resolve() in sources  # data read, not imported
+    # A page's or the mount's edit costs no rebuild of the 441 worlds.
+    assert not {REPO_ROOT / "pages/playground.py", REPO_ROOT / "ui/playground/stage.py"} & sources
+
+
+def copy_sources(into: Path) -> list[str]:
+    """The fingerprint's files, copied with their paths under ``into``: their names."""
+    names = [path.relative_to(REPO_ROOT).as_posix() for path in world_store.source_files()]
+    for name in [*names, "pages/playground.py"]:
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO_ROOT / name, into / name)
+    return names
+
+
+def test_an_edit_to_any_source_changes_the_fingerprint_and_names_the_folder(tmp_path):
+    names = copy_sources(tmp_path)
     fingerprint = world_store.fingerprint.__wrapped__  # uncached: the files change below
-    before = fingerprint(tmp_path)
-    (tmp_path / "ui/pages_only.txt").write_text("not a source of worlds\n")
-    assert fingerprint(tmp_path) == before
-    for name in ("core/kl.py", "core/data/answers.csv", "ui/playground/stage.py"):
-        (tmp_path / name).write_text(f"# {name}, changed\n")
-        assert fingerprint(tmp_path) != before
-        before = fingerprint(tmp_path)
+    original = fingerprint(tmp_path)
+    assert original == world_store.fingerprint()  # the copy holds every source, as they are
+    # A real edit: ui/rows.py writes a setting's URL text (0.2 -> "0.2"); every world holds it.
+    rows = tmp_path / "ui/rows.py"
+    text = rows.read_text(encoding="utf-8")
+    assert "def url_text" in text
+    rows.write_text(text.replace("def url_text", "def url_text_renamed", 1), encoding="utf-8")
+    assert fingerprint(tmp_path) != original
+    rows.write_text(text, encoding="utf-8")
+    for name in names:  # and any change to any of them, one at a time
+        path = tmp_path / name
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n")
+        assert fingerprint(tmp_path) != original, f"{name} is not in the fingerprint"
+        path.write_bytes(before)
+    (tmp_path / "pages/playground.py").write_text("# a page, not a source of worlds\n")
+    assert fingerprint(tmp_path) == original
     assert world_store.store_folder().name == world_store.fingerprint()
 
 
@@ -128,7 +175,7 @@ def test_the_builder_stores_the_worlds_the_server_would_build(store):
     assert done.returncode == 0, done.stderr
     assert "0 of 2 already" in done.stdout and "built 2 in" in done.stdout
     for b, sigma in ((1.0, 2.0), (0.0, 0.0)):
-        assert world_store.read(b, sigma) == stage.build_world_json(b, sigma)
+        assert world_store.read(b, sigma) == worlds.build_world_json(b, sigma)
         # ... and beside each world, the Defenses page's results at its defaults
         stored = defense_store.read(b, sigma, defense_store.SLACK)
         expected = defense_compute.results_to_store(b, sigma)[defense_store.SLACK]
@@ -150,38 +197,3 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     done = run_builder(*args, store=store)
     assert done.returncode == 2 and message in done.stderr
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
-
-
-# Imported by ui/playground/stage.py, but no byte of a world comes from them.
-NOT_IN_THE_WORLD = {
-    "ui.playground.stage_modules",  # joins the stage's JavaScript, sent beside the world
-    "ui.story_steps",  # the story's (b, σ) settings: which worlds the prewarm builds first
-    "ui.playground.world_files",  # the worlds' addresses and b/σ's slider labels, sent beside
-}
-
-
-def module_of(package: str, name: str) -> str:
-    """What ``from package import name`` imports a module from: ui.playground.world_store."""
-    if not hasattr(importlib.import_module(package), "__path__"):  # a module: names in it
-        return package
-    inner = f"{package}.{name}"
-    return inner if importlib.util.find_spec(inner) is not None else package
-
-
-def test_every_ui_module_the_world_is_built_from_is_in_its_fingerprint():
-    """A stored world holds text as well as numbers: if a module whose words or number text go
-    into it (edge notes, ui/format.py) were left out, changed code would serve old text."""
-    tree = ast.parse(Path(stage.__file__).read_text(encoding="utf-8"))
-    imported = {
-        module_of(node.module, alias.name)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui")
-        for alias in node.names
-    }
-    fingerprinted = {
-        path.resolve() for pattern in world_store.SOURCES for path in REPO_ROOT.glob(pattern)
-    }
-    for module in sorted(imported - NOT_IN_THE_WORLD):
-        path = Path(importlib.import_module(module).__file__).resolve()
-        assert path in fingerprinted, f"{module} builds the world but is not in SOURCES"
-    assert {"ui.format", "ui.edge_note"} <= imported

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import core
-from core import world
+from core import kl, world
 
 FIELDS = ("kl", "proxy_gain", "gold_gain", "mean_length", "mean_substance")
 FLOAT32_FLOOR = 2e-6  # the core sums in float32 below β ≈ 12: about 1e-7 of values up to ~10
@@ -194,6 +194,38 @@ class TestPolicy:
         # log(π/π_ref) = proxy/β - log Z: the same constant in every cell.
         offset = log_ratio - world.proxy_field(b=0.3, sigma=0.5) / beta
         assert np.ptp(offset) < 1e-9
+
+
+class TestOneHomeForThePolicy:
+    """π_β is built in one place (core.kl.kl_policies over tilt_weights): the single policy,
+    the clouds, the spot checks and the KL engine all draw on it."""
+
+    BETAS = np.array([0.05, 0.3, 1.0, 4.0])
+
+    def test_the_policies_of_many_betas_are_the_single_policies_to_the_last_bit(self):
+        many = kl.kl_policies(self.BETAS, b=0.3, sigma=0.7)
+        single = np.stack([core.kl_policy(beta, b=0.3, sigma=0.7) for beta in self.BETAS])
+        np.testing.assert_array_equal(many, single)
+        fast = kl.kl_policies(self.BETAS, b=0.3, sigma=0.7, dtype=np.float32)
+        assert fast.dtype == np.float64 and fast.sum(axis=(1, 2)) == pytest.approx(1.0)
+        np.testing.assert_allclose(fast, many, rtol=1e-5, atol=1e-12)
+
+    def test_the_spot_checks_true_gains_are_the_policys(self):
+        policies = kl.kl_policies(self.BETAS, b=0.3, sigma=0.7).reshape(self.BETAS.size, -1)
+        gold = world.gold_field().ravel()
+        expected = policies @ gold - world.base_density().ravel() @ gold
+        result = core.spot_check_kl(self.BETAS, m=5, b=0.3, sigma=0.7, repeats=10)
+        np.testing.assert_allclose(result.gold_gain, expected, rtol=0, atol=1e-12)
+
+    def test_tilt_weights_are_one_at_the_top_and_never_overflow(self):
+        below_top = np.array([-3.0, 0.0, -0.5])
+        for dtype in (np.float64, np.float32):
+            weights = kl.tilt_weights(below_top.astype(dtype), np.array([1e-3, 2.0, 1e300]))
+            assert weights.dtype == dtype and weights.shape == (3, 3)
+            assert np.all(weights[:, 1] == 1.0) and np.all(np.isfinite(weights))
+            assert weights[2].tolist() == [0.0, 1.0, 0.0]  # β = 1e-300: all on the top cell
+        # exp((proxy - top)/β) exactly as the lesson writes it: -0.5 at β = 2 is exp(-0.25).
+        assert kl.tilt_weights(below_top, np.array([0.5]))[0, 2] == np.exp(-0.25)
 
 
 class TestIndependentReference:

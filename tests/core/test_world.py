@@ -129,6 +129,42 @@ class TestErrorField:
         np.testing.assert_allclose(values, stored, rtol=1e-12, atol=1e-13)
 
 
+class TestOneHomeForTheErrorField:
+    """ε and every ensemble member's field come from one builder, core.world.raw_smooth_field."""
+
+    def test_the_grid_form_is_the_points_form_at_every_grid_point(self):
+        seed = 12345  # any seed: the angle-sum identity must hold for all of them
+        on_grid = world.raw_smooth_field(seed=seed)
+        at_points = world.raw_smooth_field(
+            seed=seed, length=LENGTH.ravel(), substance=SUBSTANCE.ravel()
+        )
+        np.testing.assert_allclose(on_grid.ravel(), at_points, atol=1e-11)
+
+    def test_epsilon_is_the_raw_field_of_its_seed_standardized(self):
+        raw = world.raw_smooth_field(seed=world.ERROR_FIELD_SEED)
+        base = core.base_density()
+        mean = np.sum(base * raw)
+        spread = np.sqrt(np.sum(base * np.square(raw - mean)))
+        np.testing.assert_allclose(world.error_field_on_grid(), (raw - mean) / spread, atol=1e-12)
+
+    @pytest.mark.parametrize("member", [1, 16])
+    def test_a_member_is_its_seeds_raw_field_less_its_part_along_epsilon(self, member):
+        from core import defended
+
+        raw = world.raw_smooth_field(seed=defended.MEMBER_FIELD_SEED + member).ravel()
+        shared = world.error_field_on_grid().ravel()
+        field = defended.member_fields_on_grid()[member - 1].ravel()
+        # field = (raw - mean - c·ε)/spread: an exact fit on [1, raw, ε], nothing left over.
+        basis = np.column_stack([np.ones_like(raw), raw, shared])
+        fitted, *_ = np.linalg.lstsq(basis, field, rcond=None)
+        assert np.abs(basis @ fitted - field).max() < 1e-9
+        assert fitted[1] > 0  # and the raw field is the member's own, not another seed's
+        other = world.raw_smooth_field(seed=defended.MEMBER_FIELD_SEED + member + 1).ravel()
+        basis[:, 1] = other
+        fitted, *_ = np.linalg.lstsq(basis, field, rcond=None)
+        assert np.abs(basis @ fitted - field).max() > 0.1
+
+
 def test_cached_fields_are_read_only():
     for field in (core.base_density(), core.gold_field(), core.proxy_field(b=0.3, sigma=0.5)):
         assert not field.flags.writeable

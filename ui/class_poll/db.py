@@ -4,10 +4,19 @@ In order: ``[connections.poll] url`` in ``.streamlit/secrets.toml``; the environ
 POLL_DATABASE_URL; else a SQLite file, ``poll.sqlite3``, in $POLL_DATA_DIR or ``data/`` beside
 the app (made on first use, so ``make run`` needs no set-up). A PostgreSQL URL may be written
 ``postgresql://user:password@host/db``: it is opened with psycopg (version 3).
+
+``st.connection`` keeps each connection in Streamlit's resource cache for the life of the
+process, and ``BaseConnection.__del__`` unregisters it from Streamlit's secrets. Left to the
+interpreter's exit, that ran after Streamlit's modules were torn down and printed "Exception
+ignored in BaseConnection.__del__" once per connection (27 at the end of tests/app); so a
+process that opened the poll drops its connections at exit, while Streamlit is whole.
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
+import gc
 import logging
 import os
 from pathlib import Path
@@ -64,8 +73,22 @@ def poll_engine() -> Engine:
     except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
         _LOG.warning("class poll: cannot open the database: %s", error)
         raise store.StoreUnavailable(store.UNAVAILABLE) from error
+    _close_at_exit()
     _schema_made(url, connection.engine)
     return connection.engine
+
+
+@functools.cache
+def _close_at_exit() -> None:
+    """Once per process: drop the poll's connections at exit (see the module's docstring)."""
+    atexit.register(close_connections)
+
+
+def close_connections() -> None:
+    """Drop every connection ``st.connection`` keeps (and the rest of Streamlit's resource
+    cache), closing their engines' pools, while Streamlit's modules are still whole."""
+    st.cache_resource.clear()
+    gc.collect()  # a connection held only through a reference cycle goes now too
 
 
 @st.cache_resource(max_entries=SCHEMA_ENTRIES, show_spinner=False)

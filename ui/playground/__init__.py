@@ -1,8 +1,12 @@
 """The Playground page's parts: the live stage, its pin and downloads, and the story bar.
 
-- ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser; one world
-  (JSON) per (b, σ) carries everything β and n move, so they glide without a rerun; b and σ
-  swap worlds in the browser (``stage_assets/worlds.js``).
+- ``stage``: the live stage, a ``st.components.v2`` component drawn in the browser, mounted
+  with the world Python last asked for; b and σ swap worlds in the browser
+  (``stage_assets/worlds.js``); its settled report comes back once.
+- ``worlds``: one world (JSON) per (b, σ) carries everything β and n move, so they glide
+  without a rerun; built from ui.compute, kept in memory, and prewarmed (no Streamlit import).
+- ``reports``: what the browser reports, read safely (each setting snapped to a stop).
+- ``predict``: predict-then-reveal (?predict=1): the guesses, the reveal, what stays hidden.
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - ``stage_modules``: joins those modules into the one script the component takes (no build);

@@ -8,7 +8,7 @@ is built here, in a worker thread), and a CDN could keep them. Only the 441 cano
 exist: the fingerprint of this code, b and σ written as their sliders' stops (``0.2_1.json``,
 never ``0.20_1.0.json``); anything else under ``/worlds/`` is a plain 404. Nothing in the path
 ever reaches the file system: it is matched against the stops, and the world comes from
-``stage.world_json`` (memory, then the store, then core).
+``worlds.world_json`` (memory, then the store, then core).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ui.playground import world_store
+from ui.playground import world_store, worlds
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS
 from ui.url_values import url_form
 
@@ -78,9 +78,7 @@ def setting_of(path: str) -> tuple[float, float] | None:
 
 def world_bytes(b: float, sigma: float) -> bytes:
     """The world's JSON as UTF-8: the very text the stage gets over the websocket."""
-    from ui.playground import stage  # here: app.py imports this module before Streamlit runs
-
-    return stage.world_json(b, sigma).encode()
+    return worlds.world_json(b, sigma).encode()
 
 
 class WorldFiles:

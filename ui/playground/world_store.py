@@ -1,6 +1,6 @@
 """The stage's worlds kept on disk: built once per machine, shared by every replica and restart.
 
-A world (ui/playground/stage.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core
+A world (ui/playground/worlds.py) is ~60 KB of JSON that costs 60-400 ms of a core to build (core
 over all 48 stops). Kept only in memory, every replica built all 441 of them again, and so did every
 replica restarted after a crash: two replicas prewarming took 90 s of both cores (load 3-5), and 300
 sessions arriving before that waited 37 s (p95) for worlds being built on demand. On disk, 441 files
@@ -9,9 +9,12 @@ prewarm) and read back in well under a millisecond each.
 
 A world's bytes depend only on the code and data that build it, so the store lives in a folder
 named by a fingerprint of those files (and of Python's and numpy's versions): changed code
-never reads an old world. Files are written to a temporary name and renamed, so a reader sees a
-whole file or none; anything unreadable is ignored (and rebuilt), and a store that cannot be
-written is given up with one warning: the worlds are then kept in memory alone, as before.
+never reads an old world. Those files are found, not listed by hand: every module the builders
+import, transitively (ui/module_graph.py), and their packages' data/ folders; a list kept by
+hand once left out ui/rows.py, whose URL text every world carries. Files are written to a
+temporary name and renamed, so a reader sees a whole file or none; anything unreadable is
+ignored (and rebuilt), and a store that cannot be written is given up with one warning: the
+worlds are then kept in memory alone, as before.
 """
 
 from __future__ import annotations
@@ -29,38 +32,35 @@ from pathlib import Path
 
 import numpy as np
 
+from ui import module_graph
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
 DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
-# What decides a world's bytes: the math, its data, the stops, the styling and this format.
-SOURCES = (
-    "core/**/*.py",
-    "core/data/*",
-    "ui/playground/stage.py",
-    "ui/edge_note.py",  # the stage's edge notes and slack line are words in the world
-    "ui/format.py",  # and every number in it is text from here
-    "ui/slack_text.py",  # the slack sentence
-    "ui/playground/takeaway.py",
-    "ui/playground/pin.py",
-    "ui/playground/pin_url.py",
-    "ui/style.py",
-    "ui/settings.py",
-    "ui/url_values.py",
-    "ui/state.py",
-    "ui/compute.py",
-    "ui/defenses/compute.py",
-    "ui/defenses/store.py",
-    "ui/playground/world_store.py",
-)
+# The modules that build what the store holds: the stage's worlds and, beside each, the Defenses
+# page's results (ui/defenses/store.py). Their code and all they import decide its bytes.
+BUILDERS = ("ui.playground.worlds", "ui.defenses.compute", "ui.defenses.store")
+DATA_FOLDER = "data"  # a package's files read at run time (core/data/answers.csv)
 log = logging.getLogger(__name__)
 _unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
 
 
+def source_files(root: Path = REPO_ROOT) -> list[Path]:
+    """Every file a stored world's bytes can come from: each module the BUILDERS import,
+    transitively, and every file in the data/ folder of a package among them (sorted)."""
+    modules = module_graph.dependencies(BUILDERS, root)
+    files = {module_graph.module_path(name, root) for name in modules}
+    for folder in {path.parent for path in files}:
+        files.update(path for path in (folder / DATA_FOLDER).rglob("*") if path.is_file())
+    return sorted(path for path in files if "__pycache__" not in path.parts)
+
+
 @functools.cache
 def fingerprint(root: Path = REPO_ROOT) -> str:
-    """16 hex digits of SHA-256 over SOURCES' paths and bytes, Python's and numpy's versions."""
+    """16 hex digits of SHA-256 over the source files' paths and bytes, and Python's and
+    numpy's versions."""
     digest = hashlib.sha256(f"{platform.python_version()} {np.__version__}".encode())
-    for path in sorted({p for pattern in SOURCES for p in root.glob(pattern) if p.is_file()}):
+    for path in source_files(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]

@@ -1,0 +1,239 @@
+"""The stage's worlds: everything the stage can show for one reward model (b, σ), as JSON.
+
+A world holds, for every β and n stop, the moving cloud, readouts and marks, both whole curves,
+the plane's two fields and the 600 answers, so β and n redraw in the browser without a rerun.
+Worlds are built from ui.compute (one vectorized core call per kind), quantized to a pixel,
+serialized once per (b, σ), kept in memory and on disk (world_store.py), served over HTTP
+(world_files.py), and, with STAGE_PREWARM=1, all built once in a background thread.
+No Streamlit here: the stage that mounts them is ui/playground/stage.py.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+
+import numpy as np
+
+import core
+from ui import compute, edge_note, slack_text, style
+from ui import format as fmt
+from ui.playground import answer_panel, takeaway, world_store
+from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
+from ui.story_steps import PRESETS
+
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
+PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
+PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
+COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
+FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the plane
+FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
+CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
+
+# Every symbol on the stage, explained where it first appears (a projector shows no tooltips).
+GLOSSARY = (
+    "KL: how far the chosen answers moved from the base model π_ref, in nats (natural-log "
+    "units). Gains: the reward model's score and true quality, above the base model's average."
+)
+log = logging.getLogger(__name__)
+_prewarm_started = False  # one background builder per server process
+
+
+def _readouts(result) -> dict[str, list[str]]:
+    """The four readouts at every stop, as the page prints them (strings, Python-rounded)."""
+    return {
+        "kl": [fmt.kl(value) for value in np.ravel(result.kl)],
+        "proxy": [fmt.signed(value) for value in np.ravel(result.proxy_gain)],
+        "gold": [fmt.signed(value) for value in np.ravel(result.gold_gain)],
+        "length": [fmt.signed(value) for value in np.ravel(result.mean_length)],
+    }
+
+
+def _marks(result) -> dict[str, list[float]]:
+    """Both gains at every stop, where the current setting is marked on the curves."""
+    return {
+        "proxy_gain": np.round(result.proxy_gain, CURVE_DECIMALS).tolist(),
+        "gold_gain": np.round(result.gold_gain, CURVE_DECIMALS).tolist(),
+    }
+
+
+def _cloud(cloud: core.Cloud) -> list[list[int]]:
+    """Each stop's cloud as one flat list [l0, s0, l1, s1, ...] in hundredths of a unit."""
+    pairs = np.stack([cloud.length, cloud.substance], axis=-1)  # (stops, points, 2)
+    scaled = np.rint(pairs * COORDINATE_SCALE).astype(int)
+    return scaled.reshape(scaled.shape[0], -1).tolist()
+
+
+def _curve(curve: compute.Curve) -> dict:
+    """A whole curve and its peak of true quality, for drawing and for hover readouts."""
+    return {
+        "pressure": [float(f"{value:.5g}") for value in curve.pressure],
+        "proxy_gain": np.round(curve.proxy_gain, CURVE_DECIMALS).tolist(),
+        "gold_gain": np.round(curve.gold_gain, CURVE_DECIMALS).tolist(),
+        "peak": {  # where the star goes (the score there is not drawn, so not sent)
+            "pressure": curve.peak_pressure,
+            "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
+        },
+    }
+
+
+def slack_line(key: str, slack: core.MethodSlack) -> str:
+    """The price of stopping at the peak, in one line (ui.slack_text, the Defenses page's too)."""
+    setting = SETTINGS[key]
+    return slack_text.slack_sentence(setting.symbol, slack, stops=setting.stops, source=True)
+
+
+# What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
+SLACK_DEFINITION = (
+    "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
+    "keeps in true quality and gives up in the reward model's score."
+)
+
+
+def slack_readout(key: str, slack: core.MethodSlack) -> str:
+    """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
+    score' (the sentence, its definition and caveats are one click away)."""
+    symbol = SETTINGS[key].symbol
+    if slack.peak_pressure == slack.strongest_pressure:
+        strongest = fmt.named(symbol, slack.strongest_pressure)
+        return f"True quality still rises at {strongest}: no slack."
+    return (
+        f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
+        f"+{fmt.number(slack.gold_kept)} true quality for "
+        f"{fmt.percent(slack.score_given_up)} of the score"
+    )
+
+
+def _edge(result, curve, stops) -> dict:
+    """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
+    return {
+        "notes": [
+            edge_note.edge_note(mass, fmt.named("β", stop)) or ""
+            for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
+        ],
+        "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
+        # Per curve point: capped by the grid's edge (drawn dotted and labelled "edge").
+        "capped": [bool(edge_note.is_capped(mass)) for mass in curve.edge_mass],
+    }
+
+
+def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
+    setting = SETTINGS[key]
+    edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
+    return {
+        **edge,
+        "slack": slack_readout(key, slack),
+        "slack_more": f"{SLACK_DEFINITION} {slack_line(key, slack)}",
+        "symbol": setting.symbol,
+        "label": setting.label,
+        "hint": setting.hint,
+        "stops": [setting.url_text(stop) for stop in stops],
+        "readouts": _readouts(result),
+        "marks": _marks(result),
+        "table": takeaway.stop_table(result),  # the CSV download's numbers
+        "cloud": _cloud(cloud),
+        "curve": _curve(curve),
+    }
+
+
+def _plane(b: float, sigma: float) -> dict:
+    """The plane's still parts: both fields on a coarse grid, and the 600 answers."""
+    low, high = style.PLANE_RANGE
+    grid = core.GRID[::FIELD_STEP]
+    inside = (grid >= low - FIELD_MARGIN) & (grid <= high + FIELD_MARGIN)
+
+    def field(values: np.ndarray) -> list[int]:
+        thinned = values[::FIELD_STEP, ::FIELD_STEP][np.ix_(inside, inside)]  # [substance, length]
+        return np.rint(thinned * COORDINATE_SCALE).astype(int).ravel().tolist()
+
+    scored = compute.answers(0.0, 0.0)
+    answers = np.stack([scored.length, scored.substance], axis=-1)
+    return {
+        "range": [low, high],
+        "grid": np.round(grid[inside], 3).tolist(),
+        "gold": field(compute.gold_field()),
+        "proxy": field(compute.proxy_field(b, sigma)),
+        "answers": np.rint(answers * COORDINATE_SCALE).astype(int).ravel().tolist(),
+        "gold_levels": style.GOLD_LEVELS,
+        "proxy_levels": style.PROXY_LEVELS,
+    }
+
+
+@compute.cached(WORLD_ENTRIES)
+def world_json(b: float, sigma: float) -> str:
+    """Everything the stage can show for one reward model (b, σ), as one JSON string.
+
+    Kept in memory, and on disk for every other process of this code (ui/playground/world_store.py).
+    """
+    stored = world_store.read(b, sigma)
+    if stored is not None:
+        return stored
+    built = build_world_json(b, sigma)
+    world_store.write(b, sigma, built)
+    return built
+
+
+def build_world_json(b: float, sigma: float) -> str:
+    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
+    slack = compute.slack(b, sigma)
+    # What each method does at its stops, its clouds there and its curve, as _method takes them.
+    kl = (compute.kl_at_stops, compute.kl_clouds_at_stops, compute.kl_curve)
+    best_of_n = (
+        compute.best_of_n_at_stops,
+        compute.best_of_n_clouds_at_stops,
+        compute.best_of_n_curve,
+    )
+    world = {
+        "b": b,
+        "sigma": sigma,
+        "scale": COORDINATE_SCALE,
+        "beta": _method("beta", compute.STOP_BETAS, *(part(b, sigma) for part in kl), slack.kl),
+        "n": _method(
+            "n", compute.STOP_COUNTS, *(part(b, sigma) for part in best_of_n), slack.best_of_n
+        ),
+        "plane": _plane(b, sigma),
+        "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
+        "glossary": GLOSSARY,
+        "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
+        "palette": {
+            "gold": style.GOLD,
+            "proxy": style.PROXY,
+            "kl": style.KL_METHOD,
+            "best_of_n": style.BEST_OF_N,
+            "answers": style.ANSWERS,
+            "ink": style.INK,
+            "gold_scale": style.GOLD_SCALE,
+        },
+    }
+    return json.dumps(world, separators=(",", ":"), allow_nan=False)
+
+
+def prewarm_in_background() -> None:
+    """With STAGE_PREWARM=1 (make run, the Dockerfile, the cluster), build every world once,
+    in a background thread of this process: the story steps' first, then the rest."""
+    global _prewarm_started
+    if _prewarm_started or os.environ.get(PREWARM_ENV) != "1":
+        return
+    _prewarm_started = True
+    threading.Thread(target=_prewarm, name="stage-prewarm", daemon=True).start()
+
+
+def every_world_setting() -> list[tuple[float, float]]:
+    """Every (b, σ) stop: the story steps' first (the ones a class opens), then the rest."""
+    steps = [(preset.values["b"], preset.values["sigma"]) for preset in PRESETS]
+    every = [(b, sigma) for sigma in SIGMA_STOPS for b in B_STOPS]
+    return list(dict.fromkeys(steps + every))
+
+
+def _prewarm() -> None:
+    built = 0
+    for b, sigma in every_world_setting():
+        stored = world_store.world_path(b, sigma).exists()
+        world_json(b, sigma)
+        if not stored:  # it was built here: leave the cores to visitors for a moment
+            built += 1
+            time.sleep(PREWARM_PAUSE_SECONDS)
+    log.info("stage: every world ready (%d built here, the rest read from disk)", built)
