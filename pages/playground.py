@@ -50,7 +50,9 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            story_bar.step_line(settings, line, always=present, quote=not present)
+            story_bar.step_line(settings, line, always=present)
+    if story_on and not present:  # under the stage: its charts keep the first screen's room
+        story_bar.step_quote(settings)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
         state.share_box(
             settings, extra=pinned | {PREDICT_KEY: predict.prediction_url()[PREDICT_KEY]}

@@ -71,10 +71,9 @@ PRESETS = (
     ),
     Preset(
         "The fix, with other errors left",
-        "b = 0.2 plus other errors (σ = 1): best-of-n stalls at +1.57 in true quality while "
-        "the reward model reports +3.39; the KL optimum at β = 0.4 gets +1.39 for +3.43. b = 0.2 "
-        "saves the KL optimum (-0.65 at b = 0), not best-of-n: these errors swamp the padding "
-        "flaw, and it gets +1.52 at b = 0 too.",
+        "b = 0.2, σ = 1: best-of-n stalls at +1.57, as at b = 0 (+1.52): other errors swamp "
+        "the padding flaw. b = 0.2 saves the KL optimum (+1.39 at β = 0.4; -0.65 at b = 0), not "
+        "best-of-n.",
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
         headline="b = 0.2 and σ = 1: pushing harder barely hurts, and barely helps.",

@@ -109,19 +109,10 @@ def step_address(step, present: bool) -> str:
     return f"?{values}" + ("&present=1" if present else "")
 
 
-# Known short: normal mode at 1280x720 since main's step line quotes best-of-n's answer at
-# steps 1-3 (two more lines; step 6's line is three): its charts are 176-200 px (24-28%), not
-# 216. Presenter mode leaves the quote out and passes; the fix belongs with the quote's layout.
-NORMAL_1280_SHORT = pytest.mark.xfail(
-    reason="normal mode at 1280x720: the step line's answer quote takes the charts' room",
-    strict=True,
-)
-
-
 @pytest.mark.parametrize(
     ("screen", "present"),
     [
-        pytest.param("projector", False, id="projector-normal", marks=NORMAL_1280_SHORT),
+        pytest.param("projector", False, id="projector-normal"),
         pytest.param("projector", True, id="projector-presenter"),
         pytest.param("projector-1080", False, id="projector-1080-normal"),
         pytest.param("projector-1080", True, id="projector-1080-presenter"),
