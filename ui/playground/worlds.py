@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import core
-from ui import compute, edge_note, slack_text, style
+from ui import compute, edge_note, slack_text, style, swamp_text
 from ui import format as fmt
 from ui.playground import answer_panel, takeaway, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
@@ -120,13 +120,18 @@ def _edge(result, curve, stops) -> dict:
     }
 
 
-def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
+def _method(
+    key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack, swamped=None
+) -> dict:
+    """One method's part of a world; ``swamped`` (best-of-n's) says where σ swamps b: its one
+    line stands in the slack's place, its sentence first behind "slack?"."""
     setting = SETTINGS[key]
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
+    more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,
-        "slack": slack_readout(key, slack),
-        "slack_more": f"{SLACK_DEFINITION} {slack_line(key, slack)}",
+        "slack": swamped[0] if swamped else slack_readout(key, slack),
+        "slack_more": f"{swamped[1]} {more}" if swamped else more,
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
@@ -176,6 +181,12 @@ def world_json(b: float, sigma: float) -> str:
     return built
 
 
+def _swamped(b: float, sigma: float) -> tuple[str, str] | None:
+    """Where σ swamps b (ui.swamp_text): its one line and its sentence, else None."""
+    readout = swamp_text.swamped_readout(b, sigma)
+    return None if readout is None else (readout, swamp_text.swamped_sentence(b, sigma))
+
+
 def build_world_json(b: float, sigma: float) -> str:
     """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
     slack = compute.slack(b, sigma)
@@ -192,7 +203,11 @@ def build_world_json(b: float, sigma: float) -> str:
         "scale": COORDINATE_SCALE,
         "beta": _method("beta", compute.STOP_BETAS, *(part(b, sigma) for part in kl), slack.kl),
         "n": _method(
-            "n", compute.STOP_COUNTS, *(part(b, sigma) for part in best_of_n), slack.best_of_n
+            "n",
+            compute.STOP_COUNTS,
+            *(part(b, sigma) for part in best_of_n),
+            slack.best_of_n,
+            swamped=_swamped(b, sigma),
         ),
         "plane": _plane(b, sigma),
         "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
