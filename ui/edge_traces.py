@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import edge_note
+from ui import edge_note, style
 
 EDGE_LABEL = "edge"  # the word at the capped stretch's strongest end
 EDGE_NAME = "at the grid's edge"  # the capped part's name (hover), after the curve's own
@@ -47,11 +47,21 @@ def split(trace, edge_mass, *, label: bool = False) -> list:
         "opacity": EDGE_OPACITY,
         "line": {**line, "dash": "dot"},
     }
-    if label:
-        last = int(np.flatnonzero(capped)[-1])
-        faded["mode"] = "lines+text"
-        faded["text"] = [EDGE_LABEL if index == last else "" for index in range(y.size)]
-        faded["textposition"] = "top center"
-        faded["textfont"] = {"size": 14, "color": line.get("color")}
     parts = [{**plain, "y": np.where(capped, np.nan, y)}, faded]
+    if label:  # a trace of its own: the faded line's opacity would fade the word below 4.5:1
+        last = int(np.flatnonzero(capped)[-1])
+        parts.append(
+            {
+                "x": [np.asarray(plain["x"])[last]],
+                "y": [y[last]],
+                "mode": "text",
+                "name": EDGE_LABEL,
+                "text": [EDGE_LABEL],
+                "textposition": "top center",
+                "textfont": {"size": 14, "color": style.text_shade(line.get("color"))},
+                "showlegend": False,
+                "hoverinfo": "skip",
+                **({"xaxis": plain["xaxis"], "yaxis": plain["yaxis"]} if "xaxis" in plain else {}),
+            }
+        )
     return [go.Scatter(part) for part in parts] if isinstance(trace, go.Scatter) else parts

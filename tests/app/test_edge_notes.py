@@ -9,7 +9,7 @@ from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import compute, edge_note, slack_text
+from ui import compute, edge_note, slack_text, style
 from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
@@ -218,7 +218,12 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
     for trace in faded:
         assert trace["line"]["dash"] == "dot" and trace["opacity"] < 0.5
         assert trace["showlegend"] is False
-    assert sum("edge" in list(trace.get("text") or []) for trace in faded) >= 1
+    # The word "edge", in a trace of its own: the faded line's opacity would fade it too.
+    labels = [trace for trace in data if trace.get("mode") == "text"]
+    assert [list(trace["text"]) for trace in labels] and all(
+        list(trace["text"]) == ["edge"] for trace in labels
+    )
+    assert all(style.contrast_ratio(trace["textfont"]["color"]) >= 4.5 for trace in labels)
     # The solid line of the same curve (just before it) draws nothing on a capped point, the
     # faded one nothing on a clear point but the one where they meet.
     for index, trace in enumerate(data):
