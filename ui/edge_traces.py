@@ -57,7 +57,7 @@ def split(trace, edge_mass, *, label: bool = False) -> list:
                 "mode": "text",
                 "name": EDGE_LABEL,
                 "text": [EDGE_LABEL],
-                "textposition": "top center",
+                "textposition": "top left",  # inside the plot: the capped end is its right end
                 "textfont": {"size": 14, "color": style.text_shade(line.get("color"))},
                 "showlegend": False,
                 "hoverinfo": "skip",
