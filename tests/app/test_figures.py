@@ -8,7 +8,7 @@ import plotly.graph_objects
 import plotly.io
 import pytest
 
-from poll.guesses import QUESTIONS
+from poll_data.guesses import QUESTIONS
 from ui import best_of_n_charts, compute, kl_penalty_charts, style
 from ui.class_poll import figures as poll_figures
 from ui.reward_model import figures as reward_model_figures

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 
 import core
 from core.room_ratings import CANT_TELL, FIRST, SECOND
-from poll import ratings, store
+from poll_data import ratings, store
 from ui import format as fmt
 from ui import layout, state
 from ui.class_poll import live, rating_data
