@@ -22,11 +22,11 @@ layout.page_style(present=present, compact=True)
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
     st.title("Reward hacking, live", width="content")
     steps_slot = st.container(width="content", key="story-steps")
-# What the screen shows, in one sentence, where a phone's first screen has room for words
-# (a wide screen shows the charts first, and the longer text below them).
-st.container(key="phone-intro").markdown(
-    "Each dot is an answer; drag **β** or **n** to push harder toward what the "
-    "**:blue[reward model]** likes, and watch **:orange[true quality]** rise, peak and fall."
+# What the picture is, in one sentence, on every first screen (presenter mode leaves it to
+# the lecturer: ui/layout.py).
+st.container(key="intro").markdown(
+    "Each dot is an answer a model might write, placed by its **length** and **substance**; "
+    "drag **β** or **n** to push toward what the **:blue[reward model]** likes."
 )
 state.show_notes()
 story_slot = st.container()
@@ -50,7 +50,9 @@ def live_stage() -> None:
     with story_slot:
         line = st.empty()
         if story_on:
-            story_bar.step_line(settings, line, always=present, quote=not present)
+            story_bar.step_line(settings, line, always=present)
+    if story_on and not present:  # under the stage: its charts keep the first screen's room
+        story_bar.step_quote(settings)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
         state.share_box(
             settings, extra=pinned | {PREDICT_KEY: predict.prediction_url()[PREDICT_KEY]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from pathlib import Path
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -41,8 +42,6 @@ CSS = (
 [data-testid="stElementContainer"]:has(+ * > [class*="st-key-hint-"]) { min-height: 68px; }
 [class*="st-key-hint-"] { margin-top: -1rem; }  /* 9 px under the track, clear of its value */
 [class*="st-key-hint-"] p { font-size: 0.875rem; line-height: 1.25; }
-/* The Playground's one-sentence intro is for phones (a projector needs the room). */
-@media (min-width: 641px) { .st-key-phone-intro { display: none !important; } }
 /* Streamlit's slider thumbs: 24 px, a finger's target (WCAG 2.2 2.5.8; they were 12 px). */
 [data-testid="stSlider"] [role="group"] div:has(> div > input[type="range"]) {
   width: 24px; height: 24px;
@@ -55,6 +54,8 @@ CSS = (
 [data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
 /* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
 .katex-display > .katex { font-size: 1.35em; }
+/* A sideways drag on a slider is the slider's: never the browser's swipe back a page. */
+html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 /* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
 [class*="st-key-screen-"] { display: none !important; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
@@ -70,6 +71,8 @@ CSS = (
 # A metric's value (30 px) is Markdown too: it keeps its own size.
 PRESENTER_CSS = """
 <style>
+/* The Playground's one-sentence intro: a lecturer says it (the charts need the room). */
+.st-key-intro { display: none !important; }
 [data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p {
   font-size: clamp(1rem, 1.35vw, 1.9rem);
 }
@@ -89,8 +92,8 @@ HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 COMPACT_CSS = """
 <style>
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
-/* The step line: half of Streamlit's 16 px padding gives the charts 16 px at 1280x720. */
-[data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.5rem 1rem; }
+/* The step line: a third of Streamlit's 16 px padding gives the charts 20 px at 1280x720. */
+[data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.35rem 1rem; }
 /* Room for the story's step bar before it comes (with the stage, after the sliders): arriving
    late it pushed the page down (CLS 0.08 on a phone). Measured: 40 px high at 1280 px wide;
    at 390 px a line of its own, two rows of buttons, 96 px. The room is held by the title's
@@ -99,6 +102,10 @@ COMPACT_CSS = """
    bar: 157 px, its items at the top so the title does not move when the bar arrives. */
 .st-key-story-steps { min-height: 2.5rem; }
 .st-key-title-row { min-height: 2.5rem; }
+/* Presenter mode's step line: one line, cut with an ellipsis where a screen cannot hold it. */
+.st-key-step-line-one [data-testid="stMarkdownContainer"] p {
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+}
 @media (max-width: 640px) {
   .st-key-story-steps { min-width: 100%; min-height: 6rem; }
   .st-key-title-row { min-height: 157px; align-items: flex-start; align-content: flex-start; }
@@ -107,11 +114,20 @@ COMPACT_CSS = """
 """
 
 
+# A phone's page menu folds once a page is chosen (ui/screen_assets/menu.js; it draws nothing).
+_menu_closer = st.components.v2.component(
+    "menu_closer",
+    js=(Path(__file__).with_name("screen_assets") / "menu.js").read_text(encoding="utf-8"),
+)
+
+
 def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space); ``present`` (default:
-    the session's presenter mode, so call it after ``state.settle_url``) enlarges the type."""
+    the session's presenter mode, so call it after ``state.settle_url``) enlarges the type.
+    Also folds a phone's page menu after a choice."""
     present = state.presenter_mode() if present is None else present
     st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
+    _menu_closer(key="screen-menu", height=0)
 
 
 def words(label: str):

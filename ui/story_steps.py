@@ -18,6 +18,14 @@ class Preset:
     name: str  # the button's label
     story: str  # one line: what to look at
     values: Mapping[str, float]  # a value for every key in KEYS
+    # The story in one projector line (presenter mode, after "Step 2 of 7 · The peak: "):
+    # at most ~75 characters, so the line fits 1280 px; no number the values do not set.
+    headline: str = ""
+    # What the line talks about, pointed at on the stage's curves: (panel "beta" or "n", where
+    # on its true-quality curve, label). Where: "peak" (its star), "below_base" (the first
+    # point past the peak below the base model), "end" (the strongest point clear of the grid's
+    # edge) or "mark" (the current setting); placed from the world's numbers (curves.js).
+    points_at: tuple[tuple[str, str, str], ...] = ()
 
 
 PRESETS = (
@@ -25,12 +33,16 @@ PRESETS = (
         "Lesson default",
         "The lesson's toy: the reward model thinks longer is always better. Little pressure yet.",
         {"beta": 4.0, "n": 1, "b": 0.0, "sigma": 0.0},
+        headline="little pressure yet; the reward model thinks longer is always better.",
+        points_at=(("beta", "mark", "little pressure yet"),),
     ),
     Preset(
         "The peak",
         "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
         "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
         {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
+        headline="true quality at its best, at β = 1 and n = 49.",
+        points_at=(("n", "peak", "the peak"), ("beta", "peak", "the peak")),
     ),
     Preset(
         "Overoptimized",
@@ -38,27 +50,34 @@ PRESETS = (
         "quality is gone: best-of-n is back at the base model's (-0.001), and the KL optimum "
         "far below it (-4.37).",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
+        headline="the reward model's score still climbs; true quality falls below the base.",
+        points_at=(("n", "below_base", "below the base"), ("beta", "below_base", "below the base")),
     ),
     Preset(
         "Fix: b = 0.2",
         "Same pressure, but the reward model learned a fifth of the padding penalty: "
         "the decline is gone.",
         {"beta": 0.3, "n": 590, "b": 0.2, "sigma": 0.0},
+        headline="the reward model learned a fifth of the padding penalty: no decline.",
+        points_at=(("n", "end", "no decline"), ("beta", "end", "no decline")),
     ),
     Preset(
         "Noisy reward model",
         "The lesson's reward model plus errors nobody mapped (σ = 0.5): true quality peaks "
         "sooner (best-of-n at about n = 6) and n = 200 is already worse than the base model.",
         {"beta": 0.6, "n": 200, "b": 0.0, "sigma": 0.5},
+        headline="other errors (σ = 0.5): true quality peaks sooner, falls below the base.",
+        points_at=(("n", "peak", "peaks sooner"), ("beta", "peak", "the peak")),
     ),
     Preset(
         "The fix, with other errors left",
-        "b = 0.2 plus other errors (σ = 1): best-of-n stalls at +1.57 in true quality while "
-        "the reward model reports +3.39; the KL optimum at β = 0.4 gets +1.39 for +3.43. b = 0.2 "
-        "saves the KL optimum (-0.65 at b = 0), not best-of-n: these errors swamp the padding "
-        "flaw, and it gets +1.52 at b = 0 too.",
+        "b = 0.2, σ = 1: best-of-n stalls at +1.57, as at b = 0 (+1.52): other errors swamp "
+        "the padding flaw. b = 0.2 saves the KL optimum (+1.39 at β = 0.4; -0.65 at b = 0), not "
+        "best-of-n.",
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
+        headline="b = 0.2 and σ = 1: pushing harder barely hurts, and barely helps.",
+        points_at=(("n", "end", "stalls"), ("beta", "end", "stalls")),
     ),
     Preset(
         "Best-of-n runs out of answers",
@@ -66,5 +85,7 @@ PRESETS = (
         "model's single favourite, and its KL stops just short of log 600.",
         # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
         {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
+        headline="n = 10,000 from 600 answers: best-of-n keeps the reward model's favourite.",
+        points_at=(("n", "end", "runs out of answers"),),
     ),
 )

@@ -69,8 +69,10 @@ def test_best_of_n_answers_another_question_when_asked():
 
 
 def quote_line(app, step) -> str:
+    """The step's line above the stage and, under it, the step's quote (if any), as one text."""
     (line,) = [info.value for info in app.info if step.story in info.value]
-    return line
+    quotes = [caption.value for caption in app.caption if "keeps an answer" in caption.value]
+    return " ".join([line, *quotes])
 
 
 @pytest.fixture(scope="module")
@@ -84,9 +86,9 @@ def playground():
     ("index", "says"),
     [
         (0, "best-of-n at n = 1 keeps an answer that reads “Many people wonder about"),
-        (1, "(8 sentences, 5 of them padding; read it whole under the charts)"),
+        (1, "(8 sentences, 5 of them padding; the panel just above has it whole)"),
         (2, "best-of-n at n = 590 keeps an answer that reads “You asked: “How can I sleep"),
-        (2, "(10 sentences, 7 of them padding; read it whole under the charts)"),
+        (2, "(10 sentences, 7 of them padding; the panel just above has it whole)"),
     ],
 )
 def test_the_first_three_story_steps_quote_the_answer_on_screen(playground, index, says):
@@ -108,8 +110,9 @@ def test_later_steps_quote_nothing_and_the_quote_is_the_clouds_typical_answer(pl
 
 
 def test_presenter_mode_leaves_the_quote_to_the_stages_panel():
-    # Two more lines above the stage pushed its charts off a 1280x720 projector.
+    # Two more lines pushed the stage's charts off a 1280x720 projector.
     app = open_page("playground", {"present": "1", "n": "590", "beta": "0.3"})
     assert_clean(app)
-    line = quote_line(app, PRESETS[2])
-    assert "Step 3 of" in line and "keeps an answer that reads" not in line
+    (line,) = [info.value for info in app.info if "Step 3 of" in info.value]
+    assert PRESETS[2].headline in line
+    assert not [caption for caption in app.caption if "keeps an answer" in caption.value]

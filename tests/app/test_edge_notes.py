@@ -9,7 +9,7 @@ from app_pages import assert_clean, open_page
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import edge_note, slack_text
+from ui import compute, edge_note, slack_text
 from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
@@ -134,6 +134,13 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     assert worlds.slack_line("beta", slack.kl).endswith(
         "β = 0.25 is left out: capped by the grid's edge."
     )
+    # The stage's one line: the same numbers, from the capped-free slack.
+    assert worlds.slack_readout("beta", slack.kl) == (
+        "Stop at β = 1: +5.37 true quality for 70% of the score"
+    )
+    assert worlds.slack_readout("n", slack.best_of_n) == (
+        "Stop at n = 49: +2.40 true quality for 14% of the score"
+    )
     # One home: the Defenses page says the same sentence, without whose word it is.
     assert slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS) == (
         "Stop at the peak, β = 1, instead of β = 0.3: end 5.37 higher in true quality "
@@ -163,6 +170,10 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     hover = world["beta"]["edge"]["hover"]
     assert len(hover) == len(world["beta"]["curve"]["pressure"])
     assert hover[0] == "" and hover[-1] == "capped by the grid's edge (46% within 0.5 of it)"
+    # The curve's capped stretch (drawn dotted, "edge"): the points whose edge mass is >= 5%.
+    masses = compute.kl_curve(0.2, 1.0).edge_mass
+    assert world["beta"]["edge"]["capped"] == [bool(mass >= 0.05) for mass in masses]
+    assert sum(world["beta"]["edge"]["capped"]) == 13  # β from 0.31 down to 0.25
     assert "edge" not in world["n"]
     lesson = json.loads(worlds.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%

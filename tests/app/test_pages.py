@@ -271,12 +271,17 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         beta_stops=SETTINGS["beta"].stops, n_stops=SETTINGS["n"].stops, b=b, sigma=sigma
     )
     for key, method in (("beta", slack.kl), ("n", slack.best_of_n)):
-        sentence = world[key]["slack"]
+        readout, sentence = world[key]["slack"], world[key]["slack_more"]
+        assert sentence.startswith("Slack: what stopping where true quality peaks")
         if method.peak_pressure == method.strongest_pressure:
-            assert "no slack to take" in sentence
+            assert "no slack to take" in sentence and readout.endswith(": no slack.")
         else:
             assert f"for {100 * method.score_given_up:.0f}% of the reward model's score" in sentence
             assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
+            assert readout.endswith(
+                f": +{method.gold_kept:.2f} true quality for "
+                f"{100 * method.score_given_up:.0f}% of the score"
+            )
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():
@@ -346,6 +351,26 @@ def test_a_step_line_says_how_the_step_was_opened(arrive, says):
     assert_clean(app)
     (line,) = [info.value for info in app.info if overoptimized.story in info.value]
     assert says in line
+
+
+@pytest.mark.parametrize("index", range(len(PRESETS)), ids=[p.name for p in PRESETS])
+def test_presenter_mode_shows_each_steps_line_as_its_one_line_headline(index):
+    step = PRESETS[index]
+    app = open_page("playground", {"present": "1", **full_query(step.values)})
+    assert_clean(app)
+    (line,) = [info.value for info in app.info if info.value.startswith("**Step ")]
+    assert line == f"**Step {index + 1} of {len(PRESETS)} · {step.name}**: {step.headline}"
+    assert step.story not in line and "opened" not in line
+    # Short enough for one line at 1280 px (~140 characters of presenter prose fit).
+    assert len(step.headline) >= 20 and len(line) <= 125, line
+
+
+def test_the_playground_says_what_a_dot_is_on_every_screen():
+    app = open_page("playground")
+    intro = app.markdown[[m.value.startswith("Each dot") for m in app.markdown].index(True)]
+    assert "an answer a model might write, placed by its **length** and **substance**" in (
+        intro.value
+    )
 
 
 def test_best_of_n_draws_fresh_answers_by_seed():

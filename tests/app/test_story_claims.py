@@ -93,9 +93,7 @@ STATED = {
     },
     "The fix, with other errors left": {
         "+1.57": lambda v: core.best_of_n(v["n"], b=v["b"], sigma=v["sigma"]).gold_gain,
-        "+3.39": lambda v: core.best_of_n(v["n"], b=v["b"], sigma=v["sigma"]).proxy_gain,
         "+1.39": lambda v: core.kl_optimum(v["beta"], b=v["b"], sigma=v["sigma"]).gold_gain,
-        "+3.43": lambda v: core.kl_optimum(v["beta"], b=v["b"], sigma=v["sigma"]).proxy_gain,
         "-0.65": lambda v: core.kl_optimum(v["beta"], b=0.0, sigma=v["sigma"]).gold_gain,
         "+1.52": lambda v: core.best_of_n(v["n"], b=0.0, sigma=v["sigma"]).gold_gain,
     },

@@ -82,12 +82,27 @@ CHART_AXES_JS = f"""
       axes: groups.map((group) => ({{
         panel: group.dataset.panel || svg.dataset.chart,
         x: labels(group, 'x'), y: labels(group, 'y'),
+        height: group.getBoundingClientRect().height,
       }})),
     }};
   }});
 }}
 """
 MIN_TICKS = 3  # labelled ticks per axis: fewer and an axis has no scale to read
+# Each of the stage's three charts (two panels of curves, the plane), as a share of the screen's
+# height: what a lecture hall's back rows need (measured before: 24-28% in either mode).
+MIN_CHART_SHARE = {True: 0.40, False: 0.30}  # presenter mode, normal mode
+# Presenter mode's step line and each slack readout, in lines of their text (one, not 2-5).
+LINES_JS = f"""
+(selectors) => selectors.map((selector) => {{
+  const root = ({STAGE_ROOT_JS.strip()})();
+  const element = document.querySelector(selector) || root.querySelector(selector);
+  if (!element) return [selector, null];
+  const style = getComputedStyle(element);
+  const line = parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize);
+  return [selector, element.getBoundingClientRect().height / line];
+}})
+"""
 
 
 def step_address(step, present: bool) -> str:
@@ -95,12 +110,21 @@ def step_address(step, present: bool) -> str:
     return f"?{values}" + ("&present=1" if present else "")
 
 
-@pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
-@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
+@pytest.mark.parametrize(
+    ("screen", "present"),
+    [
+        pytest.param("projector", False, id="projector-normal"),
+        pytest.param("projector", True, id="projector-presenter"),
+        pytest.param("projector-1080", False, id="projector-1080-normal"),
+        pytest.param("projector-1080", True, id="projector-1080-presenter"),
+    ],
+)
 def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, present):
     """Each of the 7 steps, opened by its link (the longest step line: "opened from a shared
-    link"): both charts end on the first screen, every axis has 3+ labels, chart text is
-    >= 18 px at 1280 wide and scales with the screen, and no two texts on screen overlap."""
+    link"): all three charts end on the first screen, each at least 40% of the screen's height
+    in presenter mode and 30% in normal mode, every axis has 3+ labels, chart text is >= 18 px
+    at 1280 wide and scales with the screen, and no two texts on screen overlap. The slack is
+    one line; in presenter mode so is the step line, and the legend names b and σ."""
     tab = new_tab(screen)
     page = tab.page
     viewport = page.viewport_size
@@ -120,12 +144,29 @@ def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, p
                 ".every((svg) => svg.getBoundingClientRect().bottom <= innerHeight + 0.5)",
                 timeout=SETTLED_TIMEOUT_MS,
             )
+        wanted_height = MIN_CHART_SHARE[present] * viewport["height"]
+        heights = {}
         for chart in page.evaluate(CHART_AXES_JS):
             assert chart["top"] >= 0 and chart["bottom"] <= viewport["height"] + 0.5, (where, chart)
             assert chart["left"] >= 0 and chart["right"] <= viewport["width"] + 0.5, (where, chart)
             for axes in chart["axes"]:
+                heights[axes["panel"]] = round(axes["height"])
                 for axis in ("x", "y"):
                     assert len(axes[axis]) >= MIN_TICKS, (where, axes["panel"], axis, axes[axis])
+        print(f"{where} {'presenter' if present else 'normal'}: chart heights {heights}")
+        assert set(heights) == {"beta", "n", "plane"}, (where, heights)
+        assert min(heights.values()) >= wanted_height, (where, heights, wanted_height)
+        lines = dict(page.evaluate(LINES_JS, ['[data-slack="beta"]', '[data-slack="n"]']))
+        if present:
+            lines |= dict(page.evaluate(LINES_JS, [".st-key-step-line-one p"]))
+            legend = stage.root(page).locator('[data-legend="model"]')
+            b, sigma = step.values["b"], step.values["sigma"]
+            expect(legend).to_have_text(f"reward model: b = {b:g}, σ = {sigma:g}")
+        assert all(count is not None and count < 1.5 for count in lines.values()), (where, lines)
+        # The step's pointers: one label per thing its line names, each inside its panel.
+        pointers = stage.root(page).locator("text[data-pointer]")
+        expect(pointers).to_have_count(len(step.points_at))
+        assert sorted(pointers.all_text_contents()) == sorted(t for _, _, t in step.points_at)
         texts = [
             box
             for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
@@ -153,6 +194,11 @@ def test_presenter_mode_hides_the_words_and_the_b_sigma_sliders_but_keeps_them(n
     assert page.get_by_role("slider", name="b · padding penalty learned").count() == 0
     assert page.get_by_text("Link to this setting").count() == 0
     assert stage.root(page).get_attribute("data-world") == "0.2,0.5", "b and σ still apply"
+    # Off every story step, b and σ are still named on screen (the legend's first entry).
+    expect(stage.root(page).locator('[data-legend="model"]')).to_have_text(
+        "reward model: b = 0.2, σ = 0.5"
+    )
+    expect(stage.root(page).locator('[data-legend="model"]')).to_be_visible()
     stage.slider(page, "beta").press("End")
     stage.expect_url_holds(page, "beta", "0.25")
     for key, value in (("present", "1"), ("b", "0.2"), ("sigma", "0.5")):

@@ -45,7 +45,7 @@ test("the stage is built afresh: β and n's sliders and readouts, the predict pa
   root.append(dom.document.createElement("p")); // the "loading" text Python puts there
   const { owner, calls } = recorder();
   const parts = buildStage(root, owner);
-  assert.deepEqual(root.children.map((node) => node.className), ["grid", "tooltip", "visually-hidden"]);
+  assert.deepEqual(root.children.map((node) => node.className), ["grid", "tooltip", "tap-mark", "visually-hidden"]);
   assert.equal(parts.announcer.getAttribute("aria-live"), "polite");
   const sections = root.querySelectorAll("section").map((node) => node.className);
   assert.deepEqual(sections, ["method beta", "method n"]);

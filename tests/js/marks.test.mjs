@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { between, drawLegend, drawMarks, moveClouds } from "../../ui/playground/stage_assets/marks.js";
+import { between, drawLegend, drawMarks, moveClouds, modelText, showModel } from "../../ui/playground/stage_assets/marks.js";
 import { installDom } from "./fake_dom.mjs";
 import { drawnStage } from "./stage_harness.mjs";
 
@@ -93,17 +93,25 @@ test("a guess is a dotted line labelled 'your guess', its label turned inwards n
   assert.equal(group.querySelectorAll("[data-guess-mark]").length, 0, "redrawn: the guess gone");
 });
 
-test("the legend has its eight entries once; a new palette draws it again", (t) => {
+test("the legend has its eight entries once, and presenter mode's reward model with b and σ; a new palette draws it again", (t) => {
   const dom = installDom();
   t.after(dom.restore);
   const { world } = drawnStage(dom);
   const [legend, glossary] = [dom.document.createElement("div"), dom.document.createElement("p")];
   drawLegend(legend, glossary, world);
   const words = legend.children.map((item) => item.textContent);
-  assert.deepEqual(words, ["reward model", "true quality", "its peak", "base model", "KL samples at β", "best-of-n winners", "600 answers", "darker: better"]);
+  // First the entry presenter mode shows instead of "reward model" (stage.css), its b and σ
+  // written by showModel.
+  assert.deepEqual(words, [`reward model: ${modelText(world)}`, "reward model", "true quality", "its peak", "base model", "KL samples at β", "best-of-n winners", "600 answers", "darker: better"]);
+  assert.equal(legend.children[0].getAttribute("data-legend"), "model");
+  showModel(legend, { ...world, b: 0.2, sigma: 1 });
+  assert.equal(legend.children[0].textContent, "reward model: b = 0.2, σ = 1");
+  assert.equal(modelText({ b: 0, sigma: 0.5 }), "b = 0, σ = 0.5");
   assert.equal(legend.querySelector('[data-legend="peak"]').textContent, "its peak");
+  assert.equal(legend.children[1].getAttribute("data-legend"), "proxy");
   assert.equal(legend.children[0].querySelector("line").getAttribute("stroke"), world.palette.proxy);
-  assert.equal(legend.children[1].querySelector("line").getAttribute("stroke"), world.palette.gold);
+  assert.equal(legend.children[1].querySelector("line").getAttribute("stroke"), world.palette.proxy);
+  assert.equal(legend.children[2].querySelector("line").getAttribute("stroke"), world.palette.gold);
   assert.equal(glossary.textContent, world.glossary);
   const first = legend.children[0];
   drawLegend(legend, glossary, { ...world });

@@ -17,11 +17,11 @@ function stageOf(dom, { stage, curves, plane, top = 0, fontSize = "16px" }) {
   return { host, root, curvesFigure, planeFigure };
 }
 
-test("side by side, the charts fill the first screen down to its bottom, 12 px above it", (t) => {
+test("side by side, the charts fill the first screen down to its bottom, 6 px above it", (t) => {
   const dom = installDom({ innerWidth: 1280, innerHeight: 720 });
   t.after(dom.restore);
   const size = measure(stageOf(dom, { stage: 1200, curves: 640, plane: 440, top: 300, fontSize: "18px" }));
-  assert.deepEqual(size, { fontPx: 18, stacked: false, curvesWidth: 640, planeWidth: 440, chartHeight: 408, curvesHeight: 408 });
+  assert.deepEqual(size, { fontPx: 18, stacked: false, curvesWidth: 640, planeWidth: 440, chartHeight: 414, curvesHeight: 414 });
 });
 
 test("side by side, a chart is at most 1.1 times the plane's width tall, and never under 170 px", (t) => {
@@ -38,7 +38,7 @@ test("the page scrolled down counts: the charts' top is measured from the page's
   const parts = stageOf(dom, { stage: 1200, curves: 640, plane: 440, top: 100 });
   dom.document.scrollingElement.scrollTop = 150;
   parts.host.scrollTop = 50; // a scrolled container between the stage and the page
-  assert.equal(measure(parts).chartHeight, 720 - (100 + 200) - 12);
+  assert.equal(measure(parts).chartHeight, 720 - (100 + 200) - 6);
 });
 
 test("narrower than 720 px the stage stacks: the plane square, the curves' two panels 200 px or more each", (t) => {

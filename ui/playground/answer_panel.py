@@ -81,6 +81,6 @@ def step_quote(values: Mapping[str, float]) -> str:
     padding = sum(sentence.kind == "padding" for sentence in sentences)
     return (
         f"Asked “{question}”, best-of-n at {fmt.named('n', n)} keeps an answer that reads "
-        f"“{excerpt}” ({len(sentences)} sentences, {padding} of them padding; read it whole "
-        "under the charts)."
+        f"“{excerpt}” ({len(sentences)} sentences, {padding} of them padding; the panel just above "
+        "has it whole)."
     )

@@ -19,6 +19,7 @@ from ui import state, style
 from ui.playground import pin, predict, stage_modules, world_files, worlds
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
+from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
@@ -60,6 +61,14 @@ def _on_settled() -> None:
         state.request_stage_move()  # it could not fetch that world: send it, as on arrival
 
 
+# Each story step's setting and what its line points at on the curves (annotations.js draws
+# the labels where the step's settings are on the stage, and nowhere else).
+STEP_POINTERS = [
+    {"values": dict(step.values), "points_at": [list(point) for point in step.points_at]}
+    for step in PRESETS
+]
+
+
 def show(*, present: bool) -> dict[str, float]:
     """Draw the stage; returns the settled setting {beta, n, b, sigma}. It gets the world
     Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
@@ -76,6 +85,7 @@ def show(*, present: bool) -> dict[str, float]:
             "predict_ticks": EVEN_TICKS,
             "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(worlds.world_json),
+            "steps": STEP_POINTERS,
         },
         default={"settled": None},
         on_settled_change=_on_settled,

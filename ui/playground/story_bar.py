@@ -87,30 +87,43 @@ def step_bar(values: Mapping[str, float]) -> None:
         )
 
 
-def step_line(
-    values: Mapping[str, float], slot, *, always: bool = False, quote: bool = True
-) -> None:
+def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> None:
     """What to look at in the current step, and how the step was opened; nothing off-story.
 
     A visitor who just opened the Playground gets no line (the screen is full enough) unless
-    ``always`` (presenter mode): the step bar already shows step 1 selected. ``slot`` is an
-    ``st.empty()`` the line goes into. With ``quote``, steps 1-3 also quote best-of-n's answer
-    (off on a projector: two more lines above the stage push its charts off a 1280x720 screen,
-    and the stage's own panel shows that answer whole).
+    ``always`` (presenter mode), where the line is the step's one-line headline, and nothing
+    about how it was opened: a projector's charts need the room. ``slot`` is an
+    ``st.empty()`` the line goes into.
     """
     index = current_step(values)
     if index is None:
         return
     step: Preset = PRESETS[index]
-    arrival = state.arrival()
-    opened = {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)
+    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    if always:
+        # One line, cut with an ellipsis should a narrow screen not hold it (ui/layout.py).
+        slot.container(key="step-line-one").info(
+            f"{numbered}: {step.headline}", icon=":material/school:"
+        )
+        return
+    opened = _opened(state.arrival())
+    if opened is None:
+        return
+    slot.info(f"{numbered} ({opened}). {step.story}", icon=":material/school:")
+
+
+def step_quote(values: Mapping[str, float]) -> None:
+    """Under the stage, at steps 1-3 (outside presenter mode): best-of-n's answer at the step's
+    n, quoted. Above the stage its two lines took a 1280x720 screen's charts below 30% of the
+    height (176-200 px); the stage's own panel, just above it, has the answer whole."""
+    index = current_step(values)
+    if index is None or index >= answer_panel.QUOTED_STEPS or _opened(state.arrival()) is None:
+        return
+    st.container(key="step-quote").caption(f"Step {index + 1}: {answer_panel.step_quote(values)}")
+
+
+def _opened(arrival: str | None) -> str | None:
+    """How the current step was opened, or None while the visitor has chosen no step."""
     if arrival is None and st.session_state.get(_CHOSEN) is None:
-        if not always:
-            return
-        opened = "where the Playground starts"
-    quoted = quote and index < answer_panel.QUOTED_STEPS
-    story = f"{step.story} {answer_panel.step_quote(values)}" if quoted else step.story
-    slot.info(
-        f"**Step {index + 1} of {len(PRESETS)} · {step.name}** ({opened}). {story}",
-        icon=":material/school:",
-    )
+        return None
+    return {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)

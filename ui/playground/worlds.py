@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import core
-from ui import compute, edge_note, slack_text, style
+from ui import compute, edge_note, slack_text, style, swamp_text
 from ui import format as fmt
 from ui.playground import answer_panel, csv_numbers, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
@@ -86,6 +86,27 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     return slack_text.slack_sentence(setting.symbol, slack, stops=setting.stops, source=True)
 
 
+# What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
+SLACK_DEFINITION = (
+    "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
+    "keeps in true quality and gives up in the reward model's score."
+)
+
+
+def slack_readout(key: str, slack: core.MethodSlack) -> str:
+    """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
+    score' (the sentence, its definition and caveats are one click away)."""
+    symbol = SETTINGS[key].symbol
+    if slack.peak_pressure == slack.strongest_pressure:
+        strongest = fmt.named(symbol, slack.strongest_pressure)
+        return f"True quality still rises at {strongest}: no slack."
+    return (
+        f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
+        f"+{fmt.number(slack.gold_kept)} true quality for "
+        f"{fmt.percent(slack.score_given_up)} of the score"
+    )
+
+
 def _edge(result, curve, stops) -> dict:
     """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
     return {
@@ -94,15 +115,23 @@ def _edge(result, curve, stops) -> dict:
             for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
         ],
         "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
+        # Per curve point: capped by the grid's edge (drawn dotted and labelled "edge").
+        "capped": [bool(edge_note.is_capped(mass)) for mass in curve.edge_mass],
     }
 
 
-def _method(key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack) -> dict:
+def _method(
+    key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack, swamped=None
+) -> dict:
+    """One method's part of a world; ``swamped`` (best-of-n's) says where σ swamps b: its one
+    line stands in the slack's place, its sentence first behind "slack?"."""
     setting = SETTINGS[key]
     edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
+    more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,
-        "slack": slack_line(key, slack),
+        "slack": swamped[0] if swamped else slack_readout(key, slack),
+        "slack_more": f"{swamped[1]} {more}" if swamped else more,
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
@@ -152,6 +181,12 @@ def world_json(b: float, sigma: float) -> str:
     return built
 
 
+def _swamped(b: float, sigma: float) -> tuple[str, str] | None:
+    """Where σ swamps b (ui.swamp_text): its one line and its sentence, else None."""
+    readout = swamp_text.swamped_readout(b, sigma)
+    return None if readout is None else (readout, swamp_text.swamped_sentence(b, sigma))
+
+
 def build_world_json(b: float, sigma: float) -> str:
     """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
     slack = compute.slack(b, sigma)
@@ -168,7 +203,11 @@ def build_world_json(b: float, sigma: float) -> str:
         "scale": COORDINATE_SCALE,
         "beta": _method("beta", compute.STOP_BETAS, *(part(b, sigma) for part in kl), slack.kl),
         "n": _method(
-            "n", compute.STOP_COUNTS, *(part(b, sigma) for part in best_of_n), slack.best_of_n
+            "n",
+            compute.STOP_COUNTS,
+            *(part(b, sigma) for part in best_of_n),
+            slack.best_of_n,
+            swamped=_swamped(b, sigma),
         ),
         "plane": _plane(b, sigma),
         "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop

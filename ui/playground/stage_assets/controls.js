@@ -1,7 +1,8 @@
 // The stage's page elements: both methods' sliders and readouts, the predict panel, the
 // legend and the two charts (each a still SVG with a moving layer above it).
 
-import { el } from "./svg.js";
+import { el, setText } from "./svg.js";
+import { touchSlider } from "./touch.js";
 
 const READOUTS = [
   ["kl", "KL (nats)", "kl"],
@@ -32,6 +33,7 @@ export function buildStage(root, stage) {
   parts.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, parts.curvesFigure);
   parts.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, parts.planeFigure);
   parts.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, root);
+  parts.tapMark = el("div", { class: "tap-mark", "aria-hidden": "true" }, root);
   parts.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, root);
   return parts;
 }
@@ -47,8 +49,9 @@ export function buildSlider(control, key, owner) {
   const row = el("div", { class: "slider-row" }, control);
   const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
   const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" }, row);
-  input.addEventListener("input", () => owner.moveTo(key, Number(input.value), { fromUser: true }));
-  input.addEventListener("change", () => owner.settleSoon());
+  const undoneForTouch = touchSlider(input, key, owner); // a finger: touch.js decides
+  input.addEventListener("input", () => undoneForTouch() || owner.moveTo(key, Number(input.value), { fromUser: true }));
+  input.addEventListener("change", () => undoneForTouch() || owner.settleSoon());
   input.addEventListener("pointerdown", () => owner.stopPlaying(false));
   play.addEventListener("click", () => owner.togglePlay(key));
   return { name, output, hint, row, input, play };
@@ -70,8 +73,21 @@ function buildMethod(parent, key, stage) {
     cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
   }
   const edge = el("p", { class: "edge-note", "data-edge-note": key, role: "note" }, readouts); // the grid's edge, from Python
-  const slack = el("p", { class: "slack", "data-slack": key }, readouts);
-  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack };
+  // The slack in one line; what the word means and its caveats one click away, over the
+  // charts rather than pushing them down (a projector's first screen has no line to spare).
+  const slackRow = el("div", { class: "slack" }, readouts);
+  const slack = el("span", { "data-slack": key }, slackRow);
+  const slackMore = el("details", { class: "slack-more" }, slackRow);
+  el("summary", { "aria-label": "What is slack?" }, slackMore, "slack?");
+  const slackText = el("p", { "data-slack-more": key }, slackMore);
+  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack, slackMore, slackText };
+}
+
+// The slack's one line and, behind "slack?", its sentence; neither while the truth is hidden.
+export function showSlack(control, method, hidingTruth) {
+  setText(control.slack, hidingTruth ? "" : method.slack);
+  control.slackText.textContent = method.slack_more;
+  control.slackMore.hidden = hidingTruth;
 }
 
 // Predict, then reveal: true quality stays hidden until the reader has committed a guess.
@@ -94,17 +110,36 @@ export function listen(stage) {
   const main = document.querySelector('[data-testid="stMainBlockContainer"]');
   if (main) stage.resizeObserver.observe(main);
   window.addEventListener("resize", schedule);
-  const hide = () => { stage.tooltip.style.display = "none"; };
+  const hide = () => { stage.tooltip.style.display = "none"; stage.tapMark.style.display = "none"; };
+  let pointerType = "mouse"; // of the last press on the curves: a tap inspects, a click guesses
+  const inspect = (kind, event) => {
+    stage.hover(kind, event);
+    // A finger hides what it tapped: a ring marks the point the card (or the plane's tip) is about.
+    const shown = kind === "plane" || stage.tooltip.style.display === "block";
+    if (event.pointerType !== "mouse" && shown) showTapMark(stage.root, stage.tapMark, event);
+  };
   for (const [svg, kind] of [[stage.curvesSvg, "curves"], [stage.planeSvg, "plane"]]) {
-    svg.addEventListener("pointermove", (event) => stage.hover(kind, event));
-    // A finger has no hover: a tap shows what hovering shows, until a tap elsewhere.
-    svg.addEventListener("pointerdown", (event) => event.pointerType !== "mouse" && stage.hover(kind, event));
+    svg.addEventListener("pointermove", (event) => inspect(kind, event));
+    // A finger has no hover: a tap shows what hovering shows, and marks where, until a tap elsewhere.
+    svg.addEventListener("pointerdown", (event) => {
+      if (kind === "curves") pointerType = event.pointerType;
+      if (event.pointerType !== "mouse") inspect(kind, event);
+    });
     svg.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && hide());
   }
   stage.root.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) hide();
   });
-  stage.curvesSvg.addEventListener("click", (event) => stage.guessAt(event));
+  // Predicting on a touch screen, a tap only inspects: guesses go by the Guess buttons.
+  stage.curvesSvg.addEventListener("click", (event) => pointerType === "mouse" && stage.guessAt(event));
+}
+
+// The tap's mark at the event's point, inside the stage's root.
+export function showTapMark(root, mark, event) {
+  const bounds = root.getBoundingClientRect();
+  mark.style.left = `${event.clientX - bounds.left}px`;
+  mark.style.top = `${event.clientY - bounds.top}px`;
+  mark.style.display = "block";
 }
 
 // The tooltip with text beside the pointer, kept inside the stage; no text hides it.
@@ -116,6 +151,7 @@ export function showTooltip(root, tooltip, text, event) {
   tooltip.textContent = text;
   tooltip.style.display = "block";
   const rootBounds = root.getBoundingClientRect();
+  tooltip.style.left = "0px"; // measured where it can take its natural width
   const left = event.clientX - rootBounds.left + 14;
   const maxLeft = root.clientWidth - tooltip.offsetWidth - 4;
   tooltip.style.left = `${Math.max(0, Math.min(left, maxLeft))}px`;

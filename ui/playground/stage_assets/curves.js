@@ -5,6 +5,7 @@ import { interpolateAt } from "./field.js";
 import { formatTick, pressureHoverText, signedText, signedTick } from "./format.js";
 import { linearScale, logScale, niceDomain, readableTicks, spacedTicks } from "./scales.js";
 import { el, sizeLike, starPath } from "./svg.js";
+import { drawEdge, edgeDashes } from "./annotations.js";
 
 const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
 
@@ -97,9 +98,14 @@ function drawPanelWorld(panel, world) {
   }
   el("svg:line", { x1: box.left, x2: box.right, y1: y(0), y2: y(0), stroke: palette.ink, "stroke-dasharray": "3 4", "stroke-width": 1.3 }, panel.yAxis);
   panel.series.replaceChildren();
+  // The KL curve's stretch capped by the grid's edge: dotted, over a faint band labelled "edge".
+  const capped = world[key].edge?.capped || [];
+  panel.curvePressure = curve.pressure;
+  drawEdge(panel.series, panel, capped, palette);
   for (const [field, colour] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
-    const points = curve.pressure.map((value, i) => `${x(value).toFixed(1)},${y(curve[field][i]).toFixed(1)}`);
-    el("svg:polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 0.22 * fontPx, "stroke-linejoin": "round", "data-series": field }, panel.series);
+    const points = curve.pressure.map((value, i) => [x(value), y(curve[field][i])]);
+    const dashes = edgeDashes(points, capped);
+    el("svg:polyline", { points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), fill: "none", stroke: colour, "stroke-width": 0.22 * fontPx, "stroke-linejoin": "round", "data-series": field, ...(dashes ? { "stroke-dasharray": dashes } : {}) }, panel.series);
   }
   const { peak } = curve;
   el("svg:path", { d: starPath(x(peak.pressure), y(peak.gold_gain), 0.6 * fontPx), fill: palette.gold, stroke: palette.ink, "stroke-width": 1.5, "data-peak": key }, panel.series);

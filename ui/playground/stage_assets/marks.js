@@ -27,10 +27,12 @@ export function moveClouds(cloudGroups, world, position, { x, y }) {
   }
 }
 
-// The current setting on the curves (a dashed line, both gains' dots) and any guess.
+// The current setting on the curves (a dashed line, both gains' dots) and any guess; returns
+// where true quality's dot is on each panel, {beta, n: {pressure, gain}}.
 export function drawMarks(group, panels, world, position, guesses, fontPx) {
   group.replaceChildren();
   const { palette } = world;
+  const shown = {};
   for (const key of ["beta", "n"]) {
     const panel = panels[key];
     const method = world[key];
@@ -43,8 +45,10 @@ export function drawMarks(group, panels, world, position, guesses, fontPx) {
     for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
       const gain = lerp(method.marks[field][low], method.marks[field][high], t);
       el("svg:circle", { cx: px, cy: panel.y(gain), r: 0.42 * fontPx, fill, stroke: colour, "stroke-width": 3, "data-mark": `${key}-${field}` }, group);
+      if (field === "gold_gain") shown[key] = { pressure, gain };
     }
   }
+  return shown;
 }
 
 function drawGuess(group, panel, guessed, palette, fontPx) {
@@ -59,7 +63,7 @@ function drawGuess(group, panel, guessed, palette, fontPx) {
 export function drawLegend(legend, glossary, world) {
   const { palette } = world;
   const drawnFor = JSON.stringify([palette, world.glossary]);
-  if (legend.drawnFor === drawnFor) return; // the same in every world: left as it is
+  if (legend.drawnFor === drawnFor) return showModel(legend, world); // the rest: left as it is
   legend.drawnFor = drawnFor;
   const entries = [
     [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`, "reward model"],
@@ -72,10 +76,28 @@ export function drawLegend(legend, glossary, world) {
     [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
   ];
   legend.replaceChildren();
+  // First, presenter mode's stand-in for the reward model's entry (stage.css): b and σ named,
+  // as their sliders are not drawn there; showModel writes them for each world.
+  const model = el("span", { "data-legend": "model" }, legend);
+  model.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${entries[0][0]}</svg>`;
+  model.append("reward model: ");
+  el("span", { "data-model-values": "" }, model);
+  const named = { "its peak": "peak", "reward model": "proxy" };
   for (const [swatch, text] of entries) {
-    const item = el("span", text === "its peak" ? { "data-legend": "peak" } : {}, legend);
+    const item = el("span", named[text] ? { "data-legend": named[text] } : {}, legend);
     item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
     item.append(text);
   }
   glossary.textContent = world.glossary;
+  showModel(legend, world);
+}
+
+// The reward model's b and σ, in the legend's presenter entry: "b = 0.2, σ = 1".
+export function showModel(legend, world) {
+  const values = legend.querySelector("[data-model-values]");
+  if (values) values.textContent = modelText(world);
+}
+
+export function modelText({ b, sigma }) {
+  return `b = ${b}, σ = ${sigma}`;
 }

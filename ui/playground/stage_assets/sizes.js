@@ -19,7 +19,7 @@ export function measure({ root, curvesFigure, planeFigure }) {
   } else {
     // Fill the first screen: from the charts' top (scrolled to the page's top) to its bottom.
     const top = curvesFigure.getBoundingClientRect().top + scrolledBy(root);
-    const room = window.innerHeight - top - 12;
+    const room = window.innerHeight - top - 6; // the last 6 px: clear of the screen's edge
     chartHeight = Math.round(clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
   }
   const curvesHeight = stacked ? Math.round(clamp(1.1 * curvesWidth, 2 * MIN_STACKED_PANEL, 900)) : chartHeight;

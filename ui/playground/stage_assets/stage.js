@@ -13,11 +13,12 @@
 // benchmarks' timings in profile.js;
 // ui/playground/stage_modules.py joins them into one script.
 
-import { buildStage, listen, showTooltip } from "./controls.js";
+import { buildStage, listen, showSlack, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
 import { drawLegend, drawMarks, moveClouds } from "./marks.js";
+import { drawStepPointers } from "./annotations.js";
 import { drawPlane, showPlaneWorld } from "./plane.js";
 import { glide, sweep, SWEEP_MS } from "./motion.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
@@ -109,7 +110,7 @@ export class Stage {
     loadAnswerTables(this, data.worlds && data.worlds.answers);
     // Python's world comes with each of its requests; between them, b and σ choose the world.
     const worldChanged = requestChanged && this.useWorld(data.world);
-    this.predictTicks = data.predict_ticks || null;
+    [this.predictTicks, this.steps] = [data.predict_ticks || null, data.steps || []];
     if (requestChanged) {
       this.requestId = request.id;
       const asked = request.predict || {};
@@ -193,7 +194,7 @@ export class Stage {
       control.cells[field].textContent = method.readouts[field][index];
     }
     if (this.hidingTruth()) control.cells.gold.textContent = "?";
-    setText(control.slack, this.hidingTruth() ? "" : method.slack);
+    showSlack(control, method, this.hidingTruth());
     control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
     this.root.dataset[key] = stop;
     showAnswers(this);
@@ -373,7 +374,7 @@ export class Stage {
     if (!this.size || !this.cloudGroups) return;
     moveClouds(this.cloudGroups, this.world, this.position, this.planeScale);
     const guesses = this.prediction.on ? this.prediction.guess : { beta: null, n: null };
-    drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx);
+    drawStepPointers(this, drawMarks(this.curvesMarks, this.panels, this.world, this.position, guesses, this.size.fontPx));
     this.redraws += 1;
     this.root.dataset.redraws = String(this.redraws);
   }
@@ -391,8 +392,7 @@ export class Stage {
   guessAt(event) {
     if (!this.prediction.on || this.prediction.revealed || !this.size) return;
     const bounds = this.curvesSvg.getBoundingClientRect();
-    const px = event.clientX - bounds.left;
-    const py = event.clientY - bounds.top;
+    const [px, py] = [event.clientX - bounds.left, event.clientY - bounds.top];
     const panel = panelAt(this.panels, px, py);
     if (panel) this.guess(panel.key, nearestStopIndex(this.world[panel.key].stops.map(Number), panel.x.invert(px)));
   }

@@ -1,0 +1,36 @@
+"""Where σ swamps b, the Playground's stage says so beside best-of-n's readouts (in the slack's
+place, its sentence behind "slack?"), in words tied to core; elsewhere the slack stays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import core
+from ui import format as fmt
+from ui.playground import worlds
+
+STRONGEST_N = 10_000  # the n slider's strongest stop
+
+
+def best_of_n_line(b: float, sigma: float) -> dict:
+    return json.loads(worlds.build_world_json(b, sigma))["n"]
+
+
+def test_at_b_0_and_sigma_1_the_stage_says_sigma_swamps_b_with_cores_numbers():
+    part = best_of_n_line(0.0, 1.0)
+    assert (
+        part["slack"] == "σ swamps b here: best-of-n ends at +1.54 (at σ = 0.8: -1.08), not a cure"
+    )
+    assert fmt.signed(core.best_of_n(STRONGEST_N, b=0.0, sigma=1.0).gold_gain) == "+1.54"
+    assert fmt.signed(core.best_of_n(STRONGEST_N, b=0.0, sigma=0.8).gold_gain) == "-1.08"
+    assert part["slack_more"].startswith("Here σ swamps b: the reward model's other errors (σ = 1)")
+    assert "they do not cure it" in part["slack_more"]
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.5), (0.0, 0.8), (0.2, 1.0), (0.0, 0.0)])
+def test_where_best_of_n_still_collapses_or_b_holds_it_the_slack_stays(b, sigma):
+    part = best_of_n_line(b, sigma)
+    assert "swamps" not in part["slack"] and "swamps" not in part["slack_more"]
+    assert part["slack"].startswith(("Stop at", "True quality still rises"))
