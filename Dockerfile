@@ -23,7 +23,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 COPY .streamlit .streamlit
 COPY core core
 COPY ui ui
-COPY poll poll
+COPY poll_data poll_data
 COPY pages pages
 COPY app.py .
 COPY scripts/warm_up.py scripts/build_worlds.py scripts/

@@ -36,7 +36,7 @@ from harness.poll_client import (
     reopen,
     send_guess,
 )
-from poll import store
+from poll_data import store
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 KILL_AT_SECONDS = 8.0  # into the voting: SIGKILL the lecturer's replica

@@ -3,7 +3,7 @@
 Each visitor (harness/load_client.py) does what a browser tab does, without drawing: it asks for
 runs over Streamlit's websocket with the widget state a browser would send. All four move as
 the Playground's stage reports them (a settle report, a rerun of the stage's fragment:
-harness/stage_client.py); on other pages as Streamlit sliders.
+harness/stage_over_websocket.py); on other pages as Streamlit sliders.
 
 Three measurements, each against a fresh server this script starts (or --port/--pid):
 - sessions: N visitors (default 100) each move a slider every ~5 s (jittered) for ~60 s, then

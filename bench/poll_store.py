@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import sqlalchemy as sa
 
-from poll import store
+from poll_data import store
 
 STUDENTS = 100  # a lecture hall
 GUESSES = 5  # per student: fewer than the rate limit (20 a minute), so all are accepted

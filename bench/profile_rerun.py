@@ -8,7 +8,7 @@ resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visi
 stage's settings like a browser tab:
 
 - "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
-  (harness/stage_client.py; the Playground reruns only the stage's fragment), mostly to
+  (harness/stage_over_websocket.py; the Playground reruns only the stage's fragment), mostly to
   settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
 - "b/sigma": b or σ moves on the stage, as the browser makes them: the GET of the new

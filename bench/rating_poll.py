@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from harness.machine import load_text
 from harness.poll_client import PollVisitor, open_student, tap_pair
 from harness.server import start_streamlit
-from poll import ratings, store
+from poll_data import ratings, store
 from scripts.postgres_server import PostgresServer, postgres_bin
 
 APP = Path(__file__).resolve().parents[1] / "app.py"

@@ -13,11 +13,11 @@ Imports go one way: tests/, bench/ and scripts/ import harness, and harness impo
 - app_page: open a page and wait until it is drawn (Playwright's `expect`), sliders, readouts,
   charts, screenshots, the viewports the app is shown on.
 - observer: a script inside the page that records when a rerun finished and charts redrew.
-- stage, stage_root: drive and read the Playground's live stage in Chromium.
+- stage_in_browser, stage_root_js: drive and read the Playground's live stage in Chromium.
 - app_test: the one timeout of every AppTest run (a hang guard, not a speed).
 - event_loop: run a coroutine to its end from synchronous test code.
 - asgi: one HTTP request through an ASGI app in memory (the tests of the app's middleware).
-- load_client, stage_client, poll_client, session_probe: browser-less visitors that speak
+- load_client, stage_over_websocket, poll_client, session_probe: browser-less visitors that speak
   Streamlit's websocket protocol (the load benchmarks and the cluster tests).
 - cluster_run: start `make cluster` (scripts/cluster.py) and stop it, leaving nothing behind.
 - release: this tree's app and an older release's served side by side (same-run ratios).

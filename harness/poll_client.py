@@ -3,7 +3,7 @@
 Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, holds the device cookie the page's first answer gives a browser
-(``rh_device``: one student per device, poll/devices.py), types into text inputs, presses
+(``rh_device``: one student per device, poll_data/devices.py), types into text inputs, presses
 buttons (a button's trigger travels with the next run only, as in the browser) and keeps what
 the page said: its alerts (st.success, st.warning), metrics and Markdown. Used by tests/cluster
 and bench.cluster_poll.
@@ -22,12 +22,12 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
-from poll import devices
+from poll_data import devices
 
-POLL_PAGE = "poll"  # app.py's url_path of pages/poll.py
+POLL_PAGE = "poll"  # app.py's url_path of pages/class_poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")
 ANSWERS_LABEL = "Answers (poll "  # the lecturer's metric: "Answers (poll open)"
-DATABASE_DOWN = "database cannot be reached"  # poll.store.UNAVAILABLE, in part
+DATABASE_DOWN = "database cannot be reached"  # poll_data.store.UNAVAILABLE, in part
 
 
 @dataclass

@@ -7,16 +7,10 @@ import streamlit as st
 
 from ui import edge_note, glossary, layout, sources, state
 from ui import format as fmt
-from ui.beyond import (
-    compare_text,
-)
-from ui.beyond import (
-    compute as beyond_compute,
-)
-from ui.beyond import (
-    figures as beyond_figures,
-)
-from ui.beyond.compute import KL_TAILS_BETAS
+from ui.compare import compute as compare_compute
+from ui.compare import figures as compare_figures
+from ui.compare import text as compare_text
+from ui.compare.compute import KL_TAILS_BETAS
 
 KL_TAILS_OPEN = "open-kl-tails"  # the session key of the KL tails expander (True: open)
 
@@ -41,9 +35,9 @@ with layout.words("Gao et al.'s two laws"):
 
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
-panel = beyond_compute.gao_panel(b, sigma)
+panel = compare_compute.gao_panel(b, sigma)
 layout.chart(
-    beyond_figures.gao_chart(panel),
+    compare_figures.gao_chart(panel),
     key="gao-chart",
     hover=True,
     description="True quality against d for both methods, with the better fit of each; "
@@ -57,7 +51,7 @@ layout.edge_box(edge)
 rows = [
     {
         "method": "KL optimum" if method == "kl" else "best-of-n",
-        "law": beyond_figures.FORM_TEXT[form],
+        "law": compare_figures.FORM_TEXT[form],
         "α": fit.alpha,
         "β": fit.beta,
         "R²": fit.r_squared,
@@ -76,7 +70,7 @@ with layout.words("Why the KL optimum follows the best-of-n law"):
     st.markdown(compare_text.why_best_of_n_law(panel))
 
 st.header("Both methods at equal KL")
-equal = beyond_compute.equal_kl(b, sigma)
+equal = compare_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
 layout.edge_box(compare_text.equal_kl_edge_note(equal))
 with layout.words("What equal KL says"):
@@ -93,14 +87,14 @@ with layout.words("Light and heavy tails"):
         "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
     )
 tails = state.switch("tails")
-light, heavy = beyond_compute.averaged_tails("light"), beyond_compute.averaged_tails("heavy")
+light, heavy = compare_compute.averaged_tails("light"), compare_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
 row = st.container(horizontal=True, gap="small")
 row.metric("true quality at n = 10,000", fmt.signed(shown.last_gold_gain))
 row.metric("share of its peak", fmt.percent(shown.last_gold_gain / shown.peak_gold_gain))
 row.metric("reward model at n = 10,000", fmt.signed(shown.last_proxy_gain))
 layout.chart(
-    beyond_figures.tails_chart(shown, other, heavy=tails == "heavy"),
+    compare_figures.tails_chart(shown, other, heavy=tails == "heavy"),
     key="tails-chart",
     description=f"At n = 10,000: true quality {fmt.signed(shown.last_gold_gain)}, reward model "
     f"{fmt.signed(shown.last_proxy_gain)}; the sentence below the chart says what it shows.",
@@ -132,7 +126,7 @@ box = st.expander(
 )
 if box.open:
     with box:
-        light_kl, heavy_kl = beyond_compute.kl_tails("light"), beyond_compute.kl_tails("heavy")
+        light_kl, heavy_kl = compare_compute.kl_tails("light"), compare_compute.kl_tails("heavy")
         shown_kl, other_kl = (heavy_kl, light_kl) if tails == "heavy" else (light_kl, heavy_kl)
         row = st.container(horizontal=True, gap="small")
         probe, last_beta = shown_kl.probe, fmt.named("β", KL_TAILS_BETAS[-1])
@@ -145,7 +139,7 @@ if box.open:
         row.metric(f"true quality at {last_beta}", fmt.signed(shown_kl.mean_gold[-1]))
         layout.edge_box(compare_text.tails_edge_note(shown_kl))
         layout.chart(
-            beyond_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
+            compare_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
             key="kl-tails-chart",
             description="True quality of the KL optimum against d with errors in every grid cell: "
             f"{fmt.signed(shown_kl.mean_gold[-1])} at {last_beta}; the sentence below the "

@@ -10,7 +10,7 @@ import streamlit as st
 from ui import format as fmt
 from ui import glossary, layout, slack_text, sources, state, swamp_text
 from ui.defenses import (
-    charts as defense_charts,
+    cached_figures,
 )
 from ui.defenses import (
     compute as defense_compute,
@@ -99,8 +99,8 @@ layout.words("A better reward model, in words").markdown(
 )
 defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
 layout.chart(
-    defense_charts.padding_learned(b, better, sigma),
-    key=defense_charts.padding_learned.__name__,
+    cached_figures.padding_learned(b, better, sigma),
+    key=cached_figures.padding_learned.__name__,
     description="Best-of-n on the left, the KL penalty on the right. The readouts in section 1 "
     "below give its numbers, with and without the better reward model.",
     container=main_chart,
@@ -112,7 +112,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     """Section 2; returns its settings (k, ρ, the combination)."""
     st.header("2 · An ensemble of reward models", divider="gray")
     k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
-    opened = opens(defense_charts.ensemble)
+    opened = opens(cached_figures.ensemble)
     k = state.slider("k", container=k_slot, on_change=opened)
     rho = state.slider("rho", container=rho_slot, on_change=opened)
     aggregate = state.switch("agg", container=aggregate_slot, on_change=opened)
@@ -129,7 +129,13 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     defended = defense_compute.summary(b, sigma, k, rho, aggregate)
     defense_view.peak_and_collapse(st, undefended, defended)
     both_methods(
-        defense_charts.ensemble, b, sigma, k, rho, aggregate, shows="true quality with the ensemble"
+        cached_figures.ensemble,
+        b,
+        sigma,
+        k,
+        rho,
+        aggregate,
+        shows="true quality with the ensemble",
     )
     return {"k": k, "rho": rho, "agg": aggregate}
 
@@ -137,7 +143,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
 def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
-    penalty = state.slider("lam", on_change=opens(defense_charts.length_penalty))
+    penalty = state.slider("lam", on_change=opens(cached_figures.length_penalty))
     layout.words("What a length penalty does").markdown(
         f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
         "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
@@ -150,7 +156,11 @@ def length_section(b: float, sigma: float, undefended) -> dict:
         st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty)
     )
     both_methods(
-        defense_charts.length_penalty, b, sigma, penalty, shows="true quality with the penalty"
+        cached_figures.length_penalty,
+        b,
+        sigma,
+        penalty,
+        shows="true quality with the penalty",
     )
     return {"lam": penalty}
 
@@ -158,7 +168,7 @@ def length_section(b: float, sigma: float, undefended) -> dict:
 def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
-    m = state.slider("m", on_change=opens(defense_charts.spot_checks))
+    m = state.slider("m", on_change=opens(cached_figures.spot_checks))
     layout.words("How the spot checks stop").markdown(
         f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
         "true quality and stop where their average looks best. Repeated "
@@ -173,7 +183,7 @@ def spot_check_section(b: float, sigma: float) -> dict:
     bon_column, kl_column = st.columns(2, gap="medium")
     defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
     defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
-    both_methods(defense_charts.spot_checks, m, b, sigma, shows="where the spot checks stop")
+    both_methods(cached_figures.spot_checks, m, b, sigma, shows="where the spot checks stop")
     return {"m": m}
 
 

@@ -7,13 +7,9 @@ import streamlit as st
 
 from ui import compute, edge_note, glossary, layout, sources, state
 from ui import format as fmt
-from ui.beyond import (
-    compute as beyond_compute,
-)
-from ui.beyond import (
-    figures as beyond_figures,
-)
-from ui.beyond import reward_text
+from ui.reward_model import compute as reward_model_compute
+from ui.reward_model import figures as reward_model_figures
+from ui.reward_model import text as reward_text
 from ui.settings import SETTINGS, keys_for
 from ui.url_values import url_form
 
@@ -43,14 +39,14 @@ pairs, spread, noise, prior = (
     for key, slot in zip(keys_for("reward-model"), slots, strict=True)
 )
 
-fit = beyond_compute.reward_model_fit(pairs, spread, noise, prior)
-b_used = beyond_compute.curve_b(fit)
+fit = reward_model_compute.reward_model_fit(pairs, spread, noise, prior)
+b_used = reward_model_compute.curve_b(fit)
 low, high = fit.b_interval
 bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
 bon_peak_at_end = bon_curve.peak_pressure >= SETTINGS["n"].high
 kl_peak_at_end = kl_curve.peak_pressure <= SETTINGS["beta"].low
 bon_peak = "n ≥ 10,000" if bon_peak_at_end else fmt.named("n", bon_curve.peak_pressure)
-kl_peak_beta = beyond_compute.kl_peak_beta(b_used)  # exact, not a curve point's β
+kl_peak_beta = reward_model_compute.kl_peak_beta(b_used)  # exact, not a curve point's β
 kl_peak = "β ≤ 0.25" if kl_peak_at_end else fmt.named("β", kl_peak_beta, digits=3)
 
 row = st.container(horizontal=True, gap="small")
@@ -77,9 +73,9 @@ if not fit.converged:
 
 plane_column, curves_column = charts.columns(2, gap="medium")
 with plane_column:
-    field = beyond_compute.fitted_field(pairs, spread, noise, prior)
-    figure = beyond_figures.fitted_plane(
-        beyond_compute.GRID, compute.gold_field(), field, length_spread=spread
+    field = reward_model_compute.fitted_field(pairs, spread, noise, prior)
+    figure = reward_model_figures.fitted_plane(
+        reward_model_compute.GRID, compute.gold_field(), field, length_spread=spread
     )
     layout.chart(
         figure,
@@ -97,12 +93,12 @@ with plane_column:
     )
 with curves_column:
     layout.chart(
-        beyond_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
+        reward_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
         key="rm-bon",
         description=f"True quality peaks at {bon_peak}.",
     )
     layout.chart(
-        beyond_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
+        reward_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
         key="rm-kl",
         description=f"True quality peaks at {kl_peak}.",
     )

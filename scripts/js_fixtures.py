@@ -1,7 +1,7 @@
 """Cases for the stage's JavaScript, written from the Python it repeats (tests/js/fixtures/).
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
-a guess is off, poll/guesses.py), writes numbers as ui/format.py does (format.js), reads
+a guess is off, poll_data/guesses.py), writes numbers as ui/format.py does (format.js), reads
 the plane's fields that ui/playground/worlds.py ships, and writes answers as
 core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
 Python gives for them; node --test checks the JavaScript gives the same, and
@@ -19,7 +19,7 @@ import numpy as np
 
 import core
 from core import answer_text
-from poll import guesses
+from poll_data import guesses
 from ui import compute, settings, url_values
 from ui import format as fmt
 from ui.playground import answer_panel, stage, world_files, worlds

@@ -14,6 +14,8 @@ Every page:
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
   ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";
+  ``gain_charts``: the frame and gain line of the Reward model's, Compare's and the class
+  poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
@@ -35,8 +37,10 @@ Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 Sub-packages, one per page or group of pages, each with its own map in its docstring:
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
-- ``beyond/``: Reward model and Compare (``compute``, ``figures``, ``compare_text``).
-- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``, ``charts``).
+- ``reward_model/``: the Reward model page (``compute``, ``figures``, ``text``).
+- ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
+- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``,
+  ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 - ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``); its rows of the
   settings table are ``checker_rows`` (pure), joined into ``settings``.

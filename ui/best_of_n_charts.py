@@ -33,6 +33,8 @@ from ui.style import (
 CHART_FRAME = style.Frame(420, {"l": 72, "r": 24, "t": 128, "b": 60})
 STRIP_FRAME = style.Frame(200, {"l": 72, "r": 24, "t": 72, "b": 56})  # a 3-row legend, peaks
 RANK_AXIS_TITLE = "reward model's rank (600 = best)"  # fits a phone's 260 px plot
+RANKED_GOLD_MARKER = {"size": 5, "color": GOLD, "opacity": 0.7}  # 600 points, see-through
+RANKED_PROXY_LINE = {"color": PROXY, "width": LINE_WIDTH}
 KL_CEILING = math.log(600)  # best-of-n over 600 answers never moves further (nats)
 # A plotly Figure holds Python objects far bigger than its JSON: 57-76 KB each here (measured
 # with tracemalloc), so these bounds (160 figures) keep the page's worst case near 11 MB.
@@ -104,24 +106,12 @@ def ranked_scores_figure(ranked_proxy: np.ndarray, ranked_gold: np.ndarray) -> g
     """Every answer's two scores, answers sorted by the reward model: (600,) each, worst first."""
     ranks = np.arange(1, ranked_proxy.size + 1)
     figure = style.figure(style.frame_layout(CHART_FRAME))
-    figure.add_trace(
-        go.Scatter(
-            x=ranks,
-            y=np.round(ranked_gold, 3),
-            mode="markers",
-            name="true quality",
-            marker={"size": 5, "color": GOLD, "opacity": 0.7},
-        )
+    looks = (  # true quality as scattered points, the reward model as the line it makes
+        (ranked_gold, "true quality", {"mode": "markers", "marker": RANKED_GOLD_MARKER}),
+        (ranked_proxy, "reward model", {"mode": "lines", "line": RANKED_PROXY_LINE}),
     )
-    figure.add_trace(
-        go.Scatter(
-            x=ranks,
-            y=np.round(ranked_proxy, 3),
-            mode="lines",
-            name="reward model",
-            line={"color": PROXY, "width": LINE_WIDTH},
-        )
-    )
+    for scores, name, look in looks:
+        figure.add_trace(go.Scatter(x=ranks, y=np.round(scores, 3), name=name, **look))
     figure.update_layout(
         xaxis=style.axis(title=RANK_AXIS_TITLE, range=[0, ranks.size + 1]),
         yaxis=style.axis(title="score (reward units)"),
@@ -243,24 +233,18 @@ def kl_against_bound_figure(curve, n: float, kl_at_n: float) -> go.Figure:
     KL at the current n.
     """
     figure = style.figure(style.frame_layout(CHART_FRAME))
-    figure.add_trace(
-        go.Scatter(
-            x=curve.pressure,
-            y=np.round(curve.kl_bound, 4),
-            mode="lines",
-            name="log n − (n − 1)/n, the bound",
-            line={"color": BOUND, "width": 2.5, "dash": "dash"},
-        )
+    lines = (  # the bound first, dashed, so the exact KL is drawn over it
+        (
+            curve.kl_bound,
+            "log n − (n − 1)/n, the bound",
+            {"color": BOUND, "width": 2.5, "dash": "dash"},
+        ),
+        (curve.kl, "exact KL over the 600 answers", {"color": BEST_OF_N, "width": LINE_WIDTH}),
     )
-    figure.add_trace(
-        go.Scatter(
-            x=curve.pressure,
-            y=np.round(curve.kl, 4),
-            mode="lines",
-            name="exact KL over the 600 answers",
-            line={"color": BEST_OF_N, "width": LINE_WIDTH},
+    for kl, name, line in lines:
+        figure.add_trace(
+            go.Scatter(x=curve.pressure, y=np.round(kl, 4), mode="lines", name=name, line=line)
         )
-    )
     figure.add_trace(
         go.Scatter(
             x=[n],

@@ -10,7 +10,7 @@ page is blank until ~1 MB of them has run; here:
 - ``/static/`` bundles are gzipped once per process and kept (content-hashed, immutable:
   the same bytes for every visitor), so compression costs no CPU per visit;
 - ``/worlds/`` serves the stage's worlds as immutable files (ui/playground/world_files.py);
-- every page answer gives a browser without one a signed device cookie (poll/devices.py):
+- every page answer gives a browser without one a signed device cookie (poll_data/devices.py):
   the class poll's one-student-per-device.
 """
 
@@ -28,7 +28,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from streamlit import config, file_util
 
-from poll import devices
+from poll_data import devices
 from ui import history
 from ui.playground import world_files
 

@@ -26,7 +26,7 @@ PAGE_FILES = {
     **PAGES,
     "reward_model": "pages/reward_model.py",
     "compare": "pages/compare.py",
-    "poll": "pages/poll.py",
+    "poll": "pages/class_poll.py",
     "defenses": "pages/defenses.py",
     "checker": "pages/checker.py",
 }

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from ui.class_poll import db as poll_db
 
-POLL_PAGE = "pages/poll.py"
+POLL_PAGE = "pages/class_poll.py"
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import pytest
 from tests.app.app_pages import assert_clean, open_page
 from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
 from ui.class_poll import export as poll_export
-from ui.defenses import charts as defense_charts
+from ui.defenses import cached_figures
 from ui.playground import stage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,8 +68,8 @@ def test_chart_titles_use_text_shades_not_line_colours():
         best_of_n_charts.win_chances(49, 0.0, 0.0, None),
         best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
         kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
-        defense_charts.padding_learned(0.0, 0.2, 0.0),  # both methods: a plot title each
-        defense_charts.spot_checks(10, 0.2, 0.0),
+        cached_figures.padding_learned(0.0, 0.2, 0.0),  # both methods: a plot title each
+        cached_figures.spot_checks(10, 0.2, 0.0),
     ):
         # A title, and the titles of a figure's plots (annotations), in text shades.
         colours = [figure.layout.title.font.color or style.INK]

@@ -12,8 +12,9 @@ from streamlit.testing.v1 import AppTest
 import core
 from ui import format as fmt
 from ui import layout
-from ui.beyond.compute import COMPARISON_SEED, ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
+from ui.compare.compute import ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
+from ui.reward_model.compute import COMPARISON_SEED
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -325,16 +326,16 @@ def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
 
 
 def test_the_kl_peak_is_computed_exactly_not_read_off_a_curve_point():
-    from ui.beyond import compute as beyond_compute
+    from ui.reward_model import compute as reward_model_compute
 
     # A 200-point curve peaks at β = 1.00399 (b = 0) and 0.732609 (b = 0.05); the exact
     # peaks, to three significant digits, are 1 (gold = 2/β − 1/β²) and 0.737.
     curve = core.kl_curve(core.log_spaced_betas(high=10, low=0.25), b=0.0)
     assert f"{curve.peak_pressure:g}" == "1.00399"
-    assert fmt.named("β", beyond_compute.kl_peak_beta(0.0), digits=3) == "β = 1"
-    assert fmt.named("β", beyond_compute.kl_peak_beta(0.05), digits=3) == "β = 0.737"
+    assert fmt.named("β", reward_model_compute.kl_peak_beta(0.0), digits=3) == "β = 1"
+    assert fmt.named("β", reward_model_compute.kl_peak_beta(0.05), digits=3) == "β = 0.737"
     # The refined peak beats its neighbours by the lesson's own gold (no curve point is higher).
-    peak = beyond_compute.kl_peak_beta(0.05)
+    peak = reward_model_compute.kl_peak_beta(0.05)
     gold = core.kl_optimum(np.array([peak / 1.001, peak, peak * 1.001]), b=0.05).gold_gain
     assert gold[1] >= gold.max()
 
@@ -370,6 +371,6 @@ def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():
     # Lengths are normal with the spread as their sd; the lines are at ±2 spreads: 95.4%.
     from math import erf, sqrt
 
-    from ui.beyond.figures import LENGTH_BAND
+    from ui.reward_model.figures import LENGTH_BAND
 
     assert f"{100 * erf(LENGTH_BAND / sqrt(2)):.0f}%" == "95%"

@@ -12,7 +12,7 @@ from app_pages import assert_clean
 from test_defenses_page import open_defenses
 
 import core
-from ui.defenses import charts as defense_charts
+from ui.defenses import cached_figures
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.defenses.compute import SECTION_DEFAULTS, SPOT_REPEATS
@@ -41,7 +41,7 @@ def forget_everything() -> None:
         defense_compute.summary,
         defense_compute.spot_checks,
         defense_compute.slack,
-        defense_charts.padding_learned,
+        cached_figures.padding_learned,
     ):
         cache.clear()
 

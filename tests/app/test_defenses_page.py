@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 import core
 from ui import layout, link_box, slack_text
-from ui.defenses import charts as defense_charts
+from ui.defenses import cached_figures
 from ui.defenses import view as defense_view
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
 from ui.settings import BETA_STOPS, N_STOPS, SETTINGS
@@ -75,10 +75,10 @@ def test_the_page_renders_with_every_defense(defenses):
 def test_each_closed_chart_opens_to_its_own_figure():
     app = open_defenses({"sigma": "1", "k": "8", "lam": "2", "m": "30"})
     expected = [
-        defense_charts.padding_learned(0.0, 0.2, 1.0),
-        defense_charts.ensemble(0.0, 1.0, 8, 0.5, "mean"),
-        defense_charts.length_penalty(0.0, 1.0, 2.0),
-        defense_charts.spot_checks(30, 0.0, 1.0),
+        cached_figures.padding_learned(0.0, 0.2, 1.0),
+        cached_figures.ensemble(0.0, 1.0, 8, 0.5, "mean"),
+        cached_figures.length_penalty(0.0, 1.0, 2.0),
+        cached_figures.spot_checks(30, 0.0, 1.0),
     ]
     for opened, name in enumerate(("ensemble", "length_penalty", "spot_checks"), start=1):
         app.session_state[f"open-{name}"] = True  # what a click on its expander sends
@@ -362,10 +362,10 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
 
 
 DEFENSE_FIGURES = {
-    "padding_learned": lambda: defense_charts.padding_learned(0.0, 0.3, 1.0),
-    "ensemble": lambda: defense_charts.ensemble(0.0, 1.0, 16, 0.2, "min"),
-    "length_penalty": lambda: defense_charts.length_penalty(0.0, 0.5, 2.0),
-    "spot_checks": lambda: defense_charts.spot_checks(1, 0.0, 0.0),
+    "padding_learned": lambda: cached_figures.padding_learned(0.0, 0.3, 1.0),
+    "ensemble": lambda: cached_figures.ensemble(0.0, 1.0, 16, 0.2, "min"),
+    "length_penalty": lambda: cached_figures.length_penalty(0.0, 0.5, 2.0),
+    "spot_checks": lambda: cached_figures.spot_checks(1, 0.0, 0.0),
 }
 
 
@@ -387,7 +387,7 @@ def test_defense_figures_pass_plotly_checks_and_are_shared(build):
 
 def test_each_plot_draws_its_own_methods_curves():
     """The best-of-n plot draws n from core's curve, the KL plot β: the right data per side."""
-    figure = defense_charts.padding_learned(0.0, 0.3, 1.0)
+    figure = cached_figures.padding_learned(0.0, 0.3, 1.0)
     lines = [
         trace
         for trace in figure.data

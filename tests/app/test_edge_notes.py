@@ -186,24 +186,25 @@ def capped_figures():
     """Each page's KL chart at a setting whose strongest stretch is capped (σ = 1: 17% of the
     optimum at β = 0.25): (figure as plain JSON, the edge mass along its KL curve)."""
     from ui import compute, kl_penalty_charts
-    from ui.beyond import compute as beyond_compute
-    from ui.beyond import figures as beyond_figures
-    from ui.defenses import charts as defense_charts
+    from ui.compare import compute as compare_compute
+    from ui.compare import figures as compare_figures
+    from ui.defenses import cached_figures
     from ui.defenses import compute as defense_compute
+    from ui.reward_model import figures as reward_model_figures
 
     kl = compute.kl_curve(0.0, 1.0)
     past = compute.kl_curve(0.0, 1.0, past_edge=True)
-    panel = beyond_compute.gao_panel(0.0, 1.0)
+    panel = compare_compute.gao_panel(0.0, 1.0)
     defended = defense_compute.summary(0.2, 1.0).kl
     return {
         "kl_page": (kl_penalty_charts.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
         "reward_model": (
-            beyond_figures.overoptimization(kl, best_of_n=False, b=0.0),
+            reward_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
             kl.edge_mass,
         ),
-        "compare": (beyond_figures.gao_chart(panel), panel.kl_edge_mass),
+        "compare": (compare_figures.gao_chart(panel), panel.kl_edge_mass),
         # b′ = b: both curves share one edge (each is split by its own)
-        "defenses": (defense_charts.padding_learned(0.2, 0.2, 1.0), defended.edge_mass),
+        "defenses": (cached_figures.padding_learned(0.2, 0.2, 1.0), defended.edge_mass),
     }
 
 

@@ -8,10 +8,10 @@ import plotly.graph_objects
 import plotly.io
 import pytest
 
-from poll.guesses import QUESTIONS
+from poll_data.guesses import QUESTIONS
 from ui import best_of_n_charts, compute, kl_penalty_charts, style
-from ui.beyond import figures as beyond_figures
 from ui.class_poll import figures as poll_figures
+from ui.reward_model import figures as reward_model_figures
 
 MAX_PAYLOAD_BYTES = 150_000  # docs/design.md §5: what one slider change may send to the browser
 
@@ -99,7 +99,7 @@ def test_a_gain_curves_hover_is_the_readouts_text():
     curve = compute.best_of_n_curve(0.0, 0.0)
     gold = curve.gold_gain.copy()
     gold[:3] = (-0.0014, 0.52, -1.2449)
-    figure = beyond_figures.overoptimization(
+    figure = reward_model_figures.overoptimization(
         dataclasses.replace(curve, gold_gain=gold), best_of_n=True, b=0.0
     )
     true_quality, _reward_model, peak = figure.data

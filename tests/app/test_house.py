@@ -2,7 +2,7 @@
 every package's docstring names each of its modules.
 
 Every file the app serves or runs counts, in every sub-folder: Python under pages/, ui/ and
-poll/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
+poll_data/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
 """
 
 import ast
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-APP_FOLDERS = ("pages", "ui", "poll")
+APP_FOLDERS = ("pages", "ui", "poll_data")
 APP_SUFFIXES = ("*.py", "*.js", "*.css", "*.html")  # functions are measured in .py and .js
 APP_FILES = sorted(
     [
@@ -30,7 +30,7 @@ APP_FILES = sorted(
 # run by name from the README).
 MAPPED_PACKAGES = sorted(
     init.parent
-    for folder in ("ui", "poll", "harness")
+    for folder in ("ui", "poll_data", "harness")
     for init in (REPO / folder).rglob("__init__.py")
 )
 MAX_MODULE_LINES = 400
@@ -92,7 +92,7 @@ def test_every_app_folder_is_searched_to_the_bottom():
     names = {relative(path) for path in APP_FILES}
     assert "ui/playground/stage_assets/stage.js" in names  # a sub-folder, and JavaScript
     assert "ui/playground/stage_assets/stage.css" in names
-    assert "poll/store.py" in names
+    assert "poll_data/store.py" in names
     assert "pages/playground.py" in names
 
 
@@ -171,7 +171,7 @@ def imported_packages(path: Path) -> set[str]:
         ("bench", {"tests"}),
         ("tests", {"bench"}),
         ("scripts", {"bench", "tests"}),
-        *((app, {"harness", "bench", "tests"}) for app in ("core", "ui", "pages", "poll")),
+        *((app, {"harness", "bench", "tests"}) for app in ("core", "ui", "pages", "poll_data")),
     ],
 )
 def test_shared_code_is_imported_one_way(folder, forbidden):

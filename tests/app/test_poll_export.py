@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ElementTree
 
 import numpy as np
 
-from poll.guesses import QUESTIONS
+from poll_data.guesses import QUESTIONS
 from ui import compute
 from ui.class_poll import export
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 import core
 from core import answer_text
 from core import room_ratings as rooms
-from poll import ratings, store
+from poll_data import ratings, store
 from ui.class_poll import db as poll_db
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form

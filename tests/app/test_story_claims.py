@@ -10,10 +10,10 @@ from app_pages import open_page
 import core
 from ui import best_of_n_charts
 from ui import format as fmt
-from ui.beyond.compute import COMPARISON_SEED, reward_model_fit
 from ui.compute import N_CURVE
 from ui.defenses import view as defense_view
 from ui.lesson_text import TRIES
+from ui.reward_model.compute import COMPARISON_SEED, reward_model_fit
 from ui.sources import SOURCES
 from ui.story_steps import PRESETS
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 import core
 from core import answer_text
-from harness import stage as stage_page
+from harness import stage_in_browser as stage_page
 from ui import format as fmt
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_phone import assert_no_sideways_scrolling
 
-from harness import app_page, observer, stage
+from harness import app_page, observer
+from harness import stage_in_browser as stage
 
 pytestmark = pytest.mark.browser
 

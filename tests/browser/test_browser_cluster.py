@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, observer, stage
+from harness import app_page, observer
+from harness import stage_in_browser as stage
 from harness.cluster_run import RunningCluster
 from tests.cluster.conftest import two_replicas
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import app_page
-from harness import stage as stage_page
+from harness import stage_in_browser as stage_page
 from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser
@@ -146,18 +146,16 @@ def test_a_stage_move_and_a_b_or_sigma_change_are_one_entry_each(desktop):
     stage_page.wait_until_drawn(page)
     expect_playground(page, "1", "49", "0", "0")
     start = history_length(page)
-    stage_page.slider(page, "beta").press("ArrowRight")
-    expect_playground(page, "0.8", "49", "0", "0")
-    assert history_length(page) == start + 1, "a settled β move: one entry"
-    stage_page.slider(page, "b").press("ArrowRight")
-    expect_playground(page, "0.8", "49", "0.05", "0")
-    assert history_length(page) == start + 2, "a b change: one entry"
-    stage_page.slider(page, "sigma").press("ArrowRight")
-    expect_playground(page, "0.8", "49", "0.05", "0.1")
-    assert history_length(page) == start + 3, "a σ change: one entry"
-    stage_page.slider(page, "n").press("ArrowRight")
-    expect_playground(page, "0.8", "60", "0.05", "0.1")
-    assert history_length(page) == start + 4, "a settled n move: one entry"
+    moves = (  # the slider moved one stop, the picture after, what the move is
+        ("beta", ("0.8", "49", "0", "0"), "a settled β move"),
+        ("b", ("0.8", "49", "0.05", "0"), "a b change"),
+        ("sigma", ("0.8", "49", "0.05", "0.1"), "a σ change"),
+        ("n", ("0.8", "60", "0.05", "0.1"), "a settled n move"),
+    )
+    for entries, (key, picture_after, move) in enumerate(moves, start=1):
+        stage_page.slider(page, key).press("ArrowRight")
+        expect_playground(page, *picture_after)
+        assert history_length(page) == start + entries, f"{move}: one entry"
     for picture_before in (
         ("0.8", "49", "0.05", "0.1"),
         ("0.8", "49", "0.05", "0"),

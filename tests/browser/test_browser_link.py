@@ -6,7 +6,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, stage
+from harness import app_page
+from harness import stage_in_browser as stage
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, observer, stage
+from harness import app_page, observer
+from harness import stage_in_browser as stage
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, screen_checks, stage
-from harness.stage_root import STAGE_ROOT_JS
+from harness import app_page, screen_checks
+from harness import stage_in_browser as stage
+from harness.stage_root_js import STAGE_ROOT_JS
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 import core
 from harness import app_page
-from harness import stage as stage_page
+from harness import stage_in_browser as stage_page
 from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from core import answer_text
-from harness import app_page, stage
+from harness import app_page
+from harness import stage_in_browser as stage
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 

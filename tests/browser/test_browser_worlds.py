@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import app_page, observer
-from harness import stage as stage_page
+from harness import stage_in_browser as stage_page
 from ui.state import SETTINGS
 
 pytestmark = pytest.mark.browser

@@ -27,7 +27,7 @@ from harness.poll_client import (
 )
 from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
-from poll import store
+from poll_data import store
 from scripts import cluster as cluster_script
 from tests.cluster.test_cluster import sessions_by_replica
 

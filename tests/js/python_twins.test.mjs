@@ -19,7 +19,7 @@ test("a click picks the stop Python's nearest_stop picks, for β and n", () => {
   }
 });
 
-test("a guess is off by poll/guesses.py's factor, printed to the same tenth", () => {
+test("a guess is off by poll_data/guesses.py's factor, printed to the same tenth", () => {
   const cases = fixture("guess_factor.json");
   assert.ok(cases.some(({ guess, truth }) => guess < truth) && cases.some(({ guess, truth }) => guess > truth));
   for (const { guess, truth, factor, text } of cases) {

@@ -15,7 +15,7 @@ import subprocess
 import pytest
 import sqlalchemy as sa
 
-from poll import store
+from poll_data import store
 from scripts.postgres_server import PostgresServer, postgres_bin
 
 _skip_reasons: list[str] = []

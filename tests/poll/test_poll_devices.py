@@ -1,9 +1,9 @@
 """The device cookie: only the server's own signature is trusted, and a device is one
-anonymous student per room (poll/devices.py)."""
+anonymous student per room (poll_data/devices.py)."""
 
 import pytest
 
-from poll import devices
+from poll_data import devices
 
 SECRET = "a-cookie-secret-shared-by-every-replica"
 

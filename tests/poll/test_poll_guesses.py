@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from harness.processes import run_python
-from poll import guesses as checks
-from poll.guesses import QUESTIONS
+from poll_data import guesses as checks
+from poll_data.guesses import QUESTIONS
 from ui import compute
 from ui.class_poll import figures as poll_figures
 
@@ -147,13 +147,13 @@ def test_a_guess_is_written_as_the_screen_writes_numbers(question, value, text):
 
 POLL_PROBE = """
 import json, sys
-import poll.guesses, poll.store, poll.devices
+import poll_data.guesses, poll_data.store, poll_data.devices
 print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {"ui", "streamlit"})))
 """
 
 
 def test_the_poll_takes_only_the_number_formats_from_ui():
-    """poll/ sits below ui/: of it, only the pure ui.format (which imports nothing)."""
+    """poll_data/ sits below ui/: of it, only the pure ui.format (which imports nothing)."""
     run = run_python("-c", POLL_PROBE)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == ["ui", "ui.format"]

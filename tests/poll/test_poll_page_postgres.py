@@ -35,7 +35,7 @@ def open_poll(*, query: dict | None = None, secrets: dict | None = None) -> AppT
     app.run()
     app.query_params.clear()
     app.query_params.update(query or {})
-    return app.switch_page("pages/poll.py").run()
+    return app.switch_page("pages/class_poll.py").run()
 
 
 def assert_no_exception(app: AppTest) -> None:

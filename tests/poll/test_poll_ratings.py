@@ -13,8 +13,8 @@ import pytest
 import sqlalchemy as sa
 
 from core.room_ratings import CANT_TELL, FIRST, PAIRS_PER_ROOM, SECOND
-from poll import ratings, store
-from poll.ratings import Outcome
+from poll_data import ratings, store
+from poll_data.ratings import Outcome
 
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"

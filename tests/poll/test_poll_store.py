@@ -14,9 +14,9 @@ import pytest
 import sqlalchemy as sa
 from poll_databases import fresh_engine, snapshot
 
-from poll import guesses as checks
-from poll import store
-from poll.store import Outcome
+from poll_data import guesses as checks
+from poll_data import store
+from poll_data.store import Outcome
 
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"

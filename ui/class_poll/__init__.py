@@ -1,4 +1,5 @@
-"""The class poll's parts (the poll's data and rules are the ``poll`` package; this is its screen).
+"""The class poll's parts (its rules and storage are the ``poll_data`` package; this is its
+screen).
 
 - ``db``: which database the poll uses (``st.connection``), SQLite by default.
 - ``views``: the three screens (start, lecturer, student), chosen by the address.

@@ -25,7 +25,7 @@ import sqlalchemy as sa
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll import store
+from poll_data import store
 
 _LOG = logging.getLogger(__name__)
 CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from poll.guesses import Question
+from poll_data.guesses import Question
 from ui import style
 from ui.class_poll import figures
 from ui.compute import Curve

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
-from poll.guesses import QUESTIONS, Question
+from poll_data.guesses import QUESTIONS, Question
 from ui import format as fmt
 from ui import style
 from ui.compute import Curve

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from poll import store
+from poll_data import store
 
 GONE = "This poll is gone (polls are deleted after a day)."
 

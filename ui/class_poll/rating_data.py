@@ -11,7 +11,7 @@ import numpy as np
 import core
 from core import answer_text
 from core.preferences import BradleyTerryFit
-from poll import ratings
+from poll_data import ratings
 from ui import compute
 from ui.compute import cached
 from ui.settings import SETTINGS

@@ -18,11 +18,11 @@ from sqlalchemy.engine import Engine
 
 import core
 from core.room_ratings import CANT_TELL, FIRST, SECOND
-from poll import ratings, store
+from poll_data import ratings, store
 from ui import format as fmt
 from ui import layout, state
-from ui.beyond import figures as beyond_figures
 from ui.class_poll import live, rating_data
+from ui.reward_model import figures as reward_model_figures
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -141,7 +141,7 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
             "comparison narrows it."
         )
     layout.chart(
-        beyond_figures.fitted_plane(
+        reward_model_figures.fitted_plane(
             core.GRID,
             core.gold_field(),
             rating_data.fitted_field(fit),
@@ -157,7 +157,7 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         (kl_column, optimum.kl, False, "rating_kl"),
     ):
         layout.chart(
-            beyond_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b),
+            reward_model_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b),
             key=key,
             container=column,
             description=describe_curve(curve, best_of_n=is_best_of_n),

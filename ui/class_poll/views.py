@@ -2,8 +2,8 @@
 
 Which one a visitor sees is decided by the address: ``?lecturer=TOKEN`` (the lecturer's own
 link, the only way to the controls), ``?room=CODE`` (the join link), or neither. Nothing a
-visitor typed is ever rendered as Markdown or HTML: messages come from ``poll.guesses`` and
-``poll.store``, which never repeat raw input.
+visitor typed is ever rendered as Markdown or HTML: messages come from ``poll_data.guesses`` and
+``poll_data.store``, which never repeat raw input.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 from streamlit import config
 
-from poll import devices, ratings, store
-from poll import guesses as checks
+from poll_data import devices, ratings, store
+from poll_data import guesses as checks
 from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY

@@ -119,6 +119,11 @@ def shared_strongest(method: str, before, after) -> StrongestPair:
     )
 
 
+def gain_metric(slot, label: str, before: float, after: float, help_text: str) -> None:
+    """One defended true quality gain, its change from the undefended ``before``, and a help."""
+    slot.metric(label, fmt.signed(after), delta=change_text(after - before), help=help_text)
+
+
 def peak_and_collapse(container, undefended, defended) -> None:
     """Four metrics: each method's peak and its strongest setting, with the change made.
 
@@ -129,25 +134,24 @@ def peak_and_collapse(container, undefended, defended) -> None:
         name = METHOD_NAMES[method][0]
         before, after = getattr(undefended, method), getattr(defended, method)
         peak, strongest = row.container(width=READOUT_WIDTH), row.container(width=READOUT_WIDTH)
-        peak.metric(
-            f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
-            fmt.signed(after.peak_gold_gain),
-            delta=change_text(after.peak_gold_gain - before.peak_gold_gain),
-            help=(
-                "True quality gain at its best slider stop. Undefended: "
-                f"{fmt.signed(before.peak_gold_gain)} at "
-                f"{pressure_text(method, before.peak_pressure)}."
-            ),
+        peak_label = f"{name}: peak, {pressure_text(method, after.peak_pressure)}"
+        peak_help = (
+            "True quality gain at its best slider stop. Undefended: "
+            f"{fmt.signed(before.peak_gold_gain)} at "
+            f"{pressure_text(method, before.peak_pressure)}."
         )
+        gain_metric(peak, peak_label, before.peak_gold_gain, after.peak_gold_gain, peak_help)
         pair = shared_strongest(method, before, after)
-        strongest.metric(
+        strongest_help = (
+            "True quality gain at the slider's strongest setting clear of the grid's edge: "
+            f"the collapse, if it fell. Undefended: {fmt.signed(pair.before_gold_gain)}."
+        )
+        gain_metric(
+            strongest,
             f"{name}: at {pressure_text(method, pair.pressure)}",
-            fmt.signed(pair.after_gold_gain),
-            delta=change_text(pair.after_gold_gain - pair.before_gold_gain),
-            help=(
-                "True quality gain at the slider's strongest setting clear of the grid's edge: "
-                f"the collapse, if it fell. Undefended: {fmt.signed(pair.before_gold_gain)}."
-            ),
+            pair.before_gold_gain,
+            pair.after_gold_gain,
+            strongest_help,
         )
     kl = shared_strongest("kl", undefended.kl, defended.kl)
     note = edge_note.edge_note(kl.edge_mass, pressure_text("kl", kl.pressure))

@@ -17,7 +17,7 @@
   immutable (the middleware ``ui/serving.py`` puts first).
 - ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one;
   ``pin_url``: its URL form, read like every setting (pure).
-- ``takeaway``: each stop's numbers for the stage's CSV download.
+- ``csv_numbers``: each stop's numbers for the stage's CSV download.
 - ``answer_panel``: answers you can read: which cloud point the stage's panel writes out at
   each stop, and the writer's banks (core/answer_text.py) that ``stage_assets/answers.js``
   fetches once and writes from (``answer_writer.js``, its twin).

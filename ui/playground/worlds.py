@@ -21,7 +21,7 @@ import numpy as np
 import core
 from ui import compute, edge_note, slack_text, style, swamp_text
 from ui import format as fmt
-from ui.playground import answer_panel, takeaway, world_store
+from ui.playground import answer_panel, csv_numbers, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 from ui.story_steps import PRESETS
 
@@ -138,7 +138,7 @@ def _method(
         "stops": [setting.url_text(stop) for stop in stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
-        "table": takeaway.stop_table(result),  # the CSV download's numbers
+        "table": csv_numbers.stop_table(result),  # the CSV download's numbers
         "cloud": _cloud(cloud),
         "curve": _curve(curve),
     }

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
-from poll import guesses as checks
+from poll_data import guesses as checks
 from ui import format as fmt
 
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
@@ -45,7 +45,7 @@ polls = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False, index=True),
     sa.Column("b", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("question", sa.String(16), nullable=False),  # a key of poll.guesses.QUESTIONS
+    sa.Column("question", sa.String(16), nullable=False),  # a key of poll_data.guesses.QUESTIONS
     sa.Column("closed", sa.Boolean, nullable=False, default=False),
     sa.Column("revealed", sa.Boolean, nullable=False, default=False),
 )
@@ -187,8 +187,9 @@ def start_poll(
 ) -> Poll:
     """Open a new poll about the reward model (b, σ), with a fresh room code and token.
 
-    ``question`` is a key of ``poll.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β); or
-    ``poll.guesses.RATING`` for a room that rates answers (poll.ratings adds its settings).
+    ``question`` is a key of ``poll_data.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β); or
+    ``poll_data.guesses.RATING`` for a room that rates answers (poll_data.ratings adds its
+    settings).
     """
     if question not in checks.QUESTIONS and question != checks.RATING:
         raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)} or {checks.RATING!r}")

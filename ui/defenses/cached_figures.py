@@ -1,7 +1,7 @@
 """The Defenses page's figures, built once per setting and shared by every session.
 
-As in :mod:`ui.charts`: the same setting gives the same figure object, so Streamlit sends it
-unchanged and the browser does not redraw it.
+As with the lesson pages' charts: the same setting gives the same figure object, so Streamlit
+sends it unchanged and the browser does not redraw it.
 """
 
 from __future__ import annotations

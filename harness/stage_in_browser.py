@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import expect
 
 from harness import app_page
-from harness.stage_root import STAGE_ROOT_JS
+from harness.stage_root_js import STAGE_ROOT_JS
 from ui.playground import worlds
 from ui.settings import SETTINGS
 

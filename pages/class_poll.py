@@ -7,7 +7,7 @@ plain note here; the other pages do not use it.
 
 import streamlit as st
 
-from poll import store
+from poll_data import store
 from ui import layout, state
 from ui.class_poll import db as poll_db
 from ui.class_poll import views as poll_views

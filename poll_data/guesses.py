@@ -86,7 +86,7 @@ QUESTIONS = {
         "KL penalty: at which β will **true quality** peak? β = ?",
     ),
 }  # fmt: skip
-RATING = "rate"  # the question of a poll whose phones rate pairs of answers (poll.ratings)
+RATING = "rate"  # the question of a poll whose phones rate pairs of answers (poll_data.ratings)
 
 
 def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:

@@ -1,12 +1,13 @@
 """Rating rooms: phones judge pairs of answers, one choice per device per pair, no names.
 
-A rating room is a poll (``poll.store.polls``) whose question is ``poll.guesses.RATING``, with
-one row of its own settings (``poll_rating_rooms``: the seed of its pair sequence, the spread
-of lengths, the seconds per pair in quick mode). ``poll_ratings`` holds one row per (poll,
-student, pair), replaced when the student taps again; ``poll_raters`` one row per (poll,
-student) counting its taps per minute, so a flood from one device is refused. A pair is named
-by its index in the room's seeded sequence (``core.rating_pairs``): the server draws the pair
-itself, so an index outside the sequence names no pair and stores nothing.
+A rating room is a poll (``poll_data.store.polls``) whose question is
+``poll_data.guesses.RATING``, with one row of its own settings (``poll_rating_rooms``: the seed
+of its pair sequence, the spread of lengths, the seconds per pair in quick mode).
+``poll_ratings`` holds one row per (poll, student, pair), replaced when the student taps again;
+``poll_raters`` one row per (poll, student) counting its taps per minute, so a flood from one
+device is refused. A pair is named by its index in the room's seeded sequence
+(``core.rating_pairs``): the server draws the pair itself, so an index outside the sequence
+names no pair and stores nothing.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
 from core.room_ratings import CANT_TELL, CHOICES, FIRST, PAIRS_PER_ROOM, SECOND
-from poll import guesses as checks
-from poll import store
+from poll_data import guesses as checks
+from poll_data import store
 
 RATE_LIMIT = 40  # taps per device per minute: a pair every 1.5 s, twice a quick room's pace
 LENGTH_SPREADS = (0.5, 1.0, 1.5)  # the lecturer's choice: typical lengths only ... very varied

@@ -12,7 +12,7 @@ import numpy as np
 import core
 from ui import edge_note
 from ui import format as fmt
-from ui.beyond.compute import (
+from ui.compare.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
     EqualKL,

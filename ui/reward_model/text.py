@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ui import format as fmt
-from ui.beyond.compute import B_SETTING
+from ui.reward_model.compute import B_SETTING
 
 
 def drawn_b_sentence(learned_b: float, drawn_b: float) -> str:

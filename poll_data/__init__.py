@@ -1,0 +1,15 @@
+"""The class poll's rules and storage (its screens are ``ui.class_poll``, its page
+pages/class_poll.py): students guess where true quality peaks, the lecturer reveals the truth.
+
+``guesses`` is pure (parsing and checking what a visitor typed, making codes and tokens);
+``store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL),
+``ratings`` rating rooms' choices, and neither imports Streamlit, so all are tested
+without a page. ``devices`` makes one anonymous student per device: the signed device
+cookie and the per-room id made from it.
+Every number the poll writes ("n = 1,000", "β = 0.33", "49.5 rounded to …") comes from
+``ui.format``, the screen's one way to write a number; of ``ui`` nothing else is imported
+(``ui.format`` imports nothing, so no Streamlit comes in).
+"""
+
+# A rating room's tables join the poll's schema wherever the store is used (made, purged).
+from poll_data import ratings as ratings  # noqa: E402

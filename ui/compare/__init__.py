@@ -1,0 +1,10 @@
+"""The Compare page's parts: cached results, figures, prose.
+
+Its settings (tails and the Playground's b and σ) are rows of the one table, ``ui.settings``.
+
+- ``compute``: cached calls into core (Gao et al.'s fits, the heavy-tail experiments, the two
+  methods at equal KL).
+- ``figures``: data in, plotly figure out, no widgets (their frame and gain line are
+  ``ui.gain_charts``, shared with the Reward model page).
+- ``text``: the sentences that carry numbers and the paragraphs on what the sources found.
+"""
