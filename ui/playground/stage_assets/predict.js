@@ -1,5 +1,5 @@
 // Predict-then-reveal's rules: where a click lands among the stops, how far off a guess is.
-// Both repeat Python's (ui/url_values.py nearest_stop, poll/guesses.py factor_off); the node
+// Both repeat Python's (ui/url_values.py nearest_stop, poll_data/guesses.py factor_off); the node
 // tests check them on cases Python writes (tests/js/fixtures/).
 
 import { peakText, tenthsText } from "./format.js";
