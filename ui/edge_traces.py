@@ -17,6 +17,14 @@ from ui import edge_note, style
 EDGE_LABEL = "edge"  # the word at the capped stretch's strongest end
 EDGE_NAME = "at the grid's edge"  # the capped part's name (hover), after the curve's own
 EDGE_OPACITY = 0.45  # faded: still there, plainly not the curve
+# The word "edge" in its line's text shade (4.5:1 or more on white; ui.style's line colours are
+# 2.2-3.4:1), upper-case keys.
+TEXT_SHADES = {
+    style.GOLD: style.GOLD_TEXT,
+    style.PROXY: style.PROXY_TEXT,
+    style.KL_METHOD: style.KL_METHOD_TEXT,
+    style.BEST_OF_N: style.BEST_OF_N_TEXT,
+}
 
 
 def capped_points(edge_mass) -> np.ndarray:
@@ -58,7 +66,10 @@ def split(trace, edge_mass, *, label: bool = False) -> list:
                 "name": EDGE_LABEL,
                 "text": [EDGE_LABEL],
                 "textposition": "top left",  # inside the plot: the capped end is its right end
-                "textfont": {"size": 14, "color": style.text_shade(line.get("color"))},
+                "textfont": {
+                    "size": 14,
+                    "color": TEXT_SHADES.get(str(line.get("color")).upper(), style.INK),
+                },
                 "showlegend": False,
                 "hoverinfo": "skip",
                 **({"xaxis": plain["xaxis"], "yaxis": plain["yaxis"]} if "xaxis" in plain else {}),

@@ -37,17 +37,6 @@ KL_METHOD_TEXT = "#007A5A"  # 5.34:1
 BEST_OF_N_TEXT = "#A8507F"  # 5.10:1
 
 
-def text_shade(colour: str | None) -> str:
-    """The text colour (4.5:1 or more on white) of a line's colour; INK for any other."""
-    shades = {
-        KL_METHOD: KL_METHOD_TEXT,
-        GOLD: GOLD_TEXT,
-        PROXY: PROXY_TEXT,
-        BEST_OF_N: BEST_OF_N_TEXT,
-    }
-    return shades.get((colour or "").upper(), INK)
-
-
 MIN_TEXT_CONTRAST = 4.5  # WCAG 2.1 AA (1.4.3) for normal-size text
 MUTED = "#4D4D4D"  # secondary text on the stage (hints, labels, the glossary): 8.45:1
 # The stage's controls and grid (ui/playground/stage_assets/stage.css), and the poll's buttons.
