@@ -32,10 +32,13 @@ def capped_points(edge_mass) -> np.ndarray:
     return np.array([edge_note.is_capped(mass) for mass in np.ravel(edge_mass)], dtype=bool)
 
 
-def split(trace, edge_mass, *, label: bool = False) -> list:
+def split(
+    trace, edge_mass, *, label: bool = False, within: tuple[float, float] | None = None
+) -> list:
     """``trace`` (a KL curve, x and y of shape (points,); a go.Scatter or a dict) as its clear
     part, solid as given, and its capped part, dotted and faded (joined to the clear part at
-    the boundary point); ``label`` writes "edge" at the capped part's last point. Just [trace]
+    the boundary point); ``label`` writes "edge" at the capped part's last point (the last one
+    whose x is ``within`` the chart's fixed x range, if given; none if none is). Just [trace]
     if nothing is capped. Returns traces of the kind given.
     """
     capped = capped_points(edge_mass)
@@ -56,11 +59,13 @@ def split(trace, edge_mass, *, label: bool = False) -> list:
         "line": {**line, "dash": "dot"},
     }
     parts = [{**plain, "y": np.where(capped, np.nan, y)}, faded]
-    if label:  # a trace of its own: the faded line's opacity would fade the word below 4.5:1
-        last = int(np.flatnonzero(capped)[-1])
+    x = np.asarray(plain["x"], dtype=float)
+    shown = capped if within is None else capped & (x >= within[0]) & (x <= within[1])
+    if label and shown.any():  # its own trace: the faded line's opacity would fade the word
+        last = int(np.flatnonzero(shown)[-1])
         parts.append(
             {
-                "x": [np.asarray(plain["x"])[last]],
+                "x": [x[last]],
                 "y": [y[last]],
                 "mode": "text",
                 "name": EDGE_LABEL,

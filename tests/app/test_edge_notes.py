@@ -203,12 +203,19 @@ def capped_figures():
             kl.edge_mass,
         ),
         "compare": (compare_figures.gao_chart(panel), panel.kl_edge_mass),
+        # b = 0.2, σ = 1: the capped stretch begins at β = 0.3 (d = 2.66), inside Gao's d <= 3
+        "compare_in_view": (
+            compare_figures.gao_chart(compare_compute.gao_panel(0.2, 1.0)),
+            compare_compute.gao_panel(0.2, 1.0).kl_edge_mass,
+        ),
         # b′ = b: both curves share one edge (each is split by its own)
         "defenses": (cached_figures.padding_learned(0.2, 0.2, 1.0), defended.edge_mass),
     }
 
 
-@pytest.mark.parametrize("name", ["kl_page", "reward_model", "compare", "defenses"])
+@pytest.mark.parametrize(
+    "name", ["kl_page", "reward_model", "compare", "compare_in_view", "defenses"]
+)
 def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(name):
     figure, edge_mass = capped_figures()[name]
     data = [trace.to_plotly_json() | {"x": trace.x, "y": trace.y} for trace in figure.data]
@@ -219,11 +226,23 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
     for trace in faded:
         assert trace["line"]["dash"] == "dot" and trace["opacity"] < 0.5
         assert trace["showlegend"] is False
-    # The word "edge", in a trace of its own: the faded line's opacity would fade it too.
+
+    # The word "edge", in a trace of its own (the faded line's opacity would fade it too), and
+    # only where the capped stretch is in view: a chart with a fixed x range may end before it.
+    def in_view(x, trace) -> bool:  # on the trace's own x axis (Defenses has two subplots)
+        axis = figure.layout[trace.get("xaxis", "x").replace("x", "xaxis")]
+        shown = np.log10(x) if axis.type == "log" else x  # a log axis's range is in log10
+        return axis.range is None or min(axis.range) <= shown <= max(axis.range)
+
     labels = [trace for trace in data if trace.get("mode") == "text"]
-    assert [list(trace["text"]) for trace in labels] and all(
-        list(trace["text"]) == ["edge"] for trace in labels
+    capped_in_view = any(
+        in_view(x, trace)
+        for trace in faded
+        for x, y in zip(trace["x"], trace["y"], strict=True)
+        if y is not None and not np.isnan(y)
     )
+    assert bool(labels) == capped_in_view, len(labels)
+    assert all(list(t["text"]) == ["edge"] and in_view(t["x"][0], t) for t in labels)
     assert all(style.contrast_ratio(trace["textfont"]["color"]) >= 4.5 for trace in labels)
     # The solid line of the same curve (just before it) draws nothing on a capped point, the
     # faded one nothing on a clear point but the one where they meet.

@@ -41,6 +41,9 @@ def better_fit(panel, method: str):
     return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
 
 
+GAO_D_RANGE = (0.0, 3.0)  # d = √KL shown on Gao's chart: the label "edge" only inside it
+
+
 def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_mass) -> None:
     """One method's reward-model (dashed) and true-quality gains against d. For the KL optimum
     (``edge_mass`` (points,), else None) the hover says where the grid's edge caps it (5% of it
@@ -59,7 +62,11 @@ def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_ma
         gain_line(distance, gold, name=f"{name}: true quality", colour=colour, **hover),
     )
     for line, label in zip(lines, (False, True), strict=True):
-        parts = [line] if edge_mass is None else edge_traces.split(line, edge_mass, label=label)
+        parts = (
+            [line]
+            if edge_mass is None
+            else edge_traces.split(line, edge_mass, label=label, within=GAO_D_RANGE)
+        )
         figure.add_traces(parts)
 
 
@@ -102,7 +109,7 @@ def gao_chart(panel) -> go.Figure:
                 width=4,
             )
         )
-    figure.update_xaxes(range=[0.0, 3.0])
+    figure.update_xaxes(range=list(GAO_D_RANGE))
     figure.update_yaxes(range=[-3.0, 5.0])
     return figure
 
