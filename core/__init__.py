@@ -167,6 +167,7 @@ __all__ += [
 from core.checker import (  # noqa: E402
     CheckerOptimum,
     MonitoredOptimum,
+    base_checker_rate,
     base_pass_rate,
     checker_optimum,
     checker_table,
@@ -177,12 +178,14 @@ from core.checker import (  # noqa: E402
     monitored_optimum,
     reinforced_hack_share,
     skill_cost,
+    skill_needed,
     solve_peak,
 )
 
 __all__ += [
     "CheckerOptimum",
     "MonitoredOptimum",
+    "base_checker_rate",
     "base_pass_rate",
     "checker_optimum",
     "checker_table",
@@ -193,6 +196,7 @@ __all__ += [
     "monitored_optimum",
     "reinforced_hack_share",
     "skill_cost",
+    "skill_needed",
     "solve_peak",
 ]
 

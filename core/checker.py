@@ -3,15 +3,16 @@
 The reward is an automatic check (unit tests), not a learned reward model. The base model
 either attempts the task honestly or hacks the checker:
 
-- an honest attempt has a skill u on the lesson's grid, ``numpy.linspace(-6, 6, 241)``, with
-  base weight ∝ exp(−u²/2) (total weight 1 − q); it solves the task with probability
-  sigmoid(u − d), d the task's difficulty, and passes the checker exactly when it solves it;
+- an honest attempt has a skill u on ``numpy.linspace(-12, 12, 481)`` (the lesson's spacing,
+  with room past its edge at 6: SKILLS below), with base weight ∝ exp(−u²/2) (total weight
+  1 − q); it solves the task with probability sigmoid(u − d), d the task's difficulty, and
+  passes the checker exactly when it solves it;
 - a hack (special-casing the tests, exiting early, editing the checker) has base probability q;
   it passes the checker with probability h (the checker's looseness, 0 for a perfect checker)
   and never solves the task.
 
 The checker's reward is "tests pass" (the proxy); true success is "task solved" (gold). The
-optimum of E[reward] − β·KL(π ‖ π_ref) over the 241 skills plus the hack is
+optimum of E[reward] − β·KL(π ‖ π_ref) over the 481 skills plus the hack is
 π_β ∝ π_ref·exp(reward/β), exactly as on the lesson's grid. The difficulty is quoted through
 the base model's pass@1, Σ π(u)·sigmoid(u − d) over the honest skills' own weights
 (1.5% is d ≈ 4.66, 25% is d ≈ 1.31).
@@ -38,9 +39,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.validate import POSITIVE, Numbers, shaped, validate_params
-from core.world import GRID
 
-SKILLS = GRID  # honest attempts' skills: the lesson's 241 points from -6 to 6
+# Honest attempts' skills: the lesson's spacing (0.05) with room to 12, not the lesson's edge
+# at 6. Optimized hard (β = 0.02), up to 96% of π_β sat within 0.5 of u = 6 and the edge, not
+# the model, capped the solve rate; on ±12 the most within 0.5 of u = 12 at any of the page's
+# settings is 3e-15. Weight beyond 6 in the base model is below 1e-8, so pass@1 and d are as on
+# the lesson's grid.
+SKILL_EDGE = 12.0
+SKILLS = np.linspace(-SKILL_EDGE, SKILL_EDGE, 481)
+EDGE_BAND = 0.5  # "at the edge": within 0.5 of u = 12, the app's measure on every grid
 DEFAULT_HACK_RATE = 0.01  # q: the base model hacks 1 attempt in 100
 HIDDEN_HACK_FACTOR = 100.0  # a hidden hack is 100x rarer in the base model than an open one
 OPEN_CATCH = 0.9  # m: the monitor catches most open hacks from the reasoning
@@ -54,6 +61,8 @@ TABLE_ROWS = ((0.015, 0.5), (0.25, 0.5), (0.015, 0.9), (0.25, 0.9))  # (pass@1, 
 # above 0.9999 at -12 to below 1e-5 at 18 for this base distribution.
 DIFFICULTY_BRACKET = (-12.0, 18.0)
 BISECTION_STEPS = 60  # 30 / 2^60 ≈ 3e-17: below float64 resolution of d
+
+AT_EDGE = (SKILLS >= SKILL_EDGE - EDGE_BAND - 1e-9).astype(float)  # 11 skills: 11.5 to 12
 
 PASS_RATE = Numbers(low=1e-5, high=0.9999, valid="a pass rate in [1e-05, 0.9999]")
 SHARE = Numbers(low=0.0, high=1.0, valid="a probability in [0, 1]")
@@ -76,6 +85,7 @@ class CheckerOptimum:
     pass_rate: np.ndarray  # the checker's score: share of attempts that pass the tests
     solve_rate: np.ndarray  # true success: share of attempts that solve the task
     hack_share: np.ndarray  # π_β's weight on the hack
+    edge_share: np.ndarray  # π_β's weight on skills within EDGE_BAND of the top, SKILL_EDGE
     base_pass_rate: float  # pass@1 of the honest base model (what sets the difficulty)
     base_solve_rate: float  # the base model's solve rate, (1 − q)·pass@1: q of its tries hack
     difficulty: float  # d
@@ -92,11 +102,12 @@ class MonitoredOptimum:
     hidden_share: np.ndarray  # π_β's weight on the hidden hack
     hack_share: np.ndarray  # both hacks: open_share + hidden_share
     catch_rate: np.ndarray  # share of hack attempts the monitor catches (0 where no hacks)
+    edge_share: np.ndarray  # π_β's weight on skills within EDGE_BAND of the top, SKILL_EDGE
     penalize: bool  # True: caught hacks are penalized in the reward
 
 
 def skill_weights() -> np.ndarray:
-    """The honest base model's weights over SKILLS, shape (241,), summing to 1."""
+    """The honest base model's weights over SKILLS, shape (481,), summing to 1."""
     weights = np.exp(-(SKILLS**2) / 2)
     return weights / weights.sum()
 
@@ -157,7 +168,7 @@ def _kl_optimum(betas: np.ndarray, log_base: np.ndarray, reward: np.ndarray):
 def checker_optimum(
     beta, *, pass_rate: float, looseness: float, hack_rate: float = DEFAULT_HACK_RATE
 ) -> CheckerOptimum:
-    """The exact KL optimum over the 241 honest skills plus the hack, vectorized over β.
+    """The exact KL optimum over the 481 honest skills plus the hack, vectorized over β.
 
     Parameters
     ----------
@@ -177,7 +188,7 @@ def checker_optimum(
     shape = np.shape(beta)
     betas = np.asarray(beta, dtype=float).reshape(-1)
     difficulty = float(difficulty_for(pass_rate=pass_rate))
-    solves = _sigmoid(SKILLS - difficulty)  # (241,) chance each skill solves the task
+    solves = _sigmoid(SKILLS - difficulty)  # (481,) chance each skill solves the task
     log_base = np.log(np.append((1 - hack_rate) * skill_weights(), hack_rate))
     policy, kl = _kl_optimum(betas, log_base, np.append(solves, looseness))
     solve_rate = policy[:, :-1] @ solves
@@ -188,6 +199,7 @@ def checker_optimum(
         pass_rate=shaped(solve_rate + looseness * hack_share, shape),
         solve_rate=shaped(solve_rate, shape),
         hack_share=shaped(hack_share, shape),
+        edge_share=shaped(policy[:, :-1] @ AT_EDGE, shape),
         base_pass_rate=float(pass_rate),
         base_solve_rate=(1 - hack_rate) * float(pass_rate),
         difficulty=difficulty,
@@ -251,6 +263,7 @@ def monitored_optimum(
         hidden_share=shaped(hidden_share, shape),
         hack_share=shaped(hack_share, shape),
         catch_rate=shaped(catch_rate, shape),
+        edge_share=shaped(policy[:, :-2] @ AT_EDGE, shape),
         penalize=bool(penalize),
     )
 
@@ -275,13 +288,34 @@ def group_signal(*, pass_rate, group_size: float = GROUP_SIZE):
 
 
 @validate_params({"looseness": SINGLE_SHARE, "pass_rate": SINGLE_PASS_RATE})
+def skill_needed(*, pass_rate: float, looseness: float) -> float:
+    """The skill u = d + logit(h) at which an honest attempt passes as often as a hack does:
+    sigmoid(u − d) = h. −inf at h = 0 (any attempt passes more often), +inf at h = 1 (none
+    passes as often as a hack that always passes)."""
+    difficulty = float(difficulty_for(pass_rate=pass_rate))
+    if looseness == 0:
+        return -np.inf
+    if looseness == 1:
+        return np.inf
+    return float(difficulty + np.log(looseness / (1 - looseness)))
+
+
+@validate_params({"looseness": SINGLE_SHARE, "pass_rate": SINGLE_PASS_RATE})
 def skill_cost(*, pass_rate: float, looseness: float) -> float:
     """About how many nats of KL it costs to buy enough skill to pass as often as the hack:
-    shifting the skill's bell curve from 0 to u = d + logit(h) costs u²/2 nats."""
-    difficulty = float(difficulty_for(pass_rate=pass_rate))
-    clipped = min(max(looseness, 1e-6), 1 - 1e-6)  # h = 0 or 1: logit is infinite
-    target = difficulty + np.log(clipped / (1 - clipped))
+    shifting the skill's bell curve from 0 to u = d + logit(h) costs u²/2 nats (0 where
+    u ≤ 0, the base model's typical attempt already passing as often; inf at h = 1)."""
+    target = skill_needed(pass_rate=pass_rate, looseness=looseness)
     return float(max(target, 0.0) ** 2 / 2)
+
+
+@validate_params({"pass_rate": PASS_RATE, "looseness": SHARE})
+def base_checker_rate(*, pass_rate, looseness, hack_rate: float = DEFAULT_HACK_RATE):
+    """The share of the base model's attempts the checker passes, (1 − q)·pass@1 + q·h: what a
+    learner rewarded by the checker sees at the start. Broadcasts like its arguments."""
+    rate = (1 - hack_rate) * np.asarray(pass_rate, dtype=float)
+    rate = rate + hack_rate * np.asarray(looseness, dtype=float)
+    return float(rate) if np.ndim(rate) == 0 else rate
 
 
 @validate_params({"hack_rate": HACK_RATE})

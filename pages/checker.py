@@ -3,12 +3,11 @@ monitor that reads the reasoning (core/checker.py)."""
 
 import streamlit as st
 
-from ui import format as fmt
 from ui import glossary, layout, sources, state
 from ui.checker import compute, figures, text
 from ui.checker_rows import CHECK_BETA_STOPS
 
-GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate peaks
+GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate is highest
 REVEALED_KEY = "checker-revealed"  # True once the guess is revealed (this session only)
 
 
@@ -37,10 +36,11 @@ views = tuple(
 revealed = st.session_state.get(REVEALED_KEY, False)
 guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
 guess = guess_box.select_slider(
-    "Guess first: at which β does the left task's solve rate peak?",
-    options=CHECK_BETA_STOPS,
+    "Guess first: at which β is the left task's solve rate highest?",
+    options=(text.NEVER, *CHECK_BETA_STOPS),
     value=0.1,
-    format_func=fmt.stop,
+    format_func=text.guess_text,
+    help="“never”: no β raises it a tenth above the base model's.",
     key=GUESS_KEY,
     disabled=revealed,
     width=520,
@@ -65,11 +65,12 @@ if revealed:
     st.success(text.reveal_sentence(guess, views), icon=":material/check_circle:")
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
+st.markdown(text.hacks_sentence(views))
 
-with layout.words("Why the task at the edge hacks"):
+with layout.words("The price of skill and of a hack"):
     st.markdown(text.cost_sentence((pass_left, pass_right), looseness, hack_rate))
     st.markdown(text.reinforced_sentence((pass_left, pass_right), looseness, hack_rate))
-    st.markdown(text.group_sentence((pass_left, pass_right)))
+    st.markdown(text.group_sentence((pass_left, pass_right), looseness, hack_rate))
 with layout.words("The model"):
     st.markdown(text.MODEL)
     glossary.explain("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO")
@@ -86,8 +87,9 @@ layout.chart(
     description=text.monitor_sentence(monitored).replace("**", ""),
 )
 st.markdown(text.monitor_sentence(monitored))
+penalized = compute.monitor_view(beta, pass_left, looseness, hack_rate, True)
 with layout.words("What Baker et al. found"):
-    st.markdown(text.MONITOR_FINDING)
+    st.markdown(f"{text.MONITOR_FINDING} {text.turn_sentence(penalized)}")
 
 st.header("What this shows, and what it does not")
 with layout.words("Assumptions, the essay's claim, the research"):

@@ -28,10 +28,9 @@ CURVE_ENTRIES = 128  # a curve is ~5 KB: (pass@1, h, q) and the monitor's two mo
 
 @dataclass(frozen=True)
 class TaskView:
-    """One task's optimum along CURVE_BETAS, its solve-rate peak and the slider's point."""
+    """One task's optimum along CURVE_BETAS and the slider's point."""
 
     curve: core.CheckerOptimum  # arrays of CURVE_BETAS's shape
-    peak: int  # index of the solve rate's peak along the curve
     current: int  # index of the slider's β along the curve
 
 
@@ -66,9 +65,8 @@ def task_curve(pass_rate: float, looseness: float, hack_rate: float) -> core.Che
 
 
 def task_view(beta: float, pass_rate: float, looseness: float, hack_rate: float) -> TaskView:
-    """One task's curve (cached), its peak and the slider's place on it."""
-    curve = task_curve(pass_rate, looseness, hack_rate)
-    return TaskView(curve=curve, peak=core.solve_peak(curve), current=beta_index(beta))
+    """One task's curve (cached) and the slider's place on it."""
+    return TaskView(curve=task_curve(pass_rate, looseness, hack_rate), current=beta_index(beta))
 
 
 @cached(CURVE_ENTRIES)

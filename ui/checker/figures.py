@@ -11,7 +11,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ui import style
-from ui.checker.text import rate
+from ui.checker.text import highest, rate
 from ui.style import BOUND, GOLD, INK, KL_METHOD, PROXY
 
 TASKS_HEIGHT = 420
@@ -38,6 +38,7 @@ MONITOR_LINES = (
     ("solve_rate", "task solved", {"color": GOLD, "width": 3.5}),
 )
 BETA_TITLE = "β (weaker →)"
+HIGHEST_NAME = "solve rate's highest"
 KL_TITLE = "KL (nats)"
 
 
@@ -116,32 +117,36 @@ def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -
 
     ``views`` are two ``ui.checker.compute.TaskView``; ``titles`` their plots' titles;
     ``against`` "beta" or "kl"; ``reveal`` False leaves the solve rate out (a guess first).
-    The solve rate's peak is starred.
+    The solve rate's highest point is starred where it is a tenth above the base model's.
     """
     lines = TASK_LINES if reveal else tuple(line for line in TASK_LINES if line[0] != "solve_rate")
     layout = _layout(TASKS_HEIGHT)
     kl_high = max(float(np.max(view.curve.kl)) for view in views)
     traces = []
+    starred = False  # the star's legend entry goes with the first star drawn
     for index, (view, domain) in enumerate(zip(views, DOMAINS, strict=True)):
         axes = ("x", "y") if index == 0 else ("x2", "y2")
         traces += _lines(
             view.curve, lines, against=against, current=view.current, axes=axes, legend=index == 0
         )
-        if reveal:
+        top = highest(view) if reveal else None
+        if top is not None:  # starred only where it is a tenth above the base model's
             x = _x(view.curve, against)
             traces.append(
                 {
                     "type": "scatter",
                     "xaxis": axes[0],
                     "yaxis": axes[1],
-                    "x": [x[view.peak]],
-                    "y": [_percent(view.curve.solve_rate[view.peak])],
+                    "x": [x[top]],
+                    "y": [_percent(view.curve.solve_rate[top])],
                     "mode": "markers",
                     "marker": {**PEAK_MARKER, "color": GOLD},
-                    "name": "solve rate's peak",
-                    "showlegend": index == 0,
+                    "name": HIGHEST_NAME,
+                    "legendgroup": "highest",
+                    "showlegend": not starred,
                 }
             )
+            starred = True
         suffix = "" if index == 0 else "2"
         layout[f"xaxis{suffix}"] = {
             **_x_axis(against, kl_high),

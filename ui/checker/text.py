@@ -7,9 +7,12 @@ tests compare the sentences with literal strings at the page's defaults.
 
 from __future__ import annotations
 
+import numpy as np
+
 import core
 from core import checker
 from ui import format as fmt
+from ui.checker_rows import CHECK_BETA_STOPS
 
 
 def rate(share: float) -> str:
@@ -22,9 +25,20 @@ def beta_text(beta: float) -> str:
     return fmt.named("β", beta, digits=2)
 
 
+CLEAR_GAIN = 1.1  # a solve rate "rises" only a tenth above the base model's, "falls" a tenth below
+MOST = 0.5  # "most attempts": a majority
+FEW = 0.01  # hidden hacks below 1% of attempts at every β: the penalty did not push them there
+NEVER = "never"  # the guess that optimization never raises the solve rate (CLEAR_GAIN)
+
+
+def guess_text(guess) -> str:
+    """A guess as the guess slider writes it: "never" or a β stop, "0.3"."""
+    return NEVER if guess == NEVER else fmt.stop(guess)
+
+
 def task_sentence(view, side: str, *, reveal: bool) -> str:
-    """What the optimum does on one task at the slider's β (and, revealed, where its solve rate
-    peaks). ``view`` is a ``ui.checker.compute.TaskView``; ``side`` "left" or "right"."""
+    """What the optimum does on one task at the slider's β (and, revealed, its solve rate).
+    ``view`` is a ``ui.checker.compute.TaskView``; ``side`` "left" or "right"."""
     curve, now = view.curve, view.current
     said = (
         f"**{side.capitalize()}, pass@1 = {rate(curve.base_pass_rate)}:** at "
@@ -34,40 +48,153 @@ def task_sentence(view, side: str, *, reveal: bool) -> str:
     if not reveal:
         return said + "."
     return (
-        f"{said}; {rate(curve.solve_rate[now])} solve the task. The solve rate is highest at "
-        f"{beta_text(curve.beta[view.peak])}, {rate(curve.solve_rate[view.peak])}, against the "
-        f"base model's {rate(curve.base_solve_rate)}."
+        f"{said}; {rate(curve.solve_rate[now])} solve the task, against the base model's "
+        f"{rate(curve.base_solve_rate)}."
     )
 
 
-def reveal_sentence(guess: float, views) -> str:
-    """The guess said back, and where each task's solve rate truly peaks."""
+def _at(curve, index: int) -> str:
+    """A point of the curve: "β = 0.16", or "β = 0.02, the strongest optimization shown"."""
+    last = index == len(curve.beta) - 1
+    return beta_text(curve.beta[index]) + (", the strongest optimization shown" if last else "")
+
+
+def highest(view) -> int | None:
+    """Where the solve rate is highest, if that is a tenth above the base model's (else None)."""
+    curve = view.curve
+    top = int(np.argmax(curve.solve_rate))
+    return top if curve.solve_rate[top] >= CLEAR_GAIN * curve.base_solve_rate else None
+
+
+def answer(view):
+    """The guess's right answer: the slider's stop nearest the solve rate's highest, or NEVER."""
+    top = highest(view)
+    if top is None:
+        return NEVER
+    return min(CHECK_BETA_STOPS, key=lambda stop: abs(np.log(stop / view.curve.beta[top])))
+
+
+def solve_story(view) -> str:
+    """What the solve rate does along the curve, from weak optimization to strong, said after
+    "the solve rate": where it is highest (if a tenth above the base model's), how low it goes
+    and whether it climbs again. ``view`` is a ``ui.checker.compute.TaskView``."""
+    curve = view.curve
+    solve, base, last = curve.solve_rate, curve.base_solve_rate, len(curve.beta) - 1
+    top = highest(view)
+    if top is None:
+        low = int(np.argmin(solve))
+        said = (
+            f"never rises a tenth above the base model's {rate(base)} (at most {rate(solve.max())})"
+        )
+        said += f"; it falls to {rate(solve[low])} at {_at(curve, low)}"
+        if low < last and solve[last] >= CLEAR_GAIN * solve[low]:
+            said += f", then climbs back to {rate(solve[last])} at {_at(curve, last)}"
+        return said
+    if top == last:
+        low = int(np.argmin(solve))
+        if solve[low] * CLEAR_GAIN <= base:
+            return (
+                f"falls to {rate(solve[low])} at {_at(curve, low)}, then is highest at "
+                f"{_at(curve, top)}: {rate(solve[top])}, against the base model's {rate(base)}"
+            )
+        return (
+            f"is highest at {_at(curve, top)}: {rate(solve[top])}, against the base model's "
+            f"{rate(base)}"
+        )
+    low = top + int(np.argmin(solve[top:]))
+    said = (
+        f"peaks at {beta_text(curve.beta[top])}: {rate(solve[top])}, against the base model's "
+        f"{rate(base)}, then falls to {rate(solve[low])} at {_at(curve, low)}"
+    )
+    if low < last and solve[last] >= CLEAR_GAIN * solve[low]:
+        said += f" and climbs again to {rate(solve[last])} at {_at(curve, last)}"
+    return said
+
+
+def reveal_sentence(guess, views) -> str:
+    """The guess said back, what each task's solve rate does along the curve, and whether the
+    guess was the right stop (the nearest to the left task's highest, or "never")."""
     left, right = views
+    truth = answer(left)
+    said = f"“{NEVER}”" if guess == NEVER else fmt.named("β", guess)
+    if guess == truth:
+        verdict = "Your guess is right."
+    elif truth == NEVER:
+        verdict = f"The answer was “{NEVER}”."
+    else:
+        verdict = f"The answer was {fmt.named('β', truth)}, the stop nearest its highest."
     return (
-        f"You guessed {fmt.named('β', guess)}. On the left task the solve rate peaks at "
-        f"{beta_text(left.curve.beta[left.peak])} ({rate(left.curve.solve_rate[left.peak])}); "
-        f"on the right at {beta_text(right.curve.beta[right.peak])} "
-        f"({rate(right.curve.solve_rate[right.peak])})."
+        f"You guessed {said}. On the left task the solve rate {solve_story(left)}; on the right "
+        f"it {solve_story(right)}. {verdict}"
     )
+
+
+def _majority(curve) -> np.ndarray:
+    """Indices along the curve where hacks are most attempts (one stretch, or none)."""
+    return np.flatnonzero(curve.hack_share >= MOST)
+
+
+def hacks_sentence(views) -> str:
+    """Where hacks are most attempts on each task, and on which they take over sooner."""
+    parts = []
+    for view, side in zip(views, ("left", "right"), strict=True):
+        curve = view.curve
+        stretch = _majority(curve)
+        if len(stretch) == 0:
+            parts.append(
+                f"on the {side} task never at any β shown (at most {rate(curve.hack_share.max())})"
+            )
+        elif stretch[-1] == len(curve.beta) - 1:
+            parts.append(f"on the {side} task from {beta_text(curve.beta[stretch[0]])} on")
+        else:
+            parts.append(
+                f"on the {side} task from {beta_text(curve.beta[stretch[0]])} to "
+                f"{beta_text(curve.beta[stretch[-1]])} only ({rate(curve.hack_share[-1])} "
+                f"at {beta_text(curve.beta[-1])})"
+            )
+    said = f"**Hacks are most attempts** {parts[0]}; {parts[1]}"
+    starts = [_majority(view.curve) for view in views]
+    if all(len(stretch) for stretch in starts):
+        first_left, first_right = (stretch[0] for stretch in starts)
+        if first_left != first_right:
+            sooner = "left" if first_left < first_right else "right"
+            said += f": they take over sooner, at weaker optimization, on the {sooner} task"
+    return said + "."
 
 
 def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
-    """Why hard tasks hack: the KL price of skill against the price of a hack."""
-    hack_nats = fmt.number(core.hack_cost(hack_rate=hack_rate), decimals=1)
-    hack = f"a hack costs about log(1/q) = {hack_nats} nats"
+    """Why hacks win where they do: the KL price of skill against the price of a hack."""
+    hack_nats = core.hack_cost(hack_rate=hack_rate)
+    hack = f"a hack costs about log(1/q) = {fmt.number(hack_nats, decimals=1)} nats"
     if looseness == 0:
         return (
             "With h = 0 the checker cannot be fooled: a hack earns nothing, so optimization "
             f"can only buy skill ({hack}, for no reward)."
         )
-    left, right = (core.skill_cost(pass_rate=p, looseness=looseness) for p in pass_rates)
+    if looseness == 1:
+        return (
+            "**Why:** with h = 1 every hack passes the checker, and no honest attempt passes "
+            "quite as often: that would take skill u = d + logit h, and logit 1 is infinite. "
+            f"Skill buys passes ever more dearly, while {hack}, whatever the task."
+        )
+    needed = [core.skill_needed(pass_rate=p, looseness=looseness) for p in pass_rates]
+    costs = [core.skill_cost(pass_rate=p, looseness=looseness) for p in pass_rates]
+    skills = []
+    for skill, side in zip(needed, ("left", "right"), strict=True):
+        typical = " (no further than the base model's typical attempt, u = 0)" if skill <= 0 else ""
+        skills.append(f"u = {fmt.number(skill, decimals=2)} on the {side} task{typical}")
+    cheaper = ["the hack" if hack_nats < cost else "skill" for cost in costs]
+    if cheaper[0] == cheaper[1]:
+        verdict = f"{cheaper[0]} is cheaper on both tasks"
+    else:
+        verdict = f"{cheaper[0]} is cheaper on the left task and {cheaper[1]} on the right"
     return (
-        "**Why:** buying skill costs KL that grows with the distance to travel: to pass as "
-        f"often as a hack does (h = {fmt.stop(looseness)}), an attempt needs the skill "
-        "d + logit h, about "
-        f"{fmt.number(left, decimals=1)} nats away on the left task and "
-        f"{fmt.number(right, decimals=1)} on the right (the square of the "
-        f"distance, halved); {hack}, whatever the task."
+        f"**Why:** to pass as often as a hack does (h = {fmt.stop(looseness)}), an honest "
+        f"attempt needs skill u = d + logit h: {skills[0]}, {skills[1]}; the base model's "
+        "skills are a bell curve around 0 with spread 1. Moving it there costs about u²/2 "
+        f"nats: {fmt.number(costs[0], decimals=1)} on the left, "
+        f"{fmt.number(costs[1], decimals=1)} on the right; {hack}, whatever the task. By "
+        f"this count {verdict}."
     )
 
 
@@ -84,14 +211,21 @@ def reinforced_sentence(pass_rates: tuple[float, float], looseness: float, hack_
     )
 
 
-def group_sentence(pass_rates: tuple[float, float]) -> str:
-    """The chance a group of 16 tries carries any signal for a group-normalized learner."""
-    left, right = (core.group_signal(pass_rate=p) for p in pass_rates)
+def group_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
+    """The chance a group of 16 tries carries any signal for a group-normalized learner, from
+    the checker's pass rate (what the learner sees), hacks included."""
+    passed = [
+        core.base_checker_rate(pass_rate=p, looseness=looseness, hack_rate=hack_rate)
+        for p in pass_rates
+    ]
+    left, right = (core.group_signal(pass_rate=p) for p in passed)
     size = checker.GROUP_SIZE
     return (
         f"A group-based learner such as GRPO draws {size} tries a task and learns nothing from "
-        "a group that all fail or all pass: 1 − p^16 − (1 − p)^16 of groups carry a signal, "
-        f"{rate(left)} on the left task and {rate(right)} on the right."
+        "a group the checker passes all or fails all. The checker passes "
+        f"{rate(passed[0])} of the base model's tries on the left task and {rate(passed[1])} "
+        "on the right, p = (1 − q)·pass@1 + q·h, so 1 − p^16 − (1 − p)^16 of groups carry a "
+        f"signal at the start: {rate(left)} on the left task and {rate(right)} on the right."
     )
 
 
@@ -109,6 +243,43 @@ def monitor_sentence(view) -> str:
     )
 
 
+def turn_sentence(view) -> str:
+    """What the penalized optimum on the left task shows of Baker et al.'s turn, read off its
+    curve: hidden hacks taking over, a partial turn, or none. ``view`` is the penalized
+    ``ui.checker.compute.MonitorView``."""
+    curve = view.curve
+    hidden, last = curve.hidden_share, len(curve.beta) - 1
+    top = int(np.argmax(hidden))
+    strongest = beta_text(curve.beta[last])
+    end = (
+        f"at {strongest} hidden hacks are {rate(hidden[last])} of attempts and "
+        f"{rate(curve.solve_rate[last])} solve the task"
+    )
+    turn = "Here the same turn appears in the exact optimum on the left task: penalized, "
+    if hidden[last] >= MOST:
+        return (
+            f"{turn}strong optimization moves to the hidden hack: at {strongest} hidden hacks "
+            f"are {rate(hidden[last])} of attempts, and the monitor catches "
+            f"{rate(curve.catch_rate[last])} of hacks."
+        )
+    if hidden[top] >= MOST:
+        return (
+            f"{turn}optimization moves to the hidden hack, {rate(hidden[top])} of attempts at "
+            f"{_at(curve, top)}; stronger still, skill takes back some: {end}."
+        )
+    if hidden[top] >= FEW:
+        return (
+            "Here, at these settings, the turn on the left task is partial: penalized, hidden "
+            f"hacks reach at most {rate(hidden[top])} of attempts (at {_at(curve, top)}); {end}."
+        )
+    return (
+        "Here, at these settings, the penalty does not push hacking out of sight on the left "
+        f"task: hidden hacks stay below 1% of attempts at every β shown (at most "
+        f"{rate(hidden[top])}), and at {strongest} {rate(curve.solve_rate[last])} of attempts "
+        "solve the task."
+    )
+
+
 MONITOR_RULES = (
     "A monitor reads the model's reasoning. It catches an **open hack** (one the reasoning "
     f"talks about) {fmt.percent(checker.OPEN_CATCH)} of the time; a **hidden hack**, "
@@ -122,8 +293,7 @@ MONITOR_FINDING = (
     "Baker et al. (2025) saw this in a real reasoning model: a monitor reading the chain of "
     "thought caught reward hacking far better than one reading actions alone, and putting the "
     "monitor into the reward under strong optimization taught the model to keep hacking with "
-    "its intent hidden, which they call obfuscated reward hacking. Here the same turn appears "
-    "in the exact optimum: penalized, strong optimization moves to the hidden hack."
+    "its intent hidden, which they call obfuscated reward hacking."
 )
 MODEL = (
     "Here the reward is an automatic check, unit tests, not a learned reward model. An honest "
@@ -131,14 +301,16 @@ MODEL = (
     "with probability sigmoid(u − d), d the task's difficulty, set by the base model's "
     "pass@1. A **hack** (special-casing the tests, exiting early, editing the checker) is tried "
     "with probability q, fools the checker with probability h and solves nothing. The KL "
-    "optimum π_β ∝ π_ref·exp(reward/β) is computed exactly over 241 skills plus the hack."
+    "optimum π_β ∝ π_ref·exp(reward/β) is computed exactly over 481 skills plus the hack; "
+    "skills run to u = 12, room enough that at no setting here does the optimum reach the edge."
 )
 ASSUMPTIONS = (
-    "**What the toy assumes:** one task, one number for skill, one kind of hack with a fixed "
-    "price in KL, and the exact optimum of the KL-penalized objective in place of a training "
-    "run. **What it does not show:** how fast real training gets there, whether a real model "
-    "finds hacks more easily than skill, or how often real checkers can be fooled. It shows a "
-    "mechanism under its assumptions, not a measurement of real models."
+    "**What the toy assumes:** one task, one number for skill, one hack in the charts above "
+    "(an open and a hidden one under the monitor), each at a fixed price in KL, and the exact "
+    "optimum of the KL-penalized objective in place of a training run. **What it does not "
+    "show:** how fast real training gets there, whether a real model finds hacks more easily "
+    "than skill, or how often real checkers can be fooled. It shows a mechanism under its "
+    "assumptions, not a measurement of real models."
 )
 ESSAY_CLAIM = (
     "**A hypothesis, not a result.** The essay this demo grew from argues that recent models "
