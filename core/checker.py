@@ -287,26 +287,29 @@ def group_signal(*, pass_rate, group_size: float = GROUP_SIZE):
     return float(signal) if np.ndim(signal) == 0 else signal
 
 
-@validate_params({"looseness": SINGLE_SHARE, "pass_rate": SINGLE_PASS_RATE})
-def skill_needed(*, pass_rate: float, looseness: float) -> float:
+@validate_params({"looseness": SINGLE_SHARE, "pass_rate": PASS_RATE})
+def skill_needed(*, pass_rate, looseness: float):
     """The skill u = d + logit(h) at which an honest attempt passes as often as a hack does:
     sigmoid(u − d) = h. −inf at h = 0 (any attempt passes more often), +inf at h = 1 (none
-    passes as often as a hack that always passes)."""
-    difficulty = float(difficulty_for(pass_rate=pass_rate))
-    if looseness == 0:
-        return -np.inf
-    if looseness == 1:
-        return np.inf
-    return float(difficulty + np.log(looseness / (1 - looseness)))
+    passes as often as a hack that always passes). Same shape as ``pass_rate``."""
+    difficulty = difficulty_for(pass_rate=pass_rate)
+    if looseness in (0, 1):
+        logit = np.inf if looseness == 1 else -np.inf
+    else:
+        logit = np.log(looseness / (1 - looseness))
+    needed = np.asarray(difficulty, dtype=float) + logit
+    return float(needed) if np.ndim(needed) == 0 else needed
 
 
-@validate_params({"looseness": SINGLE_SHARE, "pass_rate": SINGLE_PASS_RATE})
-def skill_cost(*, pass_rate: float, looseness: float) -> float:
+@validate_params({"looseness": SINGLE_SHARE, "pass_rate": PASS_RATE})
+def skill_cost(*, pass_rate, looseness: float):
     """About how many nats of KL it costs to buy enough skill to pass as often as the hack:
     shifting the skill's bell curve from 0 to u = d + logit(h) costs u²/2 nats (0 where
-    u ≤ 0, the base model's typical attempt already passing as often; inf at h = 1)."""
-    target = skill_needed(pass_rate=pass_rate, looseness=looseness)
-    return float(max(target, 0.0) ** 2 / 2)
+    u ≤ 0, the base model's typical attempt already passing as often; inf at h = 1). Same
+    shape as ``pass_rate``."""
+    needed = skill_needed(pass_rate=pass_rate, looseness=looseness)
+    cost = np.maximum(needed, 0.0) ** 2 / 2
+    return float(cost) if np.ndim(cost) == 0 else cost
 
 
 @validate_params({"pass_rate": PASS_RATE, "looseness": SHARE})

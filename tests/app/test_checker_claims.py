@@ -46,9 +46,7 @@ def at(curve, index: int) -> str:
 def curves():
     """Every stop's curve from core, along the page's β: {(pass@1, h, q): CheckerOptimum}."""
     return {
-        (p, h, q): core.checker_optimum(
-            compute.CURVE_BETAS, pass_rate=p, looseness=h, hack_rate=q
-        )
+        (p, h, q): core.checker_optimum(compute.CURVE_BETAS, pass_rate=p, looseness=h, hack_rate=q)
         for p, h, q in STOPS
     }
 
@@ -106,7 +104,7 @@ def test_edge_share_is_the_weight_within_half_a_unit_of_twelve():
 def test_task_sentences_at_every_stop_and_beta(curves):
     """The sentence under each task, hidden and revealed, at all 924 x 14 points: its numbers
     are core's at the slider's β."""
-    for (p, h, q), curve in curves.items():
+    for (p, _h, q), curve in curves.items():
         for stop in CHECK_BETA_STOPS:
             now = compute.beta_index(stop)
             assert curve.beta[now] == stop
@@ -118,7 +116,7 @@ def test_task_sentences_at_every_stop_and_beta(curves):
             assert text.task_sentence(view(curve, now), "left", reveal=False) == said + "."
             assert text.task_sentence(view(curve, now), "left", reveal=True) == (
                 f"{said}; {pct(curve.solve_rate[now])} solve the task, against the base "
-                f"model's {pct(0.99 * p if q == 0.01 else (1 - q) * p)}."
+                f"model's {pct((1 - q) * p)}."
             )
 
 
@@ -189,7 +187,7 @@ def test_the_solve_rate_story_and_the_guess_at_every_stop(curves):
     the base model's; elsewhere the reveal says it never rises, and how low it goes."""
     forms = Counter()
     answers = Counter()
-    for (p, h, q), curve in curves.items():
+    for (_p, h, q), curve in curves.items():
         right = curves[DEFAULTS["right"], h, q]
         revealed = text.reveal_sentence(0.1, (view(curve), view(right)))
         match = re.fullmatch(
@@ -260,7 +258,7 @@ def hack_clause(clause: str, curve) -> tuple[str, int | None]:
 def test_where_hacks_are_most_attempts_at_every_stop(curves):
     forms = Counter()
     for side in ("left", "right"):
-        for (p, h, q), curve in curves.items():
+        for (_p, h, q), curve in curves.items():
             other = curves[DEFAULTS["right" if side == "left" else "left"], h, q]
             pair = (curve, other) if side == "left" else (other, curve)
             said = text.hacks_sentence(tuple(view(c) for c in pair))
@@ -347,10 +345,14 @@ def test_the_group_and_reinforced_sentences_at_every_stop():
         ) in text.reinforced_sentence(pair, h, q)
 
 
-def test_the_monitor_sentence_at_every_stop_beta_and_mode(curves):
+def test_the_monitor_sentence_at_every_stop_beta_and_mode(penalized):
     for (p, h, q), mode in itertools.product(STOPS, (False, True)):
-        curve = core.monitored_optimum(
-            compute.CURVE_BETAS, pass_rate=p, looseness=h, hack_rate=q, penalize=mode
+        curve = (
+            penalized[p, h, q]
+            if mode
+            else core.monitored_optimum(
+                compute.CURVE_BETAS, pass_rate=p, looseness=h, hack_rate=q, penalize=False
+            )
         )
         for stop in CHECK_BETA_STOPS:
             now = compute.beta_index(stop)

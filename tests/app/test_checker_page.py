@@ -66,17 +66,42 @@ def test_the_defaults_sentences_are_cores_numbers(page):
         "**Right, pass@1 = 25%:** at β = 0.1 the checker passes 77% of attempts and 49% of "
         "attempts are hacks." in text
     )
-    # The reason: skill costs (d + logit h)²/2 nats, a hack log(1/q).
-    assert "about 23.5 nats away on the left task and 6.2 on the right" in text
+    # Where hacks are most attempts: sooner (at weaker optimization) on the left task.
+    assert (
+        "**Hacks are most attempts** on the left task from β = 0.19 on; on the right task from "
+        "β = 0.096 on: they take over sooner, at weaker optimization, on the left task." in text
+    )
+    starts = [
+        compute.CURVE_BETAS[np.argmax(curve.hack_share >= 0.5)]
+        for curve in (
+            core.checker_optimum(compute.CURVE_BETAS, pass_rate=rate, looseness=0.9)
+            for rate in (0.015, 0.25)
+        )
+    ]
+    assert [f"{start:.2g}" for start in starts] == ["0.19", "0.096"]
+    # The reason: skill needs u = d + logit h and costs u²/2 nats, a hack log(1/q).
+    assert "u = 6.86 on the left task, u = 3.51 on the right task" in text
+    assert "costs about u²/2 nats: 23.5 on the left, 6.2 on the right" in text
     assert f"{core.skill_cost(pass_rate=0.015, looseness=0.9):.1f}" == "23.5"
     assert "a hack costs about log(1/q) = 4.6 nats, whatever the task" in text
     assert f"{np.log(100):.1f}" == "4.6"
+    assert "By this count the hack is cheaper on both tasks." in text
     # What the base model's passes teach, and a group's chance of any signal.
     assert "37.7% are hacks on the left task and 3.5% on the right" in text
     shares = core.reinforced_hack_share(pass_rate=np.array([0.015, 0.25]), looseness=0.9)
     assert [f"{100 * share:.1f}" for share in shares] == ["37.7", "3.5"]
-    assert "21% on the left task and 99% on the right" in text
-    assert f"{core.group_signal(pass_rate=0.25, group_size=16):.0%}" == "99%"
+    # GRPO's signal from what the checker passes, hacks included: 2.4% → 32%, not 21%.
+    assert "The checker passes 2.4% of the base model's tries on the left task and 26%" in text
+    assert "signal at the start: 32% on the left task and 99% on the right" in text
+    passed = [0.99 * rate + 0.01 * 0.9 for rate in (0.015, 0.25)]
+    assert [f"{100 * rate:.3f}" for rate in passed] == ["2.385", "25.650"]
+    assert [f"{1 - rate**16 - (1 - rate) ** 16:.0%}" for rate in passed] == ["32%", "99%"]
+    # Baker et al.'s turn, read off the penalized curve: it holds at the defaults.
+    assert (
+        "Here the same turn appears in the exact optimum on the left task: penalized, strong "
+        "optimization moves to the hidden hack: at β = 0.02 hidden hacks are 100% of attempts, "
+        "and the monitor catches 5.0% of hacks." in text
+    )
     # The monitor, only watching.
     watched = core.monitored_optimum(0.1, pass_rate=0.015, looseness=0.9, penalize=False)
     assert (
@@ -90,31 +115,68 @@ def test_the_defaults_sentences_are_cores_numbers(page):
 
 
 def test_a_guess_then_the_reveal():
+    """At the defaults the left task's solve rate never rises a tenth above the base model's
+    (1.497% at most against 1.485%): the right guess is "never", and only the right task's
+    peak is starred."""
     app = open_page("checker")
-    app.select_slider(key="checker-guess").set_value(0.3).run()
+    app.select_slider(key="checker-guess").set_value("never").run()
     app.button(key="checker-reveal").click().run()
     assert_clean(app)
     assert app.success[0].value == (
-        "You guessed β = 0.3. On the left task the solve rate peaks at β = 0.89 (1.5%); on the "
-        "right at β = 0.16 (39%)."
+        "You guessed “never”. On the left task the solve rate never rises a tenth above the base "
+        "model's 1.5% (at most 1.5%); it falls to 0.0% at β = 0.02, the strongest optimization "
+        "shown; on the right it peaks at β = 0.16: 39%, against the base model's 25%, then "
+        "falls to 8.7% at β = 0.024. Your guess is right."
     )
     assert app.select_slider(key="checker-guess").disabled
     tasks = chart_specs(app)[0]
-    assert trace_names(tasks) == {"checker passes", "task solved", "hacks", "solve rate's peak"}
+    names = {"checker passes", "task solved", "hacks", "solve rate's highest"}
+    assert trace_names(tasks) == names
+    stars = [trace for trace in tasks["data"] if trace.get("name") == "solve rate's highest"]
+    assert len(stars) == 1 and stars[0]["xaxis"] == "x2" and stars[0]["y"] == [38.67]
     text = prose(app)
-    assert (
-        "33% solve the task. The solve rate is highest at β = 0.16, 39%, against the base "
-        "model's 25%." in text
+    assert "33% solve the task, against the base model's 25%." in text
+    assert "0.0% solve the task, against the base model's 1.5%." in text
+    # The same numbers, straight from core on the page's curve.
+    left, right = (
+        core.checker_optimum(compute.CURVE_BETAS, pass_rate=rate, looseness=0.9)
+        for rate in (0.015, 0.25)
     )
-    assert "The solve rate is highest at β = 0.89, 1.5%, against the base model's 1.5%." in text
-    # The same peaks, straight from core on the page's curve.
-    for pass_rate, beta, solve in ((0.015, "0.89", "1.5%"), (0.25, "0.16", "39%")):
-        curve = core.checker_optimum(compute.CURVE_BETAS, pass_rate=pass_rate, looseness=0.9)
-        peak = core.solve_peak(curve)
-        assert f"{compute.CURVE_BETAS[peak]:.2g}" == beta
-        assert f"{100 * curve.solve_rate[peak]:.{1 if solve == '1.5%' else 0}f}%" == solve
+    assert f"{100 * left.solve_rate.max():.3f} {100 * left.base_solve_rate:.3f}" == "1.497 1.485"
+    assert left.solve_rate.max() < 1.1 * left.base_solve_rate
+    top = int(np.argmax(right.solve_rate))
+    assert f"{right.beta[top]:.2g} {100 * right.solve_rate[top]:.2f}" == "0.16 38.67"
     app.button(key="checker-reveal").click().run()
     assert not app.success and trace_names(chart_specs(app)[0]) == {"checker passes", "hacks"}
+
+
+def test_a_corner_where_the_edge_task_gains_at_the_end():
+    """pass@1 1.5%, h = 0.5, β = 0.02: with room for skill the solve rate falls to 0.1% and
+    climbs to 58% (the lesson's grid capped it at 22%); the penalized turn is only partial."""
+    app = open_page("checker", {"h": "0.5", "check_beta": "0.02", "monitor": "penalize"})
+    app.select_slider(key="checker-guess").set_value(0.02).run()
+    app.button(key="checker-reveal").click().run()
+    assert_clean(app)
+    assert app.success[0].value.startswith(
+        "You guessed β = 0.02. On the left task the solve rate falls to 0.1% at β = 0.05, then "
+        "is highest at β = 0.02, the strongest optimization shown: 58%, against the base "
+        "model's 1.5%;"
+    )
+    assert app.success[0].value.endswith("Your guess is right.")
+    text = prose(app)
+    assert "at β = 0.02 the checker passes 74% of attempts and 31% of attempts are hacks" in text
+    result = core.checker_optimum(0.02, pass_rate=0.015, looseness=0.5)
+    assert f"{result.pass_rate:.2f} {result.hack_share:.2f} {result.solve_rate:.2f}" == (
+        "0.74 0.31 0.58"
+    )
+    assert "the turn on the left task is partial: penalized, hidden hacks reach at most 34%" in text
+
+
+def test_h_1_is_said_in_words():
+    app = open_page("checker", {"h": "1"})
+    assert_clean(app)
+    text = prose(app)
+    assert "logit 1 is infinite" in text and "nats away" not in text and "170.7" not in text
 
 
 def test_penalizing_moves_strong_optimization_to_the_hidden_hack():

@@ -42,7 +42,7 @@ FOLDED = {
         "Sources",
     ],
     "checker": [
-        "Why the task at the edge hacks",
+        "The price of skill and of a hack",
         "The model",
         "The monitor's rules",
         "What Baker et al. found",

@@ -10,13 +10,15 @@ import core
 from core import checker
 from harness.processes import run_python
 
-SKILLS = np.linspace(-6, 6, 241)  # written out here, not taken from core
+SKILLS = np.linspace(-12, 12, 481)  # written out here, not taken from core
 # docs/design.md's table (q = 0.01): solve rate / hack share at β = 1, 0.3, 0.1, 0.05, 0.02.
+# Skills to u = 12: two cells at β = 0.02 moved from the lesson's grid (skills to 6), where the
+# edge capped them: (1.5%, h = 0.5) was 0.222/0.705, (25%, h = 0.9) 0.094/0.897.
 NOTES_TABLE = {
-    (0.015, 0.5): "0.015/0.016 0.015/0.048 0.009/0.558 0.001/0.992 0.222/0.705",
+    (0.015, 0.5): "0.015/0.016 0.015/0.048 0.009/0.558 0.001/0.992 0.584/0.308",
     (0.25, 0.5): "0.276/0.013 0.360/0.019 0.632/0.018 0.810/0.002 0.915/0.000",
     (0.015, 0.9): "0.015/0.024 0.014/0.162 0.000/0.986 0.000/1.000 –",
-    (0.25, 0.9): "0.275/0.019 0.342/0.068 0.326/0.493 0.146/0.820 0.094/0.897",
+    (0.25, 0.9): "0.275/0.019 0.342/0.068 0.326/0.493 0.146/0.820 0.095/0.897",
 }
 BETAS = (1.0, 0.3, 0.1, 0.05, 0.02)
 
@@ -105,7 +107,7 @@ def test_python_m_core_checker_prints_the_table():
     run = run_python("-m", "core", "checker")
     assert run.returncode == 0, run.stderr
     assert "1.5%, h = 0.9" in run.stdout
-    assert "0.326 / 0.493" in run.stdout and "0.222 / 0.705" in run.stdout
+    assert "0.326 / 0.493" in run.stdout and "0.584 / 0.308" in run.stdout
     assert "0.000 / 1.000" in run.stdout
 
 
@@ -113,6 +115,10 @@ def test_reinforced_hack_share_and_group_signal():
     shares = core.reinforced_hack_share(pass_rate=np.array([0.015, 0.25]), looseness=0.9)
     assert [f"{100 * share:.1f}%" for share in shares] == ["37.7%", "3.5%"]
     assert f"{core.group_signal(pass_rate=0.015, group_size=16):.0%}" == "21%"
+    # GRPO sees the checker's verdict, hacks included: (1 − q)·pass@1 + q·h.
+    passed = core.base_checker_rate(pass_rate=0.015, looseness=0.9)
+    assert f"{100 * passed:.3f}" == f"{100 * (0.99 * 0.015 + 0.01 * 0.9):.3f}" == "2.385"
+    assert f"{core.group_signal(pass_rate=passed):.0%}" == "32%"
     # All-fail and all-pass groups carry nothing: p = 0 or 1 gives no signal.
     assert core.group_signal(pass_rate=np.array([0.0, 1.0])).tolist() == [0.0, 0.0]
 
@@ -122,6 +128,18 @@ def test_costs_of_skill_and_of_hacking():
     # (d + logit h)²/2 at d = 4.66, h = 0.9: (4.66 + 2.20)² / 2 = 23.5
     assert f"{core.skill_cost(pass_rate=0.015, looseness=0.9):.1f}" == "23.5"
     assert f"{core.skill_cost(pass_rate=0.25, looseness=0.9):.1f}" == "6.2"
+    # The skill needed, d + logit h: 4.66 + 2.20 = 6.86, on the grid (to 12) with room.
+    assert f"{core.skill_needed(pass_rate=0.015, looseness=0.9):.2f}" == "6.86"
+    both = core.skill_cost(pass_rate=np.array([0.015, 0.25]), looseness=0.9)
+    assert [f"{cost:.1f}" for cost in both] == ["23.5", "6.2"]
+    # h = 1: logit 1 is infinite, no skill passes as often as a hack; h = 0: no cost at all.
+    assert core.skill_needed(pass_rate=0.015, looseness=1.0) == np.inf
+    assert core.skill_cost(pass_rate=0.015, looseness=1.0) == np.inf
+    assert core.skill_needed(pass_rate=0.015, looseness=0.0) == -np.inf
+    assert core.skill_cost(pass_rate=0.015, looseness=0.0) == 0.0
+    # An easy task with a tight checker: the base model's typical attempt already passes.
+    assert core.skill_needed(pass_rate=0.75, looseness=0.2) < 0
+    assert core.skill_cost(pass_rate=0.75, looseness=0.2) == 0.0
 
 
 def test_kl_and_hack_share_move_with_optimization():

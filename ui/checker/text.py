@@ -177,8 +177,8 @@ def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: 
             "quite as often: that would take skill u = d + logit h, and logit 1 is infinite. "
             f"Skill buys passes ever more dearly, while {hack}, whatever the task."
         )
-    needed = [core.skill_needed(pass_rate=p, looseness=looseness) for p in pass_rates]
-    costs = [core.skill_cost(pass_rate=p, looseness=looseness) for p in pass_rates]
+    needed = core.skill_needed(pass_rate=pass_rates, looseness=looseness)
+    costs = core.skill_cost(pass_rate=pass_rates, looseness=looseness)
     skills = []
     for skill, side in zip(needed, ("left", "right"), strict=True):
         typical = " (no further than the base model's typical attempt, u = 0)" if skill <= 0 else ""
