@@ -118,7 +118,7 @@ def test_the_checker_page_walk_a_slider_a_guess_and_the_monitor(desktop):
     page.get_by_role("button", name="Reveal the solve rate").click()
     observer.wait_for_rerun(page, since)
     expect(page.get_by_text("You guessed β = 0.1. On the left task the solve rate")).to_be_visible()
-    expect(page.get_by_text("solve rate's peak").first).to_be_attached()
+    expect(page.get_by_text("solve rate's highest").first).to_be_attached()
     assert app_page.chart_fingerprints(page) != drawn  # the solve rate and its peak drawn in
     since = observer.page_now(page)
     page.locator(".st-key-monitor button", has_text="penalize").first.click()
