@@ -66,6 +66,8 @@ if revealed:
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
 st.markdown(text.hacks_sentence(views))
+if revealed:
+    st.markdown(text.early_sentence(views))
 
 with layout.words("The price of skill and of a hack"):
     st.markdown(text.cost_sentence((pass_left, pass_right), looseness, hack_rate))

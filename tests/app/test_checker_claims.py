@@ -433,3 +433,41 @@ def test_the_monitors_turn_at_every_stop(penalized):
         "optimization moves to the hidden hack: at β = 0.02 hidden hacks are 100% of attempts, "
         "and the monitor catches 5.0% of hacks."
     )
+
+
+def test_whether_stopping_early_matters_at_every_stop(curves):
+    """Said after the reveal: "matters" on a task only where its solve rate at β = 0.02 is more
+    than a tenth below its best along the curve."""
+    forms = Counter()
+    for side in ("left", "right"):
+        for (_p, h, q), curve in curves.items():
+            other = curves[DEFAULTS["right" if side == "left" else "left"], h, q]
+            pair = (curve, other) if side == "left" else (other, curve)
+            said = text.early_sentence(tuple(view(c) for c in pair))
+            numbers = [
+                f"{pct(c.solve_rate[-1])} against {pct(c.solve_rate.max())} at best on the {name} "
+                "task"
+                for c, name in zip(pair, ("left", "right"), strict=True)
+            ]
+            pays = [c.solve_rate[-1] * RISE < c.solve_rate.max() for c in pair]
+            if all(pays):
+                expected = (
+                    "**Stopping early matters on both tasks:** at β = 0.02 the solve rate is "
+                    f"{numbers[0]}, {numbers[1]}."
+                )
+            elif not any(pays):
+                expected = (
+                    "**Here optimizing on to β = 0.02 costs neither task more than a tenth of its "
+                    f"best solve rate:** {numbers[0]}, {numbers[1]}."
+                )
+            else:
+                one, two = (0, 1) if pays[0] else (1, 0)
+                names = ("left", "right")
+                expected = (
+                    f"**Stopping early matters on the {names[one]} task:** at β = 0.02 the solve "
+                    f"rate is {numbers[one]}; on the {names[two]} task it is within a tenth of "
+                    f"its best there ({numbers[two]})."
+                )
+            assert said == expected
+            forms[sum(pays)] += 1
+    assert set(forms) == {0, 1, 2}, forms

@@ -146,8 +146,15 @@ def test_a_guess_then_the_reveal():
     assert left.solve_rate.max() < 1.1 * left.base_solve_rate
     top = int(np.argmax(right.solve_rate))
     assert f"{right.beta[top]:.2g} {100 * right.solve_rate[top]:.2f}" == "0.16 38.67"
+    # Stopping early matters on both: at β = 0.02 each solve rate is far below its best.
+    assert (
+        "**Stopping early matters on both tasks:** at β = 0.02 the solve rate is 0.0% against "
+        "1.5% at best on the left task, 9.5% against 39% at best on the right task." in text
+    )
+    assert f"{100 * right.solve_rate[-1]:.1f} {100 * left.solve_rate[-1]:.1f}" == "9.5 0.0"
     app.button(key="checker-reveal").click().run()
     assert not app.success and trace_names(chart_specs(app)[0]) == {"checker passes", "hacks"}
+    assert "Stopping early" not in prose(app)
 
 
 def test_a_corner_where_the_edge_task_gains_at_the_end():

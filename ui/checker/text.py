@@ -129,6 +129,35 @@ def reveal_sentence(guess, views) -> str:
     )
 
 
+def early_sentence(views) -> str:
+    """Whether stopping early pays on each task: the solve rate at the strongest optimization
+    shown more than a tenth below its best along the curve (said after the reveal)."""
+    pays, said = [], []
+    for view, side in zip(views, ("left", "right"), strict=True):
+        solve = view.curve.solve_rate
+        best, end = solve.max(), solve[-1]
+        pays.append(end * CLEAR_GAIN < best)
+        said.append(f"{rate(end)} against {rate(best)} at best on the {side} task")
+    strongest = beta_text(views[0].curve.beta[-1])
+    if all(pays):
+        return (
+            f"**Stopping early matters on both tasks:** at {strongest} the solve rate is "
+            f"{said[0]}, {said[1]}."
+        )
+    if any(pays):
+        side = "left" if pays[0] else "right"
+        other = "right" if pays[0] else "left"
+        return (
+            f"**Stopping early matters on the {side} task:** at {strongest} the solve rate is "
+            f"{said[0 if pays[0] else 1]}; on the {other} task it is within a tenth of its best "
+            f"there ({said[1 if pays[0] else 0]})."
+        )
+    return (
+        f"**Here optimizing on to {strongest} costs neither task more than a tenth of its best "
+        f"solve rate:** {said[0]}, {said[1]}."
+    )
+
+
 def _majority(curve) -> np.ndarray:
     """Indices along the curve where hacks are most attempts (one stretch, or none)."""
     return np.flatnonzero(curve.hack_share >= MOST)
