@@ -277,3 +277,23 @@ def test_a_beta_change_leaves_the_monitors_figure_as_it_was():
     moved_tasks, same_monitor = chart_specs(app)
     assert same_monitor == monitor
     assert moved_tasks != tasks
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ({"h": "0", "pass1": "0.75", "q": "0.1"}, "With h = 0 the checker cannot be fooled"),
+        (
+            {"pass1": "0.25", "h": "0.5", "monitor": "penalize"},
+            "the penalty does not push hacking out of sight on the left task",
+        ),
+        ({"pass1": "0.005", "pass1_other": "0.005", "check_beta": "3"}, "on the left task from"),
+    ],
+    ids=["perfect checker", "no turn", "both at the edge"],
+)
+def test_corners_open_cleanly_and_say_what_holds_there(query, said):
+    app = open_page("checker", query)
+    app.button(key="checker-reveal").click().run()
+    assert_clean(app)
+    assert said in prose(app)
+    assert len(app.get("plotly_chart")) == 2
