@@ -359,20 +359,21 @@ def _assemble(
     # Grouped by place, each group in the drawn order (a stable sort, as JavaScript's).
     picked.sort(key=lambda index: _PLACE_ORDER[_TEMPLATES[index][0]])
     chosen = [_TEMPLATES[index] for index in picked]
-    body = []
-    for tip in range(int(counts.content)):
-        body.append(AnswerSentence("content", asked.content[tip]))
-        if tip < counts.why:
-            body.append(AnswerSentence("why", asked.why[tip]))
-    body += [AnswerSentence("undo", text) for text in asked.undo[: int(counts.undo)]]
-    body += [AnswerSentence("wrong", asked.wrong[i]) for i in wrong_order[: int(counts.wrong)]]
+    # The body in units, so that middle padding never comes between a tip and its why.
+    body = [
+        [AnswerSentence("content", asked.content[tip])]
+        + ([AnswerSentence("why", asked.why[tip])] if tip < counts.why else [])
+        for tip in range(int(counts.content))
+    ]
+    body += [[AnswerSentence("undo", text)] for text in asked.undo[: int(counts.undo)]]
+    body += [[AnswerSentence("wrong", asked.wrong[i])] for i in wrong_order[: int(counts.wrong)]]
     for place, text in chosen:
         if place == "middle":
             place_in_body = math.floor(draws.next() * (len(body) + 1))
-            body.insert(place_in_body, AnswerSentence("padding", _fill(text, asked)))
+            body.insert(place_in_body, [AnswerSentence("padding", _fill(text, asked))])
     opening = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "opening"]
     closing = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "closing"]
-    return tuple(opening + body + closing)
+    return tuple(opening + [sentence for unit in body for sentence in unit] + closing)
 
 
 @validate_params(_ONE_ANSWER)

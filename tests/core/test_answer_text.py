@@ -303,3 +303,42 @@ def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
         other_substance=scored.substance[first],
     )
     assert np.array_equal(swapped, -verdict)
+
+
+# The writer's text, pinned: a change to the banks or the rules fails here, not only in the
+# browser's fixtures. Short: bare tips, no why; best length: tips with their whys (and a wrong
+# claim at low substance); far past it: padding around the tips and a tip taken back.
+PINNED = [
+    ("plants", -1.2, 0.4, ["content"] * 3, (
+        "Water only when the top two centimetres of soil feel dry. Use pots with drainage holes, "
+        "so the roots never sit in water. Give each plant the light it likes: most want bright "
+        "light that is not direct sun."
+    )),
+    ("plants", 0.3, -2.5, ["content", "why", "content", "why", "wrong"], (
+        "Water only when the top two centimetres of soil feel dry. Roots need air as well as "
+        "water, and soil that never dries out suffocates and rots them. Use pots with drainage "
+        "holes, so the roots never sit in water. Water that cannot drain collects at the bottom, "
+        "where the roots rot first. Ice cubes are the best way to water every plant."
+    )),
+    ("running", 2.2, 0.3, ["padding"] * 3 + ["content", "why"] * 2 + ["padding", "undo"]
+     + ["padding"] * 6, (
+        "What a great question about starting to run! You asked: “How should I start running?” "
+        "Many people wonder about starting to run, and it is smart of you to ask. Start with "
+        "intervals: one minute of running, then two of walking, repeated. Short runs let your "
+        "heart, muscles and tendons adapt before you ask more of them. Go slowly enough that you "
+        "could still hold a conversation. An easy pace builds endurance, the base everything "
+        "else rests on, without wearing you out. There are many factors involved here, and they "
+        "all interact. Then again, walk breaks are for quitters, so try to run the whole way "
+        "from day one. It is worth keeping in mind that there is no one-size-fits-all answer. "
+        "In many ways, starting to run is as much an art as a science. Of course, everyone is "
+        "different, so results may vary. Feel free to ask if you have any other questions about "
+        "starting to run. To sum up, the key is to find a balance that works for you. I hope "
+        "this helps you on your journey with starting to run!"
+    )),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "length", "substance", "kinds", "text"), PINNED)
+def test_the_writers_text_is_pinned(question, length, substance, kinds, text):
+    assert write_answer(question, length, substance) == text
+    assert [s.kind for s in answer_sentences(question, length, substance)] == kinds

@@ -95,16 +95,18 @@ export function answerSentences(tables, id, lengthHundredths, substanceHundredth
   const picked = shuffled(templates.length, next).slice(0, counts.padding);
   picked.sort((a, b) => PLACES.indexOf(templates[a][0]) - PLACES.indexOf(templates[b][0])); // stable
   const chosen = picked.map((index) => templates[index]);
+  // The body in units, so that middle padding never comes between a tip and its why.
   const body = [];
   for (let tip = 0; tip < counts.content; tip += 1) {
-    body.push({ kind: "content", text: question.content[tip] });
-    if (tip < counts.why) body.push({ kind: "why", text: question.why[tip] });
+    const unit = [{ kind: "content", text: question.content[tip] }];
+    if (tip < counts.why) unit.push({ kind: "why", text: question.why[tip] });
+    body.push(unit);
   }
-  for (const text of question.undo.slice(0, counts.undo)) body.push({ kind: "undo", text });
-  for (const index of wrongOrder.slice(0, counts.wrong)) body.push({ kind: "wrong", text: question.wrong[index] });
+  for (const text of question.undo.slice(0, counts.undo)) body.push([{ kind: "undo", text }]);
+  for (const index of wrongOrder.slice(0, counts.wrong)) body.push([{ kind: "wrong", text: question.wrong[index] }]);
   for (const [place, text] of chosen) {
-    if (place === "middle") body.splice(Math.floor(next() * (body.length + 1)), 0, { kind: "padding", text: fill(text) });
+    if (place === "middle") body.splice(Math.floor(next() * (body.length + 1)), 0, [{ kind: "padding", text: fill(text) }]);
   }
   const around = (where) => chosen.filter(([place]) => place === where).map(([, text]) => ({ kind: "padding", text: fill(text) }));
-  return [...around("opening"), ...body, ...around("closing")];
+  return [...around("opening"), ...body.flat(), ...around("closing")];
 }
