@@ -404,7 +404,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
 
 
 def writer_tables() -> dict:
-    """What the browser's twin of this writer needs: the banks and the counts' numbers (~11 KB)."""
+    """What the browser's twin of this writer needs: the banks and the counts' numbers (~9.6 KB)."""
     return {
         "questions": [
             {
