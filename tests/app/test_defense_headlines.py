@@ -2,14 +2,17 @@
 capped by the grid's edge, at every (b, σ) stop of its sliders (and every better b′), and its
 words say "collapses" only where true quality ends below the base model's."""
 
+import functools
+
 import numpy as np
 import pytest
 
 import core
+from ui import format as fmt
 from ui import swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view
-from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
+from ui.settings import B_STOPS, BETA_STOPS, N_STOPS, SIGMA_STOPS
 
 BETAS = np.array(BETA_STOPS, dtype=float)
 
@@ -77,24 +80,57 @@ def test_best_of_ns_fate_in_words_at_b_0(sigma, expected):
     assert defense_view.fate_sentence("best_of_n", summary) == expected
 
 
-def test_the_sigma_swamps_b_sentence_appears_where_the_errors_take_the_collapse_away():
-    # docs/design.md §16: at b = 0, best-of-n at n = 10,000 is -1.08 for σ <= 0.8 and
-    # +1.41 / +1.54 at σ = 0.9 / >= 1; the KL optimum at β = 0.3: -2.16 (σ = 1), -0.87 (σ = 2).
-    assert swamp_text.swamped_sentence(0.0, 0.0) is None
-    assert swamp_text.swamped_sentence(0.0, 0.8) is None
-    assert swamp_text.swamped_sentence(0.2, 1.0) is None  # no collapse at b = 0.2 to take away
-    assert "at n = 10,000 it ends at +1.41, where at σ = 0.8 it falls to -1.08" in (
-        swamp_text.swamped_sentence(0.0, 0.9)
-    )
+@functools.cache
+def strongest_best_of_n(b: float, sigma: float) -> tuple[float, float]:
+    """Best-of-n's (true quality, mean length) at n = 10,000, from core."""
+    result = core.best_of_n(float(max(N_STOPS)), b=b, sigma=sigma)
+    return float(result.gold_gain), float(result.mean_length)
+
+
+def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_collapse_away():
+    """Walk all 441 (b, σ): the sentence shows exactly where best-of-n collapses at σ = 0 (same
+    b) and not at σ, picking shorter answers; every number it prints is core's; its KL evidence
+    is below the base model, or a fall from the peak, never a KL optimum at or above it called
+    "not cured" (issue 28: 32 of its 54 stops did that, at b = 0.05-0.15)."""
+    shown = set()
+    for b in B_STOPS:
+        clean_end, clean_length = strongest_best_of_n(b, 0.0)
+        for sigma in SIGMA_STOPS:
+            end, length = strongest_best_of_n(b, sigma)
+            holds = sigma > 0 and clean_end < 0 <= end and length < clean_length
+            sentence = swamp_text.swamped_sentence(b, sigma)
+            readout = swamp_text.swamped_readout(b, sigma)
+            assert (sentence is not None) == holds == (readout is not None), (b, sigma)
+            if not holds:
+                continue
+            shown.add((b, sigma))
+            assert f"it ends at {fmt.signed(end)}, where at σ = 0 it falls to " in sentence
+            assert f"falls to {fmt.signed(clean_end)} (on this" in sentence
+            assert f"mean length {fmt.number(length)} at n = 10,000, against " in sentence
+            assert f"against {fmt.number(clean_length)} at σ = 0" in sentence
+            assert readout.startswith(f"σ swamps b here: best-of-n ends at {fmt.signed(end)} ")
+            assert f"(at σ = 0: {fmt.signed(clean_end)})" in readout
+            kl = core.kl_optimum(BETAS, b=b, sigma=sigma, exact=True)
+            clear = np.flatnonzero(np.asarray(kl.edge_mass) < 0.05)
+            strongest = clear[np.argmin(BETAS[clear])]
+            kl_end = float(kl.gold_gain[strongest])
+            at_end = f"{fmt.signed(kl_end)} at β = {BETAS[strongest]:g}."
+            assert sentence.endswith(at_end), sentence
+            peak = float(np.max(np.asarray(kl.gold_gain)[clear]))
+            if "do not cure" in sentence or "not a cure" in readout:
+                assert kl_end < 0 or peak - kl_end > 0.01, (b, sigma)
+            if "below the base model" in sentence:
+                assert kl_end < 0
+    # docs/design.md §16: at b = 0 the collapse goes from σ = 0.9 on; at b = 0.05-0.15
+    # best-of-n is above the base model at σ = 0 (no collapse there for errors to take away).
+    assert shown == {(0.0, sigma) for sigma in SIGMA_STOPS if sigma >= 0.9}
     assert swamp_text.swamped_sentence(0.0, 1.0) == (
         "Here σ swamps b: the reward model's other errors (σ = 1) are larger than its liking for "
         "length, so best-of-n picks the answers those errors flatter rather than the longest "
-        "ones: at n = 10,000 it ends at +1.54, where at σ = 0.8 it falls to -1.08 (on this draw "
-        "of 600 answers). The errors (regressional Goodhart) drown out the length flaw "
-        "(extremal Goodhart); they do not cure it: the KL optimum, which can reach any answer, "
-        "ends at -2.16 at β = 0.3."
+        "ones (mean length 1.03 at n = 10,000, against 2.37 at σ = 0): it ends at +1.54, where "
+        "at σ = 0 it falls to -1.08 (on this draw of 600 answers). The errors (regressional "
+        "Goodhart) drown out the length flaw (extremal Goodhart); they do not cure it: the KL "
+        "optimum, which can reach any answer, still ends below the base model, at -2.16 at "
+        "β = 0.3."
     )
-    assert swamp_text.swamped_sentence(0.0, 2.0).endswith("ends at -0.87 at β = 0.3.")
-    shown = {(b, s) for b in B_STOPS for s in SIGMA_STOPS if swamp_text.swamped_sentence(b, s)}
-    assert min(s for b, s in shown if b == 0) == 0.9
-    assert all(b < 0.2 for b, _ in shown)
+    assert swamp_text.swamped_sentence(0.0, 2.0).endswith("at -0.87 at β = 0.3.")

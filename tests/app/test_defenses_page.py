@@ -434,7 +434,7 @@ def test_where_sigma_swamps_b_the_page_says_so():
     app = open_defenses({"sigma": "1"})
     assert_clean(app)
     (swamped,) = [info.value for info in app.info if "σ swamps b" in info.value]
-    assert "at n = 10,000 it ends at +1.54, where at σ = 0.8 it falls to -1.08" in swamped
+    assert "it ends at +1.54, where at σ = 0 it falls to -1.08" in swamped
     text = " ".join(block.value for block in app.markdown)
     assert (
         "**Best-of-n** does not decline: true quality is at its peak, +1.54 at n = 10,000." in text
