@@ -298,7 +298,9 @@ def test_peak_and_collapse_as_printed(set_page):
 
 
 def test_a_slack_still_rising_names_the_strongest_setting():
-    rising = SimpleNamespace(peak_pressure=10000, strongest_pressure=10000, left_out=0)
+    rising = SimpleNamespace(
+        peak_pressure=10000, strongest_pressure=10000, strongest_rise=0.01, left_out=0
+    )
     assert slack_text.slack_sentence("n", rising) == (
         "True quality still rises at n = 10,000: no slack to take."
     )
