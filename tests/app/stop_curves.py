@@ -55,8 +55,20 @@ class Curve:
 
 
 @functools.cache
+def kl_result(b: float, sigma: float):
+    """core.kl_optimum at the β stops, as printed (exact): the result object."""
+    return core.kl_optimum(BETAS, b=b, sigma=sigma, exact=True)
+
+
+@functools.cache
+def best_of_n_result(b: float, sigma: float):
+    """core.best_of_n at the n stops: the result object."""
+    return core.best_of_n(COUNTS, b=b, sigma=sigma)
+
+
+@functools.cache
 def kl(b: float, sigma: float) -> Curve:
-    result = core.kl_optimum(BETAS, b=b, sigma=sigma, exact=True)
+    result = kl_result(b, sigma)
     return Curve(
         pressure=BETAS,
         gold=np.array(result.gold_gain),
@@ -67,7 +79,7 @@ def kl(b: float, sigma: float) -> Curve:
 
 @functools.cache
 def best_of_n(b: float, sigma: float) -> Curve:
-    result = core.best_of_n(COUNTS, b=b, sigma=sigma)
+    result = best_of_n_result(b, sigma)
     return Curve(
         pressure=COUNTS,
         gold=np.array(result.gold_gain),

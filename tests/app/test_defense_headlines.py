@@ -1,6 +1,12 @@
 """No headline, delta, peak or "strongest setting" of the Defenses page stands on a KL optimum
 capped by the grid's edge, at every (b, σ) stop of its sliders (and every better b′), and its
-words say "collapses" only where true quality ends below the base model's."""
+words say "collapses" only where true quality ends below the base model's.
+
+Walked at every stop: the undefended fate of both methods and the strongest settings named
+(441 (b, σ)), the four readouts of section 1 (every b × b′ × σ: 9,261), the σ-swamps-b
+sentence (441), and the ensemble's words (every σ × k × ρ × combination: 3,696); each claim's
+condition read from core's curve at the stops (tests/app/stop_curves.py), each number as
+printed."""
 
 import functools
 
@@ -8,11 +14,12 @@ import numpy as np
 import pytest
 
 import core
+from tests.app import stop_curves
 from ui import format as fmt
 from ui import swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view
-from ui.settings import B_STOPS, BETA_STOPS, N_STOPS, SIGMA_STOPS
+from ui.settings import B_STOPS, BETA_STOPS, K_STOPS, N_STOPS, RHO_STOPS, SIGMA_STOPS
 
 BETAS = np.array(BETA_STOPS, dtype=float)
 
@@ -24,11 +31,24 @@ def kl_summaries():
     summaries, edges = {}, {}
     for b in B_STOPS:
         for sigma in SIGMA_STOPS:
-            result = vars(core.defended_kl_optimum(BETAS, b=b, sigma=sigma, exact=True))
+            result = vars(stop_curves.kl_result(b, sigma))  # the undefended reward model
             # The page's own reading of the stops (the curve is not needed for the stops).
             summaries[b, sigma] = defense_compute._method(BETAS, (result, result), BETAS)
             edges[b, sigma] = np.array(result["edge_mass"])
     return summaries, edges
+
+
+@pytest.fixture(scope="module")
+def summaries(kl_summaries):
+    """The undefended summary at every (b, σ), both methods, read from the stops as the page
+    reads them: {(b, σ): Summary}."""
+    found = {}
+    for (b, sigma), kl in kl_summaries[0].items():
+        result = vars(stop_curves.best_of_n_result(b, sigma))
+        counts = stop_curves.COUNTS
+        best_of_n = defense_compute._method(counts, (result, result), counts)
+        found[b, sigma] = defense_compute.Summary(best_of_n=best_of_n, kl=kl)
+    return found
 
 
 def test_every_peak_and_strongest_kl_stop_is_clear_of_the_edge(kl_summaries):
@@ -78,6 +98,139 @@ def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summar
 def test_best_of_ns_fate_in_words_at_b_0(sigma, expected):
     summary = defense_compute.summary(0.0, sigma).best_of_n
     assert defense_view.fate_sentence("best_of_n", summary) == expected
+
+
+def test_a_fall_under_001_from_a_peak_at_another_stop_is_told_as_holding():
+    # b = 0.4, σ = 1: +1.6514 at n = 590, +1.6423 at n = 10,000 (the page said "does not
+    # decline: true quality is at its peak, +1.64 at n = 10,000").
+    summary = defense_compute.summary(0.4, 1.0).best_of_n
+    assert defense_view.fate_sentence("best_of_n", summary) == (
+        "**Best-of-n** holds: +1.64 at n = 10,000, within 0.01 of its peak (+1.65 at n = 590)."
+    )
+
+
+def named(method: str, pressure: float) -> str:
+    return fmt.named("n" if method == "best_of_n" else "β", pressure)
+
+
+def test_every_fate_sentence_states_what_cores_curve_does(summaries):
+    """Walk 441 (b, σ) × both methods: "collapses" where true quality ends below the base
+    model, "declines" where it ends more than 0.01 below its peak, "holds" where less but at
+    another stop, "does not decline" where the strongest stop is the peak; numbers as core's."""
+    cases = set()
+    for (b, sigma), summary in summaries.items():
+        for method in ("best_of_n", "kl"):
+            curve = stop_curves.curve(method, b, sigma)
+            words = defense_view.fate_sentence(method, getattr(summary, method))
+            peak, end = curve.gold[curve.peak], curve.gold[curve.strongest]
+            at_peak = f"{fmt.signed(peak)} at {named(method, curve.pressure[curve.peak])}"
+            at_end = f"{fmt.signed(end)} at {named(method, curve.pressure[curve.strongest])}"
+            if end < 0:
+                case = "collapses"
+                assert f"from {at_peak} to {at_end}, below the base model" in words
+            elif peak - end > 0.01:
+                case = "declines"
+                assert f"from {at_peak} to {at_end}, still above the base model" in words
+            elif curve.peak != curve.strongest:
+                case = "holds"
+                assert f"holds: {at_end}, within 0.01 of its peak ({at_peak})" in words, words
+            else:
+                case = "does not decline"
+                assert words.endswith(f"true quality is at its peak, {at_end}."), words
+            assert case in words, (b, sigma, words)
+            cases.add(case)
+    # Every case is met (best-of-n holds within 0.01 at b = 0.4, σ = 0.7-1.2; it said "does
+    # not decline: at its peak" there, while its peak stood higher at another n).
+    assert cases == {"collapses", "declines", "holds", "does not decline"}
+
+
+def test_the_strongest_settings_named_are_the_strongest_clear_of_the_edge(summaries):
+    for (b, sigma), summary in summaries.items():
+        kl = stop_curves.kl(b, sigma)
+        text = defense_view.strongest_text(summary)
+        assert text.startswith(f"n = 10,000, β = {kl.pressure[kl.strongest]:g}"), text
+        capped = [f"{beta:g}" for beta in kl.pressure[~kl.clear]]
+        # Every capped stop is stronger than the one read, and the words name exactly them.
+        assert all(beta < kl.pressure[kl.strongest] for beta in kl.pressure[~kl.clear])
+        if capped:
+            listed = (
+                capped[0] if len(capped) == 1 else ", ".join(capped[:-1]) + " and " + capped[-1]
+            )
+            assert text.endswith(
+                f"; β = {listed} {'is' if len(capped) == 1 else 'are'} left out: "
+                "capped by the grid's edge"
+            ), text
+        else:
+            assert "left out" not in text
+
+
+def test_every_section_one_readout_is_cores_at_each_b_b_prime_and_sigma(summaries):
+    """Walk all 9,261 (b, b′, σ): each label's stop, value, change and help from core's curve."""
+    for (b, sigma), before in summaries.items():
+        for better in B_STOPS:
+            after = summaries[better, sigma]
+            shown = defense_view.readouts(before, after)
+            assert len(shown) == 4
+            for index, method in enumerate(("best_of_n", "kl")):
+                old, new = (stop_curves.curve(method, x, sigma) for x in (b, better))
+                peak, strongest = shown[2 * index : 2 * index + 2]
+                assert peak.label.endswith(f"peak, {named(method, new.pressure[new.peak])}")
+                assert peak.value == fmt.signed(new.gold[new.peak])
+                change = new.gold[new.peak] - old.gold[old.peak]
+                assert peak.delta == (None if round(change, 2) == 0 else fmt.signed(change))
+                at_old = (
+                    f"{fmt.signed(old.gold[old.peak])} at {named(method, old.pressure[old.peak])}"
+                )
+                assert peak.help.endswith(f"Undefended: {at_old}."), peak.help
+                # One stop for both: the gentler of the two strongest clear stops.
+                stop = min(old.strongest, new.strongest)
+                assert strongest.label.endswith(f"at {named(method, new.pressure[stop])}")
+                assert strongest.value == fmt.signed(new.gold[stop])
+                change = new.gold[stop] - old.gold[stop]
+                assert strongest.delta == (None if round(change, 2) == 0 else fmt.signed(change))
+                assert strongest.help.endswith(f"Undefended: {fmt.signed(old.gold[stop])}.")
+                assert old.clear[stop] and new.clear[stop]
+
+
+@pytest.mark.parametrize("aggregate", ["mean", "min"])
+def test_the_ensembles_words_hold_at_every_sigma_k_and_rho(aggregate):
+    """Walk σ × k × ρ: "shrinks the errors" only where the formula is below σ; its size and
+    the shipped members' measured one as core's; the shared error's size σ·√ρ."""
+    for rho in RHO_STOPS:
+        measured = core.ensemble_error_sizes(rho=rho)
+        for k in K_STOPS:
+            for sigma in SIGMA_STOPS:
+                formula = sigma * np.sqrt(rho + (1 - rho) / k)
+                words = defense_view.ensemble_words(
+                    aggregate, k, formula, sigma * measured[k - 1], sigma=sigma, rho=rho
+                )
+                where = (aggregate, sigma, k, rho)
+                if rho > 0 and sigma > 0:
+                    assert f"(of size {fmt.number(sigma * np.sqrt(rho))} here)" in words, where
+                else:
+                    assert "shared error σ·√ρ·ε₀ (of size" not in words, where
+                if aggregate == "min":
+                    assert "(1 − ρ)/k) = **" not in words and "measure" not in words
+                    continue
+                assert f"**{fmt.number(formula)}**" in words, where
+                assert (
+                    f"measure{'s' if k == 1 else ''} {fmt.number(sigma * measured[k - 1])})"
+                    in words
+                )
+                assert ("shrinks the errors" in words) == (formula < sigma), where
+
+
+def test_at_sigma_0_an_ensemble_changes_nothing_as_the_page_says():
+    # "σ is 0: every member is the same reward model, so the ensemble changes nothing."
+    counts = stop_curves.COUNTS
+    for b in (0.0, 0.5, 1.0):
+        plain = core.best_of_n(counts, b=b, sigma=0.0).gold_gain
+        for k in K_STOPS:
+            for aggregate in ("mean", "min"):
+                ensemble = core.defended_best_of_n(
+                    counts, b=b, sigma=0.0, k=k, rho=0.3, aggregate=aggregate
+                )
+                np.testing.assert_allclose(ensemble.gold_gain, plain, atol=1e-12)
 
 
 @functools.cache
