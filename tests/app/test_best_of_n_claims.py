@@ -10,9 +10,9 @@ import re
 
 import numpy as np
 import pytest
+import stop_curves
 
 import core
-from tests.app import stop_curves
 from ui import best_of_n_answers, best_of_n_charts, compute
 from ui import format as fmt
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS

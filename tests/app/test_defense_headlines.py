@@ -12,9 +12,9 @@ import functools
 
 import numpy as np
 import pytest
+import stop_curves
 
 import core
-from tests.app import stop_curves
 from ui import format as fmt
 from ui import swamp_text
 from ui.defenses import compute as defense_compute

@@ -11,10 +11,10 @@ import random
 
 import numpy as np
 import pytest
+import stop_curves
 
 import core
 from poll_data.guesses import QUESTIONS
-from tests.app import stop_curves
 from ui import compute
 from ui import format as fmt
 from ui.class_poll import figures as poll_figures

@@ -9,9 +9,9 @@ import math
 
 import numpy as np
 import pytest
+import stop_curves
 
 import core
-from tests.app import stop_curves
 from ui import compute
 from ui import format as fmt
 from ui.reward_model import compute as reward_model_compute

@@ -10,8 +10,8 @@ for which case they state ("still rises", "levelled off", "no slack worth taking
 from __future__ import annotations
 
 import pytest
+import stop_curves
 
-from tests.app import stop_curves
 from ui import format as fmt
 from ui import slack_text
 from ui.playground import worlds
