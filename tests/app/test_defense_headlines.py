@@ -9,6 +9,7 @@ condition read from core's curve at the stops (tests/app/stop_curves.py), each n
 printed."""
 
 import functools
+import random
 
 import numpy as np
 import pytest
@@ -287,3 +288,30 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
         "β = 0.3."
     )
     assert swamp_text.swamped_sentence(0.0, 2.0).endswith("at -0.87 at β = 0.3.")
+
+
+SPOT_SAMPLE = sorted(random.Random(28).sample([(b, s) for b in B_STOPS for s in SIGMA_STOPS], 20))
+
+
+@pytest.mark.parametrize(("b", "sigma"), SPOT_SAMPLE)
+def test_the_spot_checks_readouts_state_the_real_peak_and_the_spread(b, sigma):
+    """At a fixed sample of 20 (b, σ), m = 30 (the page's default): "the real peak" is the
+    highest true quality among the stops clear of the edge (core's curve, read here), and the
+    median and middle 80% are the repeats' own, ordered gentle to strong."""
+    runs = defense_compute.spot_checks(30, b, sigma)
+    for method, result in zip(("best_of_n", "kl"), runs, strict=True):
+        curve = stop_curves.curve(method, b, sigma)
+        spread = defense_view.spot_check_spread(result, method)
+        assert spread.peak_pressure == curve.pressure[curve.peak], (method, b, sigma)
+        # Ordered by pressure: n rising, β falling (gentle to strong), quantiles of the repeats.
+        strength = result.chosen_pressure if method == "best_of_n" else 1 / result.chosen_pressure
+        low, median, high = np.quantile(strength, (0.1, 0.5, 0.9), method="inverted_cdf")
+        if method == "kl":
+            low, median, high = 1 / low, 1 / median, 1 / high
+        assert (spread.chosen_low, spread.chosen_median, spread.chosen_high) == (low, median, high)
+        assert set(result.chosen_pressure) <= set(curve.pressure[curve.looked])  # never capped
+        assert 0 <= spread.lost_median <= spread.lost_high
+        lost = curve.gold[curve.peak] - np.array(
+            [curve.gold[list(curve.pressure).index(p)] for p in result.chosen_pressure]
+        )
+        np.testing.assert_allclose(np.sort(lost), np.sort(result.quality_lost), atol=1e-9)
