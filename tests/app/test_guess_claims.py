@@ -19,6 +19,7 @@ from ui import compute
 from ui import format as fmt
 from ui.class_poll import figures as poll_figures
 from ui.class_poll import guess_text
+from ui.playground import worlds
 from ui.settings import B_STOPS, SIGMA_STOPS
 
 SETTINGS = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -114,3 +115,30 @@ def test_the_phones_reveal_and_the_guesss_distance(b, mine, expected):
     ).layout.annotations
     names = {"peak": "true peak: n = 49", "end": "highest: n = 10,000"}
     assert names["peak" if b == 0 else "end"] in [note.text for note in label]
+
+
+def test_the_stages_reveal_knows_where_the_truth_is_the_curves_end():
+    """predict.js says "highest at the end" where the world's peak.at_end is set: at every
+    (b, σ) for best-of-n (and the KL sample), exactly where core's curve never turns down."""
+    seen = set()
+    for b, sigma in SETTINGS:
+        gold = stop_curves.best_of_n(b, sigma).gold
+        curve = compute.best_of_n_curve(b, sigma)
+        at_end = worlds._curve(curve)["peak"]["at_end"]
+        top = float(core.best_of_n(curve.peak_pressure, b=b, sigma=sigma).gold_gain)
+        # At the end: no stop higher than n = 10,000; else the peak's n is higher than the end
+        # (at b = 0, σ = 1 by 1e-7, between the stops 7,000 and 10,000: a peak all the same).
+        assert at_end == (curve.peak_pressure == 10_000), (b, sigma)
+        if at_end:
+            assert gold[-1] >= gold.max() - 1e-12, (b, sigma)
+        else:
+            assert top > gold[-1], (b, sigma)
+        seen.add(at_end)
+    for b, sigma in KL_SAMPLE:
+        kl = stop_curves.kl(b, sigma)
+        at_end = worlds._curve(compute.kl_curve(b, sigma))["peak"]["at_end"]
+        place = guess_text.truth_place(compute.kl_curve(b, sigma), QUESTIONS["kl"])
+        assert at_end == (place == guess_text.END), (b, sigma)
+        if not at_end:  # a real peak: a stronger clear stop is lower
+            assert kl.gold[kl.strongest] < kl.gold[kl.looked].max()
+    assert seen == {True, False}

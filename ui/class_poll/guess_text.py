@@ -10,8 +10,6 @@ words say that instead.
 
 from __future__ import annotations
 
-import numpy as np
-
 import core
 from poll_data.guesses import Question, factor_off
 from ui import format as fmt
@@ -19,25 +17,17 @@ from ui import format as fmt
 PEAK, END, START = "peak", "end", "start"  # where the truth lies on the searched stretch
 
 
-def searched(curve: core.Curve, question: Question) -> np.ndarray:
-    """The curve's points a peak is read among: inside the question's range and (KL) clear of
-    the grid's edge, as core.kl_curve reads its peak. Boolean (points,)."""
-    inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
-    if curve.edge_mass is None:
-        return inside
-    clear = inside & (np.asarray(curve.edge_mass) < core.EDGE_CAPPED_MASS)
-    return clear if clear.any() else inside
-
-
 def truth_place(curve: core.Curve, question: Question) -> str:
-    """PEAK where true quality turns down inside the searched stretch, END where it is highest
-    at the stretch's strongest point, START where at its gentlest (it only falls)."""
-    looked = curve.pressure[searched(curve, question)]
-    strongest = looked.max() if question.symbol == "n" else looked.min()
-    gentlest = looked.min() if question.symbol == "n" else looked.max()
-    if curve.peak_pressure == strongest:
+    """PEAK where true quality turns down inside the question's range (and, for the KL
+    optimum, clear of the grid's edge, as core.kl_curve reads its peak), END where it is
+    highest at that stretch's strongest point (core.peak_at_end), START where at its gentlest
+    (it only falls)."""
+    inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
+    if core.peak_at_end(
+        curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass, searched=inside
+    ):
         return END
-    return START if curve.peak_pressure == gentlest else PEAK
+    return START if curve.peak_pressure == curve.pressure[inside][0] else PEAK
 
 
 def truth_words(curve: core.Curve, question: Question, *, bold: bool = False) -> str:

@@ -76,6 +76,11 @@ def _curve(curve: compute.Curve) -> dict:
         "peak": {  # where the star goes (the score there is not drawn, so not sent)
             "pressure": curve.peak_pressure,
             "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
+            # True quality never turns down before the curve's end (clear of the grid's edge):
+            # the reveal says "highest at the end", not "peaks" (b = 0.2, σ = 0: n = 10,000).
+            "at_end": core.peak_at_end(
+                curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass
+            ),
         },
     }
 
