@@ -245,7 +245,7 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
     """Walk all 441 (b, σ): the sentence shows exactly where best-of-n collapses at σ = 0 (same
     b) and not at σ, picking shorter answers; every number it prints is core's; its KL evidence
     is below the base model, or a fall from the peak, never a KL optimum at or above it called
-    "not cured" (issue 28: 32 of its 54 stops did that, at b = 0.05-0.15)."""
+    "not cured" (docs/design.md §17: 32 of its 54 stops did that, at b = 0.05-0.15)."""
     shown = set()
     for b in B_STOPS:
         clean_end, clean_length = strongest_best_of_n(b, 0.0)

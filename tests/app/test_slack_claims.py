@@ -3,8 +3,9 @@ every (b, σ) stop of the sliders for both methods (441 × 2): each claim's cond
 against core's curve at the slider's stops (tests/app/stop_curves.py, not core.slack), and every
 number printed equal to core's as printed.
 
-Numbers and conditions, not exact prose (issue 29 may reword the line): the words are read only
-for which case they state ("still rises", "levelled off", "no slack worth taking", "Stop at").
+Numbers and conditions, not exact prose (the line may be reworded for newcomers): the words are
+read only for which case they state ("still rises", "levelled off", "no slack worth taking",
+"Stop at").
 """
 
 from __future__ import annotations

@@ -30,8 +30,8 @@ def test_at_b_0_and_sigma_1_the_stage_says_sigma_swamps_b_with_cores_numbers():
 @pytest.mark.parametrize(("b", "sigma"), [(0.05, 1.0), (0.1, 0.7), (0.15, 2.0)])
 def test_where_the_errors_made_the_collapse_the_stage_does_not_say_they_took_it_away(b, sigma):
     # At b = 0.05-0.15 best-of-n does not collapse at σ = 0 (+3.19 at n = 10,000): there is no
-    # collapse for larger errors to remove (issue 28: the sentence showed here, citing a KL
-    # optimum at or above zero as "not cured").
+    # collapse for larger errors to remove (docs/design.md §17: the sentence showed here,
+    # citing a KL optimum at or above zero as "not cured").
     assert core.best_of_n(STRONGEST_N, b=b, sigma=0.0).gold_gain > 0
     part = best_of_n_line(b, sigma)
     assert "swamps" not in part["slack"] and "swamps" not in part["slack_more"]
