@@ -20,7 +20,15 @@ from ui import format as fmt
 from ui import swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view
-from ui.settings import B_STOPS, BETA_STOPS, K_STOPS, N_STOPS, RHO_STOPS, SIGMA_STOPS
+from ui.settings import (
+    B_STOPS,
+    BETA_STOPS,
+    K_STOPS,
+    LAMBDA_STOPS,
+    N_STOPS,
+    RHO_STOPS,
+    SIGMA_STOPS,
+)
 
 BETAS = np.array(BETA_STOPS, dtype=float)
 
@@ -315,3 +323,52 @@ def test_the_spot_checks_readouts_state_the_real_peak_and_the_spread(b, sigma):
             [curve.gold[list(curve.pressure).index(p)] for p in result.chosen_pressure]
         )
         np.testing.assert_allclose(np.sort(lost), np.sort(result.quality_lost), atol=1e-9)
+
+
+DEFENDED_SAMPLE = sorted(
+    random.Random(32).sample(
+        [
+            (b, s, k, rho, agg, 0.0)
+            for b in B_STOPS
+            for s in SIGMA_STOPS
+            for k in K_STOPS
+            for rho in RHO_STOPS
+            for agg in ("mean", "min")
+        ],
+        20,
+    )
+    + random.Random(33).sample(
+        [(b, s, 1, 1.0, "mean", lam) for b in B_STOPS for s in SIGMA_STOPS for lam in LAMBDA_STOPS],
+        20,
+    )
+)
+
+
+@pytest.mark.parametrize(("b", "sigma", "k", "rho", "aggregate", "lam"), DEFENDED_SAMPLE)
+def test_the_ensemble_and_length_penalty_readouts_are_cores(b, sigma, k, rho, aggregate, lam):
+    """Sections 2 and 3: a fixed sample of 20 ensembles (of 441 × 8 × 11 × 2) and 20 length
+    penalties (of 441 × 21), each readout against core's defended optimum at the stops."""
+    defense = {"b": b, "sigma": sigma, "k": k, "rho": rho, "aggregate": aggregate}
+    defense["length_penalty"] = lam
+    before = defense_compute.summary(b, sigma)
+    after = defense_compute.summary(b, sigma, k, rho, aggregate, lam)
+    shown = defense_view.readouts(before, after)
+    for index, method in enumerate(("best_of_n", "kl")):
+        if method == "kl":
+            result = core.defended_kl_optimum(BETAS, **defense, exact=True)
+            pressure, clear = BETAS, np.asarray(result.edge_mass) < 0.05
+        else:
+            result = core.defended_best_of_n(stop_curves.COUNTS, **defense)
+            pressure, clear = stop_curves.COUNTS, np.ones(len(stop_curves.COUNTS), dtype=bool)
+        gold = np.asarray(result.gold_gain)
+        old = stop_curves.curve(method, b, sigma)
+        peak = int(np.flatnonzero(clear)[np.argmax(gold[clear])])
+        named_peak = named(method, pressure[peak])
+        assert shown[2 * index].label.endswith(f"peak, {named_peak}"), (method, shown[2 * index])
+        assert shown[2 * index].value == fmt.signed(gold[peak])
+        strongest = min(int(np.flatnonzero(clear)[-1]), old.strongest)
+        assert shown[2 * index + 1].label.endswith(f"at {named(method, pressure[strongest])}")
+        assert shown[2 * index + 1].value == fmt.signed(gold[strongest])
+        change = gold[strongest] - old.gold[strongest]
+        expected = None if round(change, 2) == 0 else fmt.signed(change)
+        assert shown[2 * index + 1].delta == expected
