@@ -97,3 +97,11 @@ def curve(method: str, b: float, sigma: float) -> Curve:
 def slack(b: float, sigma: float) -> core.Slack:
     """core.slack at the sliders' stops: what the pages hand their slack sentences."""
     return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
+
+
+def best_of_n_gold(n: float, b: float, sigma: float) -> float:
+    """Best-of-n's true quality at any n: from the cached stops where n is one, else core."""
+    stops = np.flatnonzero(n == COUNTS)
+    if stops.size:
+        return float(best_of_n(b, sigma).gold[stops[0]])
+    return float(core.best_of_n(float(n), b=b, sigma=sigma).gold_gain)

@@ -48,7 +48,7 @@ def test_where_true_quality_peaks_for_the_lessons_answers_at_every_b_and_sigma()
         curve = compute.best_of_n_curve(b, sigma)
 
         def gold_at(n, b=b, sigma=sigma):
-            return float(core.best_of_n(float(n), b=b, sigma=sigma).gold_gain)
+            return stop_curves.best_of_n_gold(n, b, sigma)
 
         cases.add(check_peak(curve, gold_at))
     assert cases == {"peak", "end"}

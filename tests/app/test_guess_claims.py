@@ -66,7 +66,7 @@ def test_the_best_of_n_reveal_says_peak_only_where_true_quality_turns_down():
         curve = compute.best_of_n_curve(b, sigma)
 
         def gold_at(n, b=b, sigma=sigma):
-            return float(core.best_of_n(float(n), b=b, sigma=sigma).gold_gain)
+            return stop_curves.best_of_n_gold(n, b, sigma)
 
         cases.add(check_reveal(curve, question, gold_at, list(stop_curves.COUNTS)))
     # Both are met: b = σ = 0 peaks at n = 49; from b = 0.2 on it is highest at n = 10,000.
