@@ -40,7 +40,7 @@ from core.curves import (
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
-from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
+from core.peaks import peak_among_uncapped, peak_at_end, strongest_uncapped, uncapped_stops
 from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
 from core.room_ratings import (
     RatingPairs,
@@ -67,6 +67,7 @@ from core.world import (
 __all__ = [
     "kl_peak_beta",
     "peak_among_uncapped",
+    "peak_at_end",
     "strongest_uncapped",
     "uncapped_stops",
     "EDGE_CAPPED_MASS",

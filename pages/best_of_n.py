@@ -70,15 +70,13 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-still_rising = curve.peak_pressure >= SETTINGS["n"].high
-peak_at = fmt.named("n", curve.peak_pressure)
+peak_at, peak_words = best_of_n_charts.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
 peak.metric(
     "true quality peaks at",
-    "n ≥ 10,000" if still_rising else peak_at,
+    peak_at,
     help="For this answer set. The lesson's set peaks at n = 49.",
 )
 
-peak_words = "past n = 10,000" if still_rising else f"at {peak_at}"
 layout.chart(
     best_of_n_charts.scores_against_n(n, b, sigma, seed),
     key="scores-against-n",

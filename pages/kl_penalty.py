@@ -55,16 +55,13 @@ with heat_column:
         kl_penalty_charts.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=f"π* at {at_beta} is a cloud centred near length "
-        f"{fmt.signed(point.mean_length)}; KL {fmt.kl(point.kl)} nats from π_ref, true quality "
-        f"gain {fmt.signed(point.gold_gain)}, reward model gain {fmt.signed(point.proxy_gain)}.",
+        description=kl_penalty_charts.heatmap_description(at_beta, point),
     )
 main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
 layout.chart(
     kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
     key="grid-vs-closed-form",
-    description="Top: KL rises as β falls. Bottom: the reward model's gain keeps rising "
-    "as β falls, true quality's rises, peaks and falls. The table below gives the numbers.",
+    description=kl_penalty_charts.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
     container=main_chart,
     fit=True,
 )

@@ -10,7 +10,7 @@ from ui import format as fmt
 from ui.reward_model import compute as reward_model_compute
 from ui.reward_model import figures as reward_model_figures
 from ui.reward_model import text as reward_text
-from ui.settings import SETTINGS, keys_for
+from ui.settings import keys_for
 from ui.url_values import url_form
 
 state.settle_url("reward-model")
@@ -43,11 +43,11 @@ fit = reward_model_compute.reward_model_fit(pairs, spread, noise, prior)
 b_used = reward_model_compute.curve_b(fit)
 low, high = fit.b_interval
 bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
-bon_peak_at_end = bon_curve.peak_pressure >= SETTINGS["n"].high
-kl_peak_at_end = kl_curve.peak_pressure <= SETTINGS["beta"].low
-bon_peak = "n ≥ 10,000" if bon_peak_at_end else fmt.named("n", bon_curve.peak_pressure)
-kl_peak_beta = reward_model_compute.kl_peak_beta(b_used)  # exact, not a curve point's β
-kl_peak = "β ≤ 0.25" if kl_peak_at_end else fmt.named("β", kl_peak_beta, digits=3)
+bon_peak, kl_peak = reward_text.peak_texts(
+    bon_curve.peak_pressure,
+    kl_curve.peak_pressure,
+    reward_model_compute.kl_peak_beta(b_used),  # exact, not a curve point's β
+)
 
 row = st.container(horizontal=True, gap="small")
 row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")

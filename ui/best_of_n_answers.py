@@ -26,6 +26,8 @@ ILLUSTRATION = (
 )
 # The questions' buttons: a word each, so three fit a phone's width.
 SHORT_NAMES = {q.text: q.id.capitalize() for q in answer_text.QUESTION_BANKS}
+# Chances are told to 0.1%: below 0.05% one would print "0.0%" (never kept), above 99.95% "100.0%".
+SMALLEST_CHANCE = 0.0005
 # How the page writes each kind of sentence, in Streamlit's Markdown.
 MARKED = {"content": "{}", "why": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~", "undo": "~~{}~~"}
 
@@ -84,12 +86,23 @@ def sentences_read(sentences) -> str:
     return f"{len(sentences)} sentences: {good} good points, {wrong} wrong, {padding} padding"
 
 
+def chance_text(chance: float) -> str:
+    """A chance of being kept, to 0.1%: "4.1%", but never "0.0%" or "100.0%" (at n = 10,000
+    the typical answer's chance is about 10⁻³⁰¹⁰, a float 0, and the favourite's 1 − 6·10⁻⁸):
+    "less than 0.05%", "more than 99.95%"."""
+    if chance < SMALLEST_CHANCE:
+        return f"less than {100 * SMALLEST_CHANCE:g}%"
+    if chance > 1 - SMALLEST_CHANCE:
+        return f"more than {100 * (1 - SMALLEST_CHANCE):g}%"
+    return fmt.percent(chance, decimals=1)
+
+
 def numbers_line(answer: KeptAnswer, n: int) -> str:
     """'rank 592 of 600, kept 4.1% of the time at n = 49 · length 1.40, substance 1.71 · this
     answer: reward model ..., true quality ... · 7 sentences: ...'. The scores are the answer's
     own, not the average gains the page's charts and readouts show: the label says so."""
     return (
-        f"rank {answer.rank} of {core.ANSWER_COUNT}, kept {fmt.percent(answer.chance, decimals=1)} "
+        f"rank {answer.rank} of {core.ANSWER_COUNT}, kept {chance_text(answer.chance)} "
         f"of the time at {fmt.named('n', n)} · length {fmt.number(answer.length)}, substance "
         f"{fmt.number(answer.substance)} · this answer: reward model {fmt.signed(answer.proxy)}, "
         f"true quality {fmt.signed(answer.gold)} · {sentences_read(answer.sentences)}"

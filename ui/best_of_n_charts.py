@@ -290,6 +290,16 @@ def peak_spread_figure(peaks: np.ndarray, lesson_peak: float, current_peak: floa
     return figure
 
 
+def peak_texts(peak_pressure: float, *, end: float) -> tuple[str, str]:
+    """Where true quality peaks along n, for a readout and for a sentence: ("n = 49", "at
+    n = 49"), or where it still rises at the curve's ``end``, ("n ≥ 10,000", "past
+    n = 10,000")."""
+    if peak_pressure >= end:
+        return f"n ≥ {fmt.count(end)}", f"past {fmt.named('n', end)}"
+    at = fmt.named("n", peak_pressure)
+    return at, f"at {at}"
+
+
 TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the page states
 
 

@@ -310,3 +310,40 @@ def edge_caption(b: float, sigma: float) -> str:
         f'there). That stretch is drawn dotted and faded, marked "{edge_traces.EDGE_LABEL}"; '
         "the shading is beyond the slider."
     )
+
+
+# A fall smaller than this from the highest point is none (the lesson's test of a decline).
+FALL = 0.01
+
+
+def curves_words(pressure, gold_gain) -> str:
+    """What true quality does along the drawn curve (β falling), in words its points hold:
+    "rises, peaks near β ≈ 1 and falls", or "rises the whole way down to β = 0.1" (from
+    b ≈ 0.2 on, where the padding penalty learned keeps the optimum from over-padding)."""
+    gold = np.asarray(gold_gain, dtype=float)
+    top = int(np.argmax(gold))
+    end = fmt.significant(float(pressure[-1]), digits=2)
+    if top == len(gold) - 1:
+        return f"true quality's rises the whole way down to β = {end}"
+    near = fmt.significant(float(pressure[top]), digits=2)
+    if gold[top] - gold[-1] > FALL:
+        return f"true quality's rises, peaks near β ≈ {near} and falls"
+    return f"true quality's rises to its highest by β ≈ {near} and stays there down to β = {end}"
+
+
+def curves_description(curve) -> str:
+    """The grid-against-closed-form chart in words (``curve``: the KL curve past the edge)."""
+    return (
+        "Top: KL rises as β falls. Bottom: the reward model's gain keeps rising as β falls, "
+        f"{curves_words(curve.pressure, curve.gold_gain)}. The table below gives the numbers."
+    )
+
+
+def heatmap_description(at_beta: str, point) -> str:
+    """The heat map in words: where π* is centred and its numbers (``point``: core's optimum
+    at the page's β, b and σ)."""
+    return (
+        f"π* at {at_beta} is a cloud centred near length {fmt.signed(point.mean_length)}; KL "
+        f"{fmt.kl(point.kl)} nats from π_ref, true quality gain {fmt.signed(point.gold_gain)}, "
+        f"reward model gain {fmt.signed(point.proxy_gain)}."
+    )

@@ -10,6 +10,10 @@ from __future__ import annotations
 from ui import edge_note
 from ui import format as fmt
 
+# A difference in true quality below this prints as 0.00 (gains are told to 0.01): the words
+# call it none, rather than "rises" or "end 0.00 higher" (best-of-n at b >= 0.9 levels off).
+SHOWN = 0.005
+
 # Whose word "slack" is, and what finding the peak takes.
 SLACK_SOURCE = (
     "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
@@ -31,14 +35,24 @@ def slack_sentence(symbol: str, slack, *, stops=(), source: bool = False) -> str
     left_out = edge_note.left_out_sentence(
         symbol, edge_note.left_out_stops(stops, slack) if len(stops) else []
     )
-    if slack.peak_pressure == slack.strongest_pressure:
+    if slack.peak_pressure == slack.strongest_pressure and slack.strongest_rise < SHOWN:
+        line = (
+            f"True quality has levelled off at its highest, {fmt.signed(slack.strongest_gold_gain)}"
+            f" at {strongest}: no slack to take."
+        )
+    elif slack.peak_pressure == slack.strongest_pressure:
         line = f"True quality still rises at {strongest}: no slack to take."
+    elif slack.gold_kept < SHOWN:
+        line = (
+            f"True quality peaks at {peak} ({fmt.signed(slack.peak_gold_gain)}), less than 0.01 "
+            f"above {strongest} ({fmt.signed(slack.strongest_gold_gain)}): no slack worth taking."
+        )
     else:
         line = (
             f"Stop at the peak, {peak}, instead of {strongest}: end "
             f"{fmt.number(slack.gold_kept)} higher in true quality "
             f"({fmt.signed(slack.peak_gold_gain)} against {fmt.signed(slack.strongest_gold_gain)}),"
-            f" for {fmt.percent(slack.score_given_up)} of the reward model's score."
+            f" for {fmt.share_percent(slack.score_given_up)} of the reward model's score."
         )
         if source:
             line = f"{line} {SLACK_SOURCE}"

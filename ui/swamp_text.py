@@ -1,16 +1,24 @@
 """When σ swamps b: the sentence a screen shows where the reward model's other errors are large
 enough that optimization chases them instead of length (pure, no Streamlit).
 
-At b = 0, best-of-n over the lesson's 600 answers ends at -1.08 at n = 10,000 for σ up to 0.8,
-but at +1.41 and +1.54 for σ = 0.9 and 1: the errors (regressional Goodhart) are then larger
-than the length flaw (extremal Goodhart), so the answers best-of-n picks are the ones the errors
-flatter, not the longest. That is not a cure: the flaw is still in the reward model, and the KL
-optimum, which can reach any answer, still falls (β = 0.3: -4.37 at σ = 0, -2.16 at σ = 1).
+Its causal story: at σ = 0 (the same b) best-of-n over the lesson's 600 answers collapses below
+the base model at the n slider's strongest stop, and at this σ it does not. At b = 0 it ends at
+-1.08 at n = 10,000 for σ up to 0.8, but at +1.41 and +1.54 for σ = 0.9 and 1: the errors
+(regressional Goodhart) are then larger than the length flaw (extremal Goodhart), so the
+answers best-of-n picks are the ones the errors flatter, not the longest (mean length 1.03 at
+σ = 1 against 2.37 at σ = 0). That is not a cure: the flaw is still in the reward model, and the
+KL optimum, which can reach any answer, still ends below the base model (β = 0.3: -4.37 at
+σ = 0, -2.16 at σ = 1).
+
+At b = 0.05-0.15 best-of-n does not collapse at σ = 0 (+3.19 at n = 10,000): a collapse at a
+middling σ there is the errors' own doing, so there is no collapse for larger errors to take
+away, and the sentence is not shown (today it is shown at b = 0, σ ≥ 0.9 only).
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -18,62 +26,116 @@ import core
 from ui import format as fmt
 from ui.settings import BETA_STOPS, N_STOPS, SIGMA_STOPS
 
+# A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
+DECLINE_TOLERANCE = 0.01
+
+
+@dataclass(frozen=True)
+class Swamping:
+    """The numbers the sentence stands on, for one (b, σ) where σ swamps b."""
+
+    end: float  # best-of-n's true quality at the strongest n, at this σ (>= 0)
+    end_clean: float  # the same at σ = 0, same b (< 0: the collapse the errors take away)
+    length: float  # best-of-n's mean length at the strongest n, at this σ
+    length_clean: float  # the same at σ = 0 (longer: the answers the length flaw picks)
+    kl_end: float  # the KL optimum's true quality at its strongest stop clear of the edge
+    kl_strongest: float  # that stop's β
+    kl_peak: float  # the KL optimum's true quality at its peak among the uncapped stops
+    kl_peak_beta: float  # that stop's β
+
 
 @functools.lru_cache(maxsize=32)
-def _strongest_best_of_n(b: float) -> dict[float, float]:
-    """Best-of-n's true quality at the n slider's strongest stop, for every σ stop at this b."""
+def _strongest_best_of_n(b: float) -> dict[float, tuple[float, float]]:
+    """Best-of-n's (true quality, mean length) at the n slider's strongest stop, for every σ
+    stop at this b."""
     strongest_n = float(max(N_STOPS))
-    return {s: float(core.best_of_n(strongest_n, b=b, sigma=s).gold_gain) for s in SIGMA_STOPS}
+    ends = {}
+    for sigma in SIGMA_STOPS:
+        result = core.best_of_n(strongest_n, b=b, sigma=sigma)
+        ends[sigma] = (float(result.gold_gain), float(result.mean_length))
+    return ends
 
 
-def _swamping(b: float, sigma: float) -> tuple[float, float, float] | None:
-    """(best-of-n's end at this σ, the largest smaller σ stop where it collapses, its end
-    there) where σ swamps b, else None."""
+@functools.lru_cache(maxsize=64)
+def swamping(b: float, sigma: float) -> Swamping | None:
+    """The numbers for (b, σ) where σ swamps b, else None.
+
+    σ swamps b where best-of-n at the n slider's strongest stop collapses below the base model
+    at σ = 0 (same b) but not at this σ, and picks shorter answers here than at σ = 0: larger
+    errors, not a fix, took the collapse away.
+    """
     ends = _strongest_best_of_n(b)
-    if sigma not in ends:  # between the slider's stops: say nothing rather than guess
+    if sigma not in ends or sigma == 0:  # between the slider's stops: say nothing, not guess
         return None
-    collapsed = [s for s in SIGMA_STOPS if s < sigma and ends[s] < 0]
-    if ends[sigma] < 0 or not collapsed:
+    (end, length), (end_clean, length_clean) = ends[sigma], ends[0.0]
+    if not (end_clean < 0 <= end and length < length_clean):
         return None
-    below = max(collapsed)  # the largest σ where best-of-n still collapses at this b
-    return ends[sigma], below, ends[below]
+    betas = np.array(BETA_STOPS, dtype=float)
+    kl = core.kl_optimum(betas, b=b, sigma=sigma, exact=True)
+    strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)
+    peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass)
+    return Swamping(
+        end=end,
+        end_clean=end_clean,
+        length=length,
+        length_clean=length_clean,
+        kl_end=float(kl.gold_gain[strongest]),
+        kl_strongest=float(betas[strongest]),
+        kl_peak=float(kl.gold_gain[peak]),
+        kl_peak_beta=float(betas[peak]),
+    )
+
+
+def kl_evidence(found: Swamping) -> str:
+    """What the KL optimum, which can reach any answer, does here, in words its numbers hold:
+    below the base model, or falling from its peak, or (if neither) that it does not fall."""
+    at_end = f"{fmt.signed(found.kl_end)} at {fmt.named('β', found.kl_strongest)}"
+    if found.kl_end < 0:
+        return (
+            "they do not cure it: the KL optimum, which can reach any answer, still ends below "
+            f"the base model, at {at_end}."
+        )
+    if found.kl_peak - found.kl_end > DECLINE_TOLERANCE:
+        return (
+            "they do not cure it: the KL optimum, which can reach any answer, still falls from "
+            f"{fmt.signed(found.kl_peak)} at {fmt.named('β', found.kl_peak_beta)} to {at_end}."
+        )
+    return (
+        "the KL optimum, which can reach any answer, does not fall here either: it ends at its "
+        f"peak, {at_end}."
+    )
 
 
 @functools.lru_cache(maxsize=64)
 def swamped_sentence(b: float, sigma: float) -> str | None:
-    """The sentence for the reward model (b, σ), or None where σ does not swamp b.
-
-    It is shown where best-of-n at the n slider's strongest stop ends above the base model at
-    this σ, but below it at a smaller σ stop with the same b: the larger errors, not a fix,
-    took the collapse away (at b = 0: from σ = 0.9 on; at b = 0.2 there is none to take).
-    """
-    swamping = _swamping(b, sigma)
-    if swamping is None:
+    """The sentence for the reward model (b, σ), or None where σ does not swamp b (at b = 0:
+    from σ = 0.9 on; elsewhere best-of-n does not collapse at σ = 0 for errors to take away)."""
+    found = swamping(b, sigma)
+    if found is None:
         return None
-    end, below, end_below = swamping
     strongest_n = float(max(N_STOPS))
-    betas = np.array(BETA_STOPS, dtype=float)
-    kl = core.kl_optimum(betas, b=b, sigma=sigma, exact=True)
-    strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)
     return (
         f"Here σ swamps b: the reward model's other errors ({fmt.named('σ', sigma)}) are larger "
         "than its liking for length, so best-of-n picks the answers those errors flatter rather "
-        f"than the longest ones: at {fmt.named('n', strongest_n)} it ends at "
-        f"{fmt.signed(end)}, where at {fmt.named('σ', below)} it falls to "
-        f"{fmt.signed(end_below)} (on this draw of 600 answers). The errors (regressional "
-        "Goodhart) drown out the length flaw (extremal Goodhart); they do not cure it: the KL "
-        "optimum, which can reach any answer, ends at "
-        f"{fmt.signed(kl.gold_gain[strongest])} at {fmt.named('β', betas[strongest])}."
+        f"than the longest ones (mean length {fmt.number(found.length)} at "
+        f"{fmt.named('n', strongest_n)}, against {fmt.number(found.length_clean)} at σ = 0): "
+        f"it ends at {fmt.signed(found.end)}, where at σ = 0 it falls to "
+        f"{fmt.signed(found.end_clean)} (on this draw of 600 answers). The errors (regressional "
+        "Goodhart) drown out the length flaw (extremal Goodhart); " + kl_evidence(found)
     )
 
 
 def swamped_readout(b: float, sigma: float) -> str | None:
     """:func:`swamped_sentence` in one line, for the stage's best-of-n readouts, or None."""
-    swamping = _swamping(b, sigma)
-    if swamping is None:
+    found = swamping(b, sigma)
+    if found is None:
         return None
-    end, below, end_below = swamping
+    cure = (
+        ", not a cure"
+        if found.kl_end < 0 or found.kl_peak - found.kl_end > DECLINE_TOLERANCE
+        else ""
+    )
     return (
-        f"σ swamps b here: best-of-n ends at {fmt.signed(end)} "
-        f"(at {fmt.named('σ', below)}: {fmt.signed(end_below)}), not a cure"
+        f"σ swamps b here: best-of-n ends at {fmt.signed(found.end)} "
+        f"(at σ = 0: {fmt.signed(found.end_clean)}){cure}"
     )

@@ -2,7 +2,13 @@
 
 The page is opened in AppTest; core is called directly (never through ui) for the ties, so a
 change in the math or in the page's formatting fails here.
+
+Walked over the b and σ sliders through the pure sentence builders (ui.compare.text): which of
+Gao's laws fits the exact KL optimum, the equal-KL sentence and its edge note. Each stop costs a
+200-β KL curve (~0.2 s), so a fixed random sample of 40 of the 441 (b, σ) and the corners.
 """
+
+import random
 
 import numpy as np
 import pytest
@@ -10,6 +16,11 @@ from app_pages import assert_clean, readouts
 from test_beyond_pages import COMPARE, open_page
 
 import core
+from ui import compute
+from ui import format as fmt
+from ui.compare import compute as compare_compute
+from ui.compare import text as compare_text
+from ui.settings import B_STOPS, SIGMA_STOPS
 
 BETA_CURVE = core.log_spaced_betas(high=10.0, low=0.25)  # the KL optimum's curve on the page
 KL_TAIL_BETAS = np.geomspace(1000.0, 0.4, 36)  # the heavy-tail experiment's β
@@ -245,3 +256,66 @@ def test_the_equal_kl_table_notes_a_capped_kl_optimum_and_only_then():
     plain = open_page(COMPARE)
     assert not [info.value for info in plain.info if "best-of-n's n =" in info.value]
     assert plain.dataframe[1].value["KL optimum: mass near the edge"].max() < 0.002
+
+
+WALKED = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
+SAMPLE = sorted(random.Random(28).sample(WALKED, 40))
+SAMPLE += [(0.0, 0.0), (0.0, 2.0), (1.0, 0.0), (1.0, 2.0), (0.2, 1.0)]
+
+
+@pytest.mark.parametrize(("b", "sigma"), SAMPLE)
+def test_which_law_fits_the_exact_optimum_is_cores_fit(b, sigma):
+    betas = compute.BETA_CURVE[compute.BETA_CURVE >= compare_compute.GAO_BETA_LOW]
+    result = core.kl_optimum(betas, b=b, sigma=sigma)
+    r_squared = {
+        form: core.fit_gao(result.kl, result.gold_gain, form=form).r_squared
+        for form in ("best_of_n", "rl")
+    }
+    words = compare_text.why_best_of_n_law(compare_compute.gao_panel(b, sigma))
+    bon, rl = (fmt.number(round(r_squared[form], 2)) for form in ("best_of_n", "rl"))
+    if round(r_squared["best_of_n"], 2) > round(r_squared["rl"], 2):
+        assert words.startswith(
+            f"Here the exact KL optimum follows Gao's *best-of-n* law (R² = {bon}) better than "
+            f"the RL law (R² = {rl})."
+        ), words
+    else:
+        assert words.startswith(
+            f"Here Gao's RL law fits the exact KL optimum (R² = {rl}) at least as well as the "
+            f"best-of-n law (R² = {bon})"
+        ), words
+
+
+@pytest.mark.parametrize(("b", "sigma"), SAMPLE)
+def test_the_equal_kl_sentence_is_cores_at_the_same_kl(b, sigma):
+    equal = compare_compute.equal_kl(b, sigma)
+    words = compare_text.equal_kl_sentence(equal)
+    n = compare_compute.EQUAL_KL_N[1]
+    bon = core.best_of_n(float(n), b=b, sigma=sigma)
+    beta = float(equal.beta[1])
+    optimum = core.kl_optimum(beta, b=b, sigma=sigma, exact=True)
+    assert float(optimum.kl) == pytest.approx(float(bon.kl), rel=1e-6)  # the same KL
+    # Stated at an optimum clear of the grid's edge, so the comparison is the trade-off's.
+    assert float(optimum.edge_mass) < core.EDGE_CAPPED_MASS
+    bon_gold, opt_gold = fmt.signed(float(bon.gold_gain)), fmt.signed(float(optimum.gold_gain))
+    assert words.startswith(f"At KL = {fmt.number(float(bon.kl))} nats (best-of-n at n = {n}) ")
+    assert f": {bon_gold} for best-of-n against {opt_gold} for the KL optimum, " in words
+    assert words.endswith(
+        f"whose reward model score is {fmt.signed(float(optimum.proxy_gain))} against "
+        f"{fmt.signed(float(bon.proxy_gain))}."
+    )
+    ahead = round(float(bon.gold_gain), 2) - round(float(optimum.gold_gain), 2)
+    if ahead > 0:
+        assert "best-of-n gets more true quality" in words
+    elif ahead < 0:
+        assert "the KL optimum gets more true quality" in words
+    else:
+        assert "both get the same true quality" in words
+    # The table's edge note: there exactly where one of its optima is capped.
+    masses = [
+        float(core.kl_optimum(float(x), b=b, sigma=sigma, exact=True).edge_mass) for x in equal.beta
+    ]
+    note = compare_text.equal_kl_edge_note(equal)
+    assert (note is not None) == (max(masses) >= core.EDGE_CAPPED_MASS)
+    if note:
+        assert f"{round(100 * max(masses))}% of this optimum" in note
+    assert np.all(np.diff(equal.beta) < 0)  # more n, more KL, smaller β

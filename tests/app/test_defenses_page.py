@@ -298,7 +298,9 @@ def test_peak_and_collapse_as_printed(set_page):
 
 
 def test_a_slack_still_rising_names_the_strongest_setting():
-    rising = SimpleNamespace(peak_pressure=10000, strongest_pressure=10000, left_out=0)
+    rising = SimpleNamespace(
+        peak_pressure=10000, strongest_pressure=10000, strongest_rise=0.01, left_out=0
+    )
     assert slack_text.slack_sentence("n", rising) == (
         "True quality still rises at n = 10,000: no slack to take."
     )
@@ -434,7 +436,7 @@ def test_where_sigma_swamps_b_the_page_says_so():
     app = open_defenses({"sigma": "1"})
     assert_clean(app)
     (swamped,) = [info.value for info in app.info if "σ swamps b" in info.value]
-    assert "at n = 10,000 it ends at +1.54, where at σ = 0.8 it falls to -1.08" in swamped
+    assert "it ends at +1.54, where at σ = 0 it falls to -1.08" in swamped
     text = " ".join(block.value for block in app.markdown)
     assert (
         "**Best-of-n** does not decline: true quality is at its peak, +1.54 at n = 10,000." in text

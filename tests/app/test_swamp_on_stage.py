@@ -20,16 +20,26 @@ def best_of_n_line(b: float, sigma: float) -> dict:
 
 def test_at_b_0_and_sigma_1_the_stage_says_sigma_swamps_b_with_cores_numbers():
     part = best_of_n_line(0.0, 1.0)
-    assert (
-        part["slack"] == "σ swamps b here: best-of-n ends at +1.54 (at σ = 0.8: -1.08), not a cure"
-    )
+    assert part["slack"] == "σ swamps b here: best-of-n ends at +1.54 (at σ = 0: -1.08), not a cure"
     assert fmt.signed(core.best_of_n(STRONGEST_N, b=0.0, sigma=1.0).gold_gain) == "+1.54"
-    assert fmt.signed(core.best_of_n(STRONGEST_N, b=0.0, sigma=0.8).gold_gain) == "-1.08"
+    assert fmt.signed(core.best_of_n(STRONGEST_N, b=0.0, sigma=0.0).gold_gain) == "-1.08"
     assert part["slack_more"].startswith("Here σ swamps b: the reward model's other errors (σ = 1)")
     assert "they do not cure it" in part["slack_more"]
 
 
-@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.5), (0.0, 0.8), (0.2, 1.0), (0.0, 0.0)])
+@pytest.mark.parametrize(("b", "sigma"), [(0.05, 1.0), (0.1, 0.7), (0.15, 2.0)])
+def test_where_the_errors_made_the_collapse_the_stage_does_not_say_they_took_it_away(b, sigma):
+    # At b = 0.05-0.15 best-of-n does not collapse at σ = 0 (+3.19 at n = 10,000): there is no
+    # collapse for larger errors to remove (docs/design.md §17: the sentence showed here,
+    # citing a KL optimum at or above zero as "not cured").
+    assert core.best_of_n(STRONGEST_N, b=b, sigma=0.0).gold_gain > 0
+    part = best_of_n_line(b, sigma)
+    assert "swamps" not in part["slack"] and "swamps" not in part["slack_more"]
+
+
+@pytest.mark.parametrize(
+    ("b", "sigma"), [(0.0, 0.5), (0.0, 0.8), (0.2, 1.0), (0.0, 0.0), (0.1, 1.0)]
+)
 def test_where_best_of_n_still_collapses_or_b_holds_it_the_slack_stays(b, sigma):
     part = best_of_n_line(b, sigma)
     assert "swamps" not in part["slack"] and "swamps" not in part["slack_more"]

@@ -62,3 +62,15 @@ def test_the_defenses_kl_stops_the_slack_and_the_curve_agree_on_the_peak(sigma):
     assert slack.kl.left_out == 1
     curve = core.kl_curve(betas, sigma=sigma)
     assert curve.peak_pressure == peak
+
+
+def test_a_peak_at_the_strongest_point_looked_at_is_the_curves_end():
+    rising = np.array([1.0, 10.0, 100.0])  # n, gentle to strong
+    assert core.peak_at_end(rising, 100.0)
+    assert not core.peak_at_end(rising, 10.0)
+    # β falling; the last point is capped by the grid's edge, so the end looked at is β = 0.3.
+    betas, edge = np.array([1.0, 0.3, 0.25]), np.array([0.0, 0.02, 0.08])
+    assert core.peak_at_end(betas, 0.3, edge_mass=edge)
+    assert not core.peak_at_end(betas, 1.0, edge_mass=edge)
+    # Only the searched points count: a peak at the last searched one is the end.
+    assert core.peak_at_end(rising, 10.0, searched=np.array([True, True, False]))

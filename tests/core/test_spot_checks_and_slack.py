@@ -144,6 +144,23 @@ def test_no_slack_when_true_quality_still_rises():
     assert result.kl.peak_pressure == result.kl.strongest_pressure == 0.25
     assert result.kl.score_given_up == 0.0
     assert result.kl.gold_kept == 0.0
+    # How much it still rises: against the next gentler stop (β = 0.3 here, clear of the edge).
+    rise = core.kl_optimum(0.25, b=0.6).gold_gain - core.kl_optimum(0.3, b=0.6).gold_gain
+    assert result.kl.strongest_rise == pytest.approx(rise) and rise > 0.1
+
+
+def test_best_of_n_levels_off_as_n_outruns_the_600_answers():
+    # b = 1: the reward model is true quality; from n = 7,000 to 10,000 the winner is almost
+    # surely the best answer, so the last step adds next to nothing.
+    result = core.slack(beta_stops=BETA_SLIDER, n_stops=(1, 49, 7000, 10000), b=1.0)
+    rise = core.best_of_n(10000, b=1.0).gold_gain - core.best_of_n(7000, b=1.0).gold_gain
+    assert result.best_of_n.strongest_rise == pytest.approx(rise)
+    assert 0 < rise < 0.005
+    # The KL side's gentler neighbour skips a capped stop: at σ = 0 β = 0.25 is left out,
+    # so the strongest is 0.3 and its neighbour 0.4.
+    lesson = core.slack(beta_stops=BETA_SLIDER, n_stops=N_SLIDER)
+    expected = core.kl_optimum(0.3).gold_gain - core.kl_optimum(0.4).gold_gain
+    assert lesson.kl.strongest_rise == pytest.approx(expected)
 
 
 PAGE_BETA_STOPS = (10.0, 8.0, 6.0, 5.0, 4.0, 3.0, 2.5, 2.0, 1.6, 1.3, 1.0, 0.8, 0.7, 0.6, 0.5)

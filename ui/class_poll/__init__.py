@@ -4,6 +4,8 @@ screen).
 - ``db``: which database the poll uses (``st.connection``), SQLite by default.
 - ``views``: the three screens (start, lecturer, student), chosen by the address.
 - ``figures``: the histogram of guesses, and after Reveal the true peak over it.
+- ``guess_text``: the reveal in words (pure): "peaks at" only where true quality turns down
+  inside the question's range, else "is highest at" its end.
 - ``export``: that histogram to take away: its counts as CSV, the picture as SVG and PNG
   (``downloads.js``, an ES module that imports the stage's ``export.js``, joined by
   ``playground.stage_modules``).

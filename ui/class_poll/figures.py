@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 from poll_data.guesses import QUESTIONS, Question
 from ui import format as fmt
 from ui import style
+from ui.class_poll import guess_text
 from ui.compute import Curve
 
 HEIGHT = 420  # px: beside the room code, it ends ~600 px down a 1280x720 projector
@@ -165,7 +166,7 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         y=1.0,
         yref="paper",
         yanchor="bottom",  # in the top margin, above the curves
-        text=f"true peak: {question.symbol} = {question.shown(truth.peak_pressure)}",
+        text=guess_text.chart_label(truth, question),
         showarrow=False,
         xanchor="center",
         font={"color": style.INK, "size": TITLE_SIZE},
@@ -204,7 +205,8 @@ def describe(
             f"to {symbol} = {shown(np.max(guesses))}."
         )
     if truth is not None:
-        text += f" True quality peaks at {symbol} = {shown(truth.peak_pressure)}."
+        words = guess_text.truth_words(truth, question)
+        text += f" {words[0].upper()}{words[1:]}."
         if count:
             share = np.mean(np.abs(np.log(guesses / truth.peak_pressure)) <= np.log(2))
             text += f" {fmt.percent(share)} of the guesses were within a factor 2 of it."

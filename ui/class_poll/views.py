@@ -22,7 +22,7 @@ from ui import format as fmt
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.class_poll import live, rating_views
+from ui.class_poll import guess_text, live, rating_views
 from ui.settings import PRESENT_KEY, SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -352,12 +352,7 @@ def student_status(engine: Engine, room: str) -> None:
     if poll.closed:
         st.info("This poll is closed: it takes no more answers.")
     if poll.revealed:
-        peak = truth(poll).peak_pressure
-        text = f"The truth: true quality peaks at **{question.symbol} = {question.shown(peak)}**."
-        if mine is not None:
-            factor = fmt.number(checks.factor_off(mine, peak), decimals=1)
-            text += f" Your guess was off by a factor of {factor}."
-        st.success(text)
+        st.success(guess_text.reveal_sentence(truth(poll), question, mine))
 
 
 def _show_submission() -> None:

@@ -81,6 +81,8 @@ def fate_sentence(method: str, summary) -> str:
         return f"**{name}** collapses: from {at_peak} to {at_strongest}, below the base model."
     if peak - strongest > DECLINE_TOLERANCE:
         return f"**{name}** declines from {at_peak} to {at_strongest}, still above the base model."
+    if summary.peak_pressure != summary.strongest_pressure:  # a fall too small to count
+        return f"**{name}** holds: {at_strongest}, within 0.01 of its peak ({at_peak})."
     return f"**{name}** does not decline: true quality is at its peak, {at_strongest}."
 
 
@@ -119,39 +121,64 @@ def shared_strongest(method: str, before, after) -> StrongestPair:
     )
 
 
-def gain_metric(slot, label: str, before: float, after: float, help_text: str) -> None:
+@dataclass(frozen=True)
+class Readout:
+    """One metric as the page shows it: a defended true quality gain and its change."""
+
+    label: str
+    value: str
+    delta: str | None  # the change from the undefended, None where it rounds to zero
+    help: str
+
+
+def gain_readout(label: str, before: float, after: float, help_text: str) -> Readout:
     """One defended true quality gain, its change from the undefended ``before``, and a help."""
-    slot.metric(label, fmt.signed(after), delta=change_text(after - before), help=help_text)
+    return Readout(label, fmt.signed(after), change_text(after - before), help_text)
 
 
-def peak_and_collapse(container, undefended, defended) -> None:
-    """Four metrics: each method's peak and its strongest setting, with the change made.
-
-    ``undefended`` and ``defended`` are :class:`ui.defenses.compute.Summary` objects.
-    """
-    row = container.container(horizontal=True, gap="small")
+def readouts(undefended, defended) -> list[Readout]:
+    """Four readouts: each method's peak and its strongest setting, with the change made
+    (best-of-n's two, then the KL penalty's). ``undefended`` and ``defended`` are
+    :class:`ui.defenses.compute.Summary` objects."""
+    shown = []
     for method in ("best_of_n", "kl"):
         name = METHOD_NAMES[method][0]
         before, after = getattr(undefended, method), getattr(defended, method)
-        peak, strongest = row.container(width=READOUT_WIDTH), row.container(width=READOUT_WIDTH)
-        peak_label = f"{name}: peak, {pressure_text(method, after.peak_pressure)}"
         peak_help = (
             "True quality gain at its best slider stop. Undefended: "
             f"{fmt.signed(before.peak_gold_gain)} at "
             f"{pressure_text(method, before.peak_pressure)}."
         )
-        gain_metric(peak, peak_label, before.peak_gold_gain, after.peak_gold_gain, peak_help)
+        shown.append(
+            gain_readout(
+                f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
+                before.peak_gold_gain,
+                after.peak_gold_gain,
+                peak_help,
+            )
+        )
         pair = shared_strongest(method, before, after)
         strongest_help = (
             "True quality gain at the slider's strongest setting clear of the grid's edge: "
             f"the collapse, if it fell. Undefended: {fmt.signed(pair.before_gold_gain)}."
         )
-        gain_metric(
-            strongest,
-            f"{name}: at {pressure_text(method, pair.pressure)}",
-            pair.before_gold_gain,
-            pair.after_gold_gain,
-            strongest_help,
+        shown.append(
+            gain_readout(
+                f"{name}: at {pressure_text(method, pair.pressure)}",
+                pair.before_gold_gain,
+                pair.after_gold_gain,
+                strongest_help,
+            )
+        )
+    return shown
+
+
+def peak_and_collapse(container, undefended, defended) -> None:
+    """The four :func:`readouts` as metrics, and an edge note where every β stop is capped."""
+    row = container.container(horizontal=True, gap="small")
+    for readout in readouts(undefended, defended):
+        row.container(width=READOUT_WIDTH).metric(
+            readout.label, readout.value, delta=readout.delta, help=readout.help
         )
     kl = shared_strongest("kl", undefended.kl, defended.kl)
     note = edge_note.edge_note(kl.edge_mass, pressure_text("kl", kl.pressure))
@@ -212,11 +239,21 @@ def ensemble_words(
         "reward hacking but do not remove what members share: Eisenstein et al., 2023)."
     )
     if aggregate == "mean":
-        return (
-            members + f"Averaging k members shrinks the errors from σ to "
-            f"σ·√(ρ + (1 − ρ)/k) = **{fmt.number(formula_size)}** (these {k} members "
-            f"measure {fmt.number(measured_size)}); the shared part and b stay whole. " + shared
-        )
+        who = "this member measures" if k == 1 else f"these {k} members measure"
+        measured = f"({who} {fmt.number(measured_size)})"
+        if k > 1 and rho < 1 and sigma > 0:
+            averaged = (
+                f"Averaging k members shrinks the errors from σ to σ·√(ρ + (1 − ρ)/k) = "
+                f"**{fmt.number(formula_size)}** {measured}; the shared part and b stay whole. "
+            )
+        else:  # nothing to average away: one member, one shared error, or none at all
+            reason = "one member" if k == 1 else "ρ = 1, one error shared by all"
+            reason = "σ = 0, no errors" if sigma == 0 else reason
+            averaged = (
+                f"Averaging k members would shrink the errors to σ·√(ρ + (1 − ρ)/k); with "
+                f"{reason}, that is σ itself, **{fmt.number(formula_size)}** {measured}. "
+            )
+        return members + averaged + shared
     return (
         members + "Their minimum, the worst case, does not average the members' own errors "
         "away: the lowest of k errors sits lower by about the same amount everywhere, which "

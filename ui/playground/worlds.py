@@ -76,6 +76,11 @@ def _curve(curve: compute.Curve) -> dict:
         "peak": {  # where the star goes (the score there is not drawn, so not sent)
             "pressure": curve.peak_pressure,
             "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
+            # True quality never turns down before the curve's end (clear of the grid's edge):
+            # the reveal says "highest at the end", not "peaks" (b = 0.2, σ = 0: n = 10,000).
+            "at_end": core.peak_at_end(
+                curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass
+            ),
         },
     }
 
@@ -97,13 +102,18 @@ def slack_readout(key: str, slack: core.MethodSlack) -> str:
     """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
     score' (the sentence, its definition and caveats are one click away)."""
     symbol = SETTINGS[key].symbol
+    peak, strongest = (
+        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
+    )
     if slack.peak_pressure == slack.strongest_pressure:
-        strongest = fmt.named(symbol, slack.strongest_pressure)
+        if slack.strongest_rise < slack_text.SHOWN:
+            return f"True quality has levelled off at {strongest}: no slack."
         return f"True quality still rises at {strongest}: no slack."
+    if slack.gold_kept < slack_text.SHOWN:
+        return f"Peak at {peak}, less than 0.01 above {strongest}: no slack."
     return (
-        f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
-        f"+{fmt.number(slack.gold_kept)} true quality for "
-        f"{fmt.percent(slack.score_given_up)} of the score"
+        f"Stop at {peak}: +{fmt.number(slack.gold_kept)} true quality for "
+        f"{fmt.share_percent(slack.score_given_up)} of the score"
     )
 
 

@@ -17,12 +17,16 @@ export function nearestStopIndex(stops, value) {
 export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth / guessed);
 
 // One method's line once revealed: "n: true quality peaks at n = 49; you guessed 100, off by
-// a factor of 2.0 (too high)."
-export function revealedLine(symbol, key, peak, guess) {
+// a factor of 2.0 (too high)." Where true quality never turns down before the curve's end
+// (atEnd, the world's curve.peak.at_end), it says so: "highest at the end, n = 10,000".
+export function revealedLine(symbol, key, peak, guess, atEnd = false) {
   const guessed = Number(guess);
   const factor = guessFactor(guessed, peak);
   const way = factor < 1.05 ? "right on" : `off by a factor of ${tenthsText(factor)} (${guessed > peak ? "too high" : "too low"})`;
-  return `${symbol}: true quality peaks at ${symbol} = ${peakText(key, peak)}; you guessed ${guess}, ${way}.`;
+  const truth = atEnd
+    ? `true quality never turns down: it is highest at the end, ${symbol} = ${peakText(key, peak)}`
+    : `true quality peaks at ${symbol} = ${peakText(key, peak)}`;
+  return `${symbol}: ${truth}; you guessed ${guess}, ${way}.`;
 }
 
 const ASK = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. ";
@@ -34,6 +38,9 @@ export function predictionText(world, { guess, revealed }) {
     const placed = keys.map((key) => `${world[key].symbol} = ${guess[key]}`);
     return ASK + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
   }
-  const lines = keys.map((key) => revealedLine(world[key].symbol, key, world[key].curve.peak.pressure, guess[key]));
+  const lines = keys.map((key) => {
+    const { pressure, at_end: atEnd } = world[key].curve.peak;
+    return revealedLine(world[key].symbol, key, pressure, guess[key], Boolean(atEnd));
+  });
   return `Revealed. ${lines.join(" ")}`;
 }
