@@ -13,11 +13,13 @@ from pathlib import Path
 import numpy as np
 import poll_app
 import pytest
+import sqlalchemy as sa
 from app_pages import APP
 from poll_app import POLL_PAGE, assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
 from poll_data import location
+from poll_data import store as poll_store
 from ui import link_box
 from ui.class_poll import views as poll_views
 
@@ -285,3 +287,17 @@ def test_a_process_that_opened_the_poll_exits_without_a_stack_trace(poll_data_di
     assert done.returncode == 0, done.stderr
     assert (poll_data_dir / location.SQLITE_FILE).is_file()  # it did open the database
     assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_past_the_sites_cap_on_rooms_a_minute_start_says_to_wait_and_opens_nothing(poll_data_dir):
+    app = open_poll()  # makes the database
+    engine = sa.create_engine(f"sqlite:///{poll_data_dir / location.SQLITE_FILE}")
+    for i in range(poll_store.ROOMS_PER_MINUTE):
+        poll_store.start_poll(engine, b=0.0, sigma=0.0, opener=f"device-{i:016d}")
+    app.button(key="poll_start").click().run()
+    assert_no_exception(app)
+    assert "rooms were opened on this site in the last minute" in texts(app.warning)
+    assert "lecturer" not in app.query_params, "no room was opened, so no lecturer's link"
+    with engine.connect() as connection:
+        rooms = connection.execute(sa.select(sa.func.count()).select_from(poll_store.polls))
+        assert rooms.scalar_one() == poll_store.ROOMS_PER_MINUTE

@@ -170,13 +170,55 @@ def test_only_the_lecturer_token_reaches_the_controls(engine):
 
 
 def test_room_codes_and_tokens_are_random_and_unique(engine):
-    made = [store.start_poll(engine, b=0.0, sigma=0.0, now=T0) for _ in range(200)]
+    # One a second apart: under the site's cap on rooms a minute.
+    made = [store.start_poll(engine, b=0.0, sigma=0.0, now=T0 + i) for i in range(200)]
     codes = [poll.room_code for poll in made]
     assert len(set(codes)) == 200
     assert all(len(code) == 6 and set(code) <= set(checks.ROOM_ALPHABET) for code in codes)
     assert len({poll.lecturer_token for poll in made}) == 200
     assert all(len(poll.lecturer_token) >= 32 for poll in made)
     assert sorted(codes) != codes, "not handed out in order"
+
+
+DEVICE = "device-cccccccccccccccc"
+
+
+def test_a_device_opens_a_few_rooms_a_minute_then_is_told_to_wait(engine):
+    cap = store.ROOMS_PER_DEVICE_PER_MINUTE
+    for i in range(cap):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + i)
+    with pytest.raises(store.RoomLimit, match="This device has opened .* Wait a minute"):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + cap)
+    assert len(snapshot(engine)["poll_polls"]) == cap, "the refused room was not opened"
+    # Another device is not held back; this one may open again once its minute is over.
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=OTHER, now=T0 + cap)
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + store.RATE_WINDOW_SECONDS)
+
+
+def test_the_whole_site_opens_a_bounded_number_of_rooms_a_minute(engine):
+    devices = [f"device-{i:016d}" for i in range(store.ROOMS_PER_MINUTE + 1)]
+    for i, device in enumerate(devices[:-1]):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=device, now=T0 + i * 0.5)
+    late = T0 + store.ROOMS_PER_MINUTE * 0.5
+    with pytest.raises(store.RoomLimit, match="rooms were opened on this site"):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=devices[-1], now=late)
+    with pytest.raises(store.RoomLimit):  # a caller that names no device is capped too
+        store.start_poll(engine, b=0.0, sigma=0.0, now=late)
+    # The minute slides: once the first rooms are a minute old, there is room again.
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=devices[-1], now=T0 + 60.5)
+
+
+def test_a_malformed_device_id_opens_nothing(engine):
+    with pytest.raises(checks.BadInput):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener="<script>", now=T0)
+    assert snapshot(engine)["poll_polls"] == []
+
+
+def test_who_opened_rooms_is_forgotten_after_a_day(engine):
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0)
+    assert [row[0] for row in snapshot(engine)["poll_openers"]] == [DEVICE]
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=OTHER, now=T0 + store.MAX_AGE_SECONDS + 1)
+    assert [row[0] for row in snapshot(engine)["poll_openers"]] == [OTHER]
 
 
 def test_polls_older_than_a_day_are_refused_then_purged_with_their_guesses(engine):
