@@ -149,7 +149,10 @@ def engine_options(url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> di
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": busy_seconds}}
     return {
-        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS},
+        # Text as UTF-8 whatever the server's encoding: on a SQL_ASCII database (an initdb
+        # without a locale) psycopg would hand back bytes, and SQLAlchemy's first query fails
+        # with a TypeError (found running the compose setup on such a server).
+        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS, "client_encoding": "utf8"},
         "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
     }
 

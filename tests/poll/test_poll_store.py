@@ -333,6 +333,29 @@ def test_a_locked_sqlite_file_gives_a_plain_message_then_recovers(tmp_path):
     engine.dispose()
 
 
+def test_a_sql_ascii_postgres_database_works_as_a_utf8_one(postgres):
+    """An initdb without a locale makes SQL_ASCII databases, whose text psycopg reads as bytes
+    unless the connection asks for UTF-8: the poll's first query then failed with a TypeError."""
+    admin = sa.create_engine(postgres.url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql("DROP DATABASE IF EXISTS poll_ascii")
+        connection.exec_driver_sql(
+            "CREATE DATABASE poll_ascii ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
+            "TEMPLATE template0"
+        )
+    admin.dispose()
+    url = sa.engine.make_url(postgres.url).set(database="poll_ascii")
+    engine = fresh_engine(url.render_as_string(hide_password=False))
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("SHOW server_encoding").scalar_one() == "SQL_ASCII"
+    poll = store.start_poll(engine, b=0.0, sigma=0.0, now=T0)
+    assert store.submit_guess(
+        engine, room_code=poll.room_code, student_id=STUDENT, raw_guess="49", now=T0
+    ).accepted
+    assert store.guesses_of(engine, poll.id).tolist() == [49.0]
+    engine.dispose()
+
+
 def test_a_postgres_server_that_is_down_gives_a_plain_message_then_recovers(postgres):
     engine = fresh_engine(postgres.url)
     poll = store.start_poll(engine, b=0.0, sigma=0.0)
