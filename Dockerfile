@@ -1,7 +1,7 @@
 # One replica of the app: `docker build -t reward-hacking .` then
 # `docker run -p 8501:8501 -e STREAMLIT_SERVER_COOKIE_SECRET=$(openssl rand -hex 32) reward-hacking`.
-# Several behind a load balancer: docker-compose.yml (one machine), deploy/k8s/ (many).
-# Not built here: no container engine runs on the machine this was written on.
+# Several behind a load balancer: deploy/compose/ (one machine), deploy/k8s/ (many); a public
+# HTTPS link: docs/hosting.md.
 FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -28,6 +28,7 @@ from harness.machine import load_text
 from harness.poll_client import PollVisitor, open_student, tap_pair
 from harness.server import start_streamlit
 from poll_data import ratings, store
+from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
 from scripts.postgres_server import PostgresServer, postgres_bin
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -105,9 +106,9 @@ def main() -> None:
             postgres.init()
             postgres.start()
             url = postgres.url
-            os.environ["POLL_DATABASE_URL"] = url
+            os.environ[DATABASE_URL_ENV] = url
         else:
-            os.environ["POLL_DATA_DIR"] = directory
+            os.environ[DATA_DIR_ENV] = directory
             url = f"sqlite:///{Path(directory) / 'poll.sqlite3'}"
         engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1),
                                   **store.engine_options(url))  # fmt: skip

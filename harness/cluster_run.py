@@ -27,6 +27,7 @@ from harness.machine import gone_or_zombie, processes_whose_command_has
 from harness.ports import LOOPBACK, OnLoopback, free_port
 from harness.processes import die_with_parent, spawn_logged
 from harness.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
+from poll_data.location import DATABASE_URL_ENV
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 # Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once
@@ -225,7 +226,7 @@ def launch_cluster(
     port = port or free_port()
     output_path = run_dir / "cluster.out"
     # The script's own throwaway PostgreSQL, not a database a developer's shell names.
-    environment = {k: v for k, v in os.environ.items() if k != "POLL_DATABASE_URL"}
+    environment = {k: v for k, v in os.environ.items() if k != DATABASE_URL_ENV}
     environment["PYTHONUNBUFFERED"] = "1"
     command = [sys.executable, str(CLUSTER_SCRIPT), f"--replicas={replicas}", f"--port={port}"]
     command += [f"--run-dir={run_dir}"] + ([] if build_worlds else ["--no-build-worlds"])

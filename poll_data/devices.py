@@ -47,3 +47,9 @@ def student_id(device: str, room_code: str, secret: str) -> str:
     Derived, not the device id itself, so the rows of two polls cannot be linked by it.
     """
     return _mac(secret, f"student:{room_code}", device)
+
+
+def opener_id(device: str, secret: str) -> str:
+    """This device's id where it opens rooms (counted against the cap on opening rooms):
+    derived, like :func:`student_id`, so it links to no room's rows."""
+    return _mac(secret, "opener", device)

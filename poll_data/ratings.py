@@ -111,14 +111,22 @@ class RoomChoices:
 
 @store.guarded
 def start_rating_poll(
-    engine: Engine, *, length_spread: float, seconds_per_pair: float, now: float | None = None
+    engine: Engine,
+    *,
+    length_spread: float,
+    seconds_per_pair: float,
+    opener: str | None = None,
+    now: float | None = None,
 ) -> tuple[store.Poll, RatingRoom]:
-    """Open a rating room with a fresh room code, lecturer token and pair seed."""
+    """Open a rating room with a fresh room code, lecturer token and pair seed (``opener``
+    and the caps on opening rooms as :func:`poll_data.store.start_poll`'s)."""
     if length_spread not in LENGTH_SPREADS:
         raise ValueError(f"length_spread must be one of {LENGTH_SPREADS}")
     if seconds_per_pair not in QUICK_SECONDS:
         raise ValueError(f"seconds_per_pair must be one of {QUICK_SECONDS}")
-    poll = store.start_poll(engine, b=0.0, sigma=0.0, question=checks.RATING, now=now)
+    poll = store.start_poll(
+        engine, b=0.0, sigma=0.0, question=checks.RATING, opener=opener, now=now
+    )
     room = RatingRoom(poll.id, secrets.randbelow(SEED_LIMIT), length_spread, seconds_per_pair)
     with engine.begin() as connection:
         connection.execute(sa.insert(rating_rooms).values(**room.__dict__))

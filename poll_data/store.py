@@ -32,6 +32,12 @@ RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 
 SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
 POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 CODE_ATTEMPTS = 8  # fresh room codes tried when one is taken (1 in ~1e8 per open poll)
+# A public link lets anyone open rooms. A lecturer opens one or two a lecture (a few more when
+# trying things out); a script opening rooms in a loop is refused past these, with a plain
+# message. The whole app's cap bounds the polls table: at most 60 x 60 x 24 = 86,400 rooms a
+# day, each purged a day after it opened (docs/hosting.md: what bounds the database's size).
+ROOMS_PER_DEVICE_PER_MINUTE = 10
+ROOMS_PER_MINUTE = 60
 
 _LOG = logging.getLogger(__name__)
 
@@ -60,6 +66,15 @@ guesses = sa.Table(
     sa.Column("window_count", sa.Integer, nullable=False),  # answers accepted in that minute
 )
 
+DEVICE_ROOM_LIMIT = (
+    f"This device has opened {ROOMS_PER_DEVICE_PER_MINUTE} rooms in the last minute, the most "
+    "it may. Wait a minute before opening another; the rooms already opened stay open."
+)
+APP_ROOM_LIMIT = (
+    f"{ROOMS_PER_MINUTE} rooms were opened on this site in the last minute, the most it allows. "
+    "Wait a minute and try again; rooms already opened work as usual."
+)
+
 UNAVAILABLE = (
     "The class poll's database cannot be reached right now (it is down or busy). "
     "Try again in a moment; the rest of the app works as usual."
@@ -68,6 +83,10 @@ UNAVAILABLE = (
 
 class StoreUnavailable(RuntimeError):
     """The database is down, locked or refused the query; ``str(error)`` is for the visitor."""
+
+
+class RoomLimit(RuntimeError):
+    """Too many rooms opened in the last minute; ``str(error)`` is for the visitor."""
 
 
 class Outcome(Enum):
@@ -130,9 +149,23 @@ def engine_options(url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> di
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": busy_seconds}}
     return {
-        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS},
+        # Text as UTF-8 whatever the server's encoding: on a SQL_ASCII database (an initdb
+        # without a locale) psycopg would hand back bytes, and SQLAlchemy's first query fails
+        # with a TypeError (found running the compose setup on such a server).
+        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS, "client_encoding": "utf8"},
         "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
     }
+
+
+# Who opened rooms lately: one row per device (an id derived from its signed cookie, or its
+# session's), counting the rooms it opened in the current minute (as guesses count answers).
+openers = sa.Table(
+    "poll_openers",
+    metadata,
+    sa.Column("opener", sa.String(64), primary_key=True),
+    sa.Column("window_start", sa.Float, nullable=False, index=True),
+    sa.Column("window_count", sa.Integer, nullable=False),
+)
 
 
 @guarded
@@ -173,6 +206,7 @@ def purge_old_polls(engine: Engine, *, now: float | None = None) -> int:
         for table in reversed(metadata.sorted_tables):
             if table is not polls and "poll_id" in table.c:
                 connection.execute(sa.delete(table).where(table.c.poll_id.in_(old_ids)))
+        connection.execute(sa.delete(openers).where(openers.c.window_start < cutoff))
         return connection.execute(sa.delete(polls).where(polls.c.created_at < cutoff)).rowcount
 
 
@@ -183,17 +217,25 @@ def start_poll(
     b: float,
     sigma: float,
     question: str = "best_of_n",
+    opener: str | None = None,
     now: float | None = None,
 ) -> Poll:
     """Open a new poll about the reward model (b, σ), with a fresh room code and token.
 
     ``question`` is a key of ``poll_data.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β); or
     ``poll_data.guesses.RATING`` for a room that rates answers (poll_data.ratings adds its
-    settings).
+    settings). ``opener`` names the device asking (an id of at most 64 characters): a device
+    may open ROOMS_PER_DEVICE_PER_MINUTE rooms a minute, the whole site ROOMS_PER_MINUTE.
+
+    Raises
+    ------
+    RoomLimit
+        Past either cap (nothing is opened; its message is for the visitor).
     """
     if question not in checks.QUESTIONS and question != checks.RATING:
         raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)} or {checks.RATING!r}")
     purge_old_polls(engine, now=now)
+    _count_opening(engine, opener, _now(now))
     for _attempt in range(CODE_ATTEMPTS):
         values = {
             "room_code": checks.new_room_code(),
@@ -214,6 +256,26 @@ def start_poll(
             continue  # that room code is taken: draw another
         return Poll(id=poll_id, **values)
     raise StoreUnavailable("No free room code was found; try again.")
+
+
+def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
+    """Refuse (RoomLimit) a room past the site's or the device's cap; else count it."""
+    recent = sa.select(sa.func.count()).where(polls.c.created_at > now - RATE_WINDOW_SECONDS)
+    with writer_lock(engine), engine.begin() as connection:
+        if connection.execute(recent).scalar_one() >= ROOMS_PER_MINUTE:
+            raise RoomLimit(APP_ROOM_LIMIT)
+        if opener is None:
+            return
+        counted = counted_upsert(
+            connection,
+            openers,
+            keys={"opener": checks.check_token(opener, what="device")},
+            values={},
+            now=now,
+            limit=ROOMS_PER_DEVICE_PER_MINUTE,
+        )
+        if not counted:
+            raise RoomLimit(DEVICE_ROOM_LIMIT)
 
 
 @guarded

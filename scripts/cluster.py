@@ -47,6 +47,7 @@ if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
 
 from harness.ports import LOOPBACK, free_port  # noqa: E402
 from harness.processes import die_with_parent, spawn_logged, stop_group  # noqa: E402
+from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV  # noqa: E402
 from scripts.haproxy_config import (  # noqa: E402
     check_config,
     compose_config,
@@ -162,11 +163,11 @@ class Cluster:
         # The secret and the database URL go by environment, not argument, so `ps` hides them.
         env = dict(os.environ, STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
         env.setdefault("STAGE_PREWARM", "1")  # every world in memory (read from disk) at once
-        env.pop("POLL_DATABASE_URL", None)
+        env.pop(DATABASE_URL_ENV, None)
         if self.poll_url:
-            env["POLL_DATABASE_URL"] = self.poll_url
+            env[DATABASE_URL_ENV] = self.poll_url
         else:  # --no-postgres: a poll per replica, in a SQLite file of its own
-            env["POLL_DATA_DIR"] = str(self.run_dir / f"{slot.name}-poll")
+            env[DATA_DIR_ENV] = str(self.run_dir / f"{slot.name}-poll")
         return env
 
     def _start_replica(self, slot: Replica) -> None:
@@ -349,7 +350,7 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--replicas must be from 1 to 64, not {args.replicas}")
     if not Path(args.haproxy).exists():
         parser.error(f"HAProxy not found at {args.haproxy}: `apt-get install haproxy` (Debian)")
-    if not (args.no_postgres or os.environ.get("POLL_DATABASE_URL") or postgres_bin()):
+    if not (args.no_postgres or os.environ.get(DATABASE_URL_ENV) or postgres_bin()):
         parser.error(
             "PostgreSQL not found: `apt-get install postgresql` (Debian), or --no-postgres"
         )
@@ -358,7 +359,7 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def poll_database(cluster: Cluster, args: argparse.Namespace) -> str:
     """Choose the poll's database (a server to start, or a URL given); say which, for the banner."""
-    given = os.environ.get("POLL_DATABASE_URL", "").strip()
+    given = os.environ.get(DATABASE_URL_ENV, "").strip()
     if args.no_postgres:
         return "the poll: each replica's own SQLite file (--no-postgres), so a poll per replica"
     if given:

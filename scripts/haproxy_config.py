@@ -48,13 +48,15 @@ def render_config(
 def compose_config() -> str:
     """deploy/compose/haproxy.cfg: the same template over docker-compose's replicas of `app`.
 
-    Compose's DNS (127.0.0.11) answers `app` with every replica's address; HAProxy fills up
-    to COMPOSE_MAX_REPLICAS server slots from it and follows it as replicas come and go.
+    The engine's DNS answers `app` with every replica's address; HAProxy fills up to
+    COMPOSE_MAX_REPLICAS server slots from it and follows it as replicas come and go. Its
+    address is read from the container's /etc/resolv.conf: Docker's is 127.0.0.11, Podman's
+    its network's gateway, so one file serves both.
     """
     resolvers = "\n".join(
         [
             "resolvers docker",
-            "    nameserver dns 127.0.0.11:53",
+            "    parse-resolv-conf             # the engine's DNS, whichever engine runs it",
             "    hold valid 5s                 # a replacement container is found within ~5 s",
         ]
     )

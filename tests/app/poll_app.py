@@ -9,7 +9,7 @@ import pytest
 from app_pages import APP, TIMEOUT_SECONDS
 from streamlit.testing.v1 import AppTest
 
-from ui.class_poll import db as poll_db
+from poll_data import location
 
 POLL_PAGE = "pages/class_poll.py"
 
@@ -17,8 +17,8 @@ POLL_PAGE = "pages/class_poll.py"
 @pytest.fixture(autouse=True)
 def poll_data_dir(tmp_path, monkeypatch):
     """Each test's poll database is a fresh SQLite file in its own directory."""
-    monkeypatch.delenv(poll_db.URL_ENV, raising=False)
-    monkeypatch.setenv(poll_db.DATA_DIR_ENV, str(tmp_path / "data"))
+    monkeypatch.delenv(location.DATABASE_URL_ENV, raising=False)
+    monkeypatch.setenv(location.DATA_DIR_ENV, str(tmp_path / "data"))
     return tmp_path / "data"
 
 

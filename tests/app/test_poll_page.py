@@ -13,12 +13,14 @@ from pathlib import Path
 import numpy as np
 import poll_app
 import pytest
+import sqlalchemy as sa
 from app_pages import APP
 from poll_app import POLL_PAGE, assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
+from poll_data import location
+from poll_data import store as poll_store
 from ui import link_box
-from ui.class_poll import db as poll_db
 from ui.class_poll import views as poll_views
 
 poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
@@ -64,7 +66,7 @@ def test_the_start_screen_offers_to_start_or_join(poll_data_dir):
     assert app.title[0].value == "Class poll"
     assert app.button(key="poll_start").label == "Start a poll"
     assert app.text_input(key="poll_room").label == "Room code"
-    assert (poll_data_dir / poll_db.SQLITE_FILE).exists(), "made on first use"
+    assert (poll_data_dir / location.SQLITE_FILE).exists(), "made on first use"
 
 
 def test_a_whole_poll_lecturer_and_students(poll_data_dir):
@@ -222,7 +224,9 @@ def test_joining_by_typing_the_room_code_opens_the_question():
 def test_a_database_that_cannot_be_opened_gives_a_plain_message_and_the_app_works(
     monkeypatch, tmp_path
 ):
-    monkeypatch.setenv(poll_db.URL_ENV, f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
+    monkeypatch.setenv(
+        location.DATABASE_URL_ENV, f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}"
+    )
     app = open_poll()
     assert_no_exception(app)
     assert "cannot be reached right now" in texts(app.warning)
@@ -275,11 +279,25 @@ def test_a_process_that_opened_the_poll_exits_without_a_stack_trace(poll_data_di
     done = subprocess.run(
         [sys.executable, "-c", OPEN_THE_POLL_AND_EXIT],
         cwd=Path(APP).parent,
-        env=dict(os.environ, **{poll_db.DATA_DIR_ENV: str(poll_data_dir)}),
+        env=dict(os.environ, **{location.DATA_DIR_ENV: str(poll_data_dir)}),
         capture_output=True,
         text=True,
         timeout=180,
     )
     assert done.returncode == 0, done.stderr
-    assert (poll_data_dir / poll_db.SQLITE_FILE).is_file()  # it did open the database
+    assert (poll_data_dir / location.SQLITE_FILE).is_file()  # it did open the database
     assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_past_the_sites_cap_on_rooms_a_minute_start_says_to_wait_and_opens_nothing(poll_data_dir):
+    app = open_poll()  # makes the database
+    engine = sa.create_engine(f"sqlite:///{poll_data_dir / location.SQLITE_FILE}")
+    for i in range(poll_store.ROOMS_PER_MINUTE):
+        poll_store.start_poll(engine, b=0.0, sigma=0.0, opener=f"device-{i:016d}")
+    app.button(key="poll_start").click().run()
+    assert_no_exception(app)
+    assert "rooms were opened on this site in the last minute" in texts(app.warning)
+    assert "lecturer" not in app.query_params, "no room was opened, so no lecturer's link"
+    with engine.connect() as connection:
+        rooms = connection.execute(sa.select(sa.func.count()).select_from(poll_store.polls))
+        assert rooms.scalar_one() == poll_store.ROOMS_PER_MINUTE

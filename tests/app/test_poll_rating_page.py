@@ -14,8 +14,7 @@ from streamlit.testing.v1 import AppTest
 import core
 from core import answer_text
 from core import room_ratings as rooms
-from poll_data import ratings, store
-from ui.class_poll import db as poll_db
+from poll_data import location, ratings, store
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -33,7 +32,7 @@ def start_rating_poll(*, spread: float = 1.0, seconds: int = 0) -> tuple[AppTest
 
 
 def engine_for(poll_data_dir) -> sa.Engine:
-    return sa.create_engine(f"sqlite:///{poll_data_dir / poll_db.SQLITE_FILE}")
+    return sa.create_engine(f"sqlite:///{poll_data_dir / location.SQLITE_FILE}")
 
 
 PINNED_SEED = 1  # the room's pair seed, set by the test so that its figures are fixed

@@ -6,7 +6,7 @@ Leave presenter mode leaves it on every page."""
 import pytest
 from app_pages import PAGE_FILES, assert_clean, open_page
 
-from ui.class_poll import db as poll_db
+from poll_data import location
 
 # Each page's folded explanations in presenter mode (the expanders' labels, in page order).
 FOLDED = {
@@ -135,8 +135,8 @@ def test_back_to_an_address_without_it_on_the_same_page_turns_it_off():
 
 
 def test_the_class_poll_carries_presenter_mode_both_ways(tmp_path, monkeypatch):
-    monkeypatch.delenv(poll_db.URL_ENV, raising=False)
-    monkeypatch.setenv(poll_db.DATA_DIR_ENV, str(tmp_path / "data"))  # not the checkout's
+    monkeypatch.delenv(location.DATABASE_URL_ENV, raising=False)
+    monkeypatch.setenv(location.DATA_DIR_ENV, str(tmp_path / "data"))  # not the checkout's
     app = open_page("playground", {"present": "1"})
     trip(app, "poll")
     assert_clean(app)

@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 
 from harness import app_page, chromium, observer
 from harness.server import ServerStartError, StreamlitServer, start_streamlit
+from poll_data.location import DATA_DIR_ENV
 from scripts.warm_up import warm_up
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
@@ -77,7 +78,7 @@ _current_server: list[StreamlitServer] = []
 def app_server(tmp_path_factory) -> Iterator[StreamlitServer]:
     """`streamlit run app.py` on a free loopback port, its process group stopped at the end."""
     # The class poll's SQLite file goes to a temporary directory, not the checkout's data/.
-    os.environ.setdefault("POLL_DATA_DIR", str(tmp_path_factory.mktemp("poll-data")))
+    os.environ.setdefault(DATA_DIR_ENV, str(tmp_path_factory.mktemp("poll-data")))
     try:
         server = start_streamlit(APP_SCRIPT, log_dir=tmp_path_factory.mktemp("streamlit"))
     except ServerStartError as error:

@@ -28,6 +28,7 @@ from harness.poll_client import (
 from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
 from poll_data import store
+from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
 from scripts import cluster as cluster_script
 from tests.cluster.test_cluster import sessions_by_replica
 
@@ -49,21 +50,21 @@ def stored_votes(cluster, room: str) -> int:
 
 
 def test_no_postgres_gives_each_replica_its_own_sqlite(tmp_path, monkeypatch):
-    monkeypatch.setenv("POLL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    monkeypatch.setenv(DATABASE_URL_ENV, "postgresql://nobody@127.0.0.1:1/none")
     args = cluster_script.parse_arguments(["--no-postgres", "--haproxy", "/bin/sh"])
     cluster = cluster_script.Cluster(2, 8501, tmp_path, "/bin/sh")
     assert "poll per replica" in cluster_script.poll_database(cluster, args)
     assert cluster.postgres is None
     envs = [cluster._replica_env(cluster_script.Replica(i, 1, tmp_path / "log")) for i in (1, 2)]
-    assert all("POLL_DATABASE_URL" not in env for env in envs)
-    assert envs[0]["POLL_DATA_DIR"] != envs[1]["POLL_DATA_DIR"]
+    assert all(DATABASE_URL_ENV not in env for env in envs)
+    assert envs[0][DATA_DIR_ENV] != envs[1][DATA_DIR_ENV]
 
 
 def test_every_replica_gets_the_same_poll_database(cluster):
     url = cluster.state()["postgres"]["url"]
     assert url.startswith("postgresql+psycopg://postgres@127.0.0.1:")
     for entry in cluster.state()["replicas"]:
-        assert environment_of(entry["pid"]).get("POLL_DATABASE_URL") == url
+        assert environment_of(entry["pid"]).get(DATABASE_URL_ENV) == url
 
 
 def test_guesses_on_one_replica_reach_the_lecturer_on_the_other(cluster):

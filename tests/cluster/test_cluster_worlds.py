@@ -17,6 +17,7 @@ import pytest
 from harness.machine import environment_of, processes_whose_command_has
 from harness.ports import free_port
 from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
+from poll_data.location import DATABASE_URL_ENV
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
 from ui.playground import world_store
 
@@ -38,7 +39,7 @@ def test_ctrl_c_while_building_the_worlds_leaves_no_builder(tmp_path):
     require_haproxy()
     store, run_dir = tmp_path / "worlds", tmp_path / "run"
     environment = dict(os.environ, **{world_store.STORE_ENV: str(store)})
-    environment.pop("POLL_DATABASE_URL", None)
+    environment.pop(DATABASE_URL_ENV, None)
     command = [sys.executable, "scripts/cluster.py", "--no-postgres", f"--run-dir={run_dir}"]
     with open(tmp_path / "cluster.out", "wb") as output:
         script = subprocess.Popen(

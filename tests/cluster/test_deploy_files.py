@@ -1,11 +1,16 @@
 """The files a host deploys with: Kubernetes manifests (validated offline against the API's
-schemas), HAProxy's configurations (checked by HAProxy itself), docker-compose and the
-Dockerfile (read for what docs/design.md §10 asks of them). No container engine runs here."""
+schemas), HAProxy's, Caddy's and nginx's configurations (checked by the servers themselves),
+docker-compose's file (checked by docker-compose) and the Dockerfile (read for what
+docs/design.md §10 asks of them); and that every one passes the class poll's database under the
+one name the app reads. No container engine runs here (see docs/hosting.md)."""
 
 from __future__ import annotations
 
 import copy
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import kubernetes_validate
@@ -13,6 +18,7 @@ import pytest
 import yaml
 
 from harness.processes import run_python
+from poll_data.location import DATABASE_URL_ENV
 from scripts.haproxy_config import check_config, compose_config, render_config, server_line
 from tests.cluster.conftest import require_haproxy
 
@@ -20,29 +26,51 @@ pytestmark = pytest.mark.cluster
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 K8S = REPO_ROOT / "deploy" / "k8s"
+COMPOSE = REPO_ROOT / "deploy" / "compose" / "compose.yaml"
+CADDYFILE = REPO_ROOT / "deploy" / "caddy" / "Caddyfile"
+NGINX_SITE = REPO_ROOT / "deploy" / "nginx" / "reward-hacking.conf"
 # The oldest Kubernetes still in wide use with autoscaling/v2 and policy/v1, and the newest
 # schemas the pinned kubernetes-validate ships.
 KUBERNETES_VERSIONS = ("1.30.0", kubernetes_validate.latest_version())
 HEALTH = "/_stcore/health"
 
 
-def manifests() -> dict[str, dict]:
-    """Every Kubernetes resource in deploy/k8s by file name (kustomization.yaml aside)."""
+def manifest_files() -> dict[str, list[dict]]:
+    """Every Kubernetes resource in deploy/k8s, by file name (kustomization.yaml aside)."""
     found = {}
     for path in sorted(K8S.glob("*.yaml")):
         if path.name != "kustomization.yaml":
-            found[path.name] = yaml.safe_load(path.read_text())
+            found[path.name] = [doc for doc in yaml.safe_load_all(path.read_text()) if doc]
     return found
 
 
-def by_kind(kind: str) -> dict:
-    return next(resource for resource in manifests().values() if resource["kind"] == kind)
+def resources() -> list[dict]:
+    return [resource for file in manifest_files().values() for resource in file]
+
+
+def by_kind(kind: str, name: str | None = None) -> dict:
+    return next(
+        resource
+        for resource in resources()
+        if resource["kind"] == kind and name in (None, resource["metadata"]["name"])
+    )
+
+
+def required_tool(name: str) -> str:
+    """A server's own checker, installed by .ci/run: skipped without it, except in CI."""
+    path = shutil.which(name) or (f"/usr/sbin/{name}" if Path(f"/usr/sbin/{name}").exists() else "")
+    if not path:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{name} is missing: .ci/run installs it (Debian: see .ci/run)")
+        pytest.skip(f"{name} is not installed (Debian: apt-get install {name})")
+    return path
 
 
 @pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
-@pytest.mark.parametrize("name", sorted(manifests()))
+@pytest.mark.parametrize("name", sorted(manifest_files()))
 def test_every_manifest_validates_offline(name, version):
-    kubernetes_validate.validate(manifests()[name], version, strict=True)
+    for resource in manifest_files()[name]:
+        kubernetes_validate.validate(resource, version, strict=True)
 
 
 def test_a_broken_manifest_is_rejected():
@@ -59,7 +87,7 @@ def test_a_broken_manifest_is_rejected():
 
 def test_kustomization_applies_every_manifest_but_the_example_secret():
     listed = yaml.safe_load((K8S / "kustomization.yaml").read_text())["resources"]
-    assert sorted(listed) == sorted(set(manifests()) - {"secret.example.yaml"})
+    assert sorted(listed) == sorted(set(manifest_files()) - {"secret.example.yaml"})
 
 
 def test_deployment_probes_secrets_and_user():
@@ -77,11 +105,42 @@ def test_deployment_probes_secrets_and_user():
         for item in container["env"]
         if "secretKeyRef" in item.get("valueFrom", {})
     }
-    assert set(secrets) == {"STREAMLIT_SERVER_COOKIE_SECRET", "DATABASE_URL"}
+    assert set(secrets) == {"STREAMLIT_SERVER_COOKIE_SECRET", DATABASE_URL_ENV}
+    assert not secrets[DATABASE_URL_ENV].get("optional"), "without it each pod polls alone"
     example = by_kind("Secret")
     for reference in secrets.values():
         assert reference["name"] == example["metadata"]["name"]
         assert reference["key"] in example["stringData"]
+
+
+def test_kubernetes_pods_share_the_polls_postgresql_under_the_apps_name():
+    """The app's URL names the poll-db Service, its user, database and the password the
+    StatefulSet is given, all from one Secret; the data sits on a claim, not in the pod."""
+    (container,) = by_kind("Deployment")["spec"]["template"]["spec"]["containers"]
+    reference = next(e for e in container["env"] if e["name"] == DATABASE_URL_ENV)
+    example = by_kind("Secret")["stringData"]
+    url = sa_url(example[reference["valueFrom"]["secretKeyRef"]["key"]])
+    database = by_kind("StatefulSet", "poll-db")
+    (postgres,) = database["spec"]["template"]["spec"]["containers"]
+    env = {item["name"]: item for item in postgres["env"]}
+    service = by_kind("Service", "poll-db")
+    assert url.host == service["metadata"]["name"] == database["spec"]["serviceName"]
+    assert url.port == service["spec"]["ports"][0]["port"] == 5432
+    assert (url.username, url.database) == (
+        env["POSTGRES_USER"]["value"],
+        env["POSTGRES_DB"]["value"],
+    )
+    password_key = env["POSTGRES_PASSWORD"]["valueFrom"]["secretKeyRef"]["key"]
+    assert url.password == example[password_key], "the example's two keys agree"
+    claims = [claim["metadata"]["name"] for claim in database["spec"]["volumeClaimTemplates"]]
+    mounts = [mount["name"] for mount in postgres["volumeMounts"]]
+    assert claims == mounts
+
+
+def sa_url(text: str):
+    import sqlalchemy as sa
+
+    return sa.engine.make_url(text)
 
 
 def test_ingress_keeps_a_browser_on_one_pod_and_websockets_open():
@@ -92,7 +151,7 @@ def test_ingress_keeps_a_browser_on_one_pod_and_websockets_open():
     for timeout in ("proxy-read-timeout", "proxy-send-timeout"):
         assert int(notes[f"nginx.ingress.kubernetes.io/{timeout}"]) >= 3600
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
-    assert backend["name"] == by_kind("Service")["metadata"]["name"]
+    assert backend["name"] == by_kind("Service", "reward-hacking")["metadata"]["name"]
 
 
 def test_autoscaler_scales_the_deployment():
@@ -123,13 +182,124 @@ def test_compose_haproxy_configuration_is_made_from_the_template():
     assert made.stdout == (REPO_ROOT / "deploy" / "compose" / "haproxy.cfg").read_text()
 
 
-def test_compose_runs_replicas_behind_haproxy():
-    compose = yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text())["services"]
-    assert compose["app"]["deploy"]["replicas"] >= 2
-    assert "STREAMLIT_SERVER_COOKIE_SECRET" in compose["app"]["environment"]
-    mounts = [volume.split(":") for volume in compose["lb"]["volumes"]]
-    assert any((REPO_ROOT / source).resolve().is_file() for source, *_ in mounts)
-    assert compose["db"]["profiles"] == ["poll"]  # declared for the class poll, not yet needed
+COMPOSE_ENV = {"COOKIE_SECRET": "c" * 64, "POSTGRES_PASSWORD": "p" * 32}
+
+
+def compose_read(environment: dict[str, str]) -> subprocess.CompletedProcess:
+    """docker-compose's own reading of the file, with only ``environment`` set."""
+    tool = required_tool("docker-compose")
+    return subprocess.run(
+        [tool, "--file", str(COMPOSE), "config"],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), **environment},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_compose_runs_replicas_behind_haproxy_sharing_one_poll_database():
+    made = compose_read(COMPOSE_ENV)
+    assert made.returncode == 0, made.stderr
+    services = yaml.safe_load(made.stdout)["services"]
+    app, database = services["app"], services["db"]
+    assert app["deploy"]["replicas"] >= 2
+    assert app["environment"]["STREAMLIT_SERVER_COOKIE_SECRET"] == COMPOSE_ENV["COOKIE_SECRET"]
+    # The poll's database reaches every replica under the name the app reads, and names the
+    # db service, its user, database and password; the db starts with a plain `up`.
+    url = sa_url(app["environment"][DATABASE_URL_ENV])
+    assert (url.host, url.port) == ("db", 5432)
+    db_env = database["environment"]
+    assert (url.username, url.database) == (db_env["POSTGRES_USER"], db_env["POSTGRES_DB"])
+    assert url.password == db_env["POSTGRES_PASSWORD"] == COMPOSE_ENV["POSTGRES_PASSWORD"]
+    assert "profiles" not in database
+    assert app["depends_on"]["db"]["condition"] == "service_healthy"
+    assert any(volume.endswith(":/var/lib/postgresql/data:rw") for volume in database["volumes"])
+    mounts = [volume.split(":")[0] for volume in services["lb"]["volumes"]]
+    assert (COMPOSE.parent / "haproxy.cfg").resolve() in [Path(m).resolve() for m in mounts]
+    assert Path(app["build"]["context"]).resolve() == REPO_ROOT
+
+
+@pytest.mark.parametrize("missing", sorted(COMPOSE_ENV))
+def test_compose_refuses_to_start_without_its_secrets(missing):
+    environment = {key: value for key, value in COMPOSE_ENV.items() if key != missing}
+    made = compose_read(environment)
+    assert made.returncode != 0
+    assert f"set {missing}" in made.stderr
+
+
+def test_every_deploy_file_names_the_polls_database_as_the_app_reads_it():
+    """One name: every variable named like the poll's URL in a deploy file, script, doc or test
+    (this file aside: it holds the pattern) is the one the app reads."""
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    names = {}
+    for name in set(tracked) - {str(Path(__file__).relative_to(REPO_ROOT))}:
+        path = REPO_ROOT / name
+        if path.suffix in {".py", ".md", ".yaml", ".yml", ".cfg", ".toml", ".template", ""}:
+            text = path.read_text(errors="replace") if path.is_file() else ""
+            for found in re.findall(r"\b[A-Z_]*DATABASE_URL\b", text):
+                names.setdefault(found, []).append(name)
+    assert set(names) == {DATABASE_URL_ENV}, names
+    assert "deploy/compose/compose.yaml" in names[DATABASE_URL_ENV]
+    assert "deploy/k8s/deployment.yaml" in names[DATABASE_URL_ENV]
+
+
+def test_caddy_accepts_the_guides_caddyfile():
+    caddy = required_tool("caddy")
+    checked = subprocess.run(
+        [caddy, "validate", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SITE_ADDRESS": "demo.example.org", "HOME": "/tmp"},
+        timeout=60,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert "Valid configuration" in checked.stdout + checked.stderr
+    text = CADDYFILE.read_text()
+    assert "reverse_proxy {$UPSTREAM:127.0.0.1:8501}" in text
+    assert "health_uri " + HEALTH in text
+
+
+def nginx_check(tmp_path: Path, site: str) -> subprocess.CompletedProcess:
+    """``nginx -t`` on the guide's site inside a minimal nginx.conf, its certificate paths
+    pointed at a throwaway self-signed pair (the guide's come from certbot)."""
+    nginx = required_tool("nginx")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+        + ["-subj", "/CN=demo.example.org", "-keyout", str(tmp_path / "privkey.pem")]
+        + ["-out", str(tmp_path / "fullchain.pem")],
+        capture_output=True,
+        check=True,
+    )
+    (tmp_path / "site.conf").write_text(
+        site.replace("/etc/letsencrypt/live/demo.example.org", str(tmp_path))
+    )
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"
+        f"http {{\n  access_log off;\n  include {tmp_path}/site.conf;\n}}\n"
+    )
+    return subprocess.run(
+        [nginx, "-t", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_nginx_accepts_the_guides_site_and_passes_websockets_for_a_lecture(tmp_path):
+    site = NGINX_SITE.read_text()
+    checked = nginx_check(tmp_path, site)
+    assert checked.returncode == 0, checked.stderr
+    assert "proxy_set_header Upgrade $http_upgrade;" in site
+    assert "proxy_set_header Connection $connection_upgrade;" in site
+    timeouts = re.findall(r"proxy_read_timeout (\d+)s;", site)
+    assert timeouts and int(timeouts[0]) >= 3600
+    broken = nginx_check(tmp_path, site.replace("proxy_read_timeout", "proxy_read_timeut"))
+    assert broken.returncode != 0, "the check can fail"
 
 
 def test_dockerfile_runs_as_a_user_with_a_health_check_and_the_warm_up():

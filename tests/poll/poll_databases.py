@@ -53,11 +53,11 @@ def fresh_engine(url: str, **options) -> sa.Engine:
 
 
 def snapshot(engine: sa.Engine) -> dict[str, list[tuple]]:
-    """Every row of both poll tables, sorted: to show that nothing else was written."""
+    """Every row of the poll's tables, sorted: to show that nothing else was written."""
     with engine.connect() as connection:
         return {
             table.name: sorted(tuple(row) for row in connection.execute(sa.select(table)))
-            for table in (store.polls, store.guesses)
+            for table in (store.polls, store.guesses, store.openers)
         }
 
 

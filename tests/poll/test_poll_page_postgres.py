@@ -10,8 +10,8 @@ from poll_databases import fresh_engine, start_postgres
 from streamlit.testing.v1 import AppTest
 
 from harness.app_test import TIMEOUT_SECONDS
+from poll_data import location
 from ui import link_box
-from ui.class_poll import db as poll_db
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -43,14 +43,14 @@ def assert_no_exception(app: AppTest) -> None:
 
 
 def test_a_poll_through_secrets_and_the_environment_then_the_server_stops(postgres, monkeypatch):
-    monkeypatch.delenv(poll_db.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(location.DATA_DIR_ENV, raising=False)
     lecturer = open_poll(secrets={"connections": {"poll": {"url": plain_url(postgres)}}})
     lecturer.button(key="poll_start").click().run()
     assert_no_exception(lecturer)
     join_link = link_box.link_in(lecturer.get("html")[0].proto.body)
     room = join_link.rsplit("=", 1)[1]
 
-    monkeypatch.setenv(poll_db.URL_ENV, plain_url(postgres))
+    monkeypatch.setenv(location.DATABASE_URL_ENV, plain_url(postgres))
     student = open_poll(query={"room": room})
     student.text_input(key="poll_guess").set_value("49")
     student.button(key="poll_send").click().run()

@@ -170,13 +170,55 @@ def test_only_the_lecturer_token_reaches_the_controls(engine):
 
 
 def test_room_codes_and_tokens_are_random_and_unique(engine):
-    made = [store.start_poll(engine, b=0.0, sigma=0.0, now=T0) for _ in range(200)]
+    # One a second apart: under the site's cap on rooms a minute.
+    made = [store.start_poll(engine, b=0.0, sigma=0.0, now=T0 + i) for i in range(200)]
     codes = [poll.room_code for poll in made]
     assert len(set(codes)) == 200
     assert all(len(code) == 6 and set(code) <= set(checks.ROOM_ALPHABET) for code in codes)
     assert len({poll.lecturer_token for poll in made}) == 200
     assert all(len(poll.lecturer_token) >= 32 for poll in made)
     assert sorted(codes) != codes, "not handed out in order"
+
+
+DEVICE = "device-cccccccccccccccc"
+
+
+def test_a_device_opens_a_few_rooms_a_minute_then_is_told_to_wait(engine):
+    cap = store.ROOMS_PER_DEVICE_PER_MINUTE
+    for i in range(cap):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + i)
+    with pytest.raises(store.RoomLimit, match="This device has opened .* Wait a minute"):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + cap)
+    assert len(snapshot(engine)["poll_polls"]) == cap, "the refused room was not opened"
+    # Another device is not held back; this one may open again once its minute is over.
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=OTHER, now=T0 + cap)
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0 + store.RATE_WINDOW_SECONDS)
+
+
+def test_the_whole_site_opens_a_bounded_number_of_rooms_a_minute(engine):
+    devices = [f"device-{i:016d}" for i in range(store.ROOMS_PER_MINUTE + 1)]
+    for i, device in enumerate(devices[:-1]):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=device, now=T0 + i * 0.5)
+    late = T0 + store.ROOMS_PER_MINUTE * 0.5
+    with pytest.raises(store.RoomLimit, match="rooms were opened on this site"):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener=devices[-1], now=late)
+    with pytest.raises(store.RoomLimit):  # a caller that names no device is capped too
+        store.start_poll(engine, b=0.0, sigma=0.0, now=late)
+    # The minute slides: once the first rooms are a minute old, there is room again.
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=devices[-1], now=T0 + 60.5)
+
+
+def test_a_malformed_device_id_opens_nothing(engine):
+    with pytest.raises(checks.BadInput):
+        store.start_poll(engine, b=0.0, sigma=0.0, opener="<script>", now=T0)
+    assert snapshot(engine)["poll_polls"] == []
+
+
+def test_who_opened_rooms_is_forgotten_after_a_day(engine):
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=DEVICE, now=T0)
+    assert [row[0] for row in snapshot(engine)["poll_openers"]] == [DEVICE]
+    store.start_poll(engine, b=0.0, sigma=0.0, opener=OTHER, now=T0 + store.MAX_AGE_SECONDS + 1)
+    assert [row[0] for row in snapshot(engine)["poll_openers"]] == [OTHER]
 
 
 def test_polls_older_than_a_day_are_refused_then_purged_with_their_guesses(engine):
@@ -288,6 +330,29 @@ def test_a_locked_sqlite_file_gives_a_plain_message_then_recovers(tmp_path):
     assert store.submit_guess(
         engine, room_code=poll.room_code, student_id=STUDENT, raw_guess="5"
     ).accepted
+    engine.dispose()
+
+
+def test_a_sql_ascii_postgres_database_works_as_a_utf8_one(postgres):
+    """An initdb without a locale makes SQL_ASCII databases, whose text psycopg reads as bytes
+    unless the connection asks for UTF-8: the poll's first query then failed with a TypeError."""
+    admin = sa.create_engine(postgres.url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql("DROP DATABASE IF EXISTS poll_ascii")
+        connection.exec_driver_sql(
+            "CREATE DATABASE poll_ascii ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
+            "TEMPLATE template0"
+        )
+    admin.dispose()
+    url = sa.engine.make_url(postgres.url).set(database="poll_ascii")
+    engine = fresh_engine(url.render_as_string(hide_password=False))
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("SHOW server_encoding").scalar_one() == "SQL_ASCII"
+    poll = store.start_poll(engine, b=0.0, sigma=0.0, now=T0)
+    assert store.submit_guess(
+        engine, room_code=poll.room_code, student_id=STUDENT, raw_guess="49", now=T0
+    ).accepted
+    assert store.guesses_of(engine, poll.id).tolist() == [49.0]
     engine.dispose()
 
 

@@ -1,9 +1,7 @@
 """Which database the class poll uses, opened through ``st.connection(..., type="sql")``.
 
-In order: ``[connections.poll] url`` in ``.streamlit/secrets.toml``; the environment variable
-POLL_DATABASE_URL; else a SQLite file, ``poll.sqlite3``, in $POLL_DATA_DIR or ``data/`` beside
-the app (made on first use, so ``make run`` needs no set-up). A PostgreSQL URL may be written
-``postgresql://user:password@host/db``: it is opened with psycopg (version 3).
+In order: ``[connections.poll] url`` in ``.streamlit/secrets.toml``; then what
+:func:`poll_data.location.database_url` reads (``$POLL_DATABASE_URL``, else a SQLite file).
 
 ``st.connection`` keeps each connection in Streamlit's resource cache for the life of the
 process, and ``BaseConnection.__del__`` unregisters it from Streamlit's secrets. Left to the
@@ -18,36 +16,21 @@ import atexit
 import functools
 import gc
 import logging
-import os
-from pathlib import Path
 
 import sqlalchemy as sa
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll_data import store
+from poll_data import location, store
 
 _LOG = logging.getLogger(__name__)
 CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml
-URL_ENV = "POLL_DATABASE_URL"
-DATA_DIR_ENV = "POLL_DATA_DIR"
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-SQLITE_FILE = "poll.sqlite3"
 SCHEMA_ENTRIES = 4  # databases whose tables this process has made (one in practice)
 
 
 def database_url() -> str:
     """The poll's database URL (see the module's docstring for the order)."""
-    url = _secrets_url() or os.environ.get(URL_ENV, "").strip()
-    if not url:
-        directory = Path(os.environ.get(DATA_DIR_ENV, "").strip() or DEFAULT_DATA_DIR)
-        directory.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{directory.resolve() / SQLITE_FILE}"
-    parsed = sa.engine.make_url(url)
-    if parsed.drivername in ("postgresql", "postgres"):
-        # SQLAlchemy's default PostgreSQL driver is psycopg2; this app ships psycopg 3.
-        parsed = parsed.set(drivername="postgresql+psycopg")
-    return parsed.render_as_string(hide_password=False)
+    return location.database_url(given=_secrets_url())
 
 
 def _secrets_url() -> str:

@@ -83,6 +83,15 @@ def student_id(room: str) -> str:
     return st.session_state[STUDENT_KEY]
 
 
+def opener() -> str:
+    """This device's id for the cap on opening rooms (its session's, without a cookie)."""
+    secret = config.get_option("server.cookieSecret")
+    device = devices.device_of(st.context.cookies.get(devices.COOKIE_NAME), secret)
+    if device is not None:
+        return devices.opener_id(device, secret)
+    return student_id("opener")  # one per session: the cookie-less visitor's own id
+
+
 def truth(poll: store.Poll) -> compute.Curve:
     """The asked method's curve at the poll's reward model, with the peak of true quality."""
     if poll.question == "kl":
@@ -137,8 +146,12 @@ def start_screen(engine: Engine) -> None:
     if kind == RATE:
         rating = rating_views.start_form(start)
         if rating is not None:
-            poll, _room = ratings.start_rating_poll(engine, **rating)
-            go_to({LECTURER_KEY: poll.lecturer_token})
+            try:
+                poll, _room = ratings.start_rating_poll(engine, **rating, opener=opener())
+            except store.RoomLimit as refused:
+                start.warning(str(refused))
+            else:
+                go_to({LECTURER_KEY: poll.lecturer_token})
     else:
         _guess_form(engine, start)
     _join_form(join)
@@ -155,8 +168,12 @@ def _guess_form(engine: Engine, start) -> None:
     b = state.slider("b", container=start, widget_key="poll_b")
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
-        poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
-        go_to({LECTURER_KEY: poll.lecturer_token})
+        try:
+            poll = store.start_poll(engine, b=b, sigma=sigma, question=question, opener=opener())
+        except store.RoomLimit as refused:
+            start.warning(str(refused))
+        else:
+            go_to({LECTURER_KEY: poll.lecturer_token})
 
 
 def _join_form(join) -> None:
