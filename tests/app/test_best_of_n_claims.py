@@ -121,7 +121,8 @@ def test_the_answers_written_out_state_their_rank_chance_and_scores(question):
                 assert abs(float(kept.rstrip("%")) - 100 * exact) <= 0.05 + 1e-9, (n, line)
             assert f"length {fmt.number(scored.length[index])}, " in line
             assert f"substance {fmt.number(scored.substance[index])} · " in line
-            assert f"reward model {fmt.signed(scored.proxy[index])} · " in line
+            # The answer's own scores, labelled as its own (not the page's average gains).
+            assert f"this answer: reward model {fmt.signed(scored.proxy[index])}, " in line
             assert f"true quality {fmt.signed(scored.gold[index])} · " in line
             assert line.startswith(f"rank {answer.rank} of 600, ")
     assert stop_curves.COUNTS[-1] == END
