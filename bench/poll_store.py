@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import sqlalchemy as sa
 
-from poll_data import store
+from poll_data import database, store
 
 STUDENTS = 100  # a lecture hall
 GUESSES = 5  # per student: fewer than the rate limit (20 a minute), so all are accepted
@@ -88,7 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         url = args.url or f"sqlite:///{Path(directory) / 'poll.sqlite3'}"
-        engine = sa.create_engine(url, **store.engine_options(url))
+        engine = sa.create_engine(url, **database.engine_options(url))
         store.create_schema(engine)
         figures = run(engine, students=args.students, guesses=args.guesses)
         engine.dispose()

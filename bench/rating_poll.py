@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from harness.machine import load_text
 from harness.poll_client import PollVisitor, open_student, tap_pair
 from harness.server import start_streamlit
-from poll_data import ratings, store
+from poll_data import database, ratings, store
 from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
 from scripts.postgres_server import PostgresServer, postgres_bin
 
@@ -111,7 +111,7 @@ def main() -> None:
             os.environ[DATA_DIR_ENV] = directory
             url = f"sqlite:///{Path(directory) / 'poll.sqlite3'}"
         engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1),
-                                  **store.engine_options(url))  # fmt: skip
+                                  **database.engine_options(url))  # fmt: skip
         store.create_schema(engine)
         poll, _room = ratings.start_rating_poll(engine, length_spread=1.0, seconds_per_pair=0)
         server = start_streamlit(APP)

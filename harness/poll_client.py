@@ -27,7 +27,7 @@ from poll_data import devices
 POLL_PAGE = "poll"  # app.py's url_path of pages/class_poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")
 ANSWERS_LABEL = "Answers (poll "  # the lecturer's metric: "Answers (poll open)"
-DATABASE_DOWN = "database cannot be reached"  # poll_data.store.UNAVAILABLE, in part
+DATABASE_DOWN = "database cannot be reached"  # poll_data.database.UNAVAILABLE, in part
 
 
 @dataclass

@@ -5,7 +5,10 @@ pages/class_poll.py): students guess where true quality peaks, the lecturer reve
 ``store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL),
 ``ratings`` rating rooms' choices, and neither imports Streamlit, so all are tested
 without a page. ``devices`` makes one anonymous student per device: the signed device
-cookie and the per-room id made from it.
+cookie and the per-room id made from it. ``database`` is how both talk to a database (engine
+options, one SQLite writer at a time, writes counted per minute, errors as one plain message);
+``location`` the one place that reads where the data lives (``POLL_DATABASE_URL``, else a
+SQLite file).
 Every number the poll writes ("n = 1,000", "β = 0.33", "49.5 rounded to …") comes from
 ``ui.format``, the screen's one way to write a number; of ``ui`` nothing else is imported
 (``ui.format`` imports nothing, so no Streamlit comes in).

@@ -10,27 +10,28 @@ the same in both databases. Every function takes an ``Engine`` and raises
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import logging
-import threading
 import time
 from dataclasses import dataclass
 from enum import Enum
 
 import numpy as np
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
 from poll_data import guesses as checks
+from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
+    RATE_WINDOW_SECONDS,
+    StoreUnavailable,
+    counted_upsert,
+    guarded,
+    sqlite_per_connection,
+    writer_lock,
+)
 from ui import format as fmt
 
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
-RATE_WINDOW_SECONDS = 60.0
 RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 20 times is plenty
-SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
-POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 CODE_ATTEMPTS = 8  # fresh room codes tried when one is taken (1 in ~1e8 per open poll)
 # A public link lets anyone open rooms. A lecturer opens one or two a lecture (a few more when
 # trying things out); a script opening rooms in a loop is refused past these, with a plain
@@ -74,15 +75,6 @@ APP_ROOM_LIMIT = (
     f"{ROOMS_PER_MINUTE} rooms were opened on this site in the last minute, the most it allows. "
     "Wait a minute and try again; rooms already opened work as usual."
 )
-
-UNAVAILABLE = (
-    "The class poll's database cannot be reached right now (it is down or busy). "
-    "Try again in a moment; the rest of the app works as usual."
-)
-
-
-class StoreUnavailable(RuntimeError):
-    """The database is down, locked or refused the query; ``str(error)`` is for the visitor."""
 
 
 class RoomLimit(RuntimeError):
@@ -129,34 +121,6 @@ class Submission:
         return self.outcome in (Outcome.ACCEPTED, Outcome.REPLACED)
 
 
-def guarded(function):
-    """Turn any database error into StoreUnavailable, so a page shows a message, not a trace."""
-
-    @functools.wraps(function)
-    def call(*args, **kwargs):
-        try:
-            return function(*args, **kwargs)
-        except sa.exc.SQLAlchemyError as error:
-            # The visitor gets the plain message; the host's log gets the reason, one line.
-            _LOG.warning("class poll: %s failed: %s", function.__name__, str(error).splitlines()[0])
-            raise StoreUnavailable(UNAVAILABLE) from error
-
-    return call
-
-
-def engine_options(url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> dict:
-    """create_engine() arguments for this URL: how long to wait for a lock or a server."""
-    if url.startswith("sqlite"):
-        return {"connect_args": {"timeout": busy_seconds}}
-    return {
-        # Text as UTF-8 whatever the server's encoding: on a SQL_ASCII database (an initdb
-        # without a locale) psycopg would hand back bytes, and SQLAlchemy's first query fails
-        # with a TypeError (found running the compose setup on such a server).
-        "connect_args": {"connect_timeout": POSTGRES_CONNECT_SECONDS, "client_encoding": "utf8"},
-        "pool_pre_ping": True,  # a restarted server's dead connections are replaced, not used
-    }
-
-
 # Who opened rooms lately: one row per device (an id derived from its signed cookie, or its
 # session's), counting the rooms it opened in the current minute (as guesses count answers).
 openers = sa.Table(
@@ -176,8 +140,8 @@ def create_schema(engine: Engine) -> None:
     mode is stored in the file).
     """
     if engine.dialect.name == "sqlite":
-        if not sa.event.contains(engine, "connect", _sqlite_per_connection):
-            sa.event.listen(engine, "connect", _sqlite_per_connection)
+        if not sa.event.contains(engine, "connect", sqlite_per_connection):
+            sa.event.listen(engine, "connect", sqlite_per_connection)
         with engine.connect() as connection:
             connection.exec_driver_sql("PRAGMA journal_mode=WAL")
     try:
@@ -185,15 +149,6 @@ def create_schema(engine: Engine) -> None:
     except (sa.exc.IntegrityError, sa.exc.ProgrammingError):
         # Two server processes creating the tables at once: the loser finds them made.
         metadata.create_all(engine, checkfirst=True)
-
-
-def _sqlite_per_connection(dbapi_connection, _record) -> None:
-    """synchronous=NORMAL: in WAL mode a commit then waits for no disk flush (~10 ms here).
-
-    SQLite's documented trade: the file cannot be corrupted, and a crash of the server
-    process loses nothing; only a power cut may undo the last moments' answers.
-    """
-    dbapi_connection.execute("PRAGMA synchronous=NORMAL")
 
 
 @guarded
@@ -409,43 +364,6 @@ def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: flo
         now=now,
         limit=RATE_LIMIT,
     )
-
-
-def counted_upsert(connection, table: sa.Table, *, keys: dict, values: dict, now: float,
-                   limit: int) -> bool:  # fmt: skip
-    """Insert or update ``table``'s row at ``keys`` with ``values``, counting writes in its
-    ``window_start``/``window_count`` columns: refused (False) past ``limit`` in a minute."""
-    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(table).values(**keys, **values, window_start=now, window_count=1)
-    new_minute = table.c.window_start <= now - RATE_WINDOW_SECONDS
-    statement = statement.on_conflict_do_update(
-        index_elements=[table.c[name] for name in keys],
-        set_={
-            **{name: statement.excluded[name] for name in values},
-            "window_start": sa.case((new_minute, now), else_=table.c.window_start),
-            "window_count": sa.case((new_minute, 1), else_=table.c.window_count + 1),
-        },
-        where=sa.or_(new_minute, table.c.window_count < limit),
-    )
-    # RETURNING gives a row exactly when one was written (rowcount is not reliable for an
-    # upsert under psycopg); SQLite has had RETURNING since 3.35.
-    written = connection.execute(statement.returning(table.c.window_count)).first()
-    return written is not None
-
-
-_SQLITE_WRITE_LOCK = threading.Lock()
-
-
-def writer_lock(engine: Engine):
-    """On SQLite, one writer at a time in this process: threads queue on a lock in turn.
-
-    SQLite allows one writer per file; left to its busy handler, 100 concurrent writers
-    sleep and retry (1, 2, 5 ... 100 ms) and a few wait seconds. Other processes still meet
-    the busy timeout. PostgreSQL locks rows itself, so it needs nothing here.
-    """
-    if engine.dialect.name == "sqlite":
-        return _SQLITE_WRITE_LOCK
-    return contextlib.nullcontext()
 
 
 def _now(now: float | None) -> float:

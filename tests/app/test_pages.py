@@ -267,21 +267,11 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
             np.testing.assert_allclose(sent[:, 1], points.substance, atol=0.005 + 1e-9)
             assert method["marks"]["gold_gain"][index] == pytest.approx(exact.gold_gain, abs=6e-4)
     assert world["beta"]["curve"]["peak"]["pressure"] == compute.kl_curve(b, sigma).peak_pressure
-    slack = core.slack(
-        beta_stops=SETTINGS["beta"].stops, n_stops=SETTINGS["n"].stops, b=b, sigma=sigma
-    )
-    for key, method in (("beta", slack.kl), ("n", slack.best_of_n)):
-        readout, sentence = world[key]["slack"], world[key]["slack_more"]
-        assert sentence.startswith("Slack: what stopping where true quality peaks")
-        if method.peak_pressure == method.strongest_pressure:
-            assert "no slack to take" in sentence and readout.endswith(": no slack.")
-        else:
-            assert f"for {100 * method.score_given_up:.0f}% of the reward model's score" in sentence
-            assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
-            assert readout.endswith(
-                f": +{method.gold_kept:.2f} true quality for "
-                f"{100 * method.score_given_up:.0f}% of the score"
-            )
+    # What the slack readout and sentence say, and their numbers against core, at every one of
+    # the 441 (b, σ): tests/app/test_slack_claims.py.
+    for key in ("beta", "n"):
+        assert world[key]["slack"]
+        assert world[key]["slack_more"].startswith("Slack: what stopping where true quality peaks")
 
 
 def test_a_world_is_small_enough_to_send_on_every_b_or_sigma_change():

@@ -15,7 +15,7 @@ import subprocess
 import pytest
 import sqlalchemy as sa
 
-from poll_data import store
+from poll_data import database, store
 from scripts.postgres_server import PostgresServer, postgres_bin
 
 _skip_reasons: list[str] = []
@@ -46,7 +46,7 @@ def start_postgres() -> PostgresServer:
 
 def fresh_engine(url: str, **options) -> sa.Engine:
     """An engine as the app makes it, on empty poll tables."""
-    engine = sa.create_engine(url, **{**store.engine_options(url), **options})
+    engine = sa.create_engine(url, **{**database.engine_options(url), **options})
     store.metadata.drop_all(engine)
     store.create_schema(engine)
     return engine

@@ -14,8 +14,8 @@ import pytest
 import sqlalchemy as sa
 from poll_databases import fresh_engine, snapshot
 
+from poll_data import database, store
 from poll_data import guesses as checks
-from poll_data import store
 from poll_data.store import Outcome
 
 STUDENT = "student-aaaaaaaaaaaaaaaa"
@@ -291,7 +291,7 @@ def test_sqlite_votes_survive_a_restart_and_the_file_stays_in_wal_mode(tmp_path)
     engine = fresh_engine(url)
     poll = poll_with_guesses(engine, 30)
     engine.dispose()  # the server process ends
-    reopened = sa.create_engine(url, **store.engine_options(url))
+    reopened = sa.create_engine(url, **database.engine_options(url))
     store.create_schema(reopened)  # what the next start does: it must not wipe anything
     assert sorted(store.guesses_of(reopened, poll.id)) == list(range(1, 31))
     with reopened.connect() as connection:

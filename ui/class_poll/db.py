@@ -21,7 +21,7 @@ import sqlalchemy as sa
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll_data import location, store
+from poll_data import database, location, store
 
 _LOG = logging.getLogger(__name__)
 CONNECTION_NAME = "poll"  # [connections.poll] in secrets.toml
@@ -51,11 +51,11 @@ def poll_engine() -> Engine:
     try:
         url = database_url()
         connection = st.connection(
-            CONNECTION_NAME, type="sql", url=url, **store.engine_options(url)
+            CONNECTION_NAME, type="sql", url=url, **database.engine_options(url)
         )
     except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
         _LOG.warning("class poll: cannot open the database: %s", error)
-        raise store.StoreUnavailable(store.UNAVAILABLE) from error
+        raise store.StoreUnavailable(database.UNAVAILABLE) from error
     _close_at_exit()
     _schema_made(url, connection.engine)
     return connection.engine
