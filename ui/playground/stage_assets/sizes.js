@@ -35,3 +35,36 @@ function scrolledBy(root) {
   }
   return total + (document.scrollingElement ? document.scrollingElement.scrollTop : 0);
 }
+
+const CARD_GAP = { x: 14, y: 16 }; // px from the pointer to a hover card: clear of a finger
+const CARD_MARGIN = 4; // px kept between a card and the screen's edge
+
+// Where a hover or tap card w x h px goes for a pointer at (x, y) on a viewWidth x viewHeight
+// screen, in screen px: right of and below the pointer, flipped left or up where it would run
+// off the screen (a tap near a phone's bottom opened its card at y 854-1,002 of 844), and
+// slid inside it where neither side holds it whole.
+export function cardPlace({ x, y, width, height, viewWidth, viewHeight }) {
+  const along = (at, size, gap, view) => {
+    const after = at + gap;
+    const before = at - gap - size;
+    const start = after + size <= view - CARD_MARGIN || before < CARD_MARGIN && view - after >= at ? after : before;
+    return clamp(start, CARD_MARGIN, Math.max(CARD_MARGIN, view - size - CARD_MARGIN));
+  };
+  return { left: along(x, width, CARD_GAP.x, viewWidth), top: along(y, height, CARD_GAP.y, viewHeight) };
+}
+
+// Places `card` (absolutely positioned inside `root`) for the pointer `event`: cardPlace's
+// place, across the part of the screen the stage spans, down the whole screen; in root's px.
+export function placeCard(root, card, event) {
+  card.style.left = "0px"; // measured where it can take its natural width
+  card.style.top = "0px";
+  const bounds = root.getBoundingClientRect();
+  const from = Math.max(0, bounds.left);
+  const to = Math.min(window.innerWidth, bounds.left + root.clientWidth);
+  const { left, top } = cardPlace({
+    x: event.clientX - from, y: event.clientY, width: card.offsetWidth, height: card.offsetHeight,
+    viewWidth: to - from, viewHeight: window.innerHeight,
+  });
+  card.style.left = `${left + from - bounds.left}px`;
+  card.style.top = `${top - bounds.top}px`;
+}
