@@ -22,7 +22,7 @@ lecturer_token, room_code = state.poll_identity()
 # the lecturers' form after it. A laptop keeps the lecturers' form on the left.
 st.html(
     "<style>@media (max-width: 640px) {"
-    " [data-testid='stColumn']:has(.st-key-poll_join) { order: -1; } }</style>"
+    " [data-testid='stColumn']:has(.st-key-poll_room) { order: -1; } }</style>"
 )
 
 try:
