@@ -274,13 +274,15 @@ def test_the_stage_world_holds_core_at_every_stop(b, sigma):
         readout, sentence = world[key]["slack"], world[key]["slack_more"]
         assert sentence.startswith("Slack: what stopping where true quality peaks")
         if method.peak_pressure == method.strongest_pressure:
-            assert "no slack to take" in sentence and readout.endswith(": no slack.")
+            assert "no slack to take" in sentence and readout.endswith(
+                ": nothing to gain by backing off."
+            )
         else:
             assert f"for {100 * method.score_given_up:.0f}% of the reward model's score" in sentence
             assert f"end {method.gold_kept:.2f} higher in true quality" in sentence
             assert readout.endswith(
-                f": +{method.gold_kept:.2f} true quality for "
-                f"{100 * method.score_given_up:.0f}% of the score"
+                f": +{method.gold_kept:.2f} true quality, "
+                f"−{100 * method.score_given_up:.0f}% reward-model score"
             )
 
 

@@ -94,16 +94,17 @@ SLACK_DEFINITION = (
 
 
 def slack_readout(key: str, slack: core.MethodSlack) -> str:
-    """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
-    score' (the sentence, its definition and caveats are one click away)."""
+    """The slack in one line on the stage, in words a newcomer follows: 'Back off to β = 1:
+    +5.37 true quality, −70% reward-model score' (against the strongest stop compared; the
+    definition, the full sentence and its caveats are one click away, behind "slack?")."""
     symbol = SETTINGS[key].symbol
     if slack.peak_pressure == slack.strongest_pressure:
         strongest = fmt.named(symbol, slack.strongest_pressure)
-        return f"True quality still rises at {strongest}: no slack."
+        return f"True quality still rises at {strongest}: nothing to gain by backing off."
     return (
-        f"Stop at {fmt.named(symbol, slack.peak_pressure)}: "
-        f"+{fmt.number(slack.gold_kept)} true quality for "
-        f"{fmt.percent(slack.score_given_up)} of the score"
+        f"Back off to {fmt.named(symbol, slack.peak_pressure)}: "
+        f"+{fmt.number(slack.gold_kept)} true quality, "
+        f"−{fmt.percent(slack.score_given_up)} reward-model score"
     )
 
 
