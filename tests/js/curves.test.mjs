@@ -37,7 +37,7 @@ test("a wide chart has n's panel left of β's; a narrow one stacks them, β's on
   assert.ok(narrow.panels.beta.box.bottom < narrow.panels.n.box.top, "β's panel above n's");
   assert.equal(narrow.panels.n.box.left, narrow.panels.beta.box.left);
   const titles = narrow.svg.querySelectorAll(".title").map((node) => node.textContent);
-  assert.deepEqual(titles, ["KL penalty: gain", "Best-of-n: gain"]);
+  assert.deepEqual(titles, ["KL penalty: gain over the base model", "Best-of-n: gain over the base model"]);
 });
 
 test("each panel draws both whole curves in their colours, the peak's star, and the lesson's ticks", (t) => {

@@ -7,7 +7,8 @@ import { linearScale, logScale, niceDomain, readableTicks, spacedTicks } from ".
 import { el, sizeLike, starPath } from "./svg.js";
 import { drawEdge, edgeDashes } from "./annotations.js";
 
-const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
+// Each title says what its y axis measures: both curves are gains over the base model's average.
+const PANELS = [["n", "Best-of-n: gain over the base model", "bon-title"], ["beta", "KL penalty: gain over the base model", "kl-title"]];
 
 // Draws both panels into svg (x ticks from xTicks[key]; each y axis also holding the gains
 // alsoShown[key], a pinned picture's) and an empty marks layer into moving; returns the panels
