@@ -253,7 +253,7 @@ def test_the_stage_downloads_as_svg_png_and_csv(desktop, tmp_path):
     assert "Pinned (faded, dashed): b = 0, σ = 0, β = 0.3, n = 590" in texts
     for legend in ("reward model", "true quality", "KL samples at β", "best-of-n winners"):
         assert legend in texts, legend
-    assert "Best-of-n: gain over the base model" in texts and "length →" in texts
+    assert "Best-of-n: gain" in texts and "length →" in texts
     lines = [node for node in tree.iter(f"{SVG_NS}polyline")]
     assert len(lines) == 8, "both methods' two curves, current and pinned"
     assert len(list(tree.iter(f"{SVG_NS}image"))) == 1, "true quality's shading"

@@ -36,13 +36,11 @@ function scrolledBy(root) {
   return total + (document.scrollingElement ? document.scrollingElement.scrollTop : 0);
 }
 
-const CARD_GAP = { x: 14, y: 16 }; // px from the pointer to a hover card: clear of a finger
-const CARD_MARGIN = 4; // px kept between a card and the screen's edge
+const CARD_GAP = { x: 14, y: 16 }; // px from the pointer
+const CARD_MARGIN = 4; // px from the screen's edge
 
-// Where a hover or tap card w x h px goes for a pointer at (x, y) on a viewWidth x viewHeight
-// screen, in screen px: right of and below the pointer, flipped left or up where it would run
-// off the screen (a tap near a phone's bottom opened its card at y 854-1,002 of 844), and
-// slid inside it where neither side holds it whole.
+// A card's place for a pointer at (x, y): right of and below it, flipped left or up where it
+// would run off the screen (a phone's tap card opened at y 854-1,002 of 844).
 export function cardPlace({ x, y, width, height, viewWidth, viewHeight }) {
   const along = (at, size, gap, view) => {
     const after = at + gap;
@@ -53,11 +51,9 @@ export function cardPlace({ x, y, width, height, viewWidth, viewHeight }) {
   return { left: along(x, width, CARD_GAP.x, viewWidth), top: along(y, height, CARD_GAP.y, viewHeight) };
 }
 
-// Places `card` (absolutely positioned inside `root`) for the pointer `event`: cardPlace's
-// place, across the part of the screen the stage spans, down the whole screen; in root's px.
+// Places `card` (absolute in `root`) for the pointer `event`.
 export function placeCard(root, card, event) {
-  card.style.left = "0px"; // measured where it can take its natural width
-  card.style.top = "0px";
+  Object.assign(card.style, { left: "0px", top: "0px" }); // its natural size, measured
   const bounds = root.getBoundingClientRect();
   const from = Math.max(0, bounds.left);
   const to = Math.min(window.innerWidth, bounds.left + root.clientWidth);
@@ -65,6 +61,5 @@ export function placeCard(root, card, event) {
     x: event.clientX - from, y: event.clientY, width: card.offsetWidth, height: card.offsetHeight,
     viewWidth: to - from, viewHeight: window.innerHeight,
   });
-  card.style.left = `${left + from - bounds.left}px`;
-  card.style.top = `${top - bounds.top}px`;
+  Object.assign(card.style, { left: `${left + from - bounds.left}px`, top: `${top - bounds.top}px` });
 }
