@@ -114,6 +114,12 @@ COMPACT_CSS = """
    bar: 157 px, its items at the top so the title does not move when the bar arrives. */
 .st-key-story-steps { min-height: 2.5rem; }
 .st-key-title-row { min-height: 2.5rem; }
+/* Arrived by a story step's link or with a note about the link, that line says what to look
+   at: the intro's line goes, for the charts (at 1280x720 they had 31-33% of the height). The
+   note, or else the story's slot with its step line, comes right after the intro's wrapper. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-intro):has(+ * [data-testid="stAlertContainer"]) {
+  display: none !important;
+}
 /* Presenter mode's step line: one line, cut with an ellipsis where a screen cannot hold it. */
 .st-key-step-line-one [data-testid="stMarkdownContainer"] p {
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
