@@ -17,6 +17,13 @@ layout.page_style()
 st.title("Class poll")
 
 lecturer_token, room_code = state.poll_identity()
+# A phone stacks the start screen's two columns: the students' room-code box first (students
+# type the address from the projector and land here; it was at y 982 of an 844 px screen),
+# the lecturers' form after it. A laptop keeps the lecturers' form on the left.
+st.html(
+    "<style>@media (max-width: 640px) {"
+    " [data-testid='stColumn']:has(.st-key-poll_room) { order: -1; } }</style>"
+)
 
 try:
     engine = poll_db.poll_engine()

@@ -10,6 +10,7 @@ always gives the *same* figure and Streamlit sends it unchanged.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -126,15 +127,52 @@ def _beta_panels(curve) -> go.Figure:
         figure.update_layout({axis: {**beta, "anchor": "y" if axis == "xaxis" else "y2"}})
     figure.update_layout(
         yaxis=style.axis(title="KL (nats, log scale)", type="log", domain=list(style.TOP_PANEL)),
-        # The closed form's true quality dives far below; the range follows the grid's curves.
+        # The range follows the grid's curves where the edge does not cap them: with the
+        # capped stretch in it (−20…+10 at the defaults) true quality's peak was a flat line;
+        # past it the curves and the closed form run on out of the panel.
         yaxis2=style.axis(
             title=style.GAIN_AXIS_TITLE,
             domain=list(style.BOTTOM_PANEL),
             anchor="x2",
-            range=style.gain_range(curve),
+            range=style.gain_range(_clear_of_the_edge(curve)),
         ),
     )
     return figure
+
+
+def _clear_of_the_edge(curve) -> SimpleNamespace:
+    """``curve``'s gains (k,) where the grid's edge does not cap them (at least the first)."""
+    clear = ~np.vectorize(edge_note.is_capped)(np.asarray(curve.edge_mass))
+    clear[0] = True
+    return SimpleNamespace(gold_gain=curve.gold_gain[clear], proxy_gain=curve.proxy_gain[clear])
+
+
+def _mark_peak(figure: go.Figure, curve) -> None:
+    """True quality's peak on the gain panel, clear of the edge: a star and its value."""
+    gains = _clear_of_the_edge(curve).gold_gain
+    peak = int(np.argmax(gains))
+    figure.add_trace(
+        go.Scatter(
+            x=[curve.pressure[peak]],
+            y=[round(float(gains[peak]), 4)],
+            mode="markers+text",
+            marker={
+                "symbol": "star",
+                "size": 16,
+                "color": GOLD,
+                "line": {"color": INK, "width": 1},
+            },
+            text=[f"peak {fmt.signed(gains[peak])}"],
+            textposition="top center",
+            textfont={"size": 14, "color": INK},
+            name="peak",
+            showlegend=False,
+            hovertemplate=f"true quality's peak: {fmt.signed(gains[peak])} at "
+            f"{fmt.named('β', curve.pressure[peak])}<extra></extra>",
+            xaxis="x2",
+            yaxis="y2",
+        )
+    )
 
 
 def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
@@ -236,6 +274,7 @@ def grid_against_closed_form_figure(
     """
     figure = _beta_panels(curve)
     _add_grid_and_closed_form(figure, curve, closed_form)
+    _mark_peak(figure, curve)
     _mark_beta_and_edge(figure, beta=beta, slider_low=slider_low, smallest=curve.pressure[-1])
     figure.update_layout(
         showlegend=True,

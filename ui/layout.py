@@ -54,6 +54,18 @@ CSS = (
 [data-testid="stMarkdownContainer"] p code { font-size: max(14px, 0.75em); }
 /* Typeset maths: its fractions and exponents (0.7 of its size) at 15 px, not 13.5. */
 .katex-display > .katex { font-size: 1.35em; }
+/* A vertical swipe that starts on a slider scrolls the page: Streamlit's track and thumb set
+   touch-action: none in their own style (six tracks were 28% of Checkers' first screen on a
+   phone); ui/screen_assets/sliders.js gives the slider a finger only once it moves sideways. */
+[data-testid="stSlider"] [data-rac][data-orientation="horizontal"],
+[data-testid="stSlider"] [data-rac][data-orientation="horizontal"] [data-rac] {
+  touch-action: pan-y !important;
+}
+/* The page menu on a phone (a drawer): its links and buttons are a finger's 44 px. */
+[data-testid="stSidebarNavLink"] { min-height: 44px; align-items: center; }
+[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {
+  min-width: 44px; min-height: 44px;
+}
 /* A sideways drag on a slider is the slider's: never the browser's swipe back a page. */
 html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 /* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
@@ -102,6 +114,12 @@ COMPACT_CSS = """
    bar: 157 px, its items at the top so the title does not move when the bar arrives. */
 .st-key-story-steps { min-height: 2.5rem; }
 .st-key-title-row { min-height: 2.5rem; }
+/* Arrived by a story step's link or with a note about the link, that line says what to look
+   at: the intro's line goes, for the charts (at 1280x720 they had 31-33% of the height). The
+   note, or else the story's slot with its step line, comes right after the intro's wrapper. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-intro):has(+ * [data-testid="stAlertContainer"]) {
+  display: none !important;
+}
 /* Presenter mode's step line: one line, cut with an ellipsis where a screen cannot hold it. */
 .st-key-step-line-one [data-testid="stMarkdownContainer"] p {
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
@@ -114,11 +132,13 @@ COMPACT_CSS = """
 """
 
 
-# A phone's page menu folds once a page is chosen (ui/screen_assets/menu.js; it draws nothing).
-_menu_closer = st.components.v2.component(
-    "menu_closer",
-    js=(Path(__file__).with_name("screen_assets") / "menu.js").read_text(encoding="utf-8"),
+# The page shell's script, on every page (it draws nothing): a phone's page menu folds once a
+# page is chosen (menu.js); a finger on a slider scrolls unless it moves sideways (sliders.js).
+_SHELL_JS = "\n".join(
+    (Path(__file__).with_name("screen_assets") / name).read_text(encoding="utf-8")
+    for name in ("sliders.js", "menu.js")
 )
+_menu_closer = st.components.v2.component("menu_closer", js=_SHELL_JS)
 
 
 def page_style(*, present: bool | None = None, compact: bool = False) -> None:

@@ -63,7 +63,8 @@ def test_every_slack_sentence_and_readout_states_what_cores_curve_shows(cases, m
         assert ("levelled off" in sentence) == (case == "level") == ("levelled off" in readout)
         assert ("no slack worth taking" in sentence) == (case == "tiny"), where
         assert sentence.startswith("Stop at the peak") == (case == "stop"), where
-        assert readout.startswith("Stop at") == (case == "stop"), where
+        assert readout.startswith("Back off to") == (case == "stop"), where
+        assert readout.endswith("nothing to gain by backing off.") == (case != "stop"), where
         assert strongest in sentence, where
         if case == "rises":
             assert f"rises at {strongest}" in readout
@@ -85,8 +86,8 @@ def test_every_slack_sentence_and_readout_states_what_cores_curve_shows(cases, m
             assert against + f"{fmt.signed(curve.gold[curve.strongest])})" in sentence, where
             assert f"for {fmt.share_percent(given_up)} of the reward model" in sentence, where
             assert readout == (
-                f"Stop at {peak}: +{fmt.number(kept)} true quality for "
-                f"{fmt.share_percent(given_up)} of the score"
+                f"Back off to {peak}: +{fmt.number(kept)} true quality, "
+                f"−{fmt.share_percent(given_up)} reward-model score"
             )
             assert fmt.share_percent(given_up) != "0%", where
     # Each case is met somewhere: best-of-n levels off as n outruns the 600 answers (b near 1;

@@ -43,4 +43,4 @@ def test_where_the_errors_made_the_collapse_the_stage_does_not_say_they_took_it_
 def test_where_best_of_n_still_collapses_or_b_holds_it_the_slack_stays(b, sigma):
     part = best_of_n_line(b, sigma)
     assert "swamps" not in part["slack"] and "swamps" not in part["slack_more"]
-    assert part["slack"].startswith(("Stop at", "True quality still rises"))
+    assert part["slack"].startswith(("Back off to", "True quality still rises", "Peak at"))

@@ -112,19 +112,18 @@ def test_sliders_work_by_touch_and_keyboard_on_a_phone(phone):
     assert phone.console_errors == []
 
 
-def test_on_a_phone_the_plane_and_the_beta_slider_fit_one_screen(phone):
+def test_on_a_phone_the_first_screen_holds_beta_and_its_curve(phone):
+    """The first screen says "drag β or n" and the story starts with β: β's slider and its
+    curve are on it, unscrolled (behind b, σ and the plane they were at y 985-1,313 of 844)."""
     phone.open()
     page = phone.page
     stage.wait_until_drawn(page)
-    plane = page.locator('svg[data-chart="plane"]')
-    plane.evaluate("(element) => element.scrollIntoView({block: 'start'})")
+    assert page.evaluate(SCROLL_TOP_JS) == 0
     height = page.viewport_size["height"]
-    # β's slider comes right after the plane; n's sits under the curves it moves (it shares
-    # its screen with its curve: test_a_phone_keeps_each_slider_with_its_curve...).
-    for part in (plane, stage.slider(page, "beta")):
-        box = part.bounding_box()
-        # scrollIntoView may leave a quarter pixel above the top (fractional text heights)
-        assert box["y"] >= -0.5 and box["y"] + box["height"] <= height, (part, box)
+    slider = stage.slider(page, "beta").bounding_box()
+    panel = page.evaluate(PANELS_JS, "beta")
+    assert slider["y"] >= 0 and slider["y"] + slider["height"] <= height, slider
+    assert panel["top"] > slider["y"] and panel["bottom"] <= height, panel
     title = page.locator("h1").first
     assert title.evaluate("(element) => element.scrollWidth <= element.clientWidth + 1")
 
@@ -300,6 +299,17 @@ def test_a_phone_keeps_each_slider_with_its_curve_and_lets_a_swipe_scroll(phone)
             and abs(spot["y"] + spot["height"] / 2 - y) <= 3
         )
 
+    # A tap near the bottom of the screen: the card opens above the finger, on the screen
+    # (it opened below it, at y 854-1,002 of 844).
+    plane = page.locator('svg[data-chart="plane"]')
+    plane.evaluate("(element) => element.scrollIntoView({block: 'end'})")
+    box = plane.bounding_box()
+    y = min(box["y"] + box["height"], height) - 40
+    page.touchscreen.tap(box["x"] + 0.5 * box["width"], y)
+    expect(tooltip).to_be_visible()
+    card = tooltip.bounding_box()
+    assert card["y"] >= 0 and card["y"] + card["height"] <= y, ("tap at", y, card)
+
     # Predicting: a tap on the curves inspects; no guess is placed.
     phone.open("?predict=1")
     stage.wait_until_drawn(page)
@@ -319,6 +329,74 @@ def test_a_phone_keeps_each_slider_with_its_curve_and_lets_a_swipe_scroll(phone)
     app_page.wait_until_ready(page)
     page.wait_for_function(f"() => !({MENU_OPEN_JS})()")
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / "phone-after-menu.png", full_page=False)
+    assert phone.console_errors == []
+
+
+# Streamlit's own slider (React Aria): its track, its thumb and the thumb's value.
+ST_TRACK = '[data-testid="stSlider"] [role="group"] > [data-rac]'
+ST_THUMB_JS = """(track) => {
+  const thumb = track.querySelector(':scope > [data-rac]');
+  return `${thumb.textContent} at ${thumb.style.left}`;
+}"""
+MIN_MENU_TARGET_PX = 44  # a finger's target in the page menu (Apple's HIG; they were 28 px)
+
+
+def test_streamlit_sliders_scroll_under_a_vertical_swipe_and_slide_sideways(phone):
+    """At 390x844 by touch, on Checkers and KL penalty (Streamlit's own st.slider, whose track
+    set touch-action: none): a vertical swipe that starts on a track scrolls the page and
+    leaves the value (one swipe moved β from 0.1 to 1.5); a sideways drag and a tap move it.
+    /poll shows the students' room-code box on the first screen; the menu's links are 44 px."""
+    page = phone.page
+    cdp = page.context.new_cdp_session(page)
+    for path in ("checker", "kl-penalty"):
+        phone.open(path)
+        track = page.locator(ST_TRACK).first
+        track.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+        before, before_top = track.evaluate(ST_THUMB_JS), page.evaluate(SCROLL_TOP_JS)
+        box = track.bounding_box()
+        at_left = float(before.split(" at ")[1].rstrip("%")) < 50
+        x = box["x"] + (0.85 if at_left else 0.15) * box["width"]  # away from the thumb
+        y = box["y"] + box["height"] / 2
+        touch_along(cdp, [(x, y - 20 * step) for step in range(SWIPE_STEPS + 1)])  # 240 px up
+        page.wait_for_function(f"() => ({SCROLL_TOP_JS})() > {before_top + 100}")
+        page.wait_for_function(STEADY_SCROLL_JS)
+        app_page.wait_until_ready(page)
+        assert track.evaluate(ST_THUMB_JS) == before, f"{path}: a vertical swipe moved it"
+        # Sideways along the track, from the thumb: the value follows the finger.
+        track.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+        box = track.bounding_box()
+        thumb = track.locator(":scope > [data-rac]").bounding_box()
+        start, end = (
+            thumb["x"] + thumb["width"] / 2,
+            box["x"] + (0.9 if at_left else 0.1) * box["width"],
+        )
+        y = box["y"] + box["height"] / 2
+        touch_along(
+            cdp, [(start + (end - start) * k / SWIPE_STEPS, y) for k in range(SWIPE_STEPS + 1)]
+        )
+        page.wait_for_function(
+            f"(track) => ({ST_THUMB_JS})(track) !== {before!r}", arg=track.element_handle()
+        )
+        dragged = track.evaluate(ST_THUMB_JS)
+        app_page.wait_until_ready(page)
+        # A tap halfway: the thumb goes there.
+        page.touchscreen.tap(box["x"] + box["width"] / 2, y)
+        page.wait_for_function(
+            f"(track) => ({ST_THUMB_JS})(track) !== {dragged!r}", arg=track.element_handle()
+        )
+        left = float(track.evaluate(ST_THUMB_JS).split(" at ")[1].rstrip("%"))
+        assert abs(left - 50) <= 10, f"{path}: a tap halfway put the thumb at {left}%"
+        app_page.wait_until_ready(page)
+
+    phone.open("poll")
+    room = page.get_by_label("Room code")
+    box = room.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"], f"room code at {box}"
+    page.get_by_test_id("stExpandSidebarButton").tap()
+    page.wait_for_function(MENU_OPEN_JS)
+    links = page.get_by_test_id("stSidebarNavLink")
+    heights = [links.nth(i).bounding_box()["height"] for i in range(links.count())]
+    assert len(heights) == 9 and min(heights) >= MIN_MENU_TARGET_PX, heights
     assert phone.console_errors == []
 
 

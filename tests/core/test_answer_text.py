@@ -157,7 +157,7 @@ def test_reader_helper_scores_a_known_set():
 
 
 def test_a_careful_reader_ranks_the_600_answers_as_true_quality_does(written):
-    # Targets (docs/design.md §15): >= 90% right, <= 2% dominated; the writer before it: 74.8%, 24.2%.
+    # Targets (docs/design.md §15): >= 90% right, <= 2% dominated (the writer before: 74.8%, 24.2%).
     question, answers = written
     read = np.array([answer_text.read_counts(answer) for answer in answers])
     right, dominated = reader_on_pairs(read, core.answers().gold)

@@ -106,7 +106,7 @@ test("a pointer hovers the charts; a finger taps them, and a tap elsewhere hides
   assert.deepEqual(calls.at(-1)[0], "guessAt");
 });
 
-test("the tooltip sits beside the pointer, inside the stage, and no text hides it", (t) => {
+test("the tooltip sits beside the pointer, inside the stage and the screen, and no text hides it", (t) => {
   const dom = installDom();
   t.after(dom.restore);
   const root = dom.document.createElement("div");
@@ -117,7 +117,10 @@ test("the tooltip sits beside the pointer, inside the stage, and no text hides i
   showTooltip(root, tooltip, "n ≈ 49", { clientX: 300, clientY: 250 });
   assert.deepEqual([tooltip.textContent, tooltip.style.display, tooltip.style.left, tooltip.style.top], ["n ≈ 49", "block", "214px", "216px"]);
   showTooltip(root, tooltip, "near the right edge", { clientX: 880, clientY: 60 });
-  assert.equal(tooltip.style.left, `${800 - 200 - 4}px`);
+  assert.equal(tooltip.style.left, `${880 - 14 - 200 - 100}px`); // flipped left of the pointer
+  tooltip.offsetHeight = 120;
+  showTooltip(root, tooltip, "near the screen's bottom", { clientX: 300, clientY: 700 });
+  assert.equal(tooltip.style.top, `${700 - 16 - 120 - 50}px`); // flipped above it (720 px high)
   showTooltip(root, tooltip, null, { clientX: 300, clientY: 250 });
   assert.equal(tooltip.style.display, "none");
 });

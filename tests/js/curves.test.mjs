@@ -29,8 +29,8 @@ test("a wide chart has n's panel left of β's; a narrow one stacks them, β's on
   const wide = drawn(dom, 640, 408);
   assert.equal(wide.svg.getAttribute("viewBox"), "0 0 640 408");
   assert.equal(wide.moving.getAttribute("width"), "640");
-  assert.equal(wide.panels.n.box.left, 3.3 * FONT_PX);
-  assert.equal(wide.panels.beta.box.left, 320 + 3.3 * FONT_PX);
+  assert.equal(wide.panels.n.box.left, 4.5 * FONT_PX); // tick labels, and the y axis's title
+  assert.equal(wide.panels.beta.box.left, 320 + 4.5 * FONT_PX);
   assert.equal(wide.panels.n.box.bottom, wide.panels.beta.box.bottom);
   assert.deepEqual(wide.moving.children, [wide.marks]);
   const narrow = drawn(dom, 360, 720);
@@ -38,6 +38,15 @@ test("a wide chart has n's panel left of β's; a narrow one stacks them, β's on
   assert.equal(narrow.panels.n.box.left, narrow.panels.beta.box.left);
   const titles = narrow.svg.querySelectorAll(".title").map((node) => node.textContent);
   assert.deepEqual(titles, ["KL penalty: gain", "Best-of-n: gain"]);
+  // Each y axis says what it measures, along it, left of its tick labels (3.3 em).
+  for (const key of ["beta", "n"]) {
+    const [label] = narrow.svg.querySelectorAll(`[data-y-title="${key}"]`);
+    assert.equal(label.textContent, "gain over base");
+    const { box } = narrow.panels[key];
+    assert.ok(Number(label.getAttribute("x")) < box.left - 3.3 * FONT_PX, key);
+    assert.equal(Number(label.getAttribute("y")), (box.top + box.bottom) / 2, key);
+    assert.match(label.getAttribute("transform"), /^rotate\(-90 /);
+  }
 });
 
 test("each panel draws both whole curves in their colours, the peak's star, and the lesson's ticks", (t) => {

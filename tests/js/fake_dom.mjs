@@ -72,6 +72,7 @@ export class FakeElement {
     // Layout, as a test sets it.
     this.clientWidth = 0;
     this.offsetWidth = 0;
+    this.offsetHeight = 0;
     this.scrollTop = 0;
     this.rect = null;
     this.computed = {}; // getComputedStyle's answers for this element: {fontSize: "18px", ...}

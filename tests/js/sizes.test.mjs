@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { measure } from "../../ui/playground/stage_assets/sizes.js";
+import { cardPlace, measure } from "../../ui/playground/stage_assets/sizes.js";
 import { installDom } from "./fake_dom.mjs";
 
 // The stage's three measured elements at these widths, the curves' top `top` px down the screen.
@@ -53,4 +53,24 @@ test("narrower than 720 px the stage stacks: the plane square, the curves' two p
   assert.equal(wide.curvesHeight, 770);
   assert.equal(measure(stageOf(dom, { stage: 700, curves: 900, plane: 100 })).curvesHeight, 900, "at most 900 px");
   assert.equal(measure(stageOf(dom, { stage: 700, curves: 900, plane: 100 })).chartHeight, 230);
+});
+
+test("a hover card opens right of and below the pointer, flipped left or up near the screen's edge", () => {
+  const view = { viewWidth: 390, viewHeight: 844, width: 358, height: 43 };
+  // A tap near a phone's bottom (y 804): above the finger, not at y 820-863 of 844.
+  assert.deepEqual(cardPlace({ ...view, x: 195, y: 804 }), { left: 4, top: 804 - 16 - 43 });
+  // Mid-screen: below the finger; as wide as the screen, slid inside it.
+  assert.deepEqual(cardPlace({ ...view, x: 195, y: 300 }), { left: 4, top: 316 });
+  const laptop = { viewWidth: 1440, viewHeight: 900, width: 300, height: 120 };
+  assert.deepEqual(cardPlace({ ...laptop, x: 200, y: 200 }), { left: 214, top: 216 });
+  assert.deepEqual(cardPlace({ ...laptop, x: 1400, y: 880 }), { left: 1400 - 14 - 300, top: 880 - 16 - 120 });
+  // Near the top right: left of the pointer, below it.
+  assert.deepEqual(cardPlace({ ...laptop, x: 1300, y: 10 }), { left: 986, top: 26 });
+});
+
+test("a card taller than the room on either side stays inside the screen, on the roomier side", () => {
+  const place = cardPlace({ viewWidth: 390, viewHeight: 844, width: 358, height: 500, x: 100, y: 420 });
+  assert.ok(place.top >= 4 && place.top + 500 <= 840, place);
+  const huge = cardPlace({ viewWidth: 390, viewHeight: 300, width: 358, height: 500, x: 100, y: 100 });
+  assert.equal(huge.top, 4); // taller than the screen: its top is seen
 });

@@ -99,21 +99,22 @@ SLACK_DEFINITION = (
 
 
 def slack_readout(key: str, slack: core.MethodSlack) -> str:
-    """The slack in one line on the stage: 'Stop at β = 1: +5.37 true quality for 70% of the
-    score' (the sentence, its definition and caveats are one click away)."""
+    """The slack in one line on the stage, in words a newcomer follows: 'Back off to β = 1:
+    +5.37 true quality, −70% reward-model score' (against the strongest stop compared; the
+    definition, the full sentence and its caveats are one click away, behind "slack?")."""
     symbol = SETTINGS[key].symbol
     peak, strongest = (
         fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
     )
     if slack.peak_pressure == slack.strongest_pressure:
         if slack.strongest_rise < slack_text.SHOWN:
-            return f"True quality has levelled off at {strongest}: no slack."
-        return f"True quality still rises at {strongest}: no slack."
+            return f"True quality has levelled off at {strongest}: nothing to gain by backing off."
+        return f"True quality still rises at {strongest}: nothing to gain by backing off."
     if slack.gold_kept < slack_text.SHOWN:
-        return f"Peak at {peak}, less than 0.01 above {strongest}: no slack."
+        return f"Peak at {peak}, less than 0.01 above {strongest}: nothing to gain by backing off."
     return (
-        f"Stop at {peak}: +{fmt.number(slack.gold_kept)} true quality for "
-        f"{fmt.share_percent(slack.score_given_up)} of the score"
+        f"Back off to {peak}: +{fmt.number(slack.gold_kept)} true quality, "
+        f"−{fmt.share_percent(slack.score_given_up)} reward-model score"
     )
 
 

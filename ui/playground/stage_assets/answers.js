@@ -9,6 +9,7 @@ import { showTooltip } from "./controls.js";
 import { fieldSampler } from "./field.js";
 import { pointText, signedText } from "./format.js";
 import { planeHoverText } from "./plane.js";
+import { placeCard } from "./sizes.js";
 import { el, setText } from "./svg.js";
 
 const NOTE = "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims and tips taken back.";
@@ -139,10 +140,7 @@ function showAnswerTip(stage, px, py, event) {
     el("span", { class: "tip-text", "data-answer": "tip" }, null, sentences.slice(0, TIP_SENTENCES).map((s) => s.text).join(" ") + (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : "")),
   );
   tooltip.style.display = "block";
-  const bounds = stage.root.getBoundingClientRect();
-  const left = event.clientX - bounds.left + 14;
-  tooltip.style.left = `${Math.max(0, Math.min(left, stage.root.clientWidth - tooltip.offsetWidth - 4))}px`;
-  tooltip.style.top = `${event.clientY - bounds.top + 16}px`;
+  placeCard(stage.root, tooltip, event);
   return true;
 }
 

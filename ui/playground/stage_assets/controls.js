@@ -2,6 +2,7 @@
 // legend and the two charts (each a still SVG with a moving layer above it).
 
 import { el, setText } from "./svg.js";
+import { placeCard } from "./sizes.js";
 import { touchSlider } from "./touch.js";
 
 const READOUTS = [
@@ -150,10 +151,5 @@ export function showTooltip(root, tooltip, text, event) {
   }
   tooltip.textContent = text;
   tooltip.style.display = "block";
-  const rootBounds = root.getBoundingClientRect();
-  tooltip.style.left = "0px"; // measured where it can take its natural width
-  const left = event.clientX - rootBounds.left + 14;
-  const maxLeft = root.clientWidth - tooltip.offsetWidth - 4;
-  tooltip.style.left = `${Math.max(0, Math.min(left, maxLeft))}px`;
-  tooltip.style.top = `${event.clientY - rootBounds.top + 16}px`;
+  placeCard(root, tooltip, event); // inside the screen, flipped left or up near its edges
 }

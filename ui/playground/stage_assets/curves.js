@@ -8,6 +8,7 @@ import { el, sizeLike, starPath } from "./svg.js";
 import { drawEdge, edgeDashes } from "./annotations.js";
 
 const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gain", "kl-title"]];
+const Y_TITLE_EM = 1.2; // room left of the tick labels (3.3 em) for the y axis's title
 
 // Draws both panels into svg (x ticks from xTicks[key]; each y axis also holding the gains
 // alsoShown[key], a pinned picture's) and an empty marks layer into moving; returns the panels
@@ -15,7 +16,7 @@ const PANELS = [["n", "Best-of-n: gain", "bon-title"], ["beta", "KL penalty: gai
 export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks, alsoShown = {}) {
   sizeLike(svg, width, height);
   const sideBySide = width >= 1.5 * height;
-  const margin = { left: 3.3 * fontPx, right: 0.8 * fontPx, top: 1.5 * fontPx, bottom: 2.7 * fontPx };
+  const margin = { left: (3.3 + Y_TITLE_EM) * fontPx, right: 0.8 * fontPx, top: 1.5 * fontPx, bottom: 2.7 * fontPx };
   const cells = sideBySide
     ? [[0, 0, width / 2, height], [width / 2, 0, width / 2, height]]
     : [[0, 0, width, height / 2], [0, height / 2, width, height / 2]];
@@ -80,6 +81,8 @@ function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks,
   const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
   el("svg:text", { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" }, group, axisTitle);
   el("svg:text", { class: `title ${titleClass}`, x: box.left, y: box.top - 0.4 * fontPx }, group, title);
+  const [tx, ty] = [box.left - (3.3 + 0.55 * Y_TITLE_EM) * fontPx, (box.top + box.bottom) / 2]; // what y measures
+  el("svg:text", { class: "y-title", x: tx, y: ty, "text-anchor": "middle", "dominant-baseline": "central", transform: `rotate(-90 ${tx} ${ty})`, "data-y-title": key }, group, "gain over base");
   const series = el("svg:g", {}, group);
   const panel = { box, key, fontPx, xTicks, yAxis, series, ...scales };
   drawPanelWorld(panel, world);

@@ -35,3 +35,31 @@ function scrolledBy(root) {
   }
   return total + (document.scrollingElement ? document.scrollingElement.scrollTop : 0);
 }
+
+const CARD_GAP = { x: 14, y: 16 }; // px from the pointer
+const CARD_MARGIN = 4; // px from the screen's edge
+
+// A card's place for a pointer at (x, y): right of and below it, flipped left or up where it
+// would run off the screen (a phone's tap card opened at y 854-1,002 of 844).
+export function cardPlace({ x, y, width, height, viewWidth, viewHeight }) {
+  const along = (at, size, gap, view) => {
+    const after = at + gap;
+    const before = at - gap - size;
+    const start = after + size <= view - CARD_MARGIN || before < CARD_MARGIN && view - after >= at ? after : before;
+    return clamp(start, CARD_MARGIN, Math.max(CARD_MARGIN, view - size - CARD_MARGIN));
+  };
+  return { left: along(x, width, CARD_GAP.x, viewWidth), top: along(y, height, CARD_GAP.y, viewHeight) };
+}
+
+// Places `card` (absolute in `root`) for the pointer `event`.
+export function placeCard(root, card, event) {
+  Object.assign(card.style, { left: "0px", top: "0px" }); // its natural size, measured
+  const bounds = root.getBoundingClientRect();
+  const from = Math.max(0, bounds.left);
+  const to = Math.min(window.innerWidth, bounds.left + root.clientWidth);
+  const { left, top } = cardPlace({
+    x: event.clientX - from, y: event.clientY, width: card.offsetWidth, height: card.offsetHeight,
+    viewWidth: to - from, viewHeight: window.innerHeight,
+  });
+  Object.assign(card.style, { left: `${left + from - bounds.left}px`, top: `${top - bounds.top}px` });
+}
