@@ -10,7 +10,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import edge_note, screen, serving, state, style
+from ui import chart_sketch, edge_note, screen, serving, state, style
 from ui import format as fmt
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
@@ -181,7 +181,10 @@ def chart(
     # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
     # chart does not move down when it comes. The key is ours, never a URL's.
     height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
-    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
+    sketched = chart_sketch.sketch_css(key) if fit else ""
+    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}\n{sketched}</style>")
+    if fit:  # the page's main chart, drawn before plotly's code arrives (ui/chart_sketch.py)
+        box.container(key=f"sketch-{key}").html(chart_sketch.sketch(figure))
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
 
 

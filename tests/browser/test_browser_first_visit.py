@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import time
 import urllib.request
 
 import pytest
@@ -71,3 +72,67 @@ def test_the_playground_fetches_no_syntax_highlighter_but_the_lesson_does(new_ta
         timeout=60_000,
     )
     assert [url for url in fetched if HIGHLIGHTER in url]
+
+
+SKETCHED_PAGES = ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses", "checker")
+
+
+@pytest.mark.parametrize("path", SKETCHED_PAGES)
+def test_the_main_chart_is_drawn_before_plotly_arrives(new_tab, path):
+    """Plotly's bundle held back (as a lecture hall's Wi-Fi does for ~10 s): the page's main
+    chart is there all the same, as the sketch (ui/chart_sketch.py), with its axes and lines."""
+    tab = new_tab("projector")
+    page = tab.page
+    page.route("**/static/js/PlotlyChart*", lambda route: route.abort())
+    page.goto(tab.server.url + path)
+    sketch = page.locator(".rh-sketch").first
+    sketch.wait_for(state="visible")
+    box = sketch.bounding_box()
+    assert box["height"] >= 300 and box["width"] >= 600
+    assert sketch.locator("svg path").count() >= 3, "axes and at least one trace"
+    assert sketch.locator(".rh-sketch-area span").count() >= 4, "tick labels"
+    assert page.locator(".js-plotly-plot .main-svg").count() == 0
+
+
+# Records when the sketch was first seen and every layout shift after it (in-page clock, ms).
+SHIFTS_AFTER_SKETCH_JS = """
+(() => {
+  const seen = window.__sketch = { at: null, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (seen.at !== null && !entry.hadRecentInput) seen.shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: false });
+  const look = () => {
+    const sketch = document.querySelector('.rh-sketch');
+    if (seen.at === null && sketch && sketch.getBoundingClientRect().height > 0) {
+      seen.at = performance.now();
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+PLOTLY_HELD_SECONDS = 3  # long enough for the sketch to be drawn and seen
+
+
+def test_the_sketch_gives_way_to_plotlys_chart_in_the_same_place(new_tab):
+    """Plotly's bundle comes 3 s late: the sketch shows meanwhile, then is gone once plotly
+    has drawn, and nothing on the page moved for the swap."""
+    tab = new_tab("projector")
+    page = tab.page
+    page.add_init_script(SHIFTS_AFTER_SKETCH_JS)
+
+    def late(route) -> None:
+        time.sleep(PLOTLY_HELD_SECONDS)  # the browser goes on drawing meanwhile
+        route.continue_()
+
+    page.route("**/static/js/PlotlyChart*", late)
+    page.goto(tab.server.url + "best-of-n")
+    main = page.locator(".st-key-described-scores-against-n")
+    main.locator(".js-plotly-plot .main-svg").first.wait_for()
+    app_page.wait_until_ready(page)
+    seen = page.evaluate("() => window.__sketch")
+    assert seen["at"] is not None, "the sketch was drawn before plotly"
+    assert page.locator(".st-key-sketch-scores-against-n .rh-sketch").is_hidden()
+    assert sum(seen["shifts"]) < 0.01, seen["shifts"]
