@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import html
+import logging
 import math
 import re
 import struct
@@ -31,6 +32,19 @@ DEFAULT_HEIGHT = 450  # plotly's own
 DEFAULT_COLOURS = ("#636EFA", "#EF553B", "#00CC96", "#AB63FA", "#FFA15A")  # plotly's colorway
 DASHES = {"dot": "2 4", "dash": "8 6", "longdash": "14 6", "dashdot": "8 4 2 4"}
 TICK_TARGET = 6  # about as many ticks as plotly's autoticks give a chart this size
+log = logging.getLogger(__name__)
+
+
+def as_array(values) -> np.ndarray:
+    """A trace's values as floats: a list, an array, or plotly's typed-array form (a dict of
+    ``dtype``, base64 ``bdata`` and ``shape``, what a figure rebuilt from JSON holds)."""
+    if isinstance(values, dict) and "bdata" in values:
+        flat = np.frombuffer(base64.b64decode(values["bdata"]), dtype=np.dtype(values["dtype"]))
+        shape = values.get("shape")
+        if isinstance(shape, str):
+            shape = tuple(int(part) for part in shape.split(","))
+        return (flat.reshape(shape) if shape else flat).astype(float)
+    return np.asarray(values, dtype=float)
 
 
 def _text(value) -> str:
@@ -78,7 +92,7 @@ class Axis:
         self.domain = tuple(layout_axis.get("domain") or (0.0, 1.0))
 
     def _scaled(self, values) -> np.ndarray:
-        values = np.asarray(values, dtype=float).ravel()
+        values = as_array(values).ravel()
         if self.log:
             with np.errstate(divide="ignore", invalid="ignore"):
                 return np.log10(values)
@@ -136,7 +150,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 def _colour_image(trace, x_axis: Axis, y_axis: Axis) -> str:
     """A heatmap's or filled contour's z as a coarse image over its x and y extent."""
-    z = np.asarray(trace.z, dtype=float)
+    z = as_array(trace.z)
     if z.ndim != 2 or not z.size:
         return ""
     step_y, step_x = (max(1, -(-size // IMAGE_CELLS)) for size in z.shape)
@@ -149,8 +163,8 @@ def _colour_image(trace, x_axis: Axis, y_axis: Axis) -> str:
     colours = np.array([_rgb(colour) for _, colour in scale], dtype=float)
     fraction = np.clip((np.nan_to_num(z, nan=low) - low) / ((high - low) or 1), 0, 1)
     rgb = np.stack([np.interp(fraction, stops, colours[:, c]) for c in range(3)], axis=-1)
-    xs = np.asarray(trace.x if trace.x is not None else np.arange(z.shape[1]), dtype=float)
-    ys = np.asarray(trace.y if trace.y is not None else np.arange(z.shape[0]), dtype=float)
+    xs = as_array(trace.x if trace.x is not None else np.arange(z.shape[1]))
+    ys = as_array(trace.y if trace.y is not None else np.arange(z.shape[0]))
     left, right = x_axis.position([xs.min(), xs.max()])
     top, bottom = y_axis.position([ys.max(), ys.min()])
     data = base64.b64encode(_png(rgb.round().astype(np.uint8))).decode()
@@ -329,6 +343,16 @@ def sketch(figure: go.Figure) -> str:
     )
 
 
+def sketch_or_nothing(figure: go.Figure) -> str:
+    """:func:`sketch`, or "" (logged) for a figure it cannot draw: the page then waits for
+    plotly as before, and never shows a traceback for a sketch."""
+    try:
+        return sketch(figure)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+        log.warning("chart sketch: none for this figure (%s: %s)", type(error).__name__, error)
+        return ""
+
+
 def _allowed_tags(text: str) -> str:
     """Title text escaped, keeping only plotly's <b> and <br> (as HTML's)."""
     escaped = html.escape(str(text))
@@ -340,7 +364,7 @@ def _values(trace, name: str) -> np.ndarray:
     if values is None:
         return np.array([])
     try:
-        return np.asarray(values, dtype=float).ravel()
+        return as_array(values).ravel()
     except (TypeError, ValueError):  # category names: not sketched
         return np.array([])
 

@@ -181,10 +181,12 @@ def chart(
     # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
     # chart does not move down when it comes. The key is ours, never a URL's.
     height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
-    sketched = chart_sketch.sketch_css(key) if fit else ""
+    # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
+    sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
+    sketched = chart_sketch.sketch_css(key) if sketch else ""
     box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}\n{sketched}</style>")
-    if fit:  # the page's main chart, drawn before plotly's code arrives (ui/chart_sketch.py)
-        box.container(key=f"sketch-{key}").html(chart_sketch.sketch(figure))
+    if sketch:
+        box.container(key=f"sketch-{key}").html(sketch)
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from ui import best_of_n_charts, chart_sketch, kl_penalty_charts
+from ui import best_of_n_charts, chart_sketch, kl_penalty_charts, style
 
 
 def points_of(html_text: str) -> list[list[tuple[float, float]]]:
@@ -123,3 +123,18 @@ def test_the_pages_charts_sketch_every_plot_area_at_the_figures_height(figure):
     for path in points_of(html_text):
         for x, y in path:  # nothing drawn far outside its plot area
             assert -50 <= x <= 1050 and -50 <= y <= 1050
+
+
+def test_a_fitted_figure_in_plotlys_typed_array_form_is_sketched_the_same():
+    """A page's main chart is refitted through its JSON (style.fitted), where arrays become
+    {dtype, bdata}: the same lines come out as from the figure as built."""
+    figure = best_of_n_charts.scores_against_n(49, 0.0, 1.0, None)
+    fitted = style.fitted(figure, scale=1.0, height=None)
+    assert isinstance(fitted.data[0].x, dict)  # what the sketch must read
+    assert points_of(chart_sketch.sketch(fitted)) == points_of(chart_sketch.sketch(figure))
+
+
+def test_a_figure_the_sketch_cannot_draw_gives_no_sketch_and_no_exception(caplog):
+    figure = go.Figure(go.Heatmap(z=[[0, 1], [1]]))  # ragged z: not a 2-D array
+    assert chart_sketch.sketch_or_nothing(figure) == ""
+    assert "chart sketch: none" in caplog.text
