@@ -21,6 +21,7 @@ import math
 import re
 import struct
 import zlib
+from urllib.parse import quote
 
 import numpy as np
 import plotly.graph_objects as go
@@ -31,6 +32,7 @@ DEFAULT_MARGIN = {"l": 80, "r": 80, "t": 100, "b": 80}  # plotly's own
 DEFAULT_HEIGHT = 450  # plotly's own
 DEFAULT_COLOURS = ("#636EFA", "#EF553B", "#00CC96", "#AB63FA", "#FFA15A")  # plotly's colorway
 DASHES = {"dot": "2 4", "dash": "8 6", "longdash": "14 6", "dashdot": "8 4 2 4"}
+SVG_SAFE = " =/:;,.-_()'"  # left as they are in an SVG's data address: shorter, still valid
 TICK_TARGET = 6  # about as many ticks as plotly's autoticks give a chart this size
 log = logging.getLogger(__name__)
 
@@ -324,8 +326,7 @@ def sketch(figure: go.Figure) -> str:
         shapes = _shape_marks(layout.get("shapes") or [], x_axis, y_axis, x_name, y_name)
         areas.append(
             f'<div class="rh-sketch-area" style="{box}">'
-            f'<svg viewBox="0 0 {VIEW} {VIEW}" preserveAspectRatio="none">'
-            f"{_grid(x_axis)}{_grid(y_axis)}{marks}{shapes}{frame}</svg>"
+            f"{_svg_image(_grid(x_axis) + _grid(y_axis) + marks + shapes + frame)}"
             f"{_axis_labels(x_axis, font_size)}{_axis_labels(y_axis, font_size)}</div>"
         )
     title = layout.get("title") or {}
@@ -341,6 +342,16 @@ def sketch(figure: go.Figure) -> str:
         f'font-family:{html.escape(family, quote=True)}">'
         f"{title_html}{''.join(areas)}</div>"
     )
+
+
+def _svg_image(content: str) -> str:
+    """A plot area's marks as an image of SVG (st.html's sanitizer keeps an <img> with a data
+    address, and drops inline <svg>): stretched to the area, its lines keep their width."""
+    document = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" '
+        f'preserveAspectRatio="none">{content}</svg>'
+    )
+    return f'<img alt="" src="data:image/svg+xml,{quote(document, safe=SVG_SAFE)}">'
 
 
 def sketch_or_nothing(figure: go.Figure) -> str:
@@ -379,7 +390,7 @@ def sketch_css(key: str) -> str:
         ".rh-sketch { position: absolute; left: 0; right: 0; top: 0; z-index: 1; overflow: "
         "hidden; background: white; color: #1A1A1A; line-height: 1.15; pointer-events: none; }\n"
         ".rh-sketch-area { position: absolute; }\n"
-        ".rh-sketch-area svg { position: absolute; inset: 0; width: 100%; height: 100%; "
+        ".rh-sketch-area img { position: absolute; inset: 0; width: 100%; height: 100%; "
         "overflow: visible; }\n"
         ".rh-sketch-area span { position: absolute; white-space: nowrap; }\n"
         ".rh-sketch-title { position: absolute; top: 20px; }\n"
