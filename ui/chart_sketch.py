@@ -8,8 +8,7 @@ ui/layout.py). It draws what the figure holds: its title, the plot areas of ever
 axis lines, ticks and titles, grid lines, line and marker traces, bars, heatmaps and filled
 contours (as a coarse image), and line shapes; no legend, no annotations, no hover.
 
-Pure: a go.Figure in, an HTML string out. Positions across are fractions of the width the
-browser gives (CSS ``calc``), since the server does not know it; heights are the figure's px.
+Pure: a go.Figure in, HTML out; positions across are fractions of the width (CSS ``calc``).
 """
 
 from __future__ import annotations
