@@ -183,8 +183,8 @@ def chart(
     height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
     # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
     sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
-    sketched = chart_sketch.sketch_css(key) if sketch else ""
-    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}\n{sketched}</style>")
+    sketched = f"\n{chart_sketch.sketch_css(key)}" if sketch else ""
+    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}{sketched}</style>")
     if sketch:
         box.container(key=f"sketch-{key}").html(sketch)
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")

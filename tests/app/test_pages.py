@@ -22,7 +22,7 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, lesson_text, link_box
+from ui import chart_sketch, compute, layout, lesson_text, link_box
 from ui.playground import predict, reports, stage, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
@@ -44,6 +44,16 @@ CHART_ROOMS_BY_PAGE = {
     ],
     "lesson": [],
 }
+# The page's main chart (fitted to the screen) is sketched before plotly's code arrives
+# (ui/chart_sketch.py): its room's style also lays the sketch over it.
+SKETCHED = {"best_of_n": "scores-against-n", "kl_penalty": "grid-vs-closed-form"}
+for _page, _key in SKETCHED.items():
+    CHART_ROOMS_BY_PAGE[_page] = [
+        room.replace("</style>", f"\n{chart_sketch.sketch_css(_key)}</style>")
+        if f".st-key-{_key} " in room
+        else room
+        for room in CHART_ROOMS_BY_PAGE[_page]
+    ]
 CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
 MAX_WORLD_BYTES = 150_000  # everything β and n move, per (b, σ), at most 150 KB
 
@@ -65,7 +75,13 @@ def test_every_page_renders_without_exception(page):
     fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
     rooms = [body for body in bodies if body in CHART_ROOMS]
     assert rooms == CHART_ROOMS_BY_PAGE[page]
-    assert [body for body in bodies if body not in boxes + rooms and body != stage.WAIT_CSS] in (
+    # The main chart's sketch: drawn from the figure, its text escaped (tests/app/
+    # test_chart_sketch.py), no script.
+    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch"')]
+    assert len(sketches) == (page in SKETCHED)
+    assert not [body for body in sketches if "<script" in body.lower()]
+    known = boxes + rooms + sketches
+    assert [body for body in bodies if body not in known and body != stage.WAIT_CSS] in (
         *([css.strip()] for css in fixed_css),
         [],
     )
