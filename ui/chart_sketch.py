@@ -379,22 +379,20 @@ def _values(trace, name: str) -> np.ndarray:
         return np.array([])
 
 
-def sketch_css(key: str) -> str:
-    """The sketch laid over chart ``key``'s room, out of the flow (it takes no room and no gap:
-    its box's other children, the text alternative and this style, are out of it too, so the
-    chart starts at the box's top), hidden once plotly has drawn the chart there."""
-    return (
-        f".st-key-described-{key} {{ position: relative; }}\n"
-        # The box's child holding the sketch (its layout wrapper, or the sketch's block itself).
-        f".st-key-described-{key} > :is(.st-key-sketch-{key}, :has(.st-key-sketch-{key})) "
-        "{ position: absolute !important; top: 0; left: 0; right: 0; height: 0; z-index: 1; }\n"
-        f".st-key-described-{key}:has(.js-plotly-plot .main-svg) .st-key-sketch-{key} "
-        "{ display: none; }\n"
-        ".rh-sketch { position: absolute; left: 0; right: 0; top: 0; z-index: 1; overflow: "
-        "hidden; background: white; color: #1A1A1A; line-height: 1.15; pointer-events: none; }\n"
-        ".rh-sketch-area { position: absolute; }\n"
-        ".rh-sketch-area img { position: absolute; inset: 0; width: 100%; height: 100%; "
-        "overflow: visible; }\n"
-        ".rh-sketch-area span { position: absolute; white-space: nowrap; }\n"
-        ".rh-sketch-title { position: absolute; top: 20px; }\n"
-    )
+# In the page's CSS (ui/layout.py), before any chart: the sketch lies over its chart's room out
+# of the flow from its first frame (it takes no room and no gap: its box's other children, the
+# text alternative and the room's style, are out of the flow too, so the chart starts at the
+# box's top), and is hidden once plotly has drawn the chart there.
+SKETCH_CSS = """
+[class*="st-key-described-"]:has([class*="st-key-sketch-"]) { position: relative; }
+[class*="st-key-described-"] > :is([class*="st-key-sketch-"], :has([class*="st-key-sketch-"])) {
+  position: absolute !important; top: 0; left: 0; right: 0; height: 0; z-index: 1; }
+[class*="st-key-described-"]:has(.js-plotly-plot .main-svg) [class*="st-key-sketch-"] {
+  display: none; }
+.rh-sketch { position: absolute; left: 0; right: 0; top: 0; z-index: 1; overflow: hidden;
+  background: white; color: #1A1A1A; line-height: 1.15; pointer-events: none; }
+.rh-sketch-area { position: absolute; }
+.rh-sketch-area img { position: absolute; inset: 0; width: 100%; height: 100%; }
+.rh-sketch-area span { position: absolute; white-space: nowrap; }
+.rh-sketch-title { position: absolute; top: 20px; }
+"""

@@ -22,7 +22,7 @@ from app_pages import (
 )
 
 import core
-from ui import chart_sketch, compute, layout, lesson_text, link_box
+from ui import compute, layout, lesson_text, link_box
 from ui.playground import predict, reports, stage, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
@@ -45,15 +45,8 @@ CHART_ROOMS_BY_PAGE = {
     "lesson": [],
 }
 # The page's main chart (fitted to the screen) is sketched before plotly's code arrives
-# (ui/chart_sketch.py): its room's style also lays the sketch over it.
-SKETCHED = {"best_of_n": "scores-against-n", "kl_penalty": "grid-vs-closed-form"}
-for _page, _key in SKETCHED.items():
-    CHART_ROOMS_BY_PAGE[_page] = [
-        room.replace("</style>", f"\n{chart_sketch.sketch_css(_key)}</style>")
-        if f".st-key-{_key} " in room
-        else room
-        for room in CHART_ROOMS_BY_PAGE[_page]
-    ]
+# (ui/chart_sketch.py; its CSS is the page's).
+SKETCHED = {"best_of_n", "kl_penalty"}
 CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
 MAX_WORLD_BYTES = 150_000  # everything β and n move, per (b, σ), at most 150 KB
 
