@@ -13,8 +13,9 @@ cache) opens the page under Chromium's emulated network (CDP Network.emulateNetw
 - first text: the first frame with any visible text;
 - title: the first frame showing the app's title (the page's h1, or the first paint's title);
 - first chart: the first frame with the page's first chart drawn: the Playground's stage (no
-  skeleton, its charts drawn once), elsewhere a plotly chart's SVG (the Lesson and the poll
-  have none);
+  skeleton, its charts drawn once), elsewhere a plotly chart's SVG or the main chart's sketch
+  drawn before plotly's code arrives (ui/chart_sketch.py; the Lesson and the poll have none);
+- plotly: the first frame with a plotly chart's own SVG (after its 1.4 MB bundle);
 
 and the bytes over HTTP (CDP encodedDataLength, every request, the Playground's worlds
 included; the websocket is not HTTP), whether Streamlit's syntax highlighter bundle was fetched,
@@ -66,6 +67,7 @@ PAGES = {
     "compare": ("compare", "plotly"),
     "defenses": ("defenses", "plotly"),
     "poll": ("poll", None),
+    "checker": ("checker", "plotly"),
 }
 
 # Every frame: when text, the title and the first chart first appear, the first chart's height,
@@ -74,7 +76,8 @@ PAGES = {
 MARKS_JS = f"""
 (() => {{
   const marks = window.__firstVisit = {{
-    text: null, title: null, chart: null, firstHeight: null, height: null, changed: 0,
+    text: null, title: null, chart: null, plotly: null, firstHeight: null, height: null,
+    changed: 0,
     shifts: [], moved: [], runs: 0,
   }};
   new PerformanceObserver((list) => {{
@@ -105,7 +108,13 @@ MARKS_JS = f"""
     const root = stageRoot();
     if (root) return root.dataset.redraws && !root.querySelector('.loading') ? root : null;
     const svg = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg');
-    return svg && svg.getBoundingClientRect().height > 0 ? svg : null;
+    if (svg && svg.getBoundingClientRect().height > 0) return svg;
+    const sketch = document.querySelector('.rh-sketch');
+    return sketch && sketch.getBoundingClientRect().height > 0 ? sketch : null;
+  }};
+  const plotlyDrawn = () => {{
+    const svg = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg');
+    return !!svg && svg.getBoundingClientRect().height > 0;
   }};
   let state = null;
   const look = () => {{
@@ -120,6 +129,7 @@ MARKS_JS = f"""
         if (marks.chart === null) {{ marks.chart = now; marks.firstHeight = height; }}
         marks.height = height;
       }}
+      if (marks.plotly === null && plotlyDrawn()) marks.plotly = now;
       const app = document.querySelector('[data-testid="stApp"]');
       const running = app && app.dataset.testScriptState;
       if (running !== state) {{
@@ -160,6 +170,7 @@ class Visit:
     text: float
     title: float
     chart: float | None
+    plotly: float | None
     bytes: int
     highlighter: bool
     cls: float
@@ -212,6 +223,7 @@ def cold_visit(
             text=marks["text"] / 1e3,
             title=marks["title"] / 1e3,
             chart=marks["chart"] / 1e3 if drawn else None,
+            plotly=marks["plotly"] / 1e3 if marks["plotly"] is not None else None,
             bytes=sum(sizes.values()),
             highlighter=any(HIGHLIGHTER in address for address in fetched),
             cls=cls,
@@ -255,9 +267,11 @@ def report(name: str, page: str, screen: str, visits: list[Visit]) -> str:
             f"first chart {median('chart'):5.1f} s ({'-'.join(f'{t:.1f}' for t in times)}, "
             f"{heights[0]}->{heights[1]} px)"
         )
+    plotly_times = [visit.plotly for visit in visits if visit.plotly is not None]
+    plotly = f"plotly {statistics.median(plotly_times):5.1f} s" if plotly_times else ""
     return (
         f"  {name:7} {page:12} {screen:6} text {median('text'):4.1f} s  title "
-        f"{median('title'):4.1f} s  {chart:38}  {median('bytes') / 1e6:4.2f} MB  "
+        f"{median('title'):4.1f} s  {chart:38} {plotly:14} {median('bytes') / 1e6:4.2f} MB  "
         f"CLS {median('cls'):.3f}  runs {median('runs'):.0f}  highlighter {fetched}"
     )
 

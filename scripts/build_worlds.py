@@ -7,7 +7,8 @@ Every server reads its worlds from the store (ui/playground/world_store.py: $STA
 default data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
 replica and the next `make run` start with every world a file read away instead of 441 builds
 each. `make cluster` runs this before it starts the replicas; the Dockerfile runs it at build
-time. Beside each world it stores what the Defenses page computes for that (b, σ) at its
+time. Beside each world it stores the world gzipped, as /worlds/ serves it
+(ui/playground/world_files.py), and what the Defenses page computes for that (b, σ) at its
 sections' defaults (ui/defenses/store.py). It also removes the folders of older code, and
 prints what it did: how many were there, how many it built, in how many seconds.
 """
@@ -30,13 +31,15 @@ streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none i
 
 from ui.defenses import compute as defense_compute  # noqa: E402
 from ui.defenses import store as defense_store  # noqa: E402
-from ui.playground import world_store, worlds  # noqa: E402
+from ui.playground import world_files, world_store, worlds  # noqa: E402
 
 
 def build_one(setting: tuple[float, float]) -> bool:
     """Build and store one (b, σ)'s world and Defenses results; True if both are stored."""
     b, sigma = setting
-    world = world_store.write(b, sigma, worlds.build_world_json(b, sigma))
+    text = worlds.build_world_json(b, sigma)
+    world = world_store.write(b, sigma, text)
+    world_files.store_gzipped(b, sigma, text)  # served as stored: no compression per GET
     return world and defense_store.write(b, sigma, defense_compute.results_to_store(b, sigma))
 
 
@@ -99,7 +102,22 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         seconds = time.perf_counter() - started
         print(f"the stage's worlds: built {len(todo)} in {seconds:.1f} s ({jobs} processes)")
+    packed = pack_missing(args.settings)
+    if packed:
+        print(f"the stage's worlds: gzipped {packed} stored before their .gz was")
     return 0
+
+
+def pack_missing(settings: list[tuple[float, float]]) -> int:
+    """Store the gzipped form of every stored world that lacks it (a store built before the
+    worlds were kept gzipped); how many it wrote."""
+    packed = 0
+    for b, sigma in settings:
+        text = world_store.read(b, sigma)
+        if text is not None and not world_files.gzip_path(b, sigma).exists():
+            world_files.store_gzipped(b, sigma, text)
+            packed += 1
+    return packed
 
 
 if __name__ == "__main__":

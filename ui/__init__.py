@@ -14,6 +14,8 @@ Every page:
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
   ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";
+  ``chart_sketch``: a page's main chart as plain SVG and HTML, shown until plotly's code has
+  come and drawn it (pure);
   ``gain_charts``: the frame and gain line of the Reward model's, Compare's and the class
   poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);

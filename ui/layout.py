@@ -10,7 +10,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import edge_note, screen, serving, state, style
+from ui import chart_sketch, edge_note, screen, serving, state, style
 from ui import format as fmt
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
@@ -74,9 +74,9 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip-path: inset(50%) !important; white-space: nowrap;
-}
-</style>
-"""
+}"""
+    + chart_sketch.SKETCH_CSS  # a main chart's sketch (ui/chart_sketch.py), before any chart
+    + "</style>\n"
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
 # (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
@@ -201,7 +201,11 @@ def chart(
     # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
     # chart does not move down when it comes. The key is ours, never a URL's.
     height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
+    # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
+    sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
     box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
+    if sketch:
+        box.container(key=f"sketch-{key}").html(sketch)
     box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
 
 

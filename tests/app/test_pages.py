@@ -44,6 +44,9 @@ CHART_ROOMS_BY_PAGE = {
     ],
     "lesson": [],
 }
+# The page's main chart (fitted to the screen) is sketched before plotly's code arrives
+# (ui/chart_sketch.py; its CSS is the page's).
+SKETCHED = {"best_of_n", "kl_penalty"}
 CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
 MAX_WORLD_BYTES = 150_000  # everything β and n move, per (b, σ), at most 150 KB
 
@@ -65,7 +68,13 @@ def test_every_page_renders_without_exception(page):
     fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
     rooms = [body for body in bodies if body in CHART_ROOMS]
     assert rooms == CHART_ROOMS_BY_PAGE[page]
-    assert [body for body in bodies if body not in boxes + rooms and body != stage.WAIT_CSS] in (
+    # The main chart's sketch: drawn from the figure, its text escaped (tests/app/
+    # test_chart_sketch.py), no script.
+    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch"')]
+    assert len(sketches) == (page in SKETCHED)
+    assert not [body for body in sketches if "<script" in body.lower()]
+    known = boxes + rooms + sketches
+    assert [body for body in bodies if body not in known and body != stage.WAIT_CSS] in (
         *([css.strip()] for css in fixed_css),
         [],
     )

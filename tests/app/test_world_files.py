@@ -65,6 +65,32 @@ def test_gzip_when_asked_and_the_same_bytes_every_time(store):
     assert len(body) < 0.5 * len(gzip.decompress(body))
 
 
+def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):
+    path = f"/worlds/{world_store.fingerprint()}/0.4_0.9.json"
+    _, _, first = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    stored = world_files.gzip_path(0.4, 0.9)
+    assert stored.parent == world_store.world_path(0.4, 0.9).parent
+    assert stored.read_bytes() == first
+    assert gzip.decompress(first) == world_store.world_path(0.4, 0.9).read_bytes()
+    # Another process (a fresh WorldFiles, nothing in memory) sends what the store holds as
+    # it is, not a compression of its own: a level-1 gzip of the world, other bytes than its
+    # own level 9, comes back byte for byte.
+    other = gzip.compress(gzip.decompress(first), 1, mtime=0)
+    assert other != first
+    stored.write_bytes(other)
+    _, headers, second = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    assert second == other and header(headers, "content-encoding") == ["gzip"]
+
+
+def test_a_damaged_stored_gzip_is_replaced_not_served(store):
+    worlds.world_json(0.1, 0.3)
+    world_files.gzip_path(0.1, 0.3).write_bytes(b"not gzip at all")
+    path = f"/worlds/{world_store.fingerprint()}/0.1_0.3.json"
+    _, _, body = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    assert gzip.decompress(body) == world_store.world_path(0.1, 0.3).read_bytes()
+    assert world_files.gzip_path(0.1, 0.3).read_bytes() == body
+
+
 def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
     assert not world_store.world_path(0.35, 0.7).exists()
     path = f"/worlds/{world_store.fingerprint()}/0.35_0.7.json"

@@ -6,6 +6,7 @@ never a wrong world or an exception."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import os
@@ -19,7 +20,7 @@ import pytest
 from core.answers import ANSWERS_FILE
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
-from ui.playground import world_store, worlds
+from ui.playground import world_files, world_store, worlds
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -183,6 +184,20 @@ def test_the_builder_stores_the_worlds_the_server_would_build(store):
     again = run_builder("--only", "1,2", store=store)
     assert again.returncode == 0 and "1 of 1 already" in again.stdout
     assert "built" not in again.stdout
+
+
+def test_the_builder_stores_each_world_gzipped_beside_it_as_served(store):
+    done = run_builder("--only", "0.5,1.5", "--jobs", "1", store=store)
+    assert done.returncode == 0, done.stderr
+    packed = world_files.gzip_path(0.5, 1.5).read_bytes()
+    assert gzip.decompress(packed) == world_store.world_path(0.5, 1.5).read_bytes()
+    assert packed[4:8] == b"\0\0\0\0"  # no timestamp: every machine stores the same bytes
+    # A store from before the gzipped files: the next build adds them without rebuilding.
+    world_files.gzip_path(0.5, 1.5).unlink()
+    again = run_builder("--only", "0.5,1.5", store=store)
+    assert again.returncode == 0 and "built" not in again.stdout
+    assert "gzipped 1 stored" in again.stdout
+    assert world_files.gzip_path(0.5, 1.5).read_bytes() == packed
 
 
 @pytest.mark.parametrize(

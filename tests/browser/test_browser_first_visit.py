@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gzip
 import re
+import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,7 @@ from harness import app_page
 
 pytestmark = pytest.mark.browser
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "first-visit"
 HIGHLIGHTER = "StreamlitSyntaxHighlighter"  # the 1.56 MB bundle st.code pulls in
 
 
@@ -71,3 +74,94 @@ def test_the_playground_fetches_no_syntax_highlighter_but_the_lesson_does(new_ta
         timeout=60_000,
     )
     assert [url for url in fetched if HIGHLIGHTER in url]
+
+
+# The first sketch once drawn: its size, its plot area's image loaded, its tick labels.
+SKETCH_DRAWN_JS = """
+() => {
+  const sketch = document.querySelector('.rh-sketch');
+  const plot = sketch && sketch.querySelector('.rh-sketch-area img[src^="data:image/svg+xml"]');
+  if (!plot || !plot.complete || !plot.naturalWidth) return null;
+  const box = sketch.getBoundingClientRect();
+  if (box.height === 0) return null;
+  return { height: box.height, width: box.width, plot_height: plot.getBoundingClientRect().height,
+           labels: sketch.querySelectorAll('.rh-sketch-area span').length };
+}
+"""
+SKETCHED_PAGES = ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses", "checker")
+
+
+@pytest.mark.parametrize("path", SKETCHED_PAGES)
+def test_the_main_chart_is_drawn_before_plotly_arrives(new_tab, path):
+    """Plotly's bundle held back (as a lecture hall's Wi-Fi does for ~10 s): the page's main
+    chart is there all the same, as the sketch (ui/chart_sketch.py), with its axes and lines."""
+    tab = new_tab("projector")
+    page = tab.page
+    page.route("**/static/js/PlotlyChart*", lambda route: route.abort())
+    page.goto(tab.server.url + path)
+    # Read in one go in the page (a rerun, e.g. once the screen's size is known, redraws it).
+    drawn = page.wait_for_function(SKETCH_DRAWN_JS, timeout=app_page.LOAD_TIMEOUT_MS).json_value()
+    assert drawn["height"] >= 300 and drawn["width"] >= 300, drawn
+    assert drawn["plot_height"] >= 100 and drawn["labels"] >= 4, drawn
+    assert page.locator(".js-plotly-plot .main-svg").count() == 0
+    app_page.screenshot(page, ARTIFACTS / f"sketch-{path}.png", full_page=False)
+
+
+# Records when the sketch was first seen and every layout shift after it (in-page clock, ms).
+SHIFTS_AFTER_SKETCH_JS = """
+(() => {
+  const seen = window.__sketch = { at: null, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (seen.at === null || entry.hadRecentInput) continue;
+      const moved = (entry.sources || []).map((source) => {
+        let node = source.node;
+        while (node && !(node.className && String(node.className).includes('st-key-')))
+          node = node.parentElement;
+        const key = node ? String(node.className).match(/st-key-[\\w-]+/)[0] : '?';
+        return `${key} ${Math.round(source.previousRect.y)}->${Math.round(source.currentRect.y)}`;
+      });
+      seen.shifts.push([entry.value, moved.join('; ')]);
+    }
+  }).observe({ type: 'layout-shift', buffered: false });
+  const look = () => {
+    const sketch = document.querySelector('.rh-sketch');
+    if (seen.at === null && sketch && sketch.getBoundingClientRect().height > 0) {
+      seen.at = performance.now();
+      const box = sketch.closest('[class*="st-key-described-"]');
+      seen.offset = sketch.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+PLOTLY_HELD_SECONDS = 3  # long enough for the sketch to be drawn and seen
+
+
+def test_the_sketch_gives_way_to_plotlys_chart_in_the_same_place(new_tab):
+    """Plotly's bundle comes 3 s late: the sketch shows meanwhile, then is gone once plotly
+    has drawn, and nothing on the page moved for the swap."""
+    tab = new_tab("projector")
+    page = tab.page
+    page.add_init_script(SHIFTS_AFTER_SKETCH_JS)
+
+    def late(route) -> None:
+        time.sleep(PLOTLY_HELD_SECONDS)  # the browser goes on drawing meanwhile
+        route.continue_()
+
+    page.route("**/static/js/PlotlyChart*", late)
+    page.goto(tab.server.url + "best-of-n")
+    main = page.locator(".st-key-described-scores-against-n")
+    main.locator(".js-plotly-plot .main-svg").first.wait_for()
+    app_page.wait_until_ready(page)
+    seen = page.evaluate("() => window.__sketch")
+    assert seen["at"] is not None, "the sketch was drawn before plotly"
+    assert page.locator(".st-key-sketch-scores-against-n .rh-sketch").is_hidden()
+    # Plotly's chart is where the sketch was: its top, in the chart's box (the page above may
+    # still settle and move the box: the page's own shifts, measured by bench.cold_load).
+    offset = main.evaluate(
+        """(box) => box.querySelector('[data-testid="stPlotlyChart"]').getBoundingClientRect().top
+        - box.getBoundingClientRect().top"""
+    )
+    assert abs(offset - seen["offset"]) <= 1, (offset, seen["offset"])
