@@ -67,14 +67,34 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 """
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
-# (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
-# A metric's value (30 px) is Markdown too: it keeps its own size.
+# (18 px at 1280 px wide, 27 px at 1920, against 16 px; lists too, as the Defenses' slack).
+# 18 px is the floor a projector's back row reads (docs/design.md §7). A metric's value
+# (30 px) is Markdown too: it keeps its own size.
 PRESENTER_CSS = """
 <style>
 /* The Playground's one-sentence intro: a lecturer says it (the charts need the room). */
 .st-key-intro { display: none !important; }
 [data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p {
-  font-size: clamp(1rem, 1.35vw, 1.9rem);
+  font-size: clamp(18px, 1.4vw, 1.9rem);
+}
+/* A button's shortcut key (Back's ←) and a caption: 14 px in Streamlit, 18 px at least here. */
+button kbd { font-size: clamp(18px, 1.4vw, 1.9rem) !important; }
+/* The menu's words at that size too, without its icons, so every page still has its link. */
+[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
+[data-testid="stCaptionContainer"] p { font-size: clamp(18px, 1.4vw, 1.9rem); }
+</style>
+"""
+# Presenter mode on the Playground: the story step's line is what the lecturer is saying, so it
+# is the largest text after the title (28 px at 1280 px wide against the readouts' 27 px and
+# the charts' 22 px), in at most two lines, without its icon; the title keeps the lead.
+STORY_PRESENTER_CSS = """
+<style>
+h1 { font-size: clamp(30px, 2.5vw, 3.2rem) !important; }
+.st-key-step-line-one [data-testid="stAlertContainer"] { padding: 0.2rem 0.8rem; }
+.st-key-step-line-one [data-testid="stMarkdownContainer"] { width: 100% !important; }
+.st-key-step-line-one [data-testid="stMarkdownContainer"] p {
+  font-size: clamp(28px, 2.2vw, 3rem) !important; line-height: 1.2;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
 }
 </style>
 """
@@ -102,10 +122,6 @@ COMPACT_CSS = """
    bar: 157 px, its items at the top so the title does not move when the bar arrives. */
 .st-key-story-steps { min-height: 2.5rem; }
 .st-key-title-row { min-height: 2.5rem; }
-/* Presenter mode's step line: one line, cut with an ellipsis where a screen cannot hold it. */
-.st-key-step-line-one [data-testid="stMarkdownContainer"] p {
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-}
 @media (max-width: 640px) {
   .st-key-story-steps { min-width: 100%; min-height: 6rem; }
   .st-key-title-row { min-height: 157px; align-items: flex-start; align-content: flex-start; }
@@ -126,7 +142,12 @@ def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     the session's presenter mode, so call it after ``state.settle_url``) enlarges the type.
     Also folds a phone's page menu after a choice."""
     present = state.presenter_mode() if present is None else present
-    st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
+    st.html(
+        CSS
+        + (PRESENTER_CSS if present else "")
+        + (COMPACT_CSS if compact else "")
+        + (STORY_PRESENTER_CSS if present and compact else "")
+    )
     _menu_closer(key="screen-menu", height=0)
 
 
