@@ -99,6 +99,13 @@ def join_link(room_code: str) -> str:
     return f"{here or '/poll'}?room={room_code}"
 
 
+def lead(token: str) -> None:
+    """Open the lecturer's screen of the poll with ``token``: kept in the session (and then
+    the device's cookie), never in the address, which the projector shows the room."""
+    state.keep_lecturer(token)
+    go_to({})
+
+
 def go_to(parameters: dict[str, str]) -> None:
     """Rerun at this page's address with only ``parameters`` (and presenter mode, if on: the
     lecturer who starts a poll on the projector stays in it)."""
@@ -120,6 +127,7 @@ def qr_png(link: str) -> bytes:
 
 def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
+    state.lecturer_device(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
@@ -138,7 +146,7 @@ def start_screen(engine: Engine) -> None:
         rating = rating_views.start_form(start)
         if rating is not None:
             poll, _room = ratings.start_rating_poll(engine, **rating)
-            go_to({LECTURER_KEY: poll.lecturer_token})
+            lead(poll.lecturer_token)
     else:
         _guess_form(engine, start)
     _join_form(join)
@@ -156,7 +164,7 @@ def _guess_form(engine: Engine, start) -> None:
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         poll = store.start_poll(engine, b=b, sigma=sigma, question=question)
-        go_to({LECTURER_KEY: poll.lecturer_token})
+        lead(poll.lecturer_token)
 
 
 def _join_form(join) -> None:
@@ -186,9 +194,11 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     else:
         message = "This lecturer link belongs to no poll (polls are deleted after a day)."
     if poll is None:
+        state.forget_lecturer()
         st.warning(message)
         _back_to_start()
         return
+    state.lecturer_device(token)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
@@ -227,8 +237,10 @@ def _join_panel(join_column, poll: store.Poll, link: str) -> None:
 
 
 def _lecturer_link(token: str, poll: store.Poll) -> None:
+    """The lecturer's link, folded: to open these controls on another device of their own
+    (this one keeps them without it). Not in the address, which the projector shows."""
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
-        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
+        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?{LECTURER_KEY}={token}"
         link_box.show(lecturer_link, label="Your lecturer link")
 
 
@@ -244,6 +256,7 @@ def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = Tr
         store.set_state(engine, token, closed=True)
         st.rerun()
     if new.button("New poll", key="poll_new"):
+        state.forget_lecturer()
         go_to({})
 
 
