@@ -81,7 +81,9 @@ PRESENTER_CSS = """
 button kbd { font-size: clamp(18px, 1.4vw, 1.9rem) !important; }
 /* The menu's words at that size too, without its icons, so every page still has its link. */
 [data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
-[data-testid="stCaptionContainer"] p { font-size: clamp(18px, 1.4vw, 1.9rem); }
+[data-testid="stCaptionContainer"] p, .rh-link :is(input, button) {
+  font-size: clamp(18px, 1.4vw, 1.9rem) !important;
+}
 </style>
 """
 # Presenter mode on the Playground: the story step's line is what the lecturer is saying, so it

@@ -128,6 +128,19 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
     row.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    # The room's reward model next, fitted to the first screen (a projector shows b and it
+    # together); its formula and the interval's warning just below it.
+    layout.chart(
+        reward_model_figures.fitted_plane(
+            core.GRID,
+            core.gold_field(),
+            rating_data.fitted_field(fit),
+            length_spread=room.length_spread,
+        ),
+        key="rating_plane",
+        description="Orange fill: true quality; blue lines: the room's reward model.",
+        fit=True,
+    )
     st.caption(
         f"The room's reward model: substance + {fmt.number(fit.length_ratio)}·length − "
         f"{fmt.number(fit.b)}·(length² − 1), in units of substance (true quality is "
@@ -140,16 +153,6 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
             f"({fmt.number(low)} to {fmt.number(high)}), so this b is a rough reading. Every "
             "comparison narrows it."
         )
-    layout.chart(
-        reward_model_figures.fitted_plane(
-            core.GRID,
-            core.gold_field(),
-            rating_data.fitted_field(fit),
-            length_spread=room.length_spread,
-        ),
-        key="rating_plane",
-        description="Orange fill: true quality; blue lines: the room's reward model.",
-    )
     optimum = rating_data.optimum(fit)
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (

@@ -42,10 +42,13 @@ MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, 
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
-# The room code and the answers' count for the back row: 3.5rem (56 px) on any screen, over
-# the 48 px a 1280 px projector needs to be read from ~15 m. The keys are ours, never a URL's.
+# The room code and the answers' count for the back row: the code 48 px at 1280 px wide (72
+# at 1920), the 48 px a 1280 px projector needs to be read from ~15 m, and its heading 36 px,
+# so both hold one line of the join column (at 56 px each took two, 152 px, and pushed the QR
+# code below the fold); the count 3.5rem (56 px). The keys are ours, never a URL's.
 BACK_ROW_CSS = """<style>
-.st-key-poll_room_code h2, .st-key-poll_room_code code { font-size: 3.5rem; line-height: 1.2; }
+.st-key-poll_room_code h2 { font-size: clamp(2.25rem, 2.8vw, 3.75rem); line-height: 1.2; }
+.st-key-poll_room_code code { font-size: clamp(3rem, 3.75vw, 5rem); line-height: 1.2; }
 .st-key-poll_count [data-testid="stMetricValue"],
 .st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
 </style>"""
@@ -184,8 +187,9 @@ def _join_form(join) -> None:
 # --- the lecturer's screen -----------------------------------------------------------
 
 
-def lecturer_screen(engine: Engine, raw_token: str) -> None:
-    """Room code, join link and QR code to project; live count and histogram; the controls."""
+def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
+    """Room code, join link and QR code to project; live count and histogram; the controls
+    (in ``controls``, a container beside the title, or at the top of the page)."""
     try:
         token = checks.check_token(raw_token, what="lecturer link")
         poll = store.poll_for_lecturer(engine, token)
@@ -204,8 +208,7 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     results_column, join_column = st.columns([3, 2], gap="large")
     _join_panel(join_column, poll, link)
     room = ratings.rating_room(engine, poll)
-    with join_column:
-        _controls(engine, token, poll, reveal=room is None)
+    _controls(engine, token, poll, reveal=room is None, container=controls)
     if room is not None:  # a rating poll: the room's fit, not a histogram
         join_column.markdown(rating_views.room_summary(room))
         with results_column:
@@ -244,18 +247,18 @@ def _lecturer_link(token: str, poll: store.Poll) -> None:
         link_box.show(lecturer_link, label="Your lecturer link")
 
 
-def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True) -> None:
-    """Reveal (a guess poll's), Close and New poll."""
-    reveal_column, close, new = st.columns(3)
-    if reveal and reveal_column.button(
-        "Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"
-    ):
+def _controls(
+    engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True, container=None
+) -> None:
+    """Reveal (a guess poll's), Close and New poll, in a row in ``container``."""
+    row = container if container is not None else st.container(horizontal=True, gap="small")
+    if reveal and row.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
         store.set_state(engine, token, revealed=True)
         st.rerun()
-    if close.button("Close", disabled=poll.closed, key="poll_close"):
+    if row.button("Close", disabled=poll.closed, key="poll_close"):
         store.set_state(engine, token, closed=True)
         st.rerun()
-    if new.button("New poll", key="poll_new"):
+    if row.button("New poll", key="poll_new"):
         state.forget_lecturer()
         go_to({})
 
