@@ -399,11 +399,12 @@ BACK_ROW_JS = """
 )
 def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen, question, typed):
     """The lecturer's screen in presenter mode, one guess in, revealed: presenter mode stays on
-    past "Start a poll"; the room code and the count are >= 48 px and the QR code >= 300 px; the
-    histogram lies on the first screen with text >= 18 px at 1280 wide (scaled), 3+ ticks per
-    axis, no text outside the chart's box (the KL question's axis title was clipped at both
-    ends), and its "true peak" label clear of the curve's axis ticks ("-1.3" ran into "10,000");
-    the gains' axis has a zero line."""
+    past "Start a poll"; Reveal, Close, the count and the QR code lie on the first screen, and
+    Reveal leaves the page unscrolled; the room code and the count are >= 48 px and the QR code
+    >= 300 px; the histogram lies on the first screen with text >= 18 px at 1280 wide (scaled),
+    3+ ticks per axis, no text outside the chart's box (the KL question's axis title was
+    clipped at both ends), and its "true peak" label clear of the curve's axis ticks ("-1.3"
+    ran into "10,000"); the gains' axis has a zero line."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size
@@ -416,6 +417,17 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     expect(heading).to_be_visible(timeout=30_000)
     expect(page).to_have_url(re.compile(r"[?&]present=1(&|$)"))
     room = heading.inner_text().split(":")[-1].strip()
+    # The lecturer's controls and the room's count on the first screen (Reveal and Close were
+    # at y 747-787 under the QR code), and the QR code whole.
+    for name, part in (
+        ("Reveal", page.get_by_role("button", name="Reveal")),
+        ("Close", page.get_by_role("button", name="Close")),
+        ("the count", page.locator(".st-key-poll_count")),
+        ("the QR code", page.locator('[data-testid="stImage"] img')),
+    ):
+        box = part.bounding_box()
+        assert box and box["y"] >= 0, (name, box)
+        assert box["y"] + box["height"] <= viewport["height"], (name, box)
     student.open(f"poll?room={room}")
     guess = student.page.get_by_label(f"Your guess: {question} =")
     guess.fill(typed)
@@ -434,7 +446,9 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     back_row = page.evaluate(BACK_ROW_JS)
     assert back_row["room"] >= BACK_ROW_PX and back_row["count"] >= BACK_ROW_PX, back_row
     assert back_row["qr"] >= QR_PX, back_row
-    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    # Reveal leaves the page where it was (it stayed scrolled down, the histogram out of view).
+    scrolled = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop")
+    assert scrolled == 0, f"the page scrolled {scrolled} px down after Reveal"
     measured = chart.evaluate(PLOTLY_CHART_JS)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
