@@ -40,6 +40,12 @@ KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
+TO_TOP_KEY = "poll_to_top"  # session key: the lecturer's screen opens at its top, once
+# Pressing Start (below the fold on a projector) scrolls the page, and Streamlit keeps the
+# scroll: the lecturer's screen opened with its controls and room code out of view.
+TO_TOP_SCRIPT = """<script>
+document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
+</script>"""
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
 # The room code and the answers' count for the back row: the code 48 px at 1280 px wide (72
@@ -106,6 +112,7 @@ def lead(token: str) -> None:
     """Open the lecturer's screen of the poll with ``token``: kept in the session (and then
     the device's cookie), never in the address, which the projector shows the room."""
     state.keep_lecturer(token)
+    st.session_state[TO_TOP_KEY] = True
     go_to({})
 
 
@@ -203,6 +210,8 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         _back_to_start()
         return
     state.lecturer_device(token)
+    if st.session_state.pop(TO_TOP_KEY, False):
+        st.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
