@@ -170,16 +170,12 @@ def resolve(
     a new ``REQUEST``). A value that is not a stop or an option (``?n=1e99``, ``?agg=max``, a
     repeated key, a seed out of range) becomes the nearest valid one, or the default, with a
     note. Arriving on a page, a setting the address leaves out takes the session's latest
-    value, or the page's opening value while that is the default. A lecturer token leaves the
-    class poll's address for the session's memory (``LECTURER``), where ``lecturer_cookie``
-    (the one this device kept) stands in for it in a new session.
+    value, or the page's opening value while that is the default (``_lecturer``: the token).
     """
-    keys = keys_for(page) if keys is None else tuple(keys)
-    stage_keys = tuple(stage_keys)
+    keys, stage_keys = keys_for(page) if keys is None else tuple(keys), tuple(stage_keys)
     address = {key: list(values) for key, values in query.items() if values}
     entering = session.get(PAGE) != page
-    memory = _arrive(page, address, session)
-    _lecturer(page, address, session, memory, lecturer_cookie)
+    memory = _arrive(page, address, session, lecturer_cookie)
     attempt = tuple((key, tuple(address.get(key, ()))) for key in keys)
     last = dict(session.get(LAST) or {})
     values: dict[str, object] = {"present": memory[PRESENT]}
@@ -218,9 +214,11 @@ def resolve(
     return Resolution(values, tuple(notes), address, memory, tuple(widgets), attempt)
 
 
-def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[str, object]:
-    """The session's memory of the page, how it was reached and presenter mode; ``address``
-    gets ``present=1`` when presenter mode carries over."""
+def _arrive(
+    page: str, address: dict[str, list[str]], session: Mapping, lecturer_cookie: str | None
+) -> dict[str, object]:
+    """The session's memory of the page, how it was reached, presenter mode and the lecturer
+    token; ``address`` gets ``present=1`` when presenter mode carries over."""
     previous_page = session.get(PAGE)
     memory: dict[str, object] = {PAGE: page}
     if previous_page != page:
@@ -231,6 +229,7 @@ def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[
         if PRESENT_KEY not in address and session.get(PRESENT):
             address[PRESENT_KEY] = ["1"]
     memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
+    _lecturer(page, address, session, memory, lecturer_cookie)
     return memory
 
 
