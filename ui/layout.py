@@ -67,30 +67,27 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 """
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
-# (18 px at 1280 px wide, 27 px at 1920, against 16 px; lists too, as the Defenses' slack).
-# 18 px is the floor a projector's back row reads (docs/design.md §7). A metric's value
-# (30 px) is Markdown too: it keeps its own size.
+# (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
+# A metric's value (30 px) is Markdown too: it keeps its own size.
 PRESENTER_CSS = """
 <style>
 /* The Playground's one-sentence intro: a lecturer says it (the charts need the room). */
 .st-key-intro { display: none !important; }
 [data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p {
-  font-size: clamp(18px, 1.4vw, 1.9rem);
-}
-/* A button's shortcut key (Back's ←) and a caption: 14 px in Streamlit, 18 px at least here. */
-button kbd { font-size: clamp(18px, 1.4vw, 1.9rem) !important; }
-/* The menu's words at that size too, without its icons, so every page still has its link. */
-[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
-[data-testid="stCaptionContainer"] p, .rh-link :is(input, button) {
-  font-size: clamp(18px, 1.4vw, 1.9rem) !important;
+  font-size: clamp(1rem, 1.35vw, 1.9rem);
 }
 </style>
 """
-# Presenter mode on the Playground: the story step's line is what the lecturer is saying, so it
-# is the largest text after the title (28 px at 1280 px wide against the readouts' 27 px and
-# the charts' 22 px), in at most two lines, without its icon; the title keeps the lead.
+# Presenter mode on the Playground, whose first screen is the lecture's: no text under 18 px
+# (the floor a back row reads, docs/design.md §7: the step bar's buttons and shortcut keys, the
+# menu, without its icons so that every page keeps its link), and the story step's line, what
+# the lecturer is saying, the largest text after the title (28 px at 1280 px wide against the
+# readouts' 27 px and the charts' 22 px), in at most two lines, without its icon.
 STORY_PRESENTER_CSS = """
 <style>
+[data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p,
+button kbd { font-size: clamp(18px, 1.4vw, 1.9rem) !important; }
+[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
 h1 { font-size: clamp(30px, 2.5vw, 3.2rem) !important; }
 .st-key-step-line-one [data-testid="stAlertContainer"] { padding: 0.2rem 0.8rem; }
 .st-key-step-line-one [data-testid="stMarkdownContainer"] { width: 100% !important; }

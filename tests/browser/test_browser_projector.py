@@ -493,7 +493,7 @@ NAVIGATION = (
     ("Defenses", "defenses", "padding_learned"),
     ("Checkers", "checker", "checker-tasks"),
 )
-PRESENTER_PROSE_PX = 18  # clamp(18px, 1.4vw, 1.9rem) at 1280 px wide (ui/layout.py)
+PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
 LEAVE = "Leave presenter mode"
 RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took over 5 s
 
