@@ -312,14 +312,16 @@ def lecturer_cookie() -> str | None:
     return cookie if isinstance(cookie, str) and cookie else None
 
 
-def lecturer_device(token: str | None) -> None:
+def lecturer_device(token: str | None, *, container=None) -> None:
     """Keep ``token`` (checked: a poll's own) in this device's cookie, or clear it (None),
-    so the lecturer reopens the room from this device without the token in the address."""
+    so the lecturer reopens the room from this device without the token in the address; the
+    script goes in ``container`` (default: the page), and draws nothing."""
     if lecturer_cookie() == token:
         return
     value, seconds = (guesses.check_token(token), LECTURER_COOKIE_SECONDS) if token else ("", 0)
     script = _COOKIE_SCRIPT % (LECTURER_COOKIE, value, seconds)
-    st.container(key="screen-lecturer-device").html(script, unsafe_allow_javascript=True)
+    box = (container if container is not None else st).container(key="screen-lecturer-device")
+    box.html(script, unsafe_allow_javascript=True)
 
 
 def set_presenter_mode(on: bool) -> None:

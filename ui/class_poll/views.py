@@ -209,9 +209,11 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         st.warning(message)
         _back_to_start()
         return
-    state.lecturer_device(token)
+    # The scripts that draw nothing go in the title's row, where they take no line.
+    hidden = controls if controls is not None else st.container()
+    state.lecturer_device(token, container=hidden)
     if st.session_state.pop(TO_TOP_KEY, False):
-        st.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
+        hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
