@@ -3,7 +3,9 @@
 Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, holds the device cookie the page's first answer gives a browser
-(``rh_device``: one student per device, poll_data/devices.py), types into text inputs, presses
+(``rh_device``: one student per device, poll_data/devices.py) and, for a lecturer, the cookie
+the lecturer's page writes (``rh_lecturer``: the token, never in the address; ui/state.py),
+types into text inputs, presses
 buttons (a button's trigger travels with the next run only, as in the browser) and keeps what
 the page said: its alerts (st.success, st.warning), metrics and Markdown. Used by tests/cluster
 and bench.cluster_poll.
@@ -23,6 +25,9 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
 from poll_data import devices
+from ui import link_box
+from ui.address import LECTURER_KEY
+from ui.state import LECTURER_COOKIE
 
 POLL_PAGE = "poll"  # app.py's url_path of pages/class_poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")
@@ -43,11 +48,16 @@ class PollVisitor(Visitor):
     alerts: list[str] = field(default_factory=list)  # this run's st.success / st.warning texts
     markdown: list[str] = field(default_factory=list)
     answers: int | None = None  # the lecturer's count of answers, if this run showed it
+    # The lecturer's token, read from their page's folded lecturer link; sent back as the
+    # cookie the page's script writes in a browser (after a reconnection, say).
+    lecturer_token: str = ""
 
     async def connect(self) -> None:
         cookies = [f"REPLICA={self.replica}"] if self.replica else []
         if self.device_cookie:
             cookies.append(f"{devices.COOKIE_NAME}={self.device_cookie}")
+        if self.lecturer_token:
+            cookies.append(f"{LECTURER_COOKIE}={self.lecturer_token}")
         headers = {"Cookie": "; ".join(cookies)} if cookies else {}
         self.websocket = await asyncio.wait_for(
             websockets.connect(
@@ -100,6 +110,10 @@ class PollVisitor(Visitor):
                 self.alerts.append(element.alert.body)
             elif kind == "markdown":
                 self.markdown.append(element.markdown.body)
+            elif kind == "html":
+                link = link_box.link_in(element.html.body) or ""
+                if f"?{LECTURER_KEY}=" in link:
+                    self.lecturer_token = link.split(f"?{LECTURER_KEY}=", 1)[1]
             elif kind == "metric" and element.metric.label.startswith(ANSWERS_LABEL):
                 self.answers = int(element.metric.body)
         return super()._absorb(message)
@@ -123,8 +137,8 @@ async def open_lecturer(url: str, *, replica: str = "") -> PollVisitor:
     await lecturer.connect()
     await lecturer.run()
     lecturer.pressed.add("poll_start")
-    await lecturer.run()  # starts the poll, sets ?lecturer=TOKEN, reruns to the lecturer screen
-    if lecturer.room_code() is None or "lecturer" not in lecturer.url_query:
+    await lecturer.run()  # starts the poll (its token in the session), reruns to its screen
+    if lecturer.room_code() is None or not lecturer.lecturer_token:
         raise RuntimeError(f"no poll started: the page said {lecturer.alerts or lecturer.markdown}")
     return lecturer
 
@@ -183,7 +197,12 @@ async def tap_pair(phone: PollVisitor, choice: int) -> bool:
 async def reopen(visitor: PollVisitor) -> PollVisitor:
     """The same tab after its websocket broke: a new connection with the same address."""
     await visitor.close()
-    fresh = PollVisitor(visitor.url, replica=visitor.replica, device_cookie=visitor.device_cookie)
+    fresh = PollVisitor(
+        visitor.url,
+        replica=visitor.replica,
+        device_cookie=visitor.device_cookie,
+        lecturer_token=visitor.lecturer_token,
+    )
     fresh.url_query = dict(visitor.url_query)
     await fresh.connect()
     await fresh.run()

@@ -67,6 +67,9 @@ TEXT_BOXES_JS = """
           text: text.textContent.trim().slice(0, 40), px, where: name(element),
           left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom,
           scrolls: scroller(element), svg: inSvg, node,
+          // A Material icon is a glyph drawn from a word (arrow_back), not words to read.
+          icon: Boolean(element.closest('[data-testid="stIconMaterial"], '
+            + '[data-testid="stAlertDynamicIcon"]')),
           // An SVG clips what runs past its box (plotly's titles on a phone).
           frame: inSvg ? (() => { const f = element.closest('svg').getBoundingClientRect();
             return [f.left, f.right, f.top, f.bottom]; })() : null,

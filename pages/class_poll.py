@@ -14,7 +14,11 @@ from ui.class_poll import views as poll_views
 
 state.settle_url("poll", ())  # no settings here; it notes the visit (presenter mode follows)
 layout.page_style()
-st.title("Class poll")
+# The lecturer's Reveal, Close and New poll go beside the title: on a 1280x720 projector
+# they were below the fold (y 801-841), under the QR code.
+with st.container(horizontal=True, vertical_alignment="center", gap="large", key="poll-title"):
+    st.title("Class poll", width="content")
+    controls = st.container(horizontal=True, width="content", gap="small", key="poll-controls")
 
 lecturer_token, room_code = state.poll_identity()
 # A phone stacks the start screen's two columns: the students' room-code box first (students
@@ -28,7 +32,7 @@ st.html(
 try:
     engine = poll_db.poll_engine()
     if lecturer_token is not None:
-        poll_views.lecturer_screen(engine, lecturer_token)
+        poll_views.lecturer_screen(engine, lecturer_token, controls)
     elif room_code is not None:
         poll_views.student_screen(engine, room_code)
     else:

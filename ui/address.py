@@ -123,7 +123,10 @@ REQUEST = "_stage_request"  # where Python last asked the stage to move
 PRESENT = "_present"  # presenter mode is on (carried from page to page)
 PIN = "_pin"  # the stage's pin: {"id": times the address set it, "pin": Pin | None}
 PIN_WRITTEN = "_pin_written"  # the pin's URL values as the page last wrote them
-MEMORY = (PAGE, ARRIVAL, LAST, WRITTEN, FIXED, REQUEST, PRESENT, PIN, PIN_WRITTEN)
+# The class poll's lecturer token, out of the address (which a projector shows the room):
+# "" once forgotten (New poll), so the device's cookie no longer stands in for it.
+LECTURER = "_lecturer"
+MEMORY = (PAGE, ARRIVAL, LAST, WRITTEN, FIXED, REQUEST, PRESENT, PIN, PIN_WRITTEN, LECTURER)
 
 Query = Mapping[str, Sequence[str]]  # every value of every key, as the address has them
 
@@ -156,6 +159,7 @@ def resolve(
     *,
     keys: Iterable[str] | None = None,
     stage_keys: Iterable[str] = (),
+    lecturer_cookie: str | None = None,
 ) -> Resolution:
     """Resolve ``page``'s address: the usable value of each setting, notes, the corrected
     address and the session's new memory.
@@ -166,13 +170,12 @@ def resolve(
     a new ``REQUEST``). A value that is not a stop or an option (``?n=1e99``, ``?agg=max``, a
     repeated key, a seed out of range) becomes the nearest valid one, or the default, with a
     note. Arriving on a page, a setting the address leaves out takes the session's latest
-    value, or the page's opening value while that is the default.
+    value, or the page's opening value while that is the default (``_lecturer``: the token).
     """
-    keys = keys_for(page) if keys is None else tuple(keys)
-    stage_keys = tuple(stage_keys)
+    keys, stage_keys = keys_for(page) if keys is None else tuple(keys), tuple(stage_keys)
     address = {key: list(values) for key, values in query.items() if values}
     entering = session.get(PAGE) != page
-    memory = _arrive(page, address, session)
+    memory = _arrive(page, address, session, lecturer_cookie)
     attempt = tuple((key, tuple(address.get(key, ()))) for key in keys)
     last = dict(session.get(LAST) or {})
     values: dict[str, object] = {"present": memory[PRESENT]}
@@ -211,9 +214,11 @@ def resolve(
     return Resolution(values, tuple(notes), address, memory, tuple(widgets), attempt)
 
 
-def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[str, object]:
-    """The session's memory of the page, how it was reached and presenter mode; ``address``
-    gets ``present=1`` when presenter mode carries over."""
+def _arrive(
+    page: str, address: dict[str, list[str]], session: Mapping, lecturer_cookie: str | None
+) -> dict[str, object]:
+    """The session's memory of the page, how it was reached, presenter mode and the lecturer
+    token; ``address`` gets ``present=1`` when presenter mode carries over."""
     previous_page = session.get(PAGE)
     memory: dict[str, object] = {PAGE: page}
     if previous_page != page:
@@ -224,7 +229,24 @@ def _arrive(page: str, address: dict[str, list[str]], session: Mapping) -> dict[
         if PRESENT_KEY not in address and session.get(PRESENT):
             address[PRESENT_KEY] = ["1"]
     memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
+    _lecturer(page, address, session, memory, lecturer_cookie)
     return memory
+
+
+def _lecturer(
+    page: str, address: dict[str, list[str]], session: Mapping, memory: dict, cookie: str | None
+) -> None:
+    """Take a lecturer token out of ``address`` into ``memory[LECTURER]`` on the class poll
+    (a projector shows its address to the room); without one, a session that never had one
+    takes the device's ``cookie``. The poll checks the token before it opens anything."""
+    row = PARAMETER_ROWS[LECTURER_KEY]
+    if page not in row.pages:
+        return
+    given = row.parse(address.pop(LECTURER_KEY, ()))
+    if given is not None:
+        memory[LECTURER] = given
+    elif LECTURER not in session and cookie:
+        memory[LECTURER] = cookie
 
 
 def _pin(page: str, address: dict[str, list[str]], session: Mapping, memory: dict) -> list[str]:
@@ -311,10 +333,14 @@ def prediction(query: Query) -> dict:
     return asked
 
 
-def poll_identity(query: Query) -> tuple[str | None, str | None]:
-    """Who the class poll's address says is here: (lecturer token, room code), None each
-    when absent (the poll checks them; nothing of them is shown)."""
-    return (
-        PARAMETER_ROWS[LECTURER_KEY].parse(query.get(LECTURER_KEY, ())),
-        PARAMETER_ROWS[ROOM_KEY].parse(query.get(ROOM_KEY, ())),
-    )
+def poll_identity(
+    query: Query, session: Mapping[str, object] | None = None
+) -> tuple[str | None, str | None]:
+    """Who is here on the class poll: (lecturer token, room code), None each when absent
+    (the poll checks them; nothing of them is shown). The address's token first, then, unless
+    the address names a room (a student's link), the one the session keeps (``LECTURER``)."""
+    token = PARAMETER_ROWS[LECTURER_KEY].parse(query.get(LECTURER_KEY, ()))
+    room = PARAMETER_ROWS[ROOM_KEY].parse(query.get(ROOM_KEY, ()))
+    if token is None and room is None:
+        token = (session or {}).get(LECTURER) or None
+    return token, room

@@ -90,6 +90,25 @@ PRESENTER_CSS = """
 }
 </style>
 """
+# Presenter mode on the Playground, whose first screen is the lecture's: no text under 18 px
+# (the floor a back row reads, docs/design.md §7: the step bar's buttons and shortcut keys, the
+# menu, without its icons so that every page keeps its link), and the story step's line, what
+# the lecturer is saying, the largest text after the title (28 px at 1280 px wide against the
+# readouts' 27 px and the charts' 22 px), in at most two lines, without its icon.
+STORY_PRESENTER_CSS = """
+<style>
+[data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p,
+button kbd { font-size: clamp(18px, 1.4vw, 1.9rem) !important; }
+[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
+h1 { font-size: clamp(30px, 2.5vw, 3.2rem) !important; }
+.st-key-step-line-one [data-testid="stAlertContainer"] { padding: 0.2rem 0.8rem; }
+.st-key-step-line-one [data-testid="stMarkdownContainer"] { width: 100% !important; }
+.st-key-step-line-one [data-testid="stMarkdownContainer"] p {
+  font-size: clamp(28px, 2.2vw, 3rem) !important; line-height: 1.2;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
+}
+</style>
+"""
 
 PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
 READOUT_WIDTH = 120  # px per metric: four fit half a laptop screen, two fit a phone
@@ -120,10 +139,6 @@ COMPACT_CSS = """
 [data-testid="stLayoutWrapper"]:has(> .st-key-intro):has(+ * [data-testid="stAlertContainer"]) {
   display: none !important;
 }
-/* Presenter mode's step line: one line, cut with an ellipsis where a screen cannot hold it. */
-.st-key-step-line-one [data-testid="stMarkdownContainer"] p {
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-}
 @media (max-width: 640px) {
   .st-key-story-steps { min-width: 100%; min-height: 6rem; }
   .st-key-title-row { min-height: 157px; align-items: flex-start; align-content: flex-start; }
@@ -146,7 +161,12 @@ def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     the session's presenter mode, so call it after ``state.settle_url``) enlarges the type.
     Also folds a phone's page menu after a choice."""
     present = state.presenter_mode() if present is None else present
-    st.html(CSS + (PRESENTER_CSS if present else "") + (COMPACT_CSS if compact else ""))
+    st.html(
+        CSS
+        + (PRESENTER_CSS if present else "")
+        + (COMPACT_CSS if compact else "")
+        + (STORY_PRESENTER_CSS if present and compact else "")
+    )
     _menu_closer(key="screen-menu", height=0)
 
 

@@ -10,6 +10,7 @@ from app_pages import APP, TIMEOUT_SECONDS
 from streamlit.testing.v1 import AppTest
 
 from poll_data import location
+from ui.address import LECTURER
 
 POLL_PAGE = "pages/class_poll.py"
 
@@ -41,7 +42,8 @@ def texts(elements) -> str:
 def started(lecturer: AppTest) -> tuple[AppTest, str, str]:
     """A lecturer who has just pressed Start: (their AppTest, lecturer token, room code)."""
     assert_no_exception(lecturer)
-    token = lecturer.query_params["lecturer"]
-    token = token[0] if isinstance(token, list) else token
+    # The token is kept in the session, out of the address a projector shows (ui/address.py).
+    assert "lecturer" not in lecturer.query_params
+    token = lecturer.session_state[LECTURER]
     room = re.search(r"Room code: `([A-Z0-9]{6})`", texts(lecturer.markdown)).group(1)
     return lecturer, token, room

@@ -211,6 +211,34 @@ def test_only_the_lecturers_own_token_opens_the_controls(make_link):
     assert not keys & {"poll_reveal", "poll_close"}
 
 
+def test_the_lecturer_link_opens_the_controls_once_and_leaves_the_address():
+    """The lecturer's link, opened on their own device: the controls, with the token gone
+    from the address (a projector shows it to the room) and kept by the session across reruns
+    and a trip to another page; New poll forgets it. A student's tab never gets the controls,
+    with or without a room code."""
+    _lecturer, token, room = start_poll()
+    device = open_poll({"lecturer": token, "present": "1"})
+    assert_no_exception(device)
+    controls = {"poll_reveal", "poll_close", "poll_new"}
+    assert controls <= {button.key for button in device.button}
+    assert dict(device.query_params) in ({"present": "1"}, {"present": ["1"]})
+    device.run()
+    device.switch_page("pages/lesson.py").run()
+    device.switch_page(POLL_PAGE).run()
+    assert_no_exception(device)
+    assert "lecturer" not in device.query_params
+    assert controls <= {button.key for button in device.button}
+    assert f"Room code: `{room}`" in texts(device.markdown)
+    device.button(key="poll_new").click().run()
+    assert_no_exception(device)
+    assert not controls & {button.key for button in device.button}
+    device.run()
+    assert device.button(key="poll_start").label == "Start a poll"
+    for student in (open_poll({"room": room}), open_poll()):
+        assert_no_exception(student)
+        assert not controls & {button.key for button in student.button}
+
+
 def test_joining_by_typing_the_room_code_opens_the_question():
     _lecturer, _token, room = start_poll()
     student = open_poll()
@@ -253,7 +281,7 @@ def test_the_start_screens_b_and_sigma_are_the_tables_rows_outside_the_address()
     assert dict(lecturer.query_params) == {}
     lecturer.button(key="poll_start").click().run()
     assert_no_exception(lecturer)
-    assert list(lecturer.query_params) == ["lecturer"]
+    assert list(lecturer.query_params) == []  # the token is the session's (poll_app.started)
     assert "(b = 0.2, σ = 0.5)" in texts(lecturer.markdown)
 
 

@@ -186,6 +186,34 @@ def test_poll_identity_is_the_last_value_of_each():
     assert poll_identity({"beta": ["1"]}) == (None, None)
 
 
+def test_the_lecturer_token_leaves_the_polls_address_for_the_session():
+    """A projector shows the address to the room: the token goes to the session's memory (or,
+    in a new session, comes from the device's cookie), never back into the address; a room in
+    the address (a student's link) is a student, whatever the session keeps."""
+    arrived = resolve("poll", {"lecturer": ["T0KEN"], "present": ["1"]}, {}, keys=())
+    assert arrived.address == {"present": ["1"]}
+    assert arrived.session[address.LECTURER] == "T0KEN"
+    assert changes({"lecturer": ["T0KEN"], "present": ["1"]}, arrived.address) == {"lecturer": None}
+    session = {PAGE: "poll", address.LECTURER: "T0KEN"}
+    again = resolve("poll", {}, session, keys=(), lecturer_cookie="OTHER")
+    assert address.LECTURER not in again.session and again.address == {}
+    assert poll_identity({}, session) == ("T0KEN", None)
+    assert poll_identity({"room": ["K7QM2X"]}, session) == (None, "K7QM2X")
+    assert poll_identity({"lecturer": ["NEW"]}, session) == ("NEW", None)
+    # A new session (a reload, another replica): the device's cookie stands in for the token.
+    reopened = resolve("poll", {}, {}, keys=(), lecturer_cookie="T0KEN")
+    assert reopened.session[address.LECTURER] == "T0KEN" and reopened.address == {}
+    # Forgotten (New poll: ""), the cookie no longer opens anything; no cookie, no lecturer.
+    forgotten = {address.LECTURER: ""}
+    assert address.LECTURER not in resolve("poll", {}, forgotten, lecturer_cookie="T0KEN").session
+    assert poll_identity({}, forgotten) == (None, None)
+    assert address.LECTURER not in resolve("poll", {}, {}, keys=()).session
+    # Other pages leave the parameter alone: it is the poll's.
+    elsewhere = resolve("lesson", {"lecturer": ["T0KEN"]}, {}, lecturer_cookie="T0KEN")
+    assert elsewhere.address["lecturer"] == ["T0KEN"]
+    assert address.LECTURER not in elsewhere.session
+
+
 def test_every_parameter_is_a_row_and_only_ui_state_touches_the_address():
     assert len(address.PARAMETERS) == len(set(address.PARAMETERS))  # no key in both tables
     assert set(address.PARAMETER_ROWS).isdisjoint(SETTINGS)

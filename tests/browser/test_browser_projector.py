@@ -89,6 +89,10 @@ CHART_AXES_JS = f"""
 }}
 """
 MIN_TICKS = 3  # labelled ticks per axis: fewer and an axis has no scale to read
+# Presenter mode's step line: what the lecturer is saying, read from the back row at 1280 px
+# wide (scaled with the width), in at most two lines; only the title is larger.
+STEP_LINE_PX = 28
+STEP_LINE_LINES = 2
 # Each of the stage's three charts (two panels of curves, the plane), as a share of the screen's
 # height: what a lecture hall's back rows need (measured before: 24-28% in either mode).
 MIN_CHART_SHARE = {True: 0.40, False: 0.30}  # presenter mode, normal mode
@@ -124,7 +128,10 @@ def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, p
     link"): all three charts end on the first screen, each at least 40% of the screen's height
     in presenter mode and 30% in normal mode, every axis has 3+ labels, chart text is >= 18 px
     at 1280 wide and scales with the screen, and no two texts on screen overlap. The slack is
-    one line; in presenter mode so is the step line, and the legend names b and σ."""
+    one line. In presenter mode every text on the first screen (the menu, the step bar's
+    buttons and shortcut keys, the readouts' labels, the slack) is >= 18 px at 1280 wide
+    (scaled), the step line is >= 28 px, in at most two lines, and larger than every text but
+    the title, and the legend names b and σ."""
     tab = new_tab(screen)
     page = tab.page
     viewport = page.viewport_size
@@ -157,21 +164,41 @@ def test_every_story_step_fits_a_projector_with_readable_axes(new_tab, screen, p
         assert set(heights) == {"beta", "n", "plane"}, (where, heights)
         assert min(heights.values()) >= wanted_height, (where, heights, wanted_height)
         lines = dict(page.evaluate(LINES_JS, ['[data-slack="beta"]', '[data-slack="n"]']))
-        if present:
-            lines |= dict(page.evaluate(LINES_JS, [".st-key-step-line-one p"]))
-            legend = stage.root(page).locator('[data-legend="model"]')
-            b, sigma = step.values["b"], step.values["sigma"]
-            expect(legend).to_have_text(f"reward model: b = {b:g}, σ = {sigma:g}")
         assert all(count is not None and count < 1.5 for count in lines.values()), (where, lines)
-        # The step's pointers: one label per thing its line names, each inside its panel.
-        pointers = stage.root(page).locator("text[data-pointer]")
-        expect(pointers).to_have_count(len(step.points_at))
-        assert sorted(pointers.all_text_contents()) == sorted(t for _, _, t in step.points_at)
         texts = [
             box
             for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
             if box["bottom"] > 0 and box["top"] < viewport["height"]
         ]
+        if present:
+            legend = stage.root(page).locator('[data-legend="model"]')
+            b, sigma = step.values["b"], step.values["sigma"]
+            expect(legend).to_have_text(f"reward model: b = {b:g}, σ = {sigma:g}")
+            step_lines = dict(page.evaluate(LINES_JS, [".st-key-step-line-one p"]))
+            assert 0 < step_lines[".st-key-step-line-one p"] < STEP_LINE_LINES + 0.5, where
+            words = [box for box in texts if not box["icon"]]
+            smallest_text = min(words, key=lambda box: box["px"])
+            assert smallest_text["px"] >= wanted_px, (where, smallest_text)
+            title_px = page.locator("h1").first.evaluate(
+                "(title) => parseFloat(getComputedStyle(title).fontSize)"
+            )
+            line_px = max(b["px"] for b in words if b["where"] == "st-key-step-line-one")
+            rest = [
+                b for b in words if b["where"] not in ("st-key-step-line-one", "st-key-title-row")
+            ]
+            largest_rest = max(box["px"] for box in rest)
+            print(f"{where}: step line {line_px} px, title {title_px} px, next {largest_rest}")
+            assert line_px >= 0.95 * STEP_LINE_PX * viewport["width"] / 1280, (where, line_px)
+            assert title_px >= line_px > largest_rest, (
+                where,
+                title_px,
+                line_px,
+                largest_rest,
+            )
+        # The step's pointers: one label per thing its line names, each inside its panel.
+        pointers = stage.root(page).locator("text[data-pointer]")
+        expect(pointers).to_have_count(len(step.points_at))
+        assert sorted(pointers.all_text_contents()) == sorted(t for _, _, t in step.points_at)
         in_charts = [box for box in texts if box["svg"] and box["where"] == "stage"]
         assert len(in_charts) > 30, f"{where}: the charts' text was not found"
         smallest = min(in_charts, key=lambda box: box["px"])
@@ -372,11 +399,12 @@ BACK_ROW_JS = """
 )
 def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen, question, typed):
     """The lecturer's screen in presenter mode, one guess in, revealed: presenter mode stays on
-    past "Start a poll"; the room code and the count are >= 48 px and the QR code >= 300 px; the
-    histogram lies on the first screen with text >= 18 px at 1280 wide (scaled), 3+ ticks per
-    axis, no text outside the chart's box (the KL question's axis title was clipped at both
-    ends), and its "true peak" label clear of the curve's axis ticks ("-1.3" ran into "10,000");
-    the gains' axis has a zero line."""
+    past "Start a poll"; Reveal, Close, the count and the QR code lie on the first screen, and
+    Reveal leaves the page unscrolled; the room code and the count are >= 48 px and the QR code
+    >= 300 px; the histogram lies on the first screen with text >= 18 px at 1280 wide (scaled),
+    3+ ticks per axis, no text outside the chart's box (the KL question's axis title was
+    clipped at both ends), and its "true peak" label clear of the curve's axis ticks ("-1.3"
+    ran into "10,000"); the gains' axis has a zero line."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size
@@ -389,6 +417,17 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     expect(heading).to_be_visible(timeout=30_000)
     expect(page).to_have_url(re.compile(r"[?&]present=1(&|$)"))
     room = heading.inner_text().split(":")[-1].strip()
+    # The lecturer's controls and the room's count on the first screen (Reveal and Close were
+    # at y 747-787 under the QR code), and the QR code whole.
+    for name, part in (
+        ("Reveal", page.get_by_role("button", name="Reveal")),
+        ("Close", page.get_by_role("button", name="Close")),
+        ("the count", page.locator(".st-key-poll_count")),
+        ("the QR code", page.locator('[data-testid="stImage"] img')),
+    ):
+        box = part.bounding_box()
+        assert box and box["y"] >= 0, (name, box)
+        assert box["y"] + box["height"] <= viewport["height"], (name, box)
     student.open(f"poll?room={room}")
     guess = student.page.get_by_label(f"Your guess: {question} =")
     guess.fill(typed)
@@ -407,7 +446,9 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     back_row = page.evaluate(BACK_ROW_JS)
     assert back_row["room"] >= BACK_ROW_PX and back_row["count"] >= BACK_ROW_PX, back_row
     assert back_row["qr"] >= QR_PX, back_row
-    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    # Reveal leaves the page where it was (it stayed scrolled down, the histogram out of view).
+    scrolled = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop")
+    assert scrolled == 0, f"the page scrolled {scrolled} px down after Reveal"
     measured = chart.evaluate(PLOTLY_CHART_JS)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured

@@ -4,13 +4,15 @@ the Playground opened at the room's b."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from core import answer_text
-from harness import app_page
+from harness import app_page, screen_checks
 from harness import stage_in_browser as stage
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
@@ -77,10 +79,15 @@ def expect_metric(page, label: str, value: str) -> None:
     expect(metric_value(page, label)).to_have_text(value, timeout=LIVE_MS)
 
 
-def start_rating_poll(page, url: str) -> str:
-    """The lecturer starts a rating poll (no time limit); the room code."""
-    page.goto(url + "poll")
+def start_rating_poll(page, url: str, *, present: bool = False) -> str:
+    """The lecturer starts a rating poll (no time limit), in presenter mode if ``present``;
+    the room code."""
+    page.goto(url + ("poll?present=1" if present else "poll"))
     app_page.wait_until_ready(page)
+    # The lecturer's device goes back to the poll it leads (its token kept, out of the
+    # address): New poll leaves it for the start screen.
+    if page.get_by_role("button", name="New poll").count():
+        page.get_by_role("button", name="New poll").click()
     page.get_by_text("Rate answers", exact=True).first.click()
     page.get_by_role("button", name="Start a rating poll").click()
     heading = page.locator("h2", has_text="Room code:").first
@@ -90,7 +97,7 @@ def start_rating_poll(page, url: str) -> str:
 
 def rate_room(lecturer, phones, url: str, *, prefer_shorter: bool) -> dict[str, str]:
     """A room rated by the phones; the lecturer's readouts once it has a fit."""
-    room = start_rating_poll(lecturer, url)
+    room = start_rating_poll(lecturer, url, present=True)
     for phone in phones:
         phone.goto(f"{url}poll?room={room}")
         expect(phone.get_by_role("button", name="Can't tell")).to_be_visible(timeout=LIVE_MS)
@@ -125,9 +132,11 @@ def test_a_rating_poll_with_five_phones_moves_the_rooms_fit_and_opens_the_playgr
     """Five phones (the first in three tabs) rate two rooms: one prefers the shorter answer,
     one the longer. The device in three tabs counts once on a pair it tapped twice; the room
     that prefers shorter answers learns a lower length weight than the one that prefers longer
-    answers; the lecturer's link opens the Playground at the room's b (its nearest step)."""
+    answers; on the lecturer's projector (1280x720, presenter mode) the room's b and its plane
+    lie on the first screen, no two labels of its charts overlapping; the lecturer's link opens
+    the Playground at the room's b (its nearest step)."""
     url = app_server.url
-    lecturer_tab = new_tab("desktop")
+    lecturer_tab = new_tab("projector")
     lecturer = lecturer_tab.page
     phone_tabs = [new_tab("phone") for _ in range(PHONES)]
     phones = [tab.page for tab in phone_tabs]
@@ -157,6 +166,30 @@ def test_a_rating_poll_with_five_phones_moves_the_rooms_fit_and_opens_the_playgr
     shorter = rate_room(lecturer, phones, url, prefer_shorter=True)
     longer = rate_room(lecturer, phones, url, prefer_shorter=False)
     assert float(shorter["length weight"]) < float(longer["length weight"]), (shorter, longer)
+    # On the projector (1280x720, presenter mode): the room's b and its plane on the first
+    # screen, and no two labels of the room's charts on top of each other.
+    plane = lecturer.locator(".st-key-rating_plane .js-plotly-plot")
+    with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what is off
+        lecturer.wait_for_function(
+            "() => { const charts = document.querySelectorAll("
+            "'.st-key-rating_plane .js-plotly-plot'); return charts.length === 1 && "
+            "charts[0].getBoundingClientRect().bottom <= innerHeight; }",
+            timeout=LIVE_MS,
+        )
+    height = lecturer.viewport_size["height"]
+    for name, part in (("b", lecturer.locator(".st-key-rating_readouts")), ("plane", plane)):
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+    in_charts = [
+        box
+        for box in lecturer.evaluate(screen_checks.TEXT_BOXES_JS)
+        if box["svg"] and box["where"].startswith("st-key-rating_")
+    ]
+    assert len(in_charts) > 20, "the room's charts' text was not found"
+    assert screen_checks.overlapping(in_charts) == []
+    app_page.screenshot(
+        lecturer, app_page.SCREENSHOT_DIR / "projector-presenter-rating-poll.png", full_page=False
+    )
 
     b = float(longer["the room's b"])
     stop = url_form(nearest_stop(SETTINGS["b"], b))

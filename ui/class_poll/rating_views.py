@@ -20,7 +20,7 @@ import core
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
 from ui import format as fmt
-from ui import layout, state
+from ui import layout, state, style
 from ui.class_poll import live, rating_data
 from ui.reward_model import figures as reward_model_figures
 from ui.settings import SETTINGS
@@ -38,6 +38,7 @@ SPREAD_WORDS = {
     1.0: "1: the base model's lengths",
     1.5: "1.5: very varied lengths",
 }
+EVEN_TICKS = {True: style.N_TICKS_EVEN, False: style.BETA_TICKS_EVEN}  # best-of-n's, KL's
 BUTTONS = ((FIRST, "Answer A is better"), (SECOND, "Answer B is better"), (CANT_TELL, "Can't tell"))
 
 
@@ -101,7 +102,11 @@ def live_fit(engine: Engine, token: str) -> None:
         return
     room, poll, choices = found
     status = "closed" if poll.closed else "open"
-    st.container(key="poll_count").metric(f"Comparisons (poll {status})", choices.choice.size)
+    # The count and who made it side by side: a line less above the fit on a projector.
+    top = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+    top.container(key="poll_count", width="content").metric(
+        f"Comparisons (poll {status})", choices.choice.size
+    )
     fitted = rating_data.room_fit(room, choices)
     times = choices.seconds[np.isfinite(choices.seconds)]
     median = (
@@ -109,7 +114,7 @@ def live_fit(engine: Engine, token: str) -> None:
         if times.size
         else ""
     )
-    st.caption(
+    top.caption(
         f"{fmt.count(choices.raters)} phone{'s' if choices.raters != 1 else ''}, "
         f'{fmt.count(fitted.ties)} "can\'t tell"{median}.'
     )
@@ -128,6 +133,19 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
     row.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    # The room's reward model next, fitted to the first screen (a projector shows b and it
+    # together); its formula and the interval's warning just below it.
+    layout.chart(
+        reward_model_figures.fitted_plane(
+            core.GRID,
+            core.gold_field(),
+            rating_data.fitted_field(fit),
+            length_spread=room.length_spread,
+        ),
+        key="rating_plane",
+        description="Orange fill: true quality; blue lines: the room's reward model.",
+        fit=True,
+    )
     st.caption(
         f"The room's reward model: substance + {fmt.number(fit.length_ratio)}·length − "
         f"{fmt.number(fit.b)}·(length² − 1), in units of substance (true quality is "
@@ -140,24 +158,18 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
             f"({fmt.number(low)} to {fmt.number(high)}), so this b is a rough reading. Every "
             "comparison narrows it."
         )
-    layout.chart(
-        reward_model_figures.fitted_plane(
-            core.GRID,
-            core.gold_field(),
-            rating_data.fitted_field(fit),
-            length_spread=room.length_spread,
-        ),
-        key="rating_plane",
-        description="Orange fill: true quality; blue lines: the room's reward model.",
-    )
     optimum = rating_data.optimum(fit)
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (
         (best_column, optimum.best_of_n, True, "rating_best_of_n"),
         (kl_column, optimum.kl, False, "rating_kl"),
     ):
+        figure = reward_model_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b)
+        # Half a column wide: the lesson's eight n ticks (or seven β) ran into each other
+        # ("200" into "590"); evenly spaced ones do not.
+        figure.update_xaxes(tickvals=list(EVEN_TICKS[is_best_of_n]))
         layout.chart(
-            reward_model_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b),
+            figure,
             key=key,
             container=column,
             description=describe_curve(curve, best_of_n=is_best_of_n),

@@ -40,12 +40,21 @@ KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
+TO_TOP_KEY = "poll_to_top"  # session key: the lecturer's screen opens at its top, once
+# Pressing Start (below the fold on a projector) scrolls the page, and Streamlit keeps the
+# scroll: the lecturer's screen opened with its controls and room code out of view.
+TO_TOP_SCRIPT = """<script>
+document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
+</script>"""
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
-# The room code and the answers' count for the back row: 3.5rem (56 px) on any screen, over
-# the 48 px a 1280 px projector needs to be read from ~15 m. The keys are ours, never a URL's.
+# The room code and the answers' count for the back row: the code 48 px at 1280 px wide (72
+# at 1920), the 48 px a 1280 px projector needs to be read from ~15 m, and its heading 36 px,
+# so both hold one line of the join column (at 56 px each took two, 152 px, and pushed the QR
+# code below the fold); the count 3.5rem (56 px). The keys are ours, never a URL's.
 BACK_ROW_CSS = """<style>
-.st-key-poll_room_code h2, .st-key-poll_room_code code { font-size: 3.5rem; line-height: 1.2; }
+.st-key-poll_room_code h2 { font-size: clamp(2.25rem, 2.8vw, 3.75rem); line-height: 1.2; }
+.st-key-poll_room_code code { font-size: clamp(3rem, 3.75vw, 5rem); line-height: 1.2; }
 .st-key-poll_count [data-testid="stMetricValue"],
 .st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
 </style>"""
@@ -108,6 +117,14 @@ def join_link(room_code: str) -> str:
     return f"{here or '/poll'}?room={room_code}"
 
 
+def lead(token: str) -> None:
+    """Open the lecturer's screen of the poll with ``token``: kept in the session (and then
+    the device's cookie), never in the address, which the projector shows the room."""
+    state.keep_lecturer(token)
+    st.session_state[TO_TOP_KEY] = True
+    go_to({})
+
+
 def go_to(parameters: dict[str, str]) -> None:
     """Rerun at this page's address with only ``parameters`` (and presenter mode, if on: the
     lecturer who starts a poll on the projector stays in it)."""
@@ -129,6 +146,7 @@ def qr_png(link: str) -> bytes:
 
 def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
+    state.lecturer_device(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
@@ -151,7 +169,7 @@ def start_screen(engine: Engine) -> None:
             except store.RoomLimit as refused:
                 start.warning(str(refused))
             else:
-                go_to({LECTURER_KEY: poll.lecturer_token})
+                lead(poll.lecturer_token)
     else:
         _guess_form(engine, start)
     _join_form(join)
@@ -173,7 +191,7 @@ def _guess_form(engine: Engine, start) -> None:
         except store.RoomLimit as refused:
             start.warning(str(refused))
         else:
-            go_to({LECTURER_KEY: poll.lecturer_token})
+            lead(poll.lecturer_token)
 
 
 def _join_form(join) -> None:
@@ -193,8 +211,9 @@ def _join_form(join) -> None:
 # --- the lecturer's screen -----------------------------------------------------------
 
 
-def lecturer_screen(engine: Engine, raw_token: str) -> None:
-    """Room code, join link and QR code to project; live count and histogram; the controls."""
+def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
+    """Room code, join link and QR code to project; live count and histogram; the controls
+    (in ``controls``, a container beside the title, or at the top of the page)."""
     try:
         token = checks.check_token(raw_token, what="lecturer link")
         poll = store.poll_for_lecturer(engine, token)
@@ -203,16 +222,21 @@ def lecturer_screen(engine: Engine, raw_token: str) -> None:
     else:
         message = "This lecturer link belongs to no poll (polls are deleted after a day)."
     if poll is None:
+        state.forget_lecturer()
         st.warning(message)
         _back_to_start()
         return
+    # The scripts that draw nothing go in the title's row, where they take no line.
+    hidden = controls if controls is not None else st.container()
+    state.lecturer_device(token, container=hidden)
+    if st.session_state.pop(TO_TOP_KEY, False):
+        hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     results_column, join_column = st.columns([3, 2], gap="large")
     _join_panel(join_column, poll, link)
     room = ratings.rating_room(engine, poll)
-    with join_column:
-        _controls(engine, token, poll, reveal=room is None)
+    _controls(engine, token, poll, reveal=room is None, container=controls)
     if room is not None:  # a rating poll: the room's fit, not a histogram
         join_column.markdown(rating_views.room_summary(room))
         with results_column:
@@ -244,23 +268,26 @@ def _join_panel(join_column, poll: store.Poll, link: str) -> None:
 
 
 def _lecturer_link(token: str, poll: store.Poll) -> None:
+    """The lecturer's link, folded: to open these controls on another device of their own
+    (this one keeps them without it). Not in the address, which the projector shows."""
     with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
-        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?lecturer={token}"
+        lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?{LECTURER_KEY}={token}"
         link_box.show(lecturer_link, label="Your lecturer link")
 
 
-def _controls(engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True) -> None:
-    """Reveal (a guess poll's), Close and New poll."""
-    reveal_column, close, new = st.columns(3)
-    if reveal and reveal_column.button(
-        "Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"
-    ):
+def _controls(
+    engine: Engine, token: str, poll: store.Poll, *, reveal: bool = True, container=None
+) -> None:
+    """Reveal (a guess poll's), Close and New poll, in a row in ``container``."""
+    row = container if container is not None else st.container(horizontal=True, gap="small")
+    if reveal and row.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
         store.set_state(engine, token, revealed=True)
         st.rerun()
-    if close.button("Close", disabled=poll.closed, key="poll_close"):
+    if row.button("Close", disabled=poll.closed, key="poll_close"):
         store.set_state(engine, token, closed=True)
         st.rerun()
-    if new.button("New poll", key="poll_new"):
+    if row.button("New poll", key="poll_new"):
+        state.forget_lecturer()
         go_to({})
 
 

@@ -126,10 +126,8 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     step: Preset = PRESETS[index]
     numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
     if always:
-        # One line, cut with an ellipsis should a narrow screen not hold it (ui/layout.py).
-        slot.container(key="step-line-one").info(
-            f"{numbered}: {step.headline}", icon=":material/school:"
-        )
+        # At most two lines of the largest type after the title, no icon (ui/layout.py).
+        slot.container(key="step-line-one").info(f"{numbered}: {step.headline}")
         return
     opened = _opened(state.arrival())
     if opened is None:
