@@ -5,6 +5,7 @@ text is at least 18 px on a 1280 px wide screen (scaled with the viewport)."""
 import contextlib
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -292,6 +293,19 @@ PLOTLY_CHART_JS = """
 # wait for it to be fitted, its smallest text at the size wanted, and drawn once (while
 # Streamlit replaces the chart with its fitted figure both copies are there for a moment: a
 # fresh-clone CI run caught Reward model's with two).
+def measure_drawn(chart) -> dict:
+    """PLOTLY_CHART_JS once the chart shows its text. The lecturer's screen re-reads the poll
+    every 2 s and a chart whose fitted size moved is drawn anew, blank for a moment: measured
+    then, a chart had no text at all (a failure "min() of empty", now and then, under load)."""
+    deadline = time.monotonic() + SETTLED_TIMEOUT_MS / 1000
+    while True:
+        measured = measure_drawn(chart)
+        if measured["sizes"] or time.monotonic() > deadline:
+            assert measured["sizes"], f"the chart drew no text in {SETTLED_TIMEOUT_MS} ms"
+            return measured
+        chart.page.wait_for_timeout(200)
+
+
 FITTED_JS = """
 ([key, wanted]) => {
   const charts = document.querySelectorAll(`.st-key-${key} .js-plotly-plot`);
@@ -326,7 +340,7 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
         with contextlib.suppress(PlaywrightTimeout):  # the problems below say what is off
             page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=SETTLED_TIMEOUT_MS)
         expect(chart, f"{where}: the main chart drawn once").to_have_count(1)
-        measured = chart.evaluate(PLOTLY_CHART_JS)
+        measured = measure_drawn(chart)
         texts = [
             box
             for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
@@ -449,7 +463,7 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     # Reveal leaves the page where it was (it stayed scrolled down, the histogram out of view).
     scrolled = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop")
     assert scrolled == 0, f"the page scrolled {scrolled} px down after Reveal"
-    measured = chart.evaluate(PLOTLY_CHART_JS)
+    measured = measure_drawn(chart)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
     smallest = min(measured["sizes"], key=lambda size: size[1])
