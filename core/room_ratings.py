@@ -33,7 +33,7 @@ PAIRS_PER_ROOM = 1000  # a room's sequence: 300 phones x 3 pairs each start at d
 LIMIT = world.GRID_LIMIT  # pairs stay on the grid (±6), answers the rest of the app knows
 FIRST, SECOND, CANT_TELL = 0, 1, 2  # a stored choice
 CHOICES = (FIRST, SECOND, CANT_TELL)
-REFERENCE_NOISE = 1.0  # T of the reference raters: the lesson's Bradley–Terry raters (SPEC §9)
+REFERENCE_NOISE = 1.0  # T of the reference raters: the Bradley–Terry raters of docs/design.md
 
 NO_CHOICES = "No answer has been chosen yet, so there is nothing to fit."
 ONLY_TIES = (

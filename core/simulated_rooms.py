@@ -5,7 +5,7 @@ Three kinds of room, to check that a room's fit reads as what the room is:
 - ``"careful"``: readers who read the written answers and prefer more good points (content
   minus wrong claims), then less padding; a pair that reads the same is "can't tell";
 - ``"gold"``: raters who follow true quality with ordinary noise, Bradley–Terry at
-  T = GOLD_RATER_NOISE (SPEC §9);
+  T = GOLD_RATER_NOISE (docs/design.md);
 - ``"length"``: raters who love length, Bradley–Terry on substance + LENGTH_LOVE·length with no
   padding penalty (the length bias of human judges, Singhal et al. 2023).
 
@@ -21,7 +21,7 @@ from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.validate import Choice, validate_params
 
 RATER_KINDS = ("careful", "gold", "length")  # the simulated rooms, in the module's order
-GOLD_RATER_NOISE = 1.0  # T of raters who follow true quality: the lesson's (SPEC §9)
+GOLD_RATER_NOISE = 1.0  # T of raters who follow true quality: docs/design.md's Bradley–Terry raters
 LENGTH_LOVE = 3.0  # a length lover's weight on length, per unit of substance (true quality: 1)
 
 
