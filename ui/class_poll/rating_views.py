@@ -21,14 +21,13 @@ from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
 from ui import format as fmt
 from ui import layout, state
-from ui.class_poll import live, rating_data
+from ui.class_poll import live, rating_data, rating_text
 from ui.reward_model import figures as reward_model_figures
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
 REFRESH_SECONDS = 2  # the lecturer's fit re-reads the room's choices this often
 PHONE_REFRESH_SECONDS = 5  # a phone without quick mode re-reads the room (closed?) this often
-WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
 SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
 SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
 ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
@@ -123,23 +122,17 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     """The room's b and weights, the plane, both optimizers, and the way to the Playground."""
     fit = fitted.fit
     low, high = fit.b_interval
+    stop = nearest_stop(SETTINGS["b"], fit.b if math.isfinite(fit.b) else 0.0)
+    said = rating_text.room_sentences(fitted, stop=stop)
     row = st.container(horizontal=True, gap="small", key="rating_readouts")
     row.metric("the room's b", fmt.number(fit.b))
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
     row.metric("agreed with true quality", fmt.percent(fitted.agreement))
-    st.caption(
-        f"The room's reward model: substance + {fmt.number(fit.length_ratio)}·length − "
-        f"{fmt.number(fit.b)}·(length² − 1), in units of substance (true quality is "
-        f"substance + length − (length² − 1): b = 1, length weight 1). Fit by Bradley–Terry "
-        f'on {fmt.count(fitted.decided)} decided comparisons; "can\'t tell" is left out.'
-    )
-    if not high - low <= WIDE_INTERVAL:
-        st.warning(
-            f"Only {fmt.count(fitted.decided)} decided comparisons: the interval of b is wide "
-            f"({fmt.number(low)} to {fmt.number(high)}), so this b is a rough reading. Every "
-            "comparison narrows it."
-        )
+    row.metric("raters following true quality", fmt.percent(fitted.reference))
+    st.caption(f"{said['model']} {said['weights']}")
+    (st.warning if not high - low <= rating_text.WIDE_INTERVAL else st.caption)(said["interval"])
+    st.caption(said["agreement"])
     layout.chart(
         reward_model_figures.fitted_plane(
             core.GRID,
@@ -151,13 +144,16 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         description="Orange fill: true quality; blue lines: the room's reward model.",
     )
     optimum = rating_data.optimum(fit)
+    drawn_at = f"{fmt.named('b', fit.b, decimals=2)}, length weight {fmt.number(fit.length_ratio)}"
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (
         (best_column, optimum.best_of_n, True, "rating_best_of_n"),
         (kl_column, optimum.kl, False, "rating_kl"),
     ):
         layout.chart(
-            reward_model_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b),
+            reward_model_figures.overoptimization(
+                curve, best_of_n=is_best_of_n, b=fit.b, drawn_at=drawn_at
+            ),
             key=key,
             container=column,
             description=describe_curve(curve, best_of_n=is_best_of_n),
@@ -167,7 +163,7 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         + " "
         + describe_curve(optimum.kl, best_of_n=False)
     )
-    playground_link(fit.b)
+    playground_link(stop, said["playground"])
 
 
 def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
@@ -187,9 +183,9 @@ def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
     )
 
 
-def playground_link(b: float) -> None:
-    """The Playground at the room's b (its nearest step), presenter mode kept."""
-    stop = nearest_stop(SETTINGS["b"], b if math.isfinite(b) else 0.0)
+def playground_link(stop: float, sentence: str) -> None:
+    """The Playground at the room's b (its nearest ``stop``), presenter mode kept, with the
+    sentence saying what that keeps and drops of the room's model."""
     parameters = {"b": url_form(stop)}
     if state.presenter_mode():
         parameters[state.PRESENT_KEY] = "1"
@@ -199,6 +195,7 @@ def playground_link(b: float) -> None:
         icon=":material/tune:",
         query_params=parameters,
     )
+    st.caption(sentence)
 
 
 # --- the phone's screen --------------------------------------------------------------
