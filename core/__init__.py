@@ -197,7 +197,20 @@ __all__ += [
 ]
 
 # Answers you can read: what an answer at a point might say (an illustration from fixed banks).
-from core.answer_text import QUESTIONS, sentence_counts, write_answer, write_answers  # noqa: E402
+from core.answer_text import (  # noqa: E402
+    QUESTIONS,
+    careful_reader_prefers,
+    sentence_counts,
+    write_answer,
+    write_answers,
+)
 from core.best_of_n import median_kept_rank  # noqa: E402
 
-__all__ += ["QUESTIONS", "median_kept_rank", "sentence_counts", "write_answer", "write_answers"]
+__all__ += [
+    "QUESTIONS",
+    "careful_reader_prefers",
+    "median_kept_rank",
+    "sentence_counts",
+    "write_answer",
+    "write_answers",
+]

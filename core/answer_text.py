@@ -46,6 +46,11 @@ CONTENT_PER_UNIT = 1.0  # content score per unit of substance: 5 good points at 
 # substance and (content - wrong) sentences; the KL optimum's cloud at β = 0.3 is 65% padding.
 COUNT_RANGE = 1_000  # counts are tabulated for points within ±10 units (the grid: ±6)
 KINDS = ("content", "wrong", "padding")  # what each sentence of an answer is
+# How a careful reader reads each kind (the one place that says so): good points, wrong
+# claims, or padding. careful_reader_prefers compares answers on these three counts.
+GOOD_KINDS = ("content",)
+WRONG_KINDS = ("wrong",)
+PADDING_KINDS = ("padding",)
 PADDING_PLACES = ("opening", "middle", "closing")  # where padding of each group goes
 
 _FNV_OFFSET = 0x811C9DC5  # FNV-1a's 32-bit offset basis and prime
@@ -73,6 +78,11 @@ class SentenceCounts:
     content: np.ndarray
     wrong: np.ndarray
     padding: np.ndarray
+
+    @property
+    def good(self) -> np.ndarray:
+        """Good points as a careful reader counts them (the GOOD_KINDS)."""
+        return self.content
 
 
 @dataclass(frozen=True)
@@ -167,6 +177,42 @@ def _counts_in_hundredths(length: np.ndarray, substance: np.ndarray) -> Sentence
     content = np.minimum(np.maximum(score, 0), from_length)
     wrong = np.minimum(np.maximum(-score, 0), from_length)
     return SentenceCounts(from_length, content, wrong, from_length - content - wrong)
+
+
+def read_counts(sentences) -> tuple[int, int, int]:
+    """(good points, wrong claims, padding) in written sentences, as a careful reader counts
+    them (GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
+    kinds = [sentence.kind for sentence in sentences]
+    return tuple(sum(kind in group for kind in kinds) for group in _READ_GROUPS)
+
+
+_READ_GROUPS = (GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)
+
+
+@validate_params(
+    {"length": _POINT, "substance": _POINT, "other_length": _POINT, "other_substance": _POINT}
+)
+def careful_reader_prefers(*, length, substance, other_length, other_substance) -> np.ndarray:
+    """Which of two answers a careful reader prefers: +1 the first, at (``length``,
+    ``substance``), -1 the second, at (``other_length``, ``other_substance``), 0 can't tell.
+
+    The reader counts what the text shows (the counts of :func:`sentence_counts`, the same for
+    every question and seed): more net good points (good points minus wrong claims) first,
+    then fewer wrong claims, then less padding; answers equal on all three are a tie. Arrays
+    of one shape (or scalars, broadcast) in, an integer array of that shape out.
+    """
+    first = _counts_in_hundredths(_hundredths(length), _hundredths(substance))
+    second = _counts_in_hundredths(_hundredths(other_length), _hundredths(other_substance))
+    verdict = np.zeros(np.broadcast(first.padding, second.padding).shape, dtype=np.int64)
+    # Criteria in order: each decides where every earlier one tied.
+    for mine, theirs in (
+        (first.good - first.wrong, second.good - second.wrong),
+        (-first.wrong, -second.wrong),
+        (-first.padding, -second.padding),
+    ):
+        undecided = verdict == 0
+        verdict = np.where(undecided, np.sign(mine - theirs), verdict)
+    return verdict
 
 
 def nearest_to_mean(*, length, substance) -> np.ndarray:

@@ -183,3 +183,37 @@ def test_the_median_kept_rank_is_kept_or_beaten_half_the_time(n):
     count = core.ANSWER_COUNT
     assert (rank / count) ** n >= 0.5 > ((rank - 1) / count) ** n
     assert core.median_kept_rank(np.array([n, n])).tolist() == [rank, rank]
+
+
+def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
+    scored = core.answers()
+    first, second = slice(0, 300), slice(300, 600)
+    verdict = core.careful_reader_prefers(
+        length=scored.length[first],
+        substance=scored.substance[first],
+        other_length=scored.length[second],
+        other_substance=scored.substance[second],
+    )
+    assert verdict.shape == (300,) and set(verdict.tolist()) <= {-1, 0, 1}
+    for k in range(300):
+        mine = answer_text.read_counts(
+            answer_sentences(QUESTIONS[k % 3], scored.length[k], scored.substance[k])
+        )
+        theirs = answer_text.read_counts(
+            answer_sentences(QUESTIONS[k % 3], scored.length[300 + k], scored.substance[300 + k])
+        )
+        # More net good points, then fewer wrong claims, then less padding; else a tie.
+        reading = [(m[0] - m[1], -m[1], -m[2]) for m in (mine, theirs)]
+        expected = (reading[0] > reading[1]) - (reading[0] < reading[1])
+        assert verdict[k] == expected, (k, mine, theirs)
+    same = core.careful_reader_prefers(
+        length=0.3, substance=0.2, other_length=0.3, other_substance=0.2
+    )
+    assert int(same) == 0
+    swapped = core.careful_reader_prefers(
+        length=scored.length[second],
+        substance=scored.substance[second],
+        other_length=scored.length[first],
+        other_substance=scored.substance[first],
+    )
+    assert np.array_equal(swapped, -verdict)
