@@ -3,7 +3,8 @@
 Three kinds of room, to check that a room's fit reads as what the room is:
 
 - ``"careful"``: readers who read the written answers and prefer more good points (content
-  minus wrong claims), then less padding; a pair that reads the same is "can't tell";
+  minus wrong claims), then fewer wrong claims, then less padding (the writer's own reader,
+  :func:`core.answer_text.careful_reader_prefers`); a pair that reads the same is "can't tell";
 - ``"gold"``: raters who follow true quality with ordinary noise, Bradley–Terry at
   T = GOLD_RATER_NOISE (docs/design.md);
 - ``"length"``: raters who love length, Bradley–Terry on substance + LENGTH_LOVE·length with no
@@ -15,7 +16,7 @@ The random generator is passed in; the same generator state gives the same choic
 import numpy as np
 
 from core import world
-from core.answer_text import sentence_counts
+from core.answer_text import careful_reader_prefers
 from core.preferences import sigmoid
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.validate import Choice, validate_params
@@ -26,20 +27,21 @@ LENGTH_LOVE = 3.0  # a length lover's weight on length, per unit of substance (t
 
 
 def careful_choices(*, length, substance) -> np.ndarray:
-    """A careful reader's choice on each pair: more good points wins, then less padding.
+    """A careful reader's choice on each pair (:func:`core.answer_text.careful_reader_prefers`:
+    more net good points, then fewer wrong claims, then less padding).
 
     ``length`` and ``substance`` have shape (N, 2), column 0 the first answer; returns (N,) of
-    FIRST, SECOND or CANT_TELL (same good points and same padding).
+    FIRST, SECOND or CANT_TELL (the two read the same).
     """
-    counts = sentence_counts(length=length, substance=substance)
-    good = counts.content - counts.wrong
-    # Good points first; padding only breaks a tie (a sentence count is below 100).
-    reading = 100 * good - counts.padding
-    return np.select(
-        [reading[:, 0] > reading[:, 1], reading[:, 0] < reading[:, 1]],
-        [FIRST, SECOND],
-        CANT_TELL,
+    length = np.asarray(length, dtype=float).reshape(-1, 2)
+    substance = np.asarray(substance, dtype=float).reshape(-1, 2)
+    verdict = careful_reader_prefers(
+        length=length[:, 0],
+        substance=substance[:, 0],
+        other_length=length[:, 1],
+        other_substance=substance[:, 1],
     )
+    return np.select([verdict > 0, verdict < 0], [FIRST, SECOND], CANT_TELL)
 
 
 def _noisy_choices(score: np.ndarray, rng: np.random.Generator) -> np.ndarray:
