@@ -142,8 +142,8 @@ def agreement_sentence(
     said = (
         f"The room picked the answer true quality prefers in {fmt.percent(agreement)} of its "
         f"{fmt.count(decided)} decided pairs; raters who follow true quality with ordinary "
-        f"noise (Bradley–Terry at T = {fmt.stop(REFERENCE_NOISE)}) would on those same pairs "
-        f"in {fmt.percent(reference)}, on average (give or take {spread})."
+        f"noise (Bradley–Terry at T = {fmt.stop(REFERENCE_NOISE)}) would pick it in "
+        f"{fmt.percent(reference)} of those same pairs, on average (give or take {spread})."
     )
     gap = agreement - reference
     if abs(gap) <= CHANCE_SPREADS * reference_spread:
@@ -167,8 +167,8 @@ def playground_sentence(
     )
     bounded = " (the Playground's b runs from 0 to 1)" if b < 0 - 0.005 or b > 1 + 0.005 else ""
     return (
-        f"The Playground opens at {nearest}{bounded}: it keeps the room's share of the padding "
-        "penalty and drops the rest of the room's model: its length weight "
+        f"The Playground opens at {nearest}{bounded}. It keeps the room's share of the padding "
+        "penalty, b, and drops the rest of the room's model: its length weight "
         f"({fmt.number(length_weight)}; the Playground's reward model has 1), its substance "
         f"scale (the fit's substance weight, {fmt.number(substance_weight)}, says how sharply "
         "the room's choices followed its score) and its noise (the room's choices scatter "
