@@ -129,7 +129,12 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
     row.metric("agreed with true quality", fmt.percent(fitted.agreement))
-    row.metric("raters following true quality", fmt.percent(fitted.reference))
+    row.metric(
+        "reference, same pairs",
+        fmt.percent(fitted.reference),
+        help="How often raters who follow true quality with ordinary noise (Bradley–Terry at "
+        "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
+    )
     st.caption(f"{said['model']} {said['weights']}")
     (st.warning if not high - low <= rating_text.WIDE_INTERVAL else st.caption)(said["interval"])
     st.caption(said["agreement"])
@@ -144,7 +149,6 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         description="Orange fill: true quality; blue lines: the room's reward model.",
     )
     optimum = rating_data.optimum(fit)
-    drawn_at = f"{fmt.named('b', fit.b, decimals=2)}, length weight {fmt.number(fit.length_ratio)}"
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (
         (best_column, optimum.best_of_n, True, "rating_best_of_n"),
@@ -152,7 +156,7 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     ):
         layout.chart(
             reward_model_figures.overoptimization(
-                curve, best_of_n=is_best_of_n, b=fit.b, drawn_at=drawn_at
+                curve, best_of_n=is_best_of_n, b=fit.b, model="the room's model"
             ),
             key=key,
             container=column,

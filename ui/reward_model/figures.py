@@ -106,24 +106,25 @@ def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
     )
 
 
-def overoptimization(curve, *, best_of_n: bool, b: float, drawn_at: str | None = None) -> go.Figure:
+def overoptimization(curve, *, best_of_n: bool, b: float, model: str | None = None) -> go.Figure:
     """A method's gains against its pressure at the learned b, with the gold peak marked.
 
     ``curve`` is a ui.compute.Curve: pressure, proxy_gain, gold_gain of shape (points,).
-    ``drawn_at`` names the reward model in the title (default "b = 0.6", b's slider form).
+    ``model`` names the reward model in the title ("Best-of-n on the room's model"); by
+    default the title says the b it is drawn at, in its slider form ("drawn at b = 0.6").
     """
-    drawn_at = drawn_at or fmt.named("b", b)
+    drawn_at = f" on {model}" if model else f", drawn at {fmt.named('b', b)}"
     colour = BEST_OF_N if best_of_n else KL_METHOD
     if best_of_n:
         title, x_title, ticks = (
-            f"Best-of-n, drawn at {drawn_at}",
+            f"Best-of-n{drawn_at}",
             "n (log scale)",
             N_TICKS,
         )
         x_range = [0, 4]
     else:
         title, x_title, ticks = (
-            f"KL optimum, drawn at {drawn_at}",
+            f"KL optimum{drawn_at}",
             "β (log; weaker →)",
             BETA_TICKS,
         )
