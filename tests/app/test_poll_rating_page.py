@@ -245,6 +245,13 @@ def simulated_room_screen(poll_data_dir, raters: str) -> tuple[AppTest, str]:
     assert_no_exception(lecturer)
     said = "\n".join(texts(elements) for elements in (lecturer.caption, lecturer.warning))
     assert "every comparison narrows" not in said.lower()
+    legends = [
+        trace.get("name", "")
+        for chart in lecturer.get("plotly_chart")
+        for trace in json.loads(chart.proto.spec)["data"]
+    ]
+    # Numbers as the app prints them: no "b = 0.178354" or "β = 3.81392" anywhere.
+    assert not re.search(r"\d\.\d{4,}", said + " ".join(legends)), (said, legends)
     weight = metric(lecturer, "length weight")
     # The curves are the room's model (b and its length weight), not the Playground's at b.
     assert chart_titles(lecturer)[1:] == [

@@ -23,6 +23,7 @@ from ui import format as fmt
 from ui import layout, state
 from ui.class_poll import live, rating_data, rating_text
 from ui.reward_model import figures as reward_model_figures
+from ui.reward_model.figures import pressure_named
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -172,9 +173,8 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
 
 def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
     """Where true quality peaks when the room's reward model is optimized, and at the end."""
-    symbol = "n" if best_of_n else "β"
     method = "Best-of-n" if best_of_n else "The KL optimum"
-    strongest = fmt.named(symbol, curve.pressure[-1])  # n = 10,000 or β = 0.25
+    strongest = pressure_named(curve.pressure[-1], best_of_n=best_of_n)  # n = 10,000, β = 0.25
     if curve.peak_pressure == curve.pressure[-1]:
         return (
             f"{method} on the room's reward model: true quality rises all the way to "
@@ -182,7 +182,8 @@ def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
         )
     return (
         f"{method} on the room's reward model: true quality peaks at "
-        f"{fmt.named(symbol, curve.peak_pressure)} ({fmt.signed(curve.peak_gold_gain)}); at "
+        f"{pressure_named(curve.peak_pressure, best_of_n=best_of_n)} "
+        f"({fmt.signed(curve.peak_gold_gain)}); at "
         f"{strongest} it is {fmt.signed(curve.gold_gain[-1])}."
     )
 

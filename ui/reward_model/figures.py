@@ -106,6 +106,13 @@ def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
     )
 
 
+def pressure_named(pressure: float, *, best_of_n: bool) -> str:
+    """A curve point's n or β: "n = 49", "β = 3.81" (a β between the slider's stops: 3 digits)."""
+    if best_of_n:
+        return fmt.named("n", pressure)
+    return fmt.named("β", pressure, digits=3)
+
+
 def overoptimization(curve, *, best_of_n: bool, b: float, model: str | None = None) -> go.Figure:
     """A method's gains against its pressure at the learned b, with the gold peak marked.
 
@@ -139,7 +146,7 @@ def overoptimization(curve, *, best_of_n: bool, b: float, model: str | None = No
     )
     for trace, label in ((gold, True), (proxy, False)):
         figure.add_traces([trace] if edge is None else edge_traces.split(trace, edge, label=label))
-    peak_label = fmt.named("n" if best_of_n else "β", curve.peak_pressure)
+    peak_label = pressure_named(curve.peak_pressure, best_of_n=best_of_n)
     figure.add_trace(
         go.Scatter(
             x=[curve.peak_pressure],
