@@ -9,6 +9,7 @@ import re
 import numpy as np
 import pytest
 
+import core
 from core.preferences import BradleyTerryFit
 from core.room_ratings import RoomFit
 from ui.class_poll import rating_text as text
@@ -168,3 +169,68 @@ def test_a_room_with_a_fit_says_each_part_once_with_its_own_numbers():
     assert "less often than such raters" in said["agreement"]
     assert "substance weight, 1.50" in said["playground"]
     assert "the Playground's b runs from 0 to 1" in said["playground"]
+
+
+BETAS = core.log_spaced_betas(high=10.0, low=0.25)
+COUNTS = core.log_spaced_counts(high=10_000)
+CURVE_FITS = list(itertools.product((-1.0, 0.4, 1.0, 3.0), (-0.4, 0.0, 0.2, 1.0, 1.7)))
+
+
+@pytest.fixture(scope="module")
+def room_curves() -> dict:
+    """Both optimizers on each fit of CURVE_FITS (core.room_optimum, the screen's ranges)."""
+    return {
+        fit: core.room_optimum(
+            a_fit(b=fit[1], length_weight=fit[0]), betas=BETAS, counts=COUNTS, lowest_peak_beta=0.25
+        )
+        for fit in CURVE_FITS
+    }
+
+
+def curve_claims_hold(curve, said: str, *, best_of_n: bool) -> None:
+    symbol = "n" if best_of_n else "β"
+    gains = curve.gold_gain
+    number = r"([\d,.]+)"
+    rises = re.search(rf"rises all the way to {symbol} = {number} \(([+-][\d.]+)\)", said)
+    highest = re.search(rf"is highest at {symbol} = {number} \(([+-][\d.]+)\)", said)
+    peaks = re.search(
+        rf"peaks at {symbol} = {number} \(([+-][\d.]+)\); at {symbol} = {number} it is "
+        r"([+-][\d.]+)\.",
+        said,
+    )
+    assert sum(map(bool, (rises, highest, peaks))) == 1, said
+    if rises or highest:
+        found = rises or highest
+        assert float(found.group(1).replace(",", "")) == pytest.approx(curve.pressure[-1], rel=0.01)
+        assert float(found.group(2)) == pytest.approx(gains[-1], abs=0.006)
+        assert curve.peak_pressure == curve.pressure[-1]
+        assert bool(rises) == bool(np.all(np.diff(gains) >= -1e-9))
+        assert ("falls on the way there" in said) == bool(highest)
+    else:
+        assert float(peaks.group(1).replace(",", "")) == pytest.approx(
+            curve.peak_pressure, rel=0.01
+        )
+        assert float(peaks.group(2)) == pytest.approx(curve.peak_gold_gain, abs=0.006)
+        assert float(peaks.group(4)) == pytest.approx(gains[-1], abs=0.006)
+        assert curve.peak_pressure != curve.pressure[-1]
+    capped = curve.edge_mass is not None and curve.edge_mass[-1] >= core.EDGE_CAPPED_MASS
+    assert ("Capped by the grid's edge" in said) == capped
+    assert not re.search(r"\d\.\d{4,}", said)  # "β = 3.81", never "β = 3.81392"
+
+
+@pytest.mark.parametrize("fit", CURVE_FITS)
+def test_the_curve_sentences_say_where_true_quality_peaks_on_the_room_model(fit, room_curves):
+    optimum = room_curves[fit]
+    for curve, best_of_n in ((optimum.best_of_n, True), (optimum.kl, False)):
+        curve_claims_hold(
+            curve, text.curve_sentence(curve, best_of_n=best_of_n), best_of_n=best_of_n
+        )
+
+
+def test_the_curve_sentence_does_not_say_rises_all_the_way_over_a_dip():
+    pressure = np.array([1.0, 10.0, 100.0, 1000.0])
+    for gains, peak in (([0.0, 2.0, 1.9, 3.0], 1000.0), ([0.0, 1.0, 2.0, 3.0], 1000.0)):
+        gains = np.array(gains)
+        curve = core.Curve(pressure, pressure, gains, gains, peak, gains[-1], gains[-1])
+        said = text.curve_sentence(curve, best_of_n=True)
+        curve_claims_hold(curve, said, best_of_n=True)

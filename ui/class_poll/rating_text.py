@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+from core.curves import Curve
 from core.room_ratings import REFERENCE_NOISE, RoomFit
 from core.world import GRID_LIMIT
+from ui import edge_note
 from ui import format as fmt
 
 GOLD_BEST_LENGTH = 0.5  # true quality s + l - (l² - 1) is highest at l = 1/2
 WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
 CHANCE_SPREADS = 2  # agreement this many standard deviations from the reference: not chance
+STEADY = 1e-9  # a curve step down by less than this is float noise, not a fall
 
 
 def b_value(b: float) -> str:
@@ -174,6 +179,40 @@ def playground_sentence(
         "the room's choices followed its score) and its noise (the room's choices scatter "
         "around its score; the Playground's reward model errs only by its own σ)."
     )
+
+
+def pressure_named(pressure: float, *, best_of_n: bool) -> str:
+    """A curve point's n or β: "n = 10,000", "β = 3.81" (between the slider's stops: 3 digits)."""
+    return fmt.named("n", pressure) if best_of_n else fmt.named("β", pressure, digits=3)
+
+
+def curve_sentence(curve: Curve, *, best_of_n: bool) -> str:
+    """Where true quality peaks when the room's reward model is optimized, and where the curve
+    ends; a KL end capped by the grid's edge says so (ui.edge_note)."""
+    method = "Best-of-n" if best_of_n else "The KL optimum"
+    strongest = pressure_named(curve.pressure[-1], best_of_n=best_of_n)
+    end = fmt.signed(curve.gold_gain[-1])
+    if curve.peak_pressure == curve.pressure[-1]:
+        if np.all(np.diff(curve.gold_gain) >= -STEADY):
+            said = (
+                f"{method} on the room's reward model: true quality rises all the way to "
+                f"{strongest} ({end}), as far as drawn."
+            )
+        else:
+            said = (
+                f"{method} on the room's reward model: true quality is highest at {strongest} "
+                f"({end}), as far as drawn, though it falls on the way there."
+            )
+    else:
+        said = (
+            f"{method} on the room's reward model: true quality peaks at "
+            f"{pressure_named(curve.peak_pressure, best_of_n=best_of_n)} "
+            f"({fmt.signed(curve.peak_gold_gain)}); at {strongest} it is {end}."
+        )
+    capped = (
+        None if curve.edge_mass is None else edge_note.edge_note(curve.edge_mass[-1], strongest)
+    )
+    return f"{said} {capped}" if capped else said
 
 
 def room_sentences(fitted: RoomFit, *, stop: float) -> dict[str, str]:

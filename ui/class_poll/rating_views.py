@@ -23,7 +23,6 @@ from ui import format as fmt
 from ui import layout, state
 from ui.class_poll import live, rating_data, rating_text
 from ui.reward_model import figures as reward_model_figures
-from ui.reward_model.figures import pressure_named
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -161,31 +160,14 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
             ),
             key=key,
             container=column,
-            description=describe_curve(curve, best_of_n=is_best_of_n),
+            description=rating_text.curve_sentence(curve, best_of_n=is_best_of_n),
         )
     st.caption(
-        describe_curve(optimum.best_of_n, best_of_n=True)
+        rating_text.curve_sentence(optimum.best_of_n, best_of_n=True)
         + " "
-        + describe_curve(optimum.kl, best_of_n=False)
+        + rating_text.curve_sentence(optimum.kl, best_of_n=False)
     )
     playground_link(stop, said["playground"])
-
-
-def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
-    """Where true quality peaks when the room's reward model is optimized, and at the end."""
-    method = "Best-of-n" if best_of_n else "The KL optimum"
-    strongest = pressure_named(curve.pressure[-1], best_of_n=best_of_n)  # n = 10,000, β = 0.25
-    if curve.peak_pressure == curve.pressure[-1]:
-        return (
-            f"{method} on the room's reward model: true quality rises all the way to "
-            f"{strongest} ({fmt.signed(curve.peak_gold_gain)}), as far as drawn."
-        )
-    return (
-        f"{method} on the room's reward model: true quality peaks at "
-        f"{pressure_named(curve.peak_pressure, best_of_n=best_of_n)} "
-        f"({fmt.signed(curve.peak_gold_gain)}); at "
-        f"{strongest} it is {fmt.signed(curve.gold_gain[-1])}."
-    )
 
 
 def playground_link(stop: float, sentence: str) -> None:
