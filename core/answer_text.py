@@ -1,26 +1,38 @@
 """Answers you can read: what an answer at a point (length, substance) might say.
 
 An illustration, not a language model: every answer is put together from sentence banks
-written for this project (``core/data/answer_banks.json``). For each question there are
-content sentences, ordered from the most important point to the finest detail, wrong or empty
-claims, and padding shared by all questions (restating the question, flattery, hedges,
-summaries, disclaimers). Length sets how many sentences an answer has, substance how many of
-them carry content (or, below zero, how many make wrong claims); the rest is padding.
+written for this project (``core/data/answer_banks.json``). For each question there are tips
+(content sentences, from the most important to the finest detail), why each tip works, a hedge
+that takes each tip back, and wrong or empty claims; padding (restating the question, flattery,
+hedges, summaries, disclaimers) is shared by all questions.
 
-Length is read as log-words, as real answers' lengths spread: an answer has
-``3.5·exp(0.5·l)`` sentences, rounded (4 at l = 0, 18 from l = 3.2 on, where the KL optimum at
-β = 0.3 sits), while substance adds content only linearly, a content score ``1.5 + s``
-(2 good points at s = 0, none below s = -1, wrong claims below s = -2): the reward model's
-favourites, long before they are good, are mostly padding.
+The text follows true quality, s + l - (l² - 1), all of it, so a careful reader (more good
+points, then less padding: :func:`careful_reader_prefers`) ranks answers as true quality does:
+
+- Length sets the sentences, ``5.5·exp(0.5·l)`` rounded (6 at l = 0, 7 at l = 0.5, true
+  quality's best length, 24 from l = 2.95 on), so words follow length.
+- Up to l = 0.5 every sentence says something: a short answer stops early, lists bare tips
+  and skips the why (whys come in from l = -0.5); past 0.5 each added sentence is padding.
+- The net good points (tips and whys, minus wrong claims and tips taken back) are one more per
+  1.5 of true quality (the reader's threshold): 4 for the base model's typical answer (true
+  quality +1.18), 7 at most, as many as an answer at l = 0.5 holds. Substance moves them at
+  every length (more tips, or wrong claims); so does length: far past 0.5 an answer takes its
+  own tips back ("Then again, ...") amid the padding, as true quality falls.
 
 The same point always reads the same: the choice and order of the wrong claims and padding
-come from a small generator seeded by (question, the point in hundredths, seed). The
-generator (FNV-1a, then mulberry32) is written out here in plain integer arithmetic so that
-the stage's JavaScript twin (``ui/playground/stage_assets/answer_writer.js``) writes the very
-same text from :func:`writer_tables`.
+come from a small generator seeded by (question, the point in hundredths, seed). The counts
+are integer arithmetic on the point in hundredths, and the generator (FNV-1a, then
+mulberry32) is written out here in plain integer arithmetic, so that the stage's JavaScript
+twin (``ui/playground/stage_assets/answer_writer.js``) writes the very same text from
+:func:`writer_tables`.
 
->>> write_answer(QUESTIONS[0], -2.0, 0.0)
+>>> write_answer(QUESTIONS[0], -2.0, 1.0)  # short: one bare tip, and it stops
 'Go to bed and get up at the same time every day, weekends included.'
+>>> [s.kind for s in answer_sentences(QUESTIONS[0], 0.0, 0.0)]  # the base model's typical one
+['content', 'why', 'content', 'why']
+>>> counts = sentence_counts(length=3.37, substance=3.19)  # β = 0.3's: 2 tips, both taken back
+>>> int(counts.good), int(counts.undo), int(counts.padding)
+(3, 2, 17)
 """
 
 from __future__ import annotations
@@ -37,19 +49,26 @@ from core.validate import Choice, Numbers, Whole, validate_params
 
 BANKS_FILE = Path(__file__).with_name("data") / "answer_banks.json"
 POINT_SCALE = 100  # a point is read to the hundredth: the stage's worlds carry hundredths
-BASE_SENTENCES = 3.5  # sentences at length 0 (rounded: 4), the base model's typical answer
-SENTENCE_GROWTH = 0.5  # per unit of length: 3.5·e^(0.5·2) = 9.5 sentences at l = 2
-MAX_SENTENCES = 18  # reached at l = 3.2 (β = 0.3's mean is 3.3): one per padding template
-CONTENT_AT_ZERO = 1.5  # content score at s = 0: an average answer makes 2 good points
-CONTENT_PER_UNIT = 1.0  # content score per unit of substance: 5 good points at s = 3
-# Over the 600 answers these give Spearman 0.96 between length and words, 0.92 between
-# substance and (content - wrong) sentences; the KL optimum's cloud at β = 0.3 is 65% padding.
-COUNT_RANGE = 1_000  # counts are tabulated for points within ±10 units (the grid: ±6)
-KINDS = ("content", "wrong", "padding")  # what each sentence of an answer is
+BASE_SENTENCES = 5.5  # sentences at length 0 (rounded: 6), the base model's typical answer
+SENTENCE_GROWTH = 0.5  # per unit of length: 5.5·e^(0.5·2) = 15 sentences at l = 2
+MAX_SENTENCES = 24  # reached at l = 2.95 (β = 0.3's mean is 3.3): 7 said, 17 padding
+BEST_LENGTH = 50  # true quality's best length, l = 0.5, in hundredths: padding starts past it
+WHY_STEPS = (-50, 0, 50)  # whys allowed: 1 from l = -0.5, 2 from 0, 3 from 0.5 (hundredths)
+# Net good points = NET_AT + floor((true quality - NET_FROM) / NET_STEP): one per 1.5 of true
+# quality, so two answers 1.5 or more apart differ by a point; 1.4 sits between the base
+# model's typical answer (+1.18 at n = 1) and the peak's (+1.51 at n = 49), 4 points at 1.18.
+NET_AT = 5
+NET_FROM = 14_000  # in ten-thousandths of true quality (a point in hundredths, squared)
+NET_STEP = 15_000
+ROOM = 2  # an answer may say up to 2 sentences fewer than its length holds before it pads the
+# room with a tip and a wrong claim (so only 33% of the 600 carry a wrong claim, not 57%)
+COUNT_RANGE = 1_000  # points are read within ±10 units (the grid: ±6); counts stop changing past
+# What each sentence of an answer is (AnswerSentence says what each kind means).
+KINDS = ("content", "why", "wrong", "undo", "padding")
 # How a careful reader reads each kind (the one place that says so): good points, wrong
 # claims, or padding. careful_reader_prefers compares answers on these three counts.
-GOOD_KINDS = ("content",)
-WRONG_KINDS = ("wrong",)
+GOOD_KINDS = ("content", "why")
+WRONG_KINDS = ("wrong", "undo")
 PADDING_KINDS = ("padding",)
 PADDING_PLACES = ("opening", "middle", "closing")  # where padding of each group goes
 
@@ -67,6 +86,8 @@ class Question:
     text: str
     topic: str  # fills the padding templates' {topic}
     content: tuple[str, ...]
+    why: tuple[str, ...]  # why each tip works, one per content sentence
+    undo: tuple[str, ...]  # a hedge taking each tip back, one per content sentence
     wrong: tuple[str, ...]
 
 
@@ -74,20 +95,38 @@ class Question:
 class SentenceCounts:
     """How many sentences of each kind an answer has: integer arrays of the points' shape."""
 
-    sentences: np.ndarray  # all of them, set by length alone
+    sentences: np.ndarray  # all of them
     content: np.ndarray
+    why: np.ndarray
     wrong: np.ndarray
+    undo: np.ndarray
     padding: np.ndarray
 
     @property
     def good(self) -> np.ndarray:
         """Good points as a careful reader counts them (the GOOD_KINDS)."""
-        return self.content
+        return sum(getattr(self, kind) for kind in GOOD_KINDS)
+
+    @property
+    def mistaken(self) -> np.ndarray:
+        """Wrong claims as a careful reader counts them (the WRONG_KINDS)."""
+        return sum(getattr(self, kind) for kind in WRONG_KINDS)
 
 
 @dataclass(frozen=True)
 class AnswerSentence:
-    """One sentence of a written answer and its kind: "content", "wrong" or "padding"."""
+    """One sentence of a written answer and its kind, one of KINDS:
+
+    - "content": a tip, one of the question's points (a good point);
+    - "why": why the tip just before it works, the elaboration a full answer gives (a good
+      point: short answers skip it);
+    - "wrong": a wrong or empty claim, what a low-substance answer says (a wrong claim);
+    - "undo": a hedge taking back a tip the answer made ("Then again, ..."), what an answer far
+      past its best length adds (a wrong claim: the reader loses the tip);
+    - "padding": restating the question, flattery, hedges, summaries, disclaimers (padding).
+
+    GOOD_KINDS, WRONG_KINDS and PADDING_KINDS say how a careful reader counts each.
+    """
 
     kind: str
     text: str
@@ -102,6 +141,8 @@ def _banks() -> tuple[tuple[Question, ...], dict[str, tuple[str, ...]]]:
             text=item["question"],
             topic=item["topic"],
             content=tuple(item["content"]),
+            why=tuple(item["why"]),
+            undo=tuple(item["undo"]),
             wrong=tuple(item["wrong"]),
         )
         for item in raw["questions"]
@@ -115,7 +156,7 @@ PADDING = _banks()[1]  # padding templates by place: opening, middle, closing
 QUESTIONS = tuple(question.text for question in QUESTION_BANKS)  # the questions' texts
 QUESTION_IDS = tuple(question.id for question in QUESTION_BANKS)
 MOST_CONTENT = min(len(question.content) for question in QUESTION_BANKS)  # 9
-MOST_WRONG = min(len(question.wrong) for question in QUESTION_BANKS)  # 5
+MOST_WRONG = min(len(question.wrong) for question in QUESTION_BANKS)  # 8
 _BY_NAME = {name: q for q in QUESTION_BANKS for name in (q.id, q.text)}
 _QUESTION = Choice(tuple(_BY_NAME), "one of core.answer_text.QUESTIONS (or its id)")
 _POINT = Numbers(low=-1e6, high=1e6)  # any point; counts stop changing past the grid
@@ -135,22 +176,15 @@ def _steps(counts: np.ndarray, points: np.ndarray) -> list[int]:
 
 @lru_cache(maxsize=1)
 def count_steps() -> dict[str, list[int] | int]:
-    """The two counts as integer steps: ``sentences = 1 + #(length steps <= l·100)`` and
-    ``content score = first + #(substance steps <= s·100)``. Integer comparisons only, so
-    Python and the browser count alike to the last point."""
+    """The sentences as integer steps: ``sentences = 1 + #(length steps <= l·100)``. Integer
+    comparisons only, so Python and the browser count alike to the last point."""
     points = np.arange(-COUNT_RANGE, COUNT_RANGE + 1)
-    units = points / POINT_SCALE
     sentences = np.clip(
-        np.floor(BASE_SENTENCES * np.exp(SENTENCE_GROWTH * units) + 0.5), 1, MAX_SENTENCES
+        np.floor(BASE_SENTENCES * np.exp(SENTENCE_GROWTH * points / POINT_SCALE) + 0.5),
+        1,
+        MAX_SENTENCES,
     ).astype(np.int64)
-    scores = np.clip(
-        np.floor(CONTENT_AT_ZERO + CONTENT_PER_UNIT * units + 0.5), -MOST_WRONG, MOST_CONTENT
-    ).astype(np.int64)
-    return {
-        "length_steps": _steps(sentences, points),
-        "first_score": int(scores[0]),
-        "substance_steps": _steps(scores, points),
-    }
+    return {"length_steps": _steps(sentences, points)}
 
 
 # The arguments that name one answer (or, with arrays of points, several), checked on every call.
@@ -159,24 +193,53 @@ _ONE_ANSWER = {"question": _QUESTION, "length": _POINT, "substance": _POINT, "se
 
 @validate_params({"length": _POINT, "substance": _POINT})
 def sentence_counts(*, length, substance) -> SentenceCounts:
-    """How many sentences, content sentences, wrong claims and padding sentences the answers
-    at ``length`` and ``substance`` (scalars or arrays of one shape) have; arrays of that shape.
+    """How many sentences of each kind the answers at ``length`` and ``substance`` (scalars or
+    arrays of one shape) have; arrays of that shape.
 
-    Length sets the sentences (1 to MAX_SENTENCES), substance the content score (+k: the first
-    k content sentences; -k: k wrong claims), as many as the sentences hold.
+    Length sets the sentences (1 to MAX_SENTENCES); up to l = 0.5 all of them may say
+    something, past it the rest is padding. True quality sets the net good points (tips and
+    whys minus wrong claims and tips taken back), as many as the answer holds; length allows
+    the whys (none below l = -0.5); past l = 0.5, the wrong claims length adds take tips back.
     """
     return _counts_in_hundredths(_hundredths(length), _hundredths(substance))
 
 
+def _net_good_points(length: np.ndarray, substance: np.ndarray) -> np.ndarray:
+    """NET_AT + floor((true quality - 1.4) / 1.5), from the point in hundredths: true quality
+    in ten-thousandths is 100·s + 100·l - l² + 10,000, an exact integer."""
+    gold = POINT_SCALE * (substance + length) - length * length + POINT_SCALE**2
+    return NET_AT + np.floor_divide(gold - NET_FROM, NET_STEP)
+
+
+def _said(net: np.ndarray, room: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(good, wrong) sentences with good - wrong = ``net`` (clipped to the room), filling all
+    but ROOM of the ``room`` sentences with pairs of a good and a wrong one; at least one."""
+    net = np.clip(net, -room, room)
+    pairs = (np.maximum(room - np.abs(net) - ROOM, 0) + 1) // 2
+    good, wrong = np.maximum(net, 0) + pairs, np.maximum(-net, 0) + pairs
+    silent = (good + wrong) == 0  # net 0 in a 1- or 2-sentence answer: a tip and a wrong claim
+    return good + silent, wrong + silent
+
+
 def _counts_in_hundredths(length: np.ndarray, substance: np.ndarray) -> SentenceCounts:
-    steps = count_steps()
-    from_length = 1 + np.searchsorted(steps["length_steps"], length, side="right")
-    above = np.searchsorted(steps["substance_steps"], substance, side="right")
-    score = steps["first_score"] + above
-    # A short answer says only its first points: length alone sets how many sentences.
-    content = np.minimum(np.maximum(score, 0), from_length)
-    wrong = np.minimum(np.maximum(-score, 0), from_length)
-    return SentenceCounts(from_length, content, wrong, from_length - content - wrong)
+    length = np.clip(length, -COUNT_RANGE, COUNT_RANGE)
+    substance = np.clip(substance, -COUNT_RANGE, COUNT_RANGE)
+    sentences = 1 + np.searchsorted(count_steps()["length_steps"], length, side="right")
+    full = 1 + np.searchsorted(count_steps()["length_steps"], BEST_LENGTH, side="right")
+    room = np.minimum(sentences, full)  # past the best length the rest is padding
+    good, wrong = _said(_net_good_points(length, substance), room)
+    whys = np.minimum(good // 2, np.searchsorted(WHY_STEPS, length, side="right"))
+    content = good - whys
+    # Past the best length, the wrong claims it adds to what the same substance says there
+    # take the answer's own tips back; the rest are wrong claims.
+    _, wrong_at_best = _said(_net_good_points(np.full_like(length, BEST_LENGTH), substance), full)
+    undo = np.where(
+        length > BEST_LENGTH, np.minimum(np.maximum(wrong - wrong_at_best, 0), content), 0
+    )
+    padding = sentences - room
+    return SentenceCounts(
+        content + whys + wrong + padding, content, whys, wrong - undo, undo, padding
+    )
 
 
 def read_counts(sentences) -> tuple[int, int, int]:
@@ -206,8 +269,8 @@ def careful_reader_prefers(*, length, substance, other_length, other_substance) 
     verdict = np.zeros(np.broadcast(first.padding, second.padding).shape, dtype=np.int64)
     # Criteria in order: each decides where every earlier one tied.
     for mine, theirs in (
-        (first.good - first.wrong, second.good - second.wrong),
-        (-first.wrong, -second.wrong),
+        (first.good - first.mistaken, second.good - second.mistaken),
+        (-first.mistaken, -second.mistaken),
         (-first.padding, -second.padding),
     ):
         undecided = verdict == 0
@@ -268,15 +331,19 @@ def answer_sentences(
 ) -> tuple[AnswerSentence, ...]:
     """The sentences of the answer to ``question`` at one point (length, substance), in order.
 
-    Openings (padding) first, then the content in its order (or the wrong claims) with the
-    middle padding among it, then the closing padding. Which wrong claims and which padding,
-    and where the middle padding goes, is drawn from (question, point in hundredths, seed).
+    Openings (padding) first; then the tips in their order, the first ones each followed by
+    its why, the hedges taking tips back (from the first tip on) and the wrong claims, with
+    the middle padding among them; then the closing padding. Which wrong claims and which
+    padding, and where the middle padding goes, is drawn from (question, point in hundredths,
+    seed).
     """
     length_key, substance_key = _hundredths(length), _hundredths(substance)
     counts = _counts_in_hundredths(length_key, substance_key)
-    return _assemble(_BY_NAME[question], int(length_key), int(substance_key), counts, seed)
+    one = SentenceCounts(*(int(getattr(counts, name)) for name in _COUNT_FIELDS))
+    return _assemble(_BY_NAME[question], int(length_key), int(substance_key), one, seed)
 
 
+_COUNT_FIELDS = ("sentences", "content", "why", "wrong", "undo", "padding")  # SentenceCounts'
 # Every padding template with its place, in the banks' order; the order of the places.
 _TEMPLATES = tuple((place, text) for place in PADDING_PLACES for text in PADDING[place])
 _PLACE_ORDER = {place: order for order, place in enumerate(PADDING_PLACES)}
@@ -292,15 +359,21 @@ def _assemble(
     # Grouped by place, each group in the drawn order (a stable sort, as JavaScript's).
     picked.sort(key=lambda index: _PLACE_ORDER[_TEMPLATES[index][0]])
     chosen = [_TEMPLATES[index] for index in picked]
-    body = [AnswerSentence("content", text) for text in asked.content[: int(counts.content)]]
-    body += [AnswerSentence("wrong", asked.wrong[i]) for i in wrong_order[: int(counts.wrong)]]
+    # The body in units, so that middle padding never comes between a tip and its why.
+    body = [
+        [AnswerSentence("content", asked.content[tip])]
+        + ([AnswerSentence("why", asked.why[tip])] if tip < counts.why else [])
+        for tip in range(int(counts.content))
+    ]
+    body += [[AnswerSentence("undo", text)] for text in asked.undo[: int(counts.undo)]]
+    body += [[AnswerSentence("wrong", asked.wrong[i])] for i in wrong_order[: int(counts.wrong)]]
     for place, text in chosen:
         if place == "middle":
             place_in_body = math.floor(draws.next() * (len(body) + 1))
-            body.insert(place_in_body, AnswerSentence("padding", _fill(text, asked)))
+            body.insert(place_in_body, [AnswerSentence("padding", _fill(text, asked))])
     opening = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "opening"]
     closing = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "closing"]
-    return tuple(opening + body + closing)
+    return tuple(opening + [sentence for unit in body for sentence in unit] + closing)
 
 
 @validate_params(_ONE_ANSWER)
@@ -322,7 +395,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
     counts = _counts_in_hundredths(length_keys, substance_keys)
     asked = _BY_NAME[question]
     texts = []
-    columns = (counts.sentences, counts.content, counts.wrong, counts.padding)
+    columns = [getattr(counts, name) for name in _COUNT_FIELDS]
     for i, (length_key, substance_key) in enumerate(zip(length_keys, substance_keys, strict=True)):
         one = SentenceCounts(*(int(column[i]) for column in columns))
         sentences = _assemble(asked, int(length_key), int(substance_key), one, seed)
@@ -331,7 +404,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
 
 
 def writer_tables() -> dict:
-    """What the browser's twin of this writer needs: the banks and the counts' steps (~4.5 KB)."""
+    """What the browser's twin of this writer needs: the banks and the counts' numbers (~11 KB)."""
     return {
         "questions": [
             {
@@ -339,11 +412,17 @@ def writer_tables() -> dict:
                 "question": question.text,
                 "topic": question.topic,
                 "content": list(question.content),
+                "why": list(question.why),
+                "undo": list(question.undo),
                 "wrong": list(question.wrong),
             }
             for question in QUESTION_BANKS
         ],
         "padding": {place: list(PADDING[place]) for place in PADDING_PLACES},
         "scale": POINT_SCALE,
+        "range": COUNT_RANGE,
+        "best_length": BEST_LENGTH,
+        "why_steps": list(WHY_STEPS),
+        "net": {"at": NET_AT, "from": NET_FROM, "step": NET_STEP, "room": ROOM},
         **count_steps(),
     }

@@ -161,6 +161,7 @@ def format_cases() -> dict[str, list]:
 
 
 WRITER_POINTS = 24  # random points per question for the answer writer's cases
+WRITER_INNER = 12  # and random points within ±3, where the answers and clouds lie (every kind)
 # Values whose hundredths are on a rounding edge (halves, float noise, negatives, the grid's ends).
 HUNDREDTHS = [0.005, -0.005, 1.005, -1.005, 2.675, -2.675, 0.125, 0.0, -0.0, 6.0, -6.0, 3.3149999]
 
@@ -187,7 +188,9 @@ def answer_writer_cases() -> dict:
     cases = []
     for question in answer_text.QUESTION_BANKS:
         points = rng.integers(-700, 701, (WRITER_POINTS, 2)).tolist()
+        points += rng.integers(-300, 301, (WRITER_INNER, 2)).tolist()
         points += [[0, 0], [-169, 150], [-170, -201], [322, 0], [600, -600], [-600, 600]]
+        points += [[154, 134], [337, 319], [-100, 300], [50, -250]]  # the peak, β = 0.3, ...
         for number, (length, substance) in enumerate(points):
             seed = number % 3
             written = answer_text.answer_sentences(

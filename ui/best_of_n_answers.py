@@ -21,12 +21,13 @@ ILLUSTRATION = (
     "The median pick: half the time best-of-n keeps this answer or one the reward model ranks "
     "higher. Each answer is an illustration of what an answer at its point might read like, put "
     "together from fixed sentences written for this demo; its rank, chance and scores are the "
-    "model's. Grey: padding. Struck through: wrong claims."
+    "model's: each answer's own scores, where the charts show average gains. Grey: padding. "
+    "Struck through: wrong claims and tips taken back."
 )
 # The questions' buttons: a word each, so three fit a phone's width.
 SHORT_NAMES = {q.text: q.id.capitalize() for q in answer_text.QUESTION_BANKS}
 # How the page writes each kind of sentence, in Streamlit's Markdown.
-MARKED = {"content": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~"}
+MARKED = {"content": "{}", "why": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~", "undo": "~~{}~~"}
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,22 @@ def kept_answers(n: int, b: float, sigma: float, seed: int | None, question: str
     return written
 
 
+def sentences_read(sentences) -> str:
+    """'7 sentences: 5 good points, 0 wrong, 2 padding', as a careful reader counts them
+    (core.answer_text's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
+    good, wrong, padding = answer_text.read_counts(sentences)
+    return f"{len(sentences)} sentences: {good} good points, {wrong} wrong, {padding} padding"
+
+
 def numbers_line(answer: KeptAnswer, n: int) -> str:
-    """'rank 592 of 600, kept 4.1% of the time at n = 49 · length 1.40, substance 1.71 · ...'."""
-    padding = sum(sentence.kind == "padding" for sentence in answer.sentences)
+    """'rank 592 of 600, kept 4.1% of the time at n = 49 · length 1.40, substance 1.71 · this
+    answer: reward model ..., true quality ... · 7 sentences: ...'. The scores are the answer's
+    own, not the average gains the page's charts and readouts show: the label says so."""
     return (
         f"rank {answer.rank} of {core.ANSWER_COUNT}, kept {fmt.percent(answer.chance, decimals=1)} "
         f"of the time at {fmt.named('n', n)} · length {fmt.number(answer.length)}, substance "
-        f"{fmt.number(answer.substance)} · reward model {fmt.signed(answer.proxy)} · true quality "
-        f"{fmt.signed(answer.gold)} · {len(answer.sentences)} sentences, {padding} of them padding"
+        f"{fmt.number(answer.substance)} · this answer: reward model {fmt.signed(answer.proxy)}, "
+        f"true quality {fmt.signed(answer.gold)} · {sentences_read(answer.sentences)}"
     )
 
 

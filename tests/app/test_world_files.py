@@ -155,6 +155,8 @@ def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
     assert header(headers, "cache-control") == ["public, max-age=31536000, immutable"]
     status, headers, packed = request(app, path, accept_encoding="gzip")
     assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(packed) == body
-    assert len(body) < 10_000 and len(packed) < 4_000  # fetched once per visit, cached for a year
+    # Fetched once per visit, cached for a year: 9.6 KB (4.2 gzipped) with a why and a hedge
+    # taking it back for every tip (issue 27), 4.5 KB before.
+    assert len(body) < 11_000 and len(packed) < 5_000
     other_code = path.replace(world_store.fingerprint(), "0" * 16)
     assert request(app, other_code)[0] == 404

@@ -49,8 +49,14 @@ def test_three_everyday_questions_each_with_their_own_banks():
     banks = answer_text.QUESTION_BANKS
     for question in banks:
         assert question.text.endswith("?")
-        assert len(question.content) >= 9 and len(question.wrong) >= 5
-    every_content = [text for question in banks for text in question.content + question.wrong]
+        assert len(question.content) >= 9 and len(question.wrong) >= 8
+        # One why and one hedge taking it back for every tip.
+        assert len(question.why) == len(question.undo) == len(question.content)
+    every_content = [
+        text
+        for question in banks
+        for text in question.content + question.why + question.undo + question.wrong
+    ]
     assert len(set(every_content)) == len(every_content)  # no sentence shared by two banks
 
 
@@ -63,37 +69,116 @@ def test_the_same_point_always_reads_the_same_and_seeds_differ():
     assert write_answer(QUESTIONS[2], 2.4, 0.7, seed=3) != first
 
 
-def test_the_base_models_typical_answer_makes_two_points_and_one_aside():
+def test_the_base_models_typical_answer_makes_two_tips_each_with_its_why():
     counts = sentence_counts(length=0.0, substance=0.0)
-    assert (int(counts.sentences), int(counts.content), int(counts.wrong)) == (4, 2, 0)
+    assert (int(counts.sentences), int(counts.content), int(counts.why)) == (4, 2, 2)
+    assert int(counts.mistaken) == int(counts.padding) == 0
     sentences = answer_sentences(QUESTIONS[0], 0.0, 0.0)
-    content = [s.text for s in sentences if s.kind == "content"]
-    assert content == list(answer_text.QUESTION_BANKS[0].content[:2])  # most important first
+    sleep = answer_text.QUESTION_BANKS[0]
+    # Most important first, each tip followed by why it works.
+    expected = [sleep.content[0], sleep.why[0], sleep.content[1], sleep.why[1]]
+    assert [s.text for s in sentences] == expected
 
 
-def test_counts_are_monotone_in_their_own_coordinate_and_vectorized():
+def test_padding_only_past_the_best_length_and_whys_only_from_l_minus_half():
     length = np.linspace(-6, 6, 1201)
-    counts = sentence_counts(length=length, substance=np.zeros_like(length))
-    assert counts.sentences.shape == (1201,)
-    assert np.all(np.diff(counts.sentences) >= 0)
-    assert counts.sentences.min() == 1 and counts.sentences.max() == answer_text.MAX_SENTENCES
-    substance = np.linspace(-7, 7, 1401)
-    scored = sentence_counts(length=np.full_like(substance, 6.0), substance=substance)
-    net = scored.content - scored.wrong
-    assert np.all(np.diff(net) >= 0)
-    assert net.min() == -answer_text.MOST_WRONG and net.max() > 5
-    assert np.all((scored.content == 0) | (scored.wrong == 0))  # never both at once
+    for substance in (-3.0, 0.0, 3.0):
+        counts = sentence_counts(length=length, substance=np.full_like(length, substance))
+        assert counts.sentences.shape == (1201,)
+        assert np.all(counts.padding[length <= 0.5] == 0)  # true quality rewards length there
+        assert np.all(np.diff(counts.padding) >= 0) and counts.padding.max() >= 15
+        assert np.all(counts.why[length < -0.5] == 0)  # a short answer skips the why
+        assert counts.sentences.min() == 1 and counts.sentences.max() == answer_text.MAX_SENTENCES
+        # Tips are taken back only past the best length, and only tips the answer made.
+        assert np.all(counts.undo[length <= 0.5] == 0)
+        assert np.all(counts.undo <= counts.content)
     grid = sentence_counts(length=np.ones((3, 4)), substance=np.ones((3, 4)))
     assert grid.padding.shape == (3, 4)
 
 
-def test_length_sets_words_and_substance_sets_content_over_the_600(written):
+def net_good(counts) -> np.ndarray:
+    return counts.good - counts.mistaken
+
+
+def test_substance_shows_at_every_length_and_the_net_follows_true_quality():
+    substance = np.linspace(-6, 6, 1201)
+    for length in (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0):
+        counts = sentence_counts(length=np.full_like(substance, length), substance=substance)
+        net = net_good(counts)
+        assert np.all(np.diff(net) >= 0)  # more substance: never fewer net good points
+        # ... and from s = -1 to s = 1.5 at least one more at every length (2.5 of true quality).
+        at = {value: net[np.argmin(np.abs(substance - value))] for value in (-1.0, 1.5)}
+        assert at[1.5] > at[-1.0], (length, at)
+    # One net good point per 1.5 of true quality (4 at +1.18, n = 1), as many as the answer
+    # holds: 5.5·e^(0.5·l) sentences, rounded, 7 at most (l = 0.5's).
+    scored = core.answers()
+    length, substance = np.round(scored.length, 2), np.round(scored.substance, 2)
+    net = net_good(sentence_counts(length=length, substance=substance))
+    room = np.minimum(np.floor(5.5 * np.exp(0.5 * length) + 0.5), 7)
+    expected = np.clip(5 + np.floor((core.gold(length, substance) - 1.4) / 1.5), -room, room)
+    assert np.mean(net == expected) >= 0.99  # float rounding on a step's edge aside
+    assert net_good(sentence_counts(length=0.21, substance=0.01)) == 4
+
+
+def test_length_sets_words_and_true_quality_the_net_good_points_over_the_600(written):
     question, answers = written
     scored = core.answers()
     words = [sum(len(s.text.split()) for s in answer) for answer in answers]
-    net = [sum((s.kind == "content") - (s.kind == "wrong") for s in answer) for answer in answers]
+    read = np.array([answer_text.read_counts(answer) for answer in answers])
     assert spearman(scored.length, words) >= 0.9
-    assert spearman(scored.substance, net) >= 0.9
+    assert spearman(scored.gold, read[:, 0] - read[:, 1]) >= 0.93  # steps of 1.5: ties
+
+
+def reader_on_pairs(read: np.ndarray, gold: np.ndarray) -> tuple[float, float]:
+    """Over every pair whose true quality differs by >= 1.5: the share a careful reader gets
+    right (more net good points, then fewer wrong claims, then less padding), and the share
+    where the worse answer dominates (as many net good points or more, no more padding).
+    ``read`` is (answers, 3): good points, wrong claims, padding, counted from the text."""
+    first, second = np.triu_indices(len(gold), 1)
+    apart = np.abs(gold[first] - gold[second]) >= 1.5
+    first, second = first[apart], second[apart]
+    better = np.where(gold[first] > gold[second], first, second)
+    worse = np.where(gold[first] > gold[second], second, first)
+    net, wrong, padding = read[:, 0] - read[:, 1], read[:, 1], read[:, 2]
+    verdict = np.zeros(len(better), dtype=int)
+    for criterion in (net, -wrong, -padding):
+        step = np.sign(criterion[better] - criterion[worse])
+        verdict = np.where(verdict == 0, step, verdict)
+    dominated = (net[worse] >= net[better]) & (padding[worse] <= padding[better])
+    return float(np.mean(verdict == 1)), float(np.mean(dominated))
+
+
+def test_reader_helper_scores_a_known_set():
+    # Three answers, true quality 0, 2, 4: the third reads worst, the first two in order.
+    read = np.array([[1, 0, 0], [2, 0, 3], [0, 1, 0]])
+    right, dominated = reader_on_pairs(read, np.array([0.0, 2.0, 4.0]))
+    # Right on (0, 1); on (0, 2) the worse has more net points and no more padding: dominated.
+    assert right == pytest.approx(1 / 3) and dominated == pytest.approx(1 / 3)
+
+
+def test_a_careful_reader_ranks_the_600_answers_as_true_quality_does(written):
+    # Targets (issue 27): >= 90% right, <= 2% dominated; the writer before it: 74.8%, 24.2%.
+    question, answers = written
+    read = np.array([answer_text.read_counts(answer) for answer in answers])
+    right, dominated = reader_on_pairs(read, core.answers().gold)
+    assert right >= 0.9 and dominated <= 0.02, (right, dominated)
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_a_careful_reader_ranks_a_sample_of_the_plane_as_true_quality_does(question):
+    # 400 random points of the plane where the answers and the optimizers' clouds lie (the 600
+    # reach |l|, |s| <= 3.05; β = 0.3's cloud l = 3.4): 98.3% right, 1.8% dominated. Over the
+    # whole grid (±6) 80% and 20%: a one-sentence answer at l = -6 cannot show true quality -35.
+    rng = np.random.default_rng(27)
+    length, substance = rng.uniform(-3.0, 3.5, (2, 400)).round(2)
+    read = np.array(
+        [
+            answer_text.read_counts(answer_sentences(question, x, y))
+            for x, y in zip(length, substance, strict=True)
+        ]
+    )
+    right, dominated = reader_on_pairs(read, core.gold(length, substance))
+    assert right >= 0.9 and dominated <= 0.02, (right, dominated)
 
 
 def test_no_sentence_twice_in_an_answer_and_every_bank_used(written):
@@ -105,21 +190,22 @@ def test_no_sentence_twice_in_an_answer_and_every_bank_used(written):
         assert len(set(texts)) == len(texts), texts
         for sentence in answer:
             used[sentence.kind].add(sentence.text)
-    # The 600 reach s = 3.3: their best answers make the first 4 points of the 9.
-    assert used["content"] == set(bank.content[:4])
+    # The 600 reach s = 2.9: their best answers make the first 4 tips of the 9, explain 3.
+    assert used["content"] == set(bank.content[:4]) and used["why"] == set(bank.why[:3])
+    assert used["undo"] == set(bank.undo[:2])  # the longest take back their first two tips
     assert used["wrong"] == set(bank.wrong)  # every wrong claim turns up somewhere
     templates = [t for place in answer_text.PADDING_PLACES for t in answer_text.PADDING[place]]
     assert len(used["padding"]) == len(templates)  # every padding template too
     assert all("{" not in text for text in used["padding"])  # every template filled
 
 
-def test_extreme_points_fill_an_answer_with_padding_or_wrong_claims():
-    longest = answer_sentences(QUESTIONS[0], 6.0, -1.5)
+def test_extreme_points_fill_an_answer_with_padding_and_wrong_claims():
+    longest = answer_sentences(QUESTIONS[0], 6.0, 6.0)
     assert len(longest) == answer_text.MAX_SENTENCES
-    assert all(s.kind == "padding" for s in longest)
-    worst = answer_sentences(QUESTIONS[0], 6.0, -7.0)
-    assert sum(s.kind == "wrong" for s in worst) == answer_text.MOST_WRONG
-    assert write_answer(QUESTIONS[0], -6.0, 6.0) == answer_text.QUESTION_BANKS[0].content[0]
+    assert sum(s.kind == "padding" for s in longest) == answer_text.MAX_SENTENCES - 7
+    assert not [s for s in longest if s.kind in answer_text.GOOD_KINDS]  # true quality -23.75
+    shortest = answer_sentences(QUESTIONS[0], -6.0, 6.0)
+    assert [s.kind for s in shortest] == ["wrong"]  # one sentence, true quality -35
 
 
 def padding_counts(cloud):
@@ -132,7 +218,7 @@ def test_the_reward_models_favourites_read_as_padded():
     for favourites in (core.kl_cloud(0.3), core.best_of_n_cloud(590)):
         padding, sentences = padding_counts(favourites)
         assert (padding / sentences).mean() >= 0.6  # most of what they say is padding
-        assert padding.mean() >= 2.5 * base_padding.mean()  # ~10 and 7 against the base's 2.6
+        assert padding.mean() >= 8 * base_padding.mean()  # 15 and 9 against the base's 1.1
         assert np.median(padding) > np.median(sentences - padding)
     kl_text = write_answer(QUESTIONS[0], 3.32, 3.32)
     assert "I hope this helps" in kl_text or "In summary" in kl_text or "To sum up" in kl_text
@@ -167,7 +253,7 @@ def test_the_browsers_tables_hold_the_banks_and_integer_steps():
     steps = tables["length_steps"]
     assert all(isinstance(step, int) for step in steps) and steps == sorted(steps)
     assert len(steps) == answer_text.MAX_SENTENCES - 1
-    assert 0 in steps  # 3.5 sentences at l = 0 round up to 4
+    assert 0 in steps  # 5.5 sentences at l = 0 round up to 6
 
 
 def test_the_point_nearest_a_clouds_mean_is_found_per_stop():
@@ -217,3 +303,42 @@ def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
         other_substance=scored.substance[first],
     )
     assert np.array_equal(swapped, -verdict)
+
+
+# The writer's text, pinned: a change to the banks or the rules fails here, not only in the
+# browser's fixtures. Short: bare tips, no why; best length: tips with their whys (and a wrong
+# claim at low substance); far past it: padding around the tips and a tip taken back.
+PINNED = [
+    ("plants", -1.2, 0.4, ["content"] * 3, (
+        "Water only when the top two centimetres of soil feel dry. Use pots with drainage holes, "
+        "so the roots never sit in water. Give each plant the light it likes: most want bright "
+        "light that is not direct sun."
+    )),
+    ("plants", 0.3, -2.5, ["content", "why", "content", "why", "wrong"], (
+        "Water only when the top two centimetres of soil feel dry. Roots need air as well as "
+        "water, and soil that never dries out suffocates and rots them. Use pots with drainage "
+        "holes, so the roots never sit in water. Water that cannot drain collects at the bottom, "
+        "where the roots rot first. Ice cubes are the best way to water every plant."
+    )),
+    ("running", 2.2, 0.3, ["padding"] * 3 + ["content", "why"] * 2 + ["padding", "undo"]
+     + ["padding"] * 6, (
+        "What a great question about starting to run! You asked: “How should I start running?” "
+        "Many people wonder about starting to run, and it is smart of you to ask. Start with "
+        "intervals: one minute of running, then two of walking, repeated. Short runs let your "
+        "heart, muscles and tendons adapt before you ask more of them. Go slowly enough that you "
+        "could still hold a conversation. An easy pace builds endurance, the base everything "
+        "else rests on, without wearing you out. There are many factors involved here, and they "
+        "all interact. Then again, walk breaks are for quitters, so try to run the whole way "
+        "from day one. It is worth keeping in mind that there is no one-size-fits-all answer. "
+        "In many ways, starting to run is as much an art as a science. Of course, everyone is "
+        "different, so results may vary. Feel free to ask if you have any other questions about "
+        "starting to run. To sum up, the key is to find a balance that works for you. I hope "
+        "this helps you on your journey with starting to run!"
+    )),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "length", "substance", "kinds", "text"), PINNED)
+def test_the_writers_text_is_pinned(question, length, substance, kinds, text):
+    assert write_answer(question, length, substance) == text
+    assert [s.kind for s in answer_sentences(question, length, substance)] == kinds

@@ -15,13 +15,19 @@ test("the browser writes every case's answer as Python does, sentence for senten
     assert.deepEqual(written, expected, `${id} at (${length}, ${substance}), seed ${seed}`);
   }
   const kinds = new Set(cases.flatMap(([, , , , sentences]) => sentences.map(([kind]) => kind)));
-  assert.deepEqual([...kinds].sort(), ["content", "padding", "wrong"]); // the cases reach every kind
+  assert.deepEqual([...kinds].sort(), ["content", "padding", "undo", "why", "wrong"]); // the cases reach every kind
 });
 
-test("counts: four sentences and two points at the origin, length alone sets the sentences", () => {
-  assert.deepEqual(sentenceCounts(tables, 0, 0), { sentences: 4, content: 2, wrong: 0, padding: 2 });
-  assert.equal(sentenceCounts(tables, 600, -1000).sentences, tables.length_steps.length + 1);
+test("counts: two tips with their whys at the origin; padding only past l = 0.5; one sentence at the short end", () => {
+  assert.deepEqual(sentenceCounts(tables, 0, 0), { sentences: 4, content: 2, why: 2, wrong: 0, undo: 0, padding: 0 });
+  assert.equal(sentenceCounts(tables, 50, 0).padding, 0);
+  assert.ok(sentenceCounts(tables, 51, 0).padding >= 0 && sentenceCounts(tables, 150, 0).padding > 0);
+  // The longest answer: every sentence the length steps allow, 7 of them said (here all wrong).
+  assert.deepEqual(sentenceCounts(tables, 600, -1000), { sentences: tables.length_steps.length + 1, content: 0, why: 0, wrong: 7, undo: 0, padding: tables.length_steps.length + 1 - 7 });
   assert.equal(sentenceCounts(tables, -600, 600).sentences, 1);
+  // Far past the best length, a strong answer takes its own tips back.
+  const overlong = sentenceCounts(tables, 337, 319);
+  assert.ok(overlong.undo > 0 && overlong.padding > 10, JSON.stringify(overlong));
 });
 
 test("points are read to the hundredth as Python reads them", () => {

@@ -84,3 +84,21 @@ test("a dot's answer on hover: the dot under the pointer, its first sentences; n
   assert.ok(!stage.tooltip.classList.contains("answer-tip"));
   assert.match(stage.tooltip.textContent, /^length 5\.80, substance 5\.80 · true quality/);
 });
+
+test("each card says its scores are this answer's own, beside readouts of average gains (n = 1: +0.00)", async (t) => {
+  const { stage, world, root } = await stageWithBanks(t);
+  stage.moveTo("n", world.n.stops.indexOf("1"));
+  const numbers = cardOf(root, "n").querySelector(".answer-numbers").textContent;
+  const stop = world.n.stops.indexOf("1");
+  const own = world.answers.n.gold[stop];
+  const signed = `${own >= 0 ? "+" : ""}${own.toFixed(2)}`;
+  assert.ok(numbers.includes(`this answer: reward model `), numbers);
+  assert.ok(numbers.includes(`, true quality ${signed} · `), numbers);
+  // The readout beside n's slider is the average gain over the base model: at n = 1, none.
+  const readout = root.querySelector('[data-readout="n-gold"]').textContent;
+  assert.equal(readout, "+0.00");
+  assert.notEqual(signed, readout);
+  assert.match(stage.answers.panel.querySelector(".answers-note").textContent, /each card's are its own answer's scores, where the readouts above are average gains/);
+  // What the text shows, counted as a careful reader counts it.
+  assert.match(numbers, /\d+ sentences: \d+ good points, \d+ wrong, \d+ padding$/);
+});

@@ -19,6 +19,7 @@ import core
 from core import answer_text
 from ui import compute
 from ui import format as fmt
+from ui.best_of_n_answers import sentences_read
 
 COORDINATE_SCALE = 100  # as the world's clouds: points in hundredths of a unit
 SCORE_DECIMALS = 2  # the panel prints scores to the hundredth
@@ -70,7 +71,7 @@ QUOTE_WORDS = 22  # a step's line quotes the first words; the panel under the st
 
 def step_quote(values: Mapping[str, float]) -> str:
     """Best-of-n's answer at a story step's n, as the panel writes it for the first question:
-    its first words and how many of its sentences are padding, in one line."""
+    its first words and what its sentences are (good points, wrong, padding), in one line."""
     n, b, sigma = values["n"], values["b"], values["sigma"]
     stop = compute.STOP_COUNTS.tolist().index(n)  # a step's n is one of the stops
     length, substance = panel_point(compute.best_of_n_clouds_at_stops(b, sigma), stop)
@@ -78,9 +79,7 @@ def step_quote(values: Mapping[str, float]) -> str:
     sentences = answer_text.answer_sentences(question, length, substance)
     words = " ".join(sentence.text for sentence in sentences).split()
     excerpt = " ".join(words[:QUOTE_WORDS]) + (" …" if len(words) > QUOTE_WORDS else "")
-    padding = sum(sentence.kind == "padding" for sentence in sentences)
     return (
         f"Asked “{question}”, best-of-n at {fmt.named('n', n)} keeps an answer that reads "
-        f"“{excerpt}” ({len(sentences)} sentences, {padding} of them padding; the panel just above "
-        "has it whole)."
+        f"“{excerpt}” ({sentences_read(sentences)}; the panel just above has it whole)."
     )

@@ -11,7 +11,9 @@ import { pointText, signedText } from "./format.js";
 import { planeHoverText } from "./plane.js";
 import { el, setText } from "./svg.js";
 
-const NOTE = "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's. Grey: padding. Struck through: wrong claims.";
+const NOTE = "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims and tips taken back.";
+// How a careful reader counts each kind (core/answer_text.py's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS).
+const READ_AS = { content: "good", why: "good", wrong: "wrong", undo: "wrong", padding: "padding" };
 const TIP_SENTENCES = 3; // a hover shows the first sentences; a click writes the whole answer below
 const CARDS = [
   ["n", (stop) => `Best-of-n keeps (n = ${stop})`],
@@ -79,12 +81,13 @@ export function showAnswers(stage) {
 
 function fillCard(stage, card, heading, [length, substance], { proxy, gold }, about = "") {
   const sentences = answerSentences(stage.answers.tables, stage.answers.select.value, length, substance);
-  const counts = { content: 0, wrong: 0, padding: 0 };
-  for (const { kind } of sentences) counts[kind] += 1;
+  const counts = { good: 0, wrong: 0, padding: 0 };
+  for (const { kind } of sentences) counts[READ_AS[kind]] += 1;
   setText(card.heading, heading);
   const truth = stage.hidingTruth() ? "?" : about + signedText(gold);
-  const said = `${sentences.length} sentences: ${counts.content} with content, ${counts.wrong} wrong, ${counts.padding} padding`;
-  setText(card.numbers, `${pointText(length / 100, substance / 100)} · reward model ${about}${signedText(proxy)} · true quality ${truth} · ${said}`);
+  const said = `${sentences.length} sentences: ${counts.good} good points, ${counts.wrong} wrong, ${counts.padding} padding`;
+  // "this answer": its own scores, beside readouts of average gains (+1.18 here, +0.00 there at n = 1).
+  setText(card.numbers, `${pointText(length / 100, substance / 100)} · this answer: reward model ${about}${signedText(proxy)}, true quality ${truth} · ${said}`);
   card.text.replaceChildren(...sentences.map(({ kind, text }) => el("span", { class: `sentence ${kind}`, "data-kind": kind }, null, `${text} `)));
 }
 
@@ -132,7 +135,7 @@ function showAnswerTip(stage, px, py, event) {
   const rest = sentences.length - TIP_SENTENCES;
   tooltip.replaceChildren(
     el("strong", {}, null, `${DOT_NAMES[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`),
-    el("span", { class: "tip-numbers" }, null, `reward model ≈ ${signedText(proxy)} · true quality ${truth}`),
+    el("span", { class: "tip-numbers" }, null, `this answer: reward model ≈ ${signedText(proxy)}, true quality ${truth}`),
     el("span", { class: "tip-text", "data-answer": "tip" }, null, sentences.slice(0, TIP_SENTENCES).map((s) => s.text).join(" ") + (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : "")),
   );
   tooltip.style.display = "block";
