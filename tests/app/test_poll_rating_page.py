@@ -258,7 +258,7 @@ def simulated_room_screen(poll_data_dir, raters: str) -> tuple[AppTest, str]:
         "<b>Best-of-n on the room's model</b>",
         "<b>KL optimum on the room's model</b>",
     ]
-    assert "It keeps the room's share of the padding penalty, b, and drops" in said
+    assert "the padding penalty" in said and ", and drops the rest of the room's model" in said
     assert f"its length weight ({weight}; the Playground's reward model has 1)" in said
     return lecturer, said
 

@@ -138,11 +138,16 @@ def test_the_playground_sentence_says_what_the_link_keeps_and_drops(b):
     stop = nearest_stop(SETTINGS["b"], b)
     said = text.playground_sentence(b=b, length_weight=-0.19, substance_weight=1.83, stop=stop)
     assert f"The Playground opens at b = {stop:g}" in said
+    outside = float(two(b)) < 0 or float(two(b)) > 1
     assert ("the nearest step to the room's b" in said) == (two(b) != two(stop))
-    assert ("the Playground's b runs from 0 to 1" in said) == (
-        float(two(b)) < 0 or float(two(b)) > 1
+    assert ("the Playground's b runs from 0 to 1" in said) == outside
+    assert ("keeps the room's share of the padding penalty, b, to the nearest step" in said) == (
+        not outside
     )
-    assert "keeps the room's share of the padding penalty" in said
+    assert (
+        "keeps as much of the room's share of the padding penalty as its b can hold" in said
+    ) == (outside)
+    assert ", and drops the rest of the room's model" in said
     assert "its length weight (-0.19; the Playground's reward model has 1)" in said
     assert "substance weight, 1.83" in said and "its noise" in said
 

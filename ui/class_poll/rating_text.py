@@ -170,10 +170,18 @@ def playground_sentence(
         if fmt.number(b) != fmt.number(stop)
         else fmt.named("b", stop)
     )
-    bounded = " (the Playground's b runs from 0 to 1)" if b < 0 - 0.005 or b > 1 + 0.005 else ""
+    shown = float(fmt.number(b))
+    if shown < 0 or shown > 1:
+        bounded = " (the Playground's b runs from 0 to 1)"
+        kept = "It keeps as much of the room's share of the padding penalty as its b can hold"
+    else:
+        bounded, kept = (
+            "",
+            "It keeps the room's share of the padding penalty, b, to the nearest step",
+        )
     return (
-        f"The Playground opens at {nearest}{bounded}. It keeps the room's share of the padding "
-        "penalty, b, and drops the rest of the room's model: its length weight "
+        f"The Playground opens at {nearest}{bounded}. {kept}, "
+        "and drops the rest of the room's model: its length weight "
         f"({fmt.number(length_weight)}; the Playground's reward model has 1), its substance "
         f"scale (the fit's substance weight, {fmt.number(substance_weight)}, says how sharply "
         "the room's choices followed its score) and its noise (the room's choices scatter "
