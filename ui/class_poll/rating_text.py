@@ -122,7 +122,8 @@ def interval_sentence(*, low: float, high: float, decided: int) -> str:
         )
     elif low <= 1 <= high:
         parts.append(
-            f"Its 90% interval ({bounds}) includes 1: these choices fit the whole padding penalty."
+            f"Its 90% interval ({bounds}) includes 1: these choices are consistent with the "
+            "whole padding penalty, true quality's."
         )
     elif high < 0:
         parts.append(f"Its 90% interval ({bounds}) lies below 0: a padding bonus, not a penalty.")
