@@ -10,7 +10,7 @@ The text follows true quality, s + l - (l² - 1), all of it, so a careful reader
 points, then less padding: :func:`careful_reader_prefers`) ranks answers as true quality does:
 
 - Length sets the sentences, ``5.5·exp(0.5·l)`` rounded (6 at l = 0, 7 at l = 0.5, true
-  quality's best length, 24 from l = 2.95 on), so words follow length.
+  quality's best length, 24 from l = 2.91 on), so words follow length.
 - Up to l = 0.5 every sentence says something: a short answer stops early, lists bare tips
   and skips the why (whys come in from l = -0.5); past 0.5 each added sentence is padding.
 - The net good points (tips and whys, minus wrong claims and tips taken back) are one more per
@@ -51,7 +51,7 @@ BANKS_FILE = Path(__file__).with_name("data") / "answer_banks.json"
 POINT_SCALE = 100  # a point is read to the hundredth: the stage's worlds carry hundredths
 BASE_SENTENCES = 5.5  # sentences at length 0 (rounded: 6), the base model's typical answer
 SENTENCE_GROWTH = 0.5  # per unit of length: 5.5·e^(0.5·2) = 15 sentences at l = 2
-MAX_SENTENCES = 24  # reached at l = 2.95 (β = 0.3's mean is 3.3): 7 said, 17 padding
+MAX_SENTENCES = 24  # reached at l = 2.91 (β = 0.3's mean is 3.3): 7 said, 17 padding
 BEST_LENGTH = 50  # true quality's best length, l = 0.5, in hundredths: padding starts past it
 WHY_STEPS = (-50, 0, 50)  # whys allowed: 1 from l = -0.5, 2 from 0, 3 from 0.5 (hundredths)
 # Net good points = NET_AT + floor((true quality - NET_FROM) / NET_STEP): one per 1.5 of true
@@ -60,8 +60,8 @@ WHY_STEPS = (-50, 0, 50)  # whys allowed: 1 from l = -0.5, 2 from 0, 3 from 0.5 
 NET_AT = 5
 NET_FROM = 14_000  # in ten-thousandths of true quality (a point in hundredths, squared)
 NET_STEP = 15_000
-ROOM = 2  # an answer may say up to 2 sentences fewer than its length holds before it pads the
-# room with a tip and a wrong claim (so only 33% of the 600 carry a wrong claim, not 57%)
+ROOM = 2  # an answer may say up to 2 sentences fewer than its length holds; beyond that, pairs
+# of a tip and a wrong claim fill it (so 33% of the 600 carry a wrong claim, not 57%)
 COUNT_RANGE = 1_000  # points are read within ±10 units (the grid: ±6); counts stop changing past
 # What each sentence of an answer is (AnswerSentence says what each kind means).
 KINDS = ("content", "why", "wrong", "undo", "padding")
@@ -404,7 +404,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
 
 
 def writer_tables() -> dict:
-    """What the browser's twin of this writer needs: the banks and the counts' numbers (~11 KB)."""
+    """What the browser's twin of this writer needs: the banks and the counts' numbers (~9.6 KB)."""
     return {
         "questions": [
             {
