@@ -98,12 +98,17 @@ def weights_sentence(*, length_weight: float, b: float) -> str:
     )
 
 
+def is_wide(low: float, high: float) -> bool:
+    """Whether the 90% interval of b is rough: wider than WIDE_INTERVAL, or not finite."""
+    return not high - low <= WIDE_INTERVAL
+
+
 def interval_sentence(*, low: float, high: float, decided: int) -> str:
     """What the 90% interval of b says: whether it includes 0 or 1, and when it is wide, that
     this b is rough (more comparisons narrow it on average, one can widen it)."""
     bounds = f"{fmt.number(low)} to {fmt.number(high)}"
     parts = []
-    if not high - low <= WIDE_INTERVAL:
+    if is_wide(low, high):
         parts.append(
             f"Only {fmt.count(decided)} decided comparisons: the interval of b is wide "
             f"({bounds}), so this b is a rough reading. More comparisons narrow it on average "

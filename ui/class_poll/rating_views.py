@@ -136,7 +136,10 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
     )
     st.caption(f"{said['model']} {said['weights']}")
-    (st.warning if not high - low <= rating_text.WIDE_INTERVAL else st.caption)(said["interval"])
+    if rating_text.is_wide(low, high):
+        st.warning(said["interval"])
+    else:
+        st.caption(said["interval"])
     st.caption(said["agreement"])
     layout.chart(
         reward_model_figures.fitted_plane(
