@@ -132,3 +132,34 @@ def test_an_unknown_kind_of_rater_is_named_in_the_message():
         simulated.simulated_choices(
             "lazy", length=np.zeros((1, 2)), substance=np.zeros((1, 2)), rng=None
         )
+
+
+def test_more_comparisons_narrow_b_on_average_as_one_over_their_root_but_one_can_widen_it():
+    """What the lecturer's screen says of a wide interval, checked on rooms that follow true
+    quality: the width at 4N is about half that at N, and adding one comparison widens it
+    at some steps."""
+    widths = {100: [], 400: []}
+    widened = steps = 0
+    for seed in range(8):
+        pairs = rooms.rating_pairs(seed=seed, length_spread=1.0, count=400)
+        choices = simulated.simulated_choices(
+            "gold", length=pairs.length, substance=pairs.substance, rng=np.random.default_rng(seed)
+        )
+
+        def width(count, pairs=pairs, choices=choices):
+            room = rooms.room_fit(
+                length=pairs.length[:count],
+                substance=pairs.substance[:count],
+                choices=choices[:count],
+            )
+            low, high = room.fit.b_interval
+            return high - low
+
+        for count in widths:
+            widths[count].append(width(count))
+        one_by_one = [width(count) for count in range(100, 131)]
+        widened += int(np.sum(np.diff(one_by_one) > 0))
+        steps += len(one_by_one) - 1
+    ratio = np.mean(widths[400]) / np.mean(widths[100])
+    assert 0.35 < ratio < 0.7, ratio  # 1/√4 = 0.5
+    assert 0 < widened < steps, (widened, steps)
