@@ -91,7 +91,7 @@ def comparisons(
     length = rng.standard_normal((n_pairs, 2)) * length_spread
     substance = rng.standard_normal((n_pairs, 2))
     quality = world.gold(length, substance)
-    chance_first = _sigmoid((quality[:, 0] - quality[:, 1]) / rater_noise)
+    chance_first = sigmoid((quality[:, 0] - quality[:, 1]) / rater_noise)
     first_preferred = rng.random(n_pairs) < chance_first
     return Comparisons(length=length, substance=substance, first_preferred=first_preferred)
 
@@ -143,7 +143,7 @@ def _newton(rows: np.ndarray, prior: float) -> tuple:
         if prior == 0 and np.all(margin > 0):
             # Every choice is explained by some w, and so by 2w, 3w, ...: no finite maximum.
             return weights, None, step, SEPARABLE_MESSAGE
-        win = _sigmoid(margin)
+        win = sigmoid(margin)
         gradient = rows @ (1.0 - win) - prior * weights
         curvature = _curvature(rows, win, prior)
         try:
@@ -152,7 +152,7 @@ def _newton(rows: np.ndarray, prior: float) -> tuple:
             return weights, None, step, SINGULAR_MESSAGE
         weights = weights + move
         if gradient @ move / 2.0 < NEWTON_TOLERANCE:
-            curvature = _curvature(rows, _sigmoid(_margins(rows, weights)), prior)
+            curvature = _curvature(rows, sigmoid(_margins(rows, weights)), prior)
             return weights, curvature, step, ""
     return weights, None, NEWTON_STEPS, f"no convergence in {NEWTON_STEPS} Newton steps"
 
@@ -205,7 +205,8 @@ def _summarize(weights, curvature, steps: int, message: str) -> BradleyTerryFit:
     )
 
 
-def _sigmoid(value: np.ndarray) -> np.ndarray:
+def sigmoid(value) -> np.ndarray:
+    """The logistic function 1/(1 + e^(-x)), elementwise, without overflow at any size."""
     # exp of a non-positive number only, so no overflow for margins of any size.
     negative = np.exp(-np.abs(value))
     return np.where(value >= 0, 1.0 / (1.0 + negative), negative / (1.0 + negative))

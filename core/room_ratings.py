@@ -5,6 +5,10 @@ lecturer's spread); a phone shows pair ``i`` and the student taps the first, the
 "can't tell". The room's choices are fit by Bradley–Terry on φ = (s, l, -(l² - 1))
 (:func:`core.fit_bradley_terry`, no prior) and the fitted score, on true quality's scale, is
 then optimized exactly: the KL optimum on the grid and best-of-n over the 600 answers.
+
+How often the room picked the truly better answer is set beside a reference on the same pairs:
+what raters who follow true quality with ordinary noise (Bradley–Terry at T = 1) would reach,
+an expected value computed exactly, mean of sigmoid(|Δ true quality|/T) over the decided pairs.
 """
 
 from dataclasses import dataclass
@@ -14,7 +18,7 @@ import numpy as np
 from core import world
 from core.answers import answers
 from core.curves import Curve, best_of_n_curve_over, kl_curve_of_field
-from core.preferences import BradleyTerryFit, Comparisons, fit_bradley_terry
+from core.preferences import BradleyTerryFit, Comparisons, fit_bradley_terry, sigmoid
 from core.validate import (
     BETA_STOPS,
     N_STOPS,
@@ -29,6 +33,7 @@ PAIRS_PER_ROOM = 1000  # a room's sequence: 300 phones x 3 pairs each start at d
 LIMIT = world.GRID_LIMIT  # pairs stay on the grid (±6), answers the rest of the app knows
 FIRST, SECOND, CANT_TELL = 0, 1, 2  # a stored choice
 CHOICES = (FIRST, SECOND, CANT_TELL)
+REFERENCE_NOISE = 1.0  # T of the reference raters: the Bradley–Terry raters of docs/design.md
 
 NO_CHOICES = "No answer has been chosen yet, so there is nothing to fit."
 ONLY_TIES = (
@@ -71,6 +76,10 @@ class RoomFit:
     agreement: float  # share of decided choices that picked the truly better answer; nan if none
     fit: BradleyTerryFit | None
     message: str  # "" with a fit
+    # What raters following true quality at T = REFERENCE_NOISE would agree on the same decided
+    # pairs: the expected share (nan if none) and its standard deviation over such rooms.
+    reference: float = float("nan")
+    reference_spread: float = float("nan")
 
     @property
     def ties(self) -> int:
@@ -131,9 +140,12 @@ def room_fit(*, length, substance, choices) -> RoomFit:
     quality = world.gold(length[decided], substance[decided])
     better_first = quality[:, 0] > quality[:, 1]
     agreement = float(np.mean(first == better_first)) if first.size else float("nan")
+    reference, reference_spread = agreement_reference(quality[:, 0] - quality[:, 1])
 
     def without_fit(message: str) -> RoomFit:
-        return RoomFit(choices.size, int(first.size), agreement, None, message)
+        return RoomFit(
+            choices.size, int(first.size), agreement, None, message, reference, reference_spread
+        )
 
     if choices.size == 0:
         return without_fit(NO_CHOICES)
@@ -149,7 +161,30 @@ def room_fit(*, length, substance, choices) -> RoomFit:
         # Separable data stops at the first step that explains every choice; a fit whose
         # substance weight is not positive has no b.
         return without_fit(SEPARABLE if fit.standard_errors[0] == np.inf else NOT_POSITIVE)
-    return RoomFit(choices.size, int(first.size), agreement, fit, "")
+    return RoomFit(choices.size, int(first.size), agreement, fit, "", reference, reference_spread)
+
+
+def agreement_reference(
+    quality_difference, *, rater_noise: float = REFERENCE_NOISE
+) -> tuple[float, float]:
+    """How often raters who follow true quality with noise ``rater_noise`` pick the better answer
+    of these pairs: (expected share, its standard deviation), both nan for no pairs.
+
+    Each pair is a coin with chance p = sigmoid(|Δ|/T) of the better answer (Bradley–Terry), so
+    the share's mean is the mean of p and its variance Σ p(1 - p) / N², exactly.
+
+    Parameters
+    ----------
+    quality_difference : array_like of shape (N,)
+        True quality of the first answer minus the second's, one per decided pair.
+    rater_noise : float
+        The raters' temperature T > 0.
+    """
+    difference = np.abs(np.asarray(quality_difference, dtype=float).reshape(-1))
+    if difference.size == 0:
+        return float("nan"), float("nan")
+    chance = sigmoid(difference / rater_noise)
+    return float(chance.mean()), float(np.sqrt(np.sum(chance * (1 - chance))) / difference.size)
 
 
 @validate_params(

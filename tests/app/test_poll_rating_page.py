@@ -5,14 +5,18 @@ it cannot."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 import poll_app
+import pytest
 import sqlalchemy as sa
 from poll_app import assert_no_exception, open_poll, started, texts
 from streamlit.testing.v1 import AppTest
 
 import core
-from core import answer_text
+from core import answer_text, simulated_rooms
 from core import room_ratings as rooms
 from poll_data import location, ratings, store
 from ui.settings import SETTINGS
@@ -77,6 +81,34 @@ def rate_by_rule(poll_data_dir, room_code: str, rule: str, *, raters=20, pairs=1
                 seconds=3.0,
             )
             assert tap.accepted, tap.message
+    engine.dispose()
+
+
+def rate_as(poll_data_dir, room_code: str, raters: str, *, phones=30, pairs=20) -> None:
+    """``phones`` devices rate ``pairs`` pairs each as a simulated room of ``raters`` would
+    (core.simulated_rooms), on the pinned pair sequence."""
+    engine = engine_for(poll_data_dir)
+    sequence = pinned_pairs(engine, room_code)
+    students = [f"student-{phone:016d}xxxxxxxx" for phone in range(phones)]
+    indices = np.array(
+        [ratings.pair_for(student, step) for student in students for step in range(pairs)]
+    )
+    choices = simulated_rooms.simulated_choices(
+        raters,
+        length=sequence.length[indices],
+        substance=sequence.substance[indices],
+        rng=np.random.default_rng(3),
+    )
+    for number, (index, choice) in enumerate(zip(indices, choices, strict=True)):
+        tap = ratings.submit_choice(
+            engine,
+            room_code=room_code,
+            student_id=students[number // pairs],
+            pair_index=int(index),
+            choice=int(choice),
+            seconds=4.0,
+        )
+        assert tap.accepted, tap.message
     engine.dispose()
 
 
@@ -196,3 +228,84 @@ def test_a_closed_rating_poll_disables_the_phones_buttons_and_stores_nothing(pol
     engine = engine_for(poll_data_dir)
     poll = store.poll_for_room(engine, room)
     assert ratings.choices_of(engine, poll.id).choice.size == 0
+
+
+def chart_titles(app: AppTest) -> list[str]:
+    return [
+        json.loads(chart.proto.spec)["layout"]["title"]["text"] for chart in app.get("plotly_chart")
+    ]
+
+
+def simulated_room_screen(poll_data_dir, raters: str) -> tuple[AppTest, str]:
+    """A lecturer's screen after 30 phones rated 20 pairs each as ``raters``: (app, its text)."""
+    lecturer, _token, room = start_rating_poll()
+    rate_as(poll_data_dir, room, raters)
+    lecturer.run()
+    assert_no_exception(lecturer)
+    said = "\n".join(texts(elements) for elements in (lecturer.caption, lecturer.warning))
+    assert "every comparison narrows" not in said.lower()
+    legends = [
+        trace.get("name", "")
+        for chart in lecturer.get("plotly_chart")
+        for trace in json.loads(chart.proto.spec)["data"]
+    ]
+    # Numbers as the app prints them: no "b = 0.178354" or "β = 3.81392" anywhere.
+    assert not re.search(r"\d\.\d{4,}", said + " ".join(legends)), (said, legends)
+    weight = metric(lecturer, "length weight")
+    # The curves are the room's model (b and its length weight), not the Playground's at b.
+    assert chart_titles(lecturer)[1:] == [
+        "<b>Best-of-n on the room's model</b>",
+        "<b>KL optimum on the room's model</b>",
+    ]
+    assert "the padding penalty" in said and ", and drops the rest of the room's model" in said
+    assert f"its length weight ({weight}; the Playground's reward model has 1)" in said
+    return lecturer, said
+
+
+def agreement_and_reference(app: AppTest) -> tuple[float, float]:
+    return tuple(
+        float(metric(app, label).rstrip("%")) / 100
+        for label in ("agreed with true quality", "reference, same pairs")
+    )
+
+
+def test_a_room_that_follows_true_quality_reads_as_b_near_1_and_agrees_as_the_reference(
+    poll_data_dir,
+):
+    lecturer, said = simulated_room_screen(poll_data_dir, "gold")
+    b, weight = float(metric(lecturer, "the room's b")), float(metric(lecturer, "length weight"))
+    assert 0.75 < b < 1.25 and 0.75 < weight < 1.25
+    favourite = float(re.search(r"favourite length at l = (-?[\d.]+)", said).group(1))
+    assert favourite == pytest.approx(weight / (2 * b), abs=0.01) and 0.3 < favourite < 0.7
+    agreement, reference = agreement_and_reference(lecturer)
+    assert abs(agreement - reference) < 0.04
+    assert "The difference is within what chance gives such raters." in said
+
+
+def test_a_length_loving_room_reads_as_a_big_length_weight_with_no_padding_penalty(
+    poll_data_dir,
+):
+    lecturer, said = simulated_room_screen(poll_data_dir, "length")
+    low, high = (float(x) for x in metric(lecturer, "90% interval of b").split(" to "))
+    assert float(metric(lecturer, "length weight")) > 2 and low < 0 < high
+    assert "includes 0: these choices cannot tell whether the room learned any padding" in said
+    agreement, reference = agreement_and_reference(lecturer)
+    assert agreement < reference
+    assert "The room agreed with true quality less often than such raters" in said
+
+
+def test_a_room_of_careful_readers_reads_as_liking_some_length_and_disliking_padding(
+    poll_data_dir,
+):
+    """Careful readers prefer more good points, then fewer wrong claims, then less padding:
+    on a text that shows true quality's shape, the screen reads their room as a positive
+    length weight, a clear share of the padding penalty and agreement near the reference."""
+    lecturer, said = simulated_room_screen(poll_data_dir, "careful")
+    assert '"can\'t tell"' in texts(lecturer.caption)  # equal-reading pairs are ties
+    low, _high = (float(x) for x in metric(lecturer, "90% interval of b").split(" to "))
+    assert float(metric(lecturer, "length weight")) > 0.2, said
+    assert float(metric(lecturer, "the room's b")) > 0.4 and low > 0, said
+    favourite = float(re.search(r"favourite length at l = (-?[\d.]+)", said).group(1))
+    assert favourite > 0
+    agreement, reference = agreement_and_reference(lecturer)
+    assert agreement > reference - 0.05, said

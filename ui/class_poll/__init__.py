@@ -12,6 +12,8 @@ screen).
 - ``rating_views``: a rating poll's screens: the phone's pair of answers, the lecturer's live fit.
 - ``rating_data``: a rating room's cached calls into core (its pairs, their texts, the fit, what
   optimizing the room's reward model does).
+- ``rating_text``: what the lecturer's screen says about a room's fit (pure sentence builders):
+  its weights, b's interval, agreement beside the reference, the curves, the Playground link.
 - ``live``: reading a poll for a screen that refreshes itself (a database that is down is a
   warning, never a traceback).
 """

@@ -21,14 +21,13 @@ from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
 from ui import format as fmt
 from ui import layout, state, style
-from ui.class_poll import live, rating_data
+from ui.class_poll import live, rating_data, rating_text
 from ui.reward_model import figures as reward_model_figures
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
 REFRESH_SECONDS = 2  # the lecturer's fit re-reads the room's choices this often
 PHONE_REFRESH_SECONDS = 5  # a phone without quick mode re-reads the room (closed?) this often
-WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
 SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
 SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
 ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
@@ -128,11 +127,19 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
     """The room's b and weights, the plane, both optimizers, and the way to the Playground."""
     fit = fitted.fit
     low, high = fit.b_interval
+    stop = nearest_stop(SETTINGS["b"], fit.b if math.isfinite(fit.b) else 0.0)
+    said = rating_text.room_sentences(fitted, stop=stop)
     row = st.container(horizontal=True, gap="small", key="rating_readouts")
     row.metric("the room's b", fmt.number(fit.b))
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
     row.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    row.metric(
+        "reference, same pairs",
+        fmt.percent(fitted.reference),
+        help="How often raters who follow true quality with ordinary noise (Bradley–Terry at "
+        "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
+    )
     # The room's reward model next, fitted to the first screen (a projector shows b and it
     # together); its formula and the interval's warning just below it.
     layout.chart(
@@ -146,25 +153,21 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         description="Orange fill: true quality; blue lines: the room's reward model.",
         fit=True,
     )
-    st.caption(
-        f"The room's reward model: substance + {fmt.number(fit.length_ratio)}·length − "
-        f"{fmt.number(fit.b)}·(length² − 1), in units of substance (true quality is "
-        f"substance + length − (length² − 1): b = 1, length weight 1). Fit by Bradley–Terry "
-        f'on {fmt.count(fitted.decided)} decided comparisons; "can\'t tell" is left out.'
-    )
-    if not high - low <= WIDE_INTERVAL:
-        st.warning(
-            f"Only {fmt.count(fitted.decided)} decided comparisons: the interval of b is wide "
-            f"({fmt.number(low)} to {fmt.number(high)}), so this b is a rough reading. Every "
-            "comparison narrows it."
-        )
+    st.caption(f"{said['model']} {said['weights']}")
+    if rating_text.is_wide(low, high):
+        st.warning(said["interval"])
+    else:
+        st.caption(said["interval"])
+    st.caption(said["agreement"])
     optimum = rating_data.optimum(fit)
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (
         (best_column, optimum.best_of_n, True, "rating_best_of_n"),
         (kl_column, optimum.kl, False, "rating_kl"),
     ):
-        figure = reward_model_figures.overoptimization(curve, best_of_n=is_best_of_n, b=fit.b)
+        figure = reward_model_figures.overoptimization(
+            curve, best_of_n=is_best_of_n, b=fit.b, model="the room's model"
+        )
         # Half a column wide: the lesson's eight n ticks (or seven β) ran into each other
         # ("200" into "590"); evenly spaced ones do not.
         figure.update_xaxes(tickvals=list(EVEN_TICKS[is_best_of_n]))
@@ -172,36 +175,19 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
             figure,
             key=key,
             container=column,
-            description=describe_curve(curve, best_of_n=is_best_of_n),
+            description=rating_text.curve_sentence(curve, best_of_n=is_best_of_n),
         )
     st.caption(
-        describe_curve(optimum.best_of_n, best_of_n=True)
+        rating_text.curve_sentence(optimum.best_of_n, best_of_n=True)
         + " "
-        + describe_curve(optimum.kl, best_of_n=False)
+        + rating_text.curve_sentence(optimum.kl, best_of_n=False)
     )
-    playground_link(fit.b)
+    playground_link(stop, said["playground"])
 
 
-def describe_curve(curve: core.Curve, *, best_of_n: bool) -> str:
-    """Where true quality peaks when the room's reward model is optimized, and at the end."""
-    symbol = "n" if best_of_n else "β"
-    method = "Best-of-n" if best_of_n else "The KL optimum"
-    strongest = fmt.named(symbol, curve.pressure[-1])  # n = 10,000 or β = 0.25
-    if curve.peak_pressure == curve.pressure[-1]:
-        return (
-            f"{method} on the room's reward model: true quality rises all the way to "
-            f"{strongest} ({fmt.signed(curve.peak_gold_gain)}), as far as drawn."
-        )
-    return (
-        f"{method} on the room's reward model: true quality peaks at "
-        f"{fmt.named(symbol, curve.peak_pressure)} ({fmt.signed(curve.peak_gold_gain)}); at "
-        f"{strongest} it is {fmt.signed(curve.gold_gain[-1])}."
-    )
-
-
-def playground_link(b: float) -> None:
-    """The Playground at the room's b (its nearest step), presenter mode kept."""
-    stop = nearest_stop(SETTINGS["b"], b if math.isfinite(b) else 0.0)
+def playground_link(stop: float, sentence: str) -> None:
+    """The Playground at the room's b (its nearest ``stop``), presenter mode kept, with the
+    sentence saying what that keeps and drops of the room's model."""
     parameters = {"b": url_form(stop)}
     if state.presenter_mode():
         parameters[state.PRESENT_KEY] = "1"
@@ -211,6 +197,7 @@ def playground_link(b: float) -> None:
         icon=":material/tune:",
         query_params=parameters,
     )
+    st.caption(sentence)
 
 
 # --- the phone's screen --------------------------------------------------------------

@@ -106,22 +106,32 @@ def _mark_compared_lengths(figure: go.Figure, length_spread: float) -> None:
     )
 
 
-def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
+def pressure_named(pressure: float, *, best_of_n: bool) -> str:
+    """A curve point's n or β: "n = 49", "β = 3.81" (a β between the slider's stops: 3 digits)."""
+    if best_of_n:
+        return fmt.named("n", pressure)
+    return fmt.named("β", pressure, digits=3)
+
+
+def overoptimization(curve, *, best_of_n: bool, b: float, model: str | None = None) -> go.Figure:
     """A method's gains against its pressure at the learned b, with the gold peak marked.
 
     ``curve`` is a ui.compute.Curve: pressure, proxy_gain, gold_gain of shape (points,).
+    ``model`` names the reward model in the title ("Best-of-n on the room's model"); by
+    default the title says the b it is drawn at, in its slider form ("drawn at b = 0.6").
     """
+    drawn_at = f" on {model}" if model else f", drawn at {fmt.named('b', b)}"
     colour = BEST_OF_N if best_of_n else KL_METHOD
     if best_of_n:
         title, x_title, ticks = (
-            f"Best-of-n, drawn at {fmt.named('b', b)}",
+            f"Best-of-n{drawn_at}",
             "n (log scale)",
             N_TICKS,
         )
         x_range = [0, 4]
     else:
         title, x_title, ticks = (
-            f"KL optimum, drawn at {fmt.named('b', b)}",
+            f"KL optimum{drawn_at}",
             "β (log; weaker →)",
             BETA_TICKS,
         )
@@ -136,7 +146,7 @@ def overoptimization(curve, *, best_of_n: bool, b: float) -> go.Figure:
     )
     for trace, label in ((gold, True), (proxy, False)):
         figure.add_traces([trace] if edge is None else edge_traces.split(trace, edge, label=label))
-    peak_label = fmt.named("n" if best_of_n else "β", curve.peak_pressure)
+    peak_label = pressure_named(curve.peak_pressure, best_of_n=best_of_n)
     figure.add_trace(
         go.Scatter(
             x=[curve.peak_pressure],
