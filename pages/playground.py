@@ -34,16 +34,23 @@ story_slot = st.container()
 
 @st.fragment
 def live_stage() -> None:
-    """The stage; when it settles on a new setting only this reruns (address, link), unless
-    the story's bar or line would change: then the whole page (they are drawn outside, so a
-    settle, ~5 s apart per student in a lecture hall, costs the server a few elements)."""
+    """The stage; when it settles on a new setting only this reruns (address, link, story)."""
     settings = stage.show(present=present)
-    # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
-    story_on = not predict.hiding_truth()
-    if story_bar.changed(settings, story_on=story_on):
-        st.rerun()
     pinned = pin.url()
     state.write_url({key: settings[key] for key in url_keys}, predict.prediction_url() | pinned)
+    # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
+    story_on = not predict.hiding_truth()
+    with steps_slot:
+        if story_on:
+            story_bar.step_bar(settings)
+        else:
+            st.caption("The story's steps come back after Reveal: one of them is the answer.")
+    # Written on every run, even empty: a fragment may only fill a slot outside it that the
+    # last full run wrote to.
+    with story_slot:
+        line = st.empty()
+        if story_on:
+            story_bar.step_line(settings, line, always=present)
     if story_on and not present:  # under the stage: its charts keep the first screen's room
         story_bar.step_quote(settings)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
@@ -52,19 +59,7 @@ def live_stage() -> None:
         )
 
 
-story_bar.begin_full_run()
 live_stage()
-settings = stage.settled()
-story_on = not predict.hiding_truth()
-with steps_slot:
-    if story_on:
-        story_bar.step_bar(settings)
-    else:
-        st.caption("The story's steps come back after Reveal: one of them is the answer.")
-with story_slot:
-    if story_on:
-        story_bar.step_line(settings, st.empty(), always=present)
-story_bar.drawn(settings, story_on=story_on)
 
 if not present:
     st.markdown(

@@ -17,7 +17,6 @@ from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
-_DRAWN = "_story_drawn"  # session key: what the page's last full run drew of the story
 OPENED_BY_BUTTON = "chosen with the story buttons"
 OPENED_BY_LESSON = "opened from the Lesson"
 OPENED_BY_LINK = "opened from a shared link"
@@ -34,30 +33,6 @@ def current_step(values: Mapping[str, float]) -> int | None:
     if chosen in matching:
         return chosen
     return matching[0] if matching else None
-
-
-def _view(values: Mapping[str, float], *, story_on: bool) -> tuple:
-    """Everything the story's bar and line show depends on: the step, the step chosen, how
-    the page was reached, and whether the story is on (not while predicting)."""
-    return (story_on, current_step(values), st.session_state.get(_CHOSEN), state.arrival())
-
-
-def begin_full_run() -> None:
-    """Call before the stage's fragment in a full run of the page: the bar and line are drawn
-    after it in this run, so nothing it sees calls for another."""
-    st.session_state[_DRAWN] = None
-
-
-def drawn(values: Mapping[str, float], *, story_on: bool) -> None:
-    """Call once the full run has drawn the bar and line for these settings."""
-    st.session_state[_DRAWN] = _view(values, story_on=story_on)
-
-
-def changed(values: Mapping[str, float], *, story_on: bool) -> bool:
-    """Whether the bar or line drawn by the last full run no longer fit these settings (the
-    stage's fragment then reruns the whole page; in a full run, never)."""
-    shown = st.session_state.get(_DRAWN)
-    return shown is not None and shown != _view(values, story_on=story_on)
 
 
 def go_to_step(index: int) -> None:
