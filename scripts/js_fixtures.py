@@ -13,6 +13,7 @@ tests/app/test_js_fixtures.py that the files are current.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -48,6 +49,17 @@ def _case_values(stops: tuple[float, ...], rng: np.random.Generator) -> list[flo
     return [float(value) for value in (*ordered, *near, *beyond, *sampled)]
 
 
+def _exact_ties(stops) -> list[float]:
+    """Values exactly as far (by ratio) from two neighbouring stops: halfway between 150 and 200
+    is 173.2...; Python's min keeps the first of equals (the lower stop), and so must the stage."""
+    ties = []
+    for low, high in zip(stops, stops[1:], strict=False):
+        value = math.sqrt(low * high)
+        if abs(math.log(low / value)) == abs(math.log(high / value)):
+            ties.append(value)
+    return ties
+
+
 def nearest_stop_cases() -> dict:
     """For β and n: the stops as the world sends them, and [value, index of Python's nearest]."""
     rng = np.random.default_rng(SEED)
@@ -56,7 +68,7 @@ def nearest_stop_cases() -> dict:
     # STAGE_KEYS with the live sliders; their stops start at 0 and are never clicked).
     for key in (key for key in settings.STAGE_KEYS if settings.SETTINGS[key].log_scale):
         setting = settings.SETTINGS[key]
-        values = _case_values(setting.stops, rng)
+        values = _case_values(setting.stops, rng) + _exact_ties(setting.stops)
         nearest = [setting.stops.index(url_values.nearest_stop(setting, v)) for v in values]
         cases[key] = {
             "stops": [url_values.url_form(stop) for stop in setting.stops],

@@ -26,6 +26,9 @@ def test_the_cases_hold_what_the_node_tests_need():
     stops = CURRENT["nearest_stop.json"]
     assert stops["beta"]["stops"][:3] == ["10", "8", "6"]  # as the world sends them
     assert [0.08, 19] in [[round(v, 2), i] for v, i in stops["beta"]["cases"]]  # 0.25 / 3: the last
+    # Exact ties by ratio (150 and 200, 300 and 400): the lower stop, as Python's min keeps it.
+    n_stops = [float(stop) for stop in stops["n"]["stops"]]
+    assert [173.21, n_stops.index(150)] in [[round(v, 2), i] for v, i in stops["n"]["cases"]]
     assert {"guess": 4, "truth": 49.0, "factor": 12.25, "text": "12.2"} in CURRENT[
         "guess_factor.json"
     ]

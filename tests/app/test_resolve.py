@@ -168,6 +168,11 @@ def test_the_pin_is_carried_like_a_setting_and_the_address_decides_it_after_back
     [
         ({}, {"on": False}),
         ({"predict": ["0"]}, {"on": False}),
+        ({"predict": ["1", "0"]}, {"on": False}),  # repeated: the last value counts
+        ({"predict": ["0", "1"]}, {"on": True}),
+        # 65 characters that read as 49: longer than any value the app writes (64), so ignored
+        ({"predict": ["1"], "guess_n": ["0" * 63 + "49"]}, {"on": True}),
+        ({"predict": ["1"], "guess_n": ["0" * 62 + "49"]}, {"on": True, "guess_n": "49"}),
         ({"predict": ["1"], "revealed": ["1"]}, {"on": True}),  # nothing guessed to reveal
         ({"predict": ["1"], "guess_n": ["1e99"]}, {"on": True, "guess_n": "10000"}),
         ({"predict": ["1"], "guess_beta": ["abc"], "guess_n": ["nan"]}, {"on": True}),

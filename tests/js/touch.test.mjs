@@ -12,6 +12,13 @@ test("a finger that has barely moved has not decided; then the larger direction 
   assert.equal(touchIntent(0, 8), "scroll");
 });
 
+test("a finger at exactly 45 degrees scrolls the page: the slider takes only a clearly sideways move", () => {
+  assert.equal(touchIntent(30, 30), "scroll");
+  assert.equal(touchIntent(-30, 30), "scroll");
+  assert.equal(touchIntent(30, -30), "scroll");
+  assert.equal(touchIntent(31, 30), "slide");
+});
+
 test("the stop under a finger: the thumb's centre spans the track less half a thumb each end", () => {
   // A 228 px track from x = 100 with 10 stops (0..9): centres from 114 to 314, 22.2 px apart.
   assert.equal(stopAt(114, 100, 228, 9), 0);
