@@ -16,6 +16,7 @@ REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^")
 NOT_METHODS = {"if", "for", "while", "switch", "catch", "with", "function", "return"}
 METHOD_HEAD = re.compile(r"(?:(?:static|async|get|set)\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*$")
 FUNCTION_HEAD = re.compile(r"\bfunction\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*$")
+LOOK_BACK = 200  # characters read back from a signature for its name (the longest is ~60)
 ARROW_NAME = re.compile(r"(#?[A-Za-z_$][\w$]*)\s*[:=]\s*(?:async\s*)?$")
 
 
@@ -151,21 +152,22 @@ def javascript_functions(source: str) -> list[tuple[str, int]]:
             if before.endswith(")"):
                 head = _opening(code, len(before) - 1)
             else:
-                head = re.search(r"[A-Za-z_$][\w$]*$", before).start()
-            name_match = ARROW_NAME.search(code[:head])
+                head = len(before) - len(re.search(r"[A-Za-z_$][\w$]*$", before[-LOOK_BACK:])[0])
+            name_match = ARROW_NAME.search(code[max(0, head - LOOK_BACK) : head])
             body = match.end() + len(code[match.end() :]) - len(code[match.end() :].lstrip())
             end = _matching(code, body) if code[body] == "{" else _expression_end(code, body)
             name = name_match[1] if name_match else "(anonymous)"
         else:
             close = match.start()
             head = _opening(code, close)
-            before = code[:head]
+            start = max(0, head - LOOK_BACK)
+            before = code[start:head]
             function = FUNCTION_HEAD.search(before)
             method = METHOD_HEAD.search(before)
             if function:
-                name, head = function[1] or "(anonymous)", function.start()
+                name, head = function[1] or "(anonymous)", start + function.start()
             elif method and method[1] not in NOT_METHODS:
-                name, head = method[1], method.start(1)
+                name, head = method[1], start + method.start(1)
             else:
                 continue
             end = _matching(code, match.end() - 1)
