@@ -32,7 +32,7 @@ APP_FILES = sorted(
 # run by name from the README).
 MAPPED_PACKAGES = sorted(
     init.parent
-    for folder in ("ui", "poll_data", "harness")
+    for folder in ("ui", "poll_data", "common", "harness")
     for init in (REPO / folder).rglob("__init__.py")
 )
 MAX_MODULE_LINES = 400
@@ -84,12 +84,12 @@ def package_parts(package: Path) -> list[str]:
 
 
 def unnamed_parts(package: Path) -> list[str]:
+    """The parts the map does not name as a literal: ``stage``, ``stage.py`` or ``stage_assets/``
+    (a word in prose is not a name: "the address" once passed for ``address``)."""
     docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text("utf-8"))) or ""
-    # A whole word, not part of a path or a longer name ("stage" is not in "stage_assets/").
+    literals = set(re.findall(r"``([\w./]+?)``", docstring))
     return [
-        name
-        for name in package_parts(package)
-        if not re.search(rf"(?<![\w/]){re.escape(name)}\b", docstring)
+        name for name in package_parts(package) if not {name, f"{name}.py", f"{name}/"} & literals
     ]
 
 
@@ -106,6 +106,10 @@ def test_the_map_check_sees_a_missing_name(tmp_path):
     (tmp_path / "stage_assets").mkdir()
     assert unnamed_parts(tmp_path) == ["story_bar"]
     (tmp_path / "__init__.py").write_text('"""``stage_assets/`` only."""\n')
+    assert unnamed_parts(tmp_path) == ["stage", "story_bar"]
+    # Prose is not a name, nor a name inside a longer one.
+    prose = '"""The stage and its story_bar; ``stage_assets/``; ``story_bar_text``."""\n'
+    (tmp_path / "__init__.py").write_text(prose)
     assert unnamed_parts(tmp_path) == ["stage", "story_bar"]
 
 
