@@ -76,7 +76,11 @@ def test_pages_render_without_exception(page, keys, rooms):
     assert_clean(app)
     assert app.title
     assert tuple(slider_values(app)) == keys
-    assert [html.proto.body for html in app.get("html")] == [layout.CSS.strip(), *rooms]
+    bodies = [html.proto.body for html in app.get("html")]
+    # The main chart's sketch, drawn before plotly arrives (ui/chart_sketch.py): one, no script.
+    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch"')]
+    assert len(sketches) == 1 and "<script" not in sketches[0].lower()
+    assert [body for body in bodies if body not in sketches] == [layout.CSS.strip(), *rooms]
 
 
 def test_reward_model_defaults_match_core():

@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 from poll_data import location
 from poll_data import store as poll_store
 from ui import link_box
-from ui.class_poll import views as poll_views
+from ui.class_poll import identity as poll_identity
 
 poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
 
@@ -119,7 +119,7 @@ def test_a_copied_student_link_does_not_vote_as_the_student_who_sent_it(poll_dat
     # no cookie, from the session: never from the address, which anyone can copy.
     lecturer, _, room = start_poll()
     first_tab = answer(room, "20")
-    ident = first_tab.session_state[poll_views.STUDENT_KEY]
+    ident = first_tab.session_state[poll_identity.STUDENT_KEY]
     assert query_value(first_tab, "student") is None, "no id in the address to copy"
     copied = answer(room, "35", student=open_poll({"room": room, "student": ident}))
     assert "Your guess n = 35 is in." in texts(copied.success)

@@ -13,16 +13,15 @@ import io
 import segno
 import streamlit as st
 from sqlalchemy.engine import Engine
-from streamlit import config
 
-from poll_data import devices, ratings, store
 from poll_data import guesses as checks
+from poll_data import ratings, store
 from ui import compute, glossary, layout, link_box, state
 from ui import format as fmt
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.class_poll import guess_text, live, rating_views
+from ui.class_poll import guess_text, identity, live, rating_views
 from ui.settings import PRESENT_KEY, SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -37,7 +36,6 @@ EXPLAINED = {
 }
 GUESS, RATE = "guess", "rate"  # the kinds of poll a lecturer may start
 KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
-STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 TO_TOP_KEY = "poll_to_top"  # session key: the lecturer's screen opens at its top, once
@@ -73,32 +71,6 @@ KEYBOARD_SCRIPT = """<script>
   window.pollKeyboardMark = mark;
 })();
 </script>"""
-
-
-def student_id(room: str) -> str:
-    """This device's anonymous id in this room (no name is ever asked).
-
-    From the signed device cookie the server gave this browser (ui/serving.py): every tab,
-    reload, rescan of the QR code and reconnect to another replica is the same student, and
-    an id cannot be forged or copied through a link. A browser that sends no cookie (or a
-    forged one) is one student per session.
-    """
-    secret = config.get_option("server.cookieSecret")
-    device = devices.device_of(st.context.cookies.get(devices.COOKIE_NAME), secret)
-    if device is not None:
-        return devices.student_id(device, room, secret)
-    if STUDENT_KEY not in st.session_state:
-        st.session_state[STUDENT_KEY] = checks.new_student_id()
-    return st.session_state[STUDENT_KEY]
-
-
-def opener() -> str:
-    """This device's id for the cap on opening rooms (its session's, without a cookie)."""
-    secret = config.get_option("server.cookieSecret")
-    device = devices.device_of(st.context.cookies.get(devices.COOKIE_NAME), secret)
-    if device is not None:
-        return devices.opener_id(device, secret)
-    return student_id("opener")  # one per session: the cookie-less visitor's own id
 
 
 def truth(poll: store.Poll) -> compute.Curve:
@@ -165,7 +137,7 @@ def start_screen(engine: Engine) -> None:
         rating = rating_views.start_form(start)
         if rating is not None:
             try:
-                poll, _room = ratings.start_rating_poll(engine, **rating, opener=opener())
+                poll, _room = ratings.start_rating_poll(engine, **rating, opener=identity.opener())
             except store.RoomLimit as refused:
                 start.warning(str(refused))
             else:
@@ -187,7 +159,9 @@ def _guess_form(engine: Engine, start) -> None:
     sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         try:
-            poll = store.start_poll(engine, b=b, sigma=sigma, question=question, opener=opener())
+            poll = store.start_poll(
+                engine, b=b, sigma=sigma, question=question, opener=identity.opener()
+            )
         except store.RoomLimit as refused:
             start.warning(str(refused))
         else:
@@ -337,7 +311,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
     if poll.question == checks.RATING:
-        rating_views.phone_screen(engine, room, student_id(room))
+        rating_views.phone_screen(engine, room, identity.student_id(room))
         return
     question = checks.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
@@ -365,7 +339,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
             unsafe_allow_javascript=True)  # fmt: skip
     if sent and not poll.closed:
         submission = store.submit_guess(
-            engine, room_code=room, student_id=student_id(room), raw_guess=raw
+            engine, room_code=room, student_id=identity.student_id(room), raw_guess=raw
         )
         if submission.outcome is store.Outcome.CLOSED:  # closed since this page was drawn
             st.rerun()
@@ -382,7 +356,7 @@ def student_status(engine: Engine, room: str) -> None:
     """
     try:
         poll = store.poll_for_room(engine, room)
-        mine = store.guess_of(engine, poll.id, student_id(room)) if poll else None
+        mine = store.guess_of(engine, poll.id, identity.student_id(room)) if poll else None
     except store.StoreUnavailable as error:
         st.warning(str(error))
         return
