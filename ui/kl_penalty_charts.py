@@ -192,10 +192,10 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
             xaxis=x_axis,
             yaxis=y_axis,
         )
-        # Capped by the grid's edge: dotted and faded, "edge" at the end of true quality's.
-        figure.add_traces(
-            edge_traces.split(line, curve.edge_mass, label=name in ("KL", "true quality"))
-        )
+        # Capped by the grid's edge: dotted and faded, "edge" at the end of KL's. Not on the
+        # gain panel, whose range leaves the capped gains out: the word was cut off there on a
+        # phone, and moved into view it ran into the slider's note.
+        figure.add_traces(edge_traces.split(line, curve.edge_mass, label=name == "KL"))
     if closed_form is None:
         return
     for name, values, x_axis, y_axis in (
