@@ -27,7 +27,7 @@ SETTLED_TIMEOUT_MS = 30_000
 # and performance work together; each branch passed these alone. Not strict: what passes says so.
 MERGED_LAYOUT_KNOWN_FAILURE = pytest.mark.xfail(
     strict=False,
-    reason="known since the 2 December merges (issue 29 left open): at 1280x720 the slack line's "
+    reason="known since the 2 December merges: at 1280x720 the slack line's "
     "new wording takes two lines at step 4; the pages' main charts with their sketches and the "
     "poll's histogram after Reveal do not yet meet every fit check; see the closing note",
 )

@@ -128,7 +128,7 @@ def metric_or_none(page, label: str) -> str | None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="known since the 2 December merges (issue 29 left open): the room's fit gained a "
+    reason="known since the 2 December merges: the room's fit gained a "
     "fifth readout and its sentences, and the plane fitted to the projector's first screen now "
     "starts at y 481 of 720; see the closing note",
 )
