@@ -382,6 +382,9 @@ def main(argv: list[str] | None = None) -> int:
         cluster.cookie_secret = os.environ["STREAMLIT_SERVER_COOKIE_SECRET"]
     poll_banner = poll_database(cluster, args)
     stop = threading.Event()
+    # A shell that starts this in the background (`make cluster &`, CI's runners) passes SIGINT
+    # ignored, and Python then installs no KeyboardInterrupt: Ctrl-C or `kill -INT` must stop it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     # While starting, Ctrl-C or SIGTERM interrupts the wait at once (and `finally` cleans up);
     # once serving, they only end the supervisor's loop.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))

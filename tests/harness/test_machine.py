@@ -76,11 +76,15 @@ def test_processes_are_found_by_their_command_line():
 
 
 def test_environment_of_a_child():
+    # The child says when it runs: read between fork and exec, /proc shows the parent's
+    # environment (a KeyError under load, 2 December).
     child = subprocess.Popen(
-        [sys.executable, "-c", "import time; time.sleep(30)"],
+        [sys.executable, "-c", "print('up', flush=True); import time; time.sleep(30)"],
         env={**os.environ, "HARNESS_PROBE": "on"},
+        stdout=subprocess.PIPE,
     )
     try:
+        assert child.stdout.readline() == b"up\n"
         assert machine.environment_of(child.pid)["HARNESS_PROBE"] == "on"
     finally:
         child.kill()
