@@ -17,8 +17,10 @@ from collections import Counter
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from test_browser_pages import MIN_CHARTS
 
 from harness import app_page
+from harness import stage_in_browser as stage
 from ui.style import contrast_ratio  # WCAG 2.1's formula
 
 pytestmark = pytest.mark.browser
@@ -137,6 +139,15 @@ def test_every_page_passes_axe_headings_chart_texts_and_contrast(new_tab, path):
     check_page(tab.page)
     if path in ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses", "checker"):
         assert tab.page.locator('[data-testid="stPlotlyChart"]').count() >= 2
+    # The page opened from its address: no exception, its charts each with a figure, no
+    # console errors (this page load serves test_browser_pages' list of charts a page has).
+    assert tab.page.locator('[data-testid="stException"]').count() == 0
+    if path in MIN_CHARTS:
+        if path == "":
+            stage.wait_until_drawn(tab.page)
+        charts = app_page.chart_fingerprints(tab.page)
+        assert len(charts) >= MIN_CHARTS[path] and all(charts.values()), charts
+        assert tab.console_errors == []
 
 
 def test_the_playground_on_a_phone_passes_axe(new_tab):

@@ -60,19 +60,6 @@ def test_each_page_opens_from_the_navigation(desktop):
     assert desktop.console_errors == []
 
 
-@pytest.mark.parametrize("path", sorted(MIN_CHARTS))
-def test_each_page_opens_from_its_address(desktop, path):
-    desktop.open(path)
-    page = desktop.page
-    assert page.locator('[data-testid="stException"]').count() == 0
-    if path == "":
-        stage.wait_until_drawn(page)
-    charts = app_page.chart_fingerprints(page)
-    assert len(charts) >= MIN_CHARTS[path]
-    assert all(charts.values()), f"a chart has no figure: {charts}"
-    assert desktop.console_errors == []
-
-
 def test_the_redraw_button_says_what_it_does_beside_it_and_leaves_no_tooltip(desktop):
     desktop.open("best-of-n")
     page = desktop.page
