@@ -22,6 +22,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 
 COPY .streamlit .streamlit
 COPY core core
+COPY common common
 COPY ui ui
 COPY poll_data poll_data
 COPY pages pages

@@ -5,8 +5,8 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
+from common import format as fmt
 from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, sources, state
-from ui import format as fmt
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).

@@ -7,7 +7,7 @@ the slack readout.
 
 import streamlit as st
 
-from ui import format as fmt
+from common import format as fmt
 from ui import glossary, layout, slack_text, sources, state, swamp_text
 from ui.defenses import (
     cached_figures,

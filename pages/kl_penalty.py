@@ -2,8 +2,8 @@
 
 import streamlit as st
 
+from common import format as fmt
 from ui import compute, edge_note, glossary, kl_penalty_charts, layout, sources, state
-from ui import format as fmt
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()

@@ -19,6 +19,7 @@ import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from common import format as fmt
 from poll_data import guesses as checks
 from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
     RATE_WINDOW_SECONDS,
@@ -28,7 +29,6 @@ from poll_data.database import (  # the database's mechanics, shared with poll_d
     sqlite_per_connection,
     writer_lock,
 )
-from ui import format as fmt
 
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
 RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 20 times is plenty

@@ -1,7 +1,7 @@
 """Cases for the stage's JavaScript, written from the Python it repeats (tests/js/fixtures/).
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
-a guess is off, poll_data/guesses.py), writes numbers as ui/format.py does (format.js), reads
+a guess is off, poll_data/guesses.py), writes numbers as common/format.py does (format.js), reads
 the plane's fields that ui/playground/worlds.py ships, and writes answers as
 core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
 Python gives for them; node --test checks the JavaScript gives the same, and
@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 
 import core
+from common import format as fmt
 from core import answer_text
 from poll_data import guesses
 from ui import compute, settings, url_values
-from ui import format as fmt
 from ui.playground import answer_panel, stage, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
@@ -147,8 +147,8 @@ NAMED += [("σ", 1.0), ("k", 1000), ("ρ", 0.3)]
 
 
 def format_cases() -> dict[str, list]:
-    """ui/format.py's text for awkward inputs, [inputs..., text] by function: gains that round to
-    zero (n = 590's -0.0014), exact binary ties (0.125: Python rounds them to even, toFixed away
+    """common/format.py's text for awkward inputs, [inputs..., text] by function: gains that round
+    to zero (n = 590's -0.0014), exact binary ties (0.125: Python rounds them to even, toFixed away
     from zero), -0, every slider stop, axis ticks. format.js must give the same."""
     return {
         "signed": [[value, fmt.signed(value)] for value in GAINS]

@@ -30,8 +30,6 @@ Every page:
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
-- ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
-  -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 ``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 import core
+from common import format as fmt
 from core import answer_text
 from ui import compute
-from ui import format as fmt
 
 QUESTION_KEY = "answer_question"  # the session key of the question the answers reply to
 ILLUSTRATION = (

@@ -10,8 +10,8 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
+from common import format as fmt
 from ui import chart_sketch, edge_note, screen, serving, state, style
-from ui import format as fmt
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = (

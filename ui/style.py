@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import plotly.graph_objects as go
 
-from ui import format as fmt
+from common import format as fmt
 
 # --- palette -----------------------------------------------------------------------------
 GOLD = "#E69F00"  # orange: true quality, what we actually want

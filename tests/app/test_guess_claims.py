@@ -14,9 +14,9 @@ import pytest
 import stop_curves
 
 import core
+from common import format as fmt
 from poll_data.guesses import QUESTIONS
 from ui import compute
-from ui import format as fmt
 from ui.class_poll import figures as poll_figures
 from ui.class_poll import guess_text
 from ui.playground import worlds

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import core
+from common import format as fmt
 from ui import compute, kl_penalty_charts
-from ui import format as fmt
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
 
 WALKED = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]

@@ -129,7 +129,7 @@ LESSON_TABLE = {
 }
 
 
-# The same rows as the readouts print them (ui/format.py): KL, then the three signed.
+# The same rows as the readouts print them (common/format.py): KL, then the three signed.
 KL_READOUTS = {
     4.0: ["0.06", "+0.50", "+0.44", "+0.25"],
     2.0: ["0.25", "+1.00", "+0.75", "+0.50"],

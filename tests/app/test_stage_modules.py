@@ -59,7 +59,7 @@ def test_each_module_comes_after_the_modules_it_imports():
     # Whole-line comments stay in the modules: 8 KB of the 55 a browser would otherwise get.
     comments = [line for line in text.splitlines() if line.lstrip().startswith("//")]
     assert comments == [line for line in comments if line.startswith("// --- ")]
-    # 48,000 until format.js became ui/format.py's twin (Python's rounding, a small gain's sign,
+    # 48,000 until format.js became common/format.py's twin (Python's rounding, a small gain's sign,
     # counts and ticks): +1.6 KB, 48.8 KB joined; then pin.js and export.js (Pin and compare, the
     # SVG/PNG/CSV downloads): 62.8 KB joined, ~15 KB gzipped, sent once per page load; then
     # worlds.js (b and σ on the stage, their sliders, the shelf, fetching ahead):

@@ -141,19 +141,20 @@ def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
     + [("kl", 0.25, "0.25"), ("kl", 10.0, "10"), ("kl", 0.3333, "0.33")],
 )
 def test_a_guess_is_written_as_the_screen_writes_numbers(question, value, text):
-    """Question.shown is ui.format's count (n) or slider form (β): one way to write a number."""
+    """Question.shown is common.format's count (n) or slider form (β): one way to write a number."""
     assert QUESTIONS[question].shown(value) == text
 
 
 POLL_PROBE = """
 import json, sys
 import poll_data.guesses, poll_data.store, poll_data.devices
-print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {"ui", "streamlit"})))
+tops = {"ui", "streamlit", "common"}
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in tops)))
 """
 
 
-def test_the_poll_takes_only_the_number_formats_from_ui():
-    """poll_data/ sits below ui/: of it, only the pure ui.format (which imports nothing)."""
+def test_the_poll_takes_the_number_formats_and_nothing_of_ui():
+    """poll_data/ sits below ui/: it writes numbers with the pure common.format, loads no ui."""
     run = run_python("-c", POLL_PROBE)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == ["ui", "ui.format"]
+    assert json.loads(run.stdout) == ["common", "common.format"]

@@ -14,10 +14,10 @@ import segno
 import streamlit as st
 from sqlalchemy.engine import Engine
 
+from common import format as fmt
 from poll_data import guesses as checks
 from poll_data import ratings, store
 from ui import compute, glossary, layout, link_box, state
-from ui import format as fmt
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
