@@ -28,6 +28,8 @@ Every page:
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
   reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
+  Defenses page's results) under a fingerprint of the code that builds it, written atomically.
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
