@@ -6,9 +6,10 @@ Every page:
   a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the nearest stop,
   option or seed, with a plain note (pure); ``story_steps``: the story's seven steps (pure);
   ``address``: every parameter of the address resolved at once, and the address as it should read
-  (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch builder
-  bound to the address, one value per setting per session, links); ``history``: one browser-history
-  entry per action.
+  (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
+  setting (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
+  builder bound to the address, one value per setting per session, links); ``history``: one
+  browser-history entry per action.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers

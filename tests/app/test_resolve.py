@@ -24,7 +24,7 @@ from ui.address import (
     prediction,
     resolve,
 )
-from ui.playground.pin_url import parse_pin
+from ui.pin_url import parse_pin
 from ui.settings import SETTINGS, STAGE_KEYS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
