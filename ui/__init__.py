@@ -24,6 +24,8 @@ Every page:
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
+- ``page_frame``: the title's size and the room above it, CSS both the first paint and every
+  page's CSS carry (pure).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
