@@ -22,8 +22,8 @@ import core
 from common import format as fmt
 from core import answer_text
 from poll_data import guesses
-from ui import compute, settings, url_values
-from ui.playground import answer_panel, stage, world_files, worlds
+from ui import compute, settings, style, url_values
+from ui.playground import answer_panel, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
@@ -126,7 +126,7 @@ def stage_data() -> dict:
             "address": STAGE_ADDRESS,
             "answers": f"{STAGE_ADDRESS}{world_files.ANSWERS_FILE}",
         },
-        "predict_ticks": stage.EVEN_TICKS,
+        "predict_ticks": style.STAGE_EVEN_TICKS,
     }
 
 
