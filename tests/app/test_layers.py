@@ -12,6 +12,7 @@ import no Streamlit loads none, followed transitively in a fresh interpreter.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,45 @@ def test_the_lower_layers_load_no_streamlit_nor_ui(package):
     run = run_python("-c", PROBE.format(names=names))
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == []
+
+
+# --- docs/code.md's layout names every module, by its literal file name -------------------------
+MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "scripts")
+NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.py)\b")  # "state.py", "ui/disk_store.py"; not "*_x.py"
+
+
+def layout_names(text: str) -> dict[str, set[str]]:
+    """The .py files the layout's block names, by the folder whose entry names them: a name
+    with a "/" is a path from the repository's root, one without is in the entry's folder."""
+    block = text.split("## The layout of the code", 1)[1].split("```")[1]
+    named: dict[str, set[str]] = {}
+    folder = ""
+    for line in block.splitlines():
+        head = line.split(" ", 1)[0]
+        if head.endswith("/"):
+            folder = head.rstrip("/")
+        elif head and not line.startswith(" "):
+            folder = ""  # a file of the root, such as app.py
+        for name in NAMED.findall(line):
+            path = name if "/" in name else f"{folder}/{name}".lstrip("/")
+            named.setdefault(path.rsplit("/", 1)[0] if "/" in path else "", set()).add(path)
+    return named
+
+
+def test_the_code_map_names_every_module_and_only_real_ones():
+    named = layout_names((REPO / "docs" / "code.md").read_text(encoding="utf-8"))
+    every = {path for paths in named.values() for path in paths}
+    assert sorted(path for path in every if not (REPO / path).is_file()) == []
+    modules = {
+        path.relative_to(REPO).as_posix()
+        for top in MAPPED_FOLDERS
+        for path in (REPO / top).rglob("*.py")
+        if path.name != "__init__.py" and "__pycache__" not in path.parts
+    }
+    assert sorted(modules - every) == [], "docs/code.md's layout does not name them"
+
+
+def test_the_code_map_reads_names_by_folder():
+    lines = ["## The layout of the code", "```", "app.py  x", "ui/  a.py, b/c.py", "  d.py"]
+    text = "\n".join([*lines, "core/  *_x.py", "```"])
+    assert layout_names(text) == {"": {"app.py"}, "ui": {"ui/a.py", "ui/d.py"}, "b": {"b/c.py"}}
