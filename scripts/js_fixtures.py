@@ -2,9 +2,9 @@
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
 a guess is off, poll_data/guesses.py), writes numbers as common/format.py does (format.js), reads
-the plane's fields that ui/playground/worlds.py ships, and writes answers as
-core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
-Python gives for them; node --test checks the JavaScript gives the same, and
+the plane's fields that ui/playground/worlds.py ships, and writes answers as core/answer_counts.py
+and core/answer_text.py do (answer_writer.js). Each fixture holds inputs and what the Python
+gives for them; node --test checks the JavaScript gives the same, and
 tests/app/test_js_fixtures.py that the files are current.
 
     python -m scripts.js_fixtures      # rewrite tests/js/fixtures/*.json
@@ -20,7 +20,7 @@ import numpy as np
 
 import core
 from common import format as fmt
-from core import answer_text
+from core import answer_counts, answer_text
 from poll_data import guesses
 from ui import compute, settings, style, url_values
 from ui.playground import answer_panel, world_files, worlds
@@ -214,7 +214,7 @@ def answer_writer_cases() -> dict:
         "tables": json.loads(answer_panel.tables_bytes()),
         "panel": panel_cards(),
         "cases": cases,
-        "hundredths": [[value, int(answer_text._hundredths(value))] for value in HUNDREDTHS],
+        "hundredths": [[value, int(answer_counts.hundredths(value))] for value in HUNDREDTHS],
     }
 
 
