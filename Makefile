@@ -6,7 +6,7 @@ BIN = $(VENV)/bin
 
 REPLICAS ?= 2
 
-.PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
+.PHONY: run test test-fast lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 $(BIN)/streamlit run app.py
@@ -23,6 +23,11 @@ test: $(VENV)/.dev-installed
 	elif [ "$$CI" = true ]; then echo "node is missing: the stage's tests cannot run" >&2; exit 1; \
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	$(BIN)/python -m pytest
+
+# For your own iteration: core, AppTest and the poll (about 2 minutes), no browser, no cluster.
+# CI runs `make test`.
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q tests/core tests/app tests/poll
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
