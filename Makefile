@@ -29,13 +29,23 @@ test: $(VENV)/.dev-installed
 test-fast: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -q tests/core tests/app tests/poll
 
-lint: $(VENV)/.dev-installed
+# The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
+# (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.
+JS_FILES = "ui/**/*.js" "tests/js/**/*.mjs"
+
+lint: $(VENV)/.dev-installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node_modules/.bin/prettier --check $(JS_FILES)
 
-format: $(VENV)/.dev-installed
+format: $(VENV)/.dev-installed node_modules/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+	node_modules/.bin/prettier --write $(JS_FILES)
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
@@ -76,4 +86,4 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(VENV)/bin/pyth
 	touch $@ $(VENV)/.runtime-installed
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis artifacts

@@ -104,6 +104,25 @@ def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
     assert "return { default: main };" in text
 
 
+def test_an_import_the_formatter_wrapped_is_read_as_one(tmp_path):
+    """prettier writes an import past 100 columns a name a line; the joiner reads it whole,
+    and a line number after it still names its line."""
+    write(
+        tmp_path,
+        {
+            "main.js": 'import {\n  twice as double,\n  half,\n} from "./maths.js";\n'
+            "export default function main(x) {\n  return double(half(x));\n}\n",
+            "maths.js": "export const twice = (x) => 2 * x;\nexport const half = (x) => x / 2;\n",
+        },
+    )
+    assert "const { twice: double, half } = module_maths_js;" in stage_modules.joined(
+        tmp_path, "main.js"
+    )
+    write(tmp_path, {"main.js": 'import {\n  a,\n} from "./maths.js";\nexport { a };\n'})
+    with pytest.raises(stage_modules.ModuleError, match=r"main\.js:4: write imports"):
+        stage_modules.joined(tmp_path, "main.js")
+
+
 def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
     """The class poll's downloads.js takes the stage's export.js: "../folder/x.js" imports."""
     (tmp_path / "stage").mkdir()
