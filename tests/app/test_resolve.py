@@ -120,6 +120,36 @@ def test_any_hostile_address_resolves_to_stops_and_plain_notes(page, query):
             assert parse_setting(SETTINGS[key], resolution.address[key])[1] is None
 
 
+# The Defenses page's own settings (they were 15 AppTest runs of the page).
+DEFENSES_HOSTILE = [
+    ({"k": "abc"}, "k", 4, "not a number"),
+    ({"k": "0"}, "k", 1, "nearest end"),
+    ({"k": "5"}, "k", 6, "nearest step"),  # by ratio: 6/5 < 5/4
+    ({"rho": "nan"}, "rho", 0.5, "not a number"),
+    ({"rho": "7"}, "rho", 1.0, "nearest end"),
+    ({"lam": "-5"}, "lam", 0.0, "nearest end"),
+    ({"lam": "<script>alert(1)</script>"}, "lam", 0.5, "not a number"),
+    ({"m": "1e99"}, "m", 10000, "nearest end"),
+    ({"m": ["3", "30"]}, "m", 30, "2 times"),
+    ({"m": "9" * 400}, "m", 10, "too long"),
+    ({"k": "[x](javascript:alert(1))", "m": "**49**"}, "m", 10, "not a number"),
+    ({"agg": "max"}, "agg", "mean", "neither"),
+    ({"agg": "<b>x</b>"}, "agg", "mean", "neither"),
+    ({"agg": ""}, "agg", "mean", "neither"),
+    ({"agg": "MEAN2"}, "agg", "mean", "neither"),
+]
+
+
+@pytest.mark.parametrize(("query", "key", "value", "says"), DEFENSES_HOSTILE, ids=str)
+def test_the_defenses_settings_get_the_nearest_stop_and_a_plain_note(query, key, value, says):
+    lists = {name: raw if isinstance(raw, list) else [raw] for name, raw in query.items()}
+    resolution = resolve("defenses", lists, {PAGE: "defenses"})
+    assert resolution.values[key] == value
+    assert any(says in note for note in resolution.notes), resolution.notes
+    assert not set("<>[]()`*_:\\") & set(" ".join(resolution.notes))
+    assert key not in resolution.address or len(resolution.address[key]) == 1
+
+
 def test_html_in_a_value_is_never_repeated_and_unknown_keys_are_kept():
     query = {"beta": ["<script>alert(1)</script>"], "utm_source": ["<b>x</b>"]}
     resolution = resolve("kl-penalty", query, {PAGE: "kl-penalty"})
