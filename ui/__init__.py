@@ -9,7 +9,8 @@ Every page:
   (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
   setting (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
   builder bound to the address, one value per setting per session, links); ``history``: one
-  browser-history entry per action.
+  browser-history entry per action; ``share``: the link to the page's settings, in a box to
+  copy.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers

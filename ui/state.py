@@ -16,14 +16,13 @@ Every setting follows the student from page to page: one value per setting per s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from urllib.parse import urlsplit
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from poll_data import guesses
-from ui import address, link_box
-from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, query_string, url_text
+from ui import address
+from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, url_text
 from ui.url_values import url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
@@ -328,39 +327,6 @@ def set_presenter_mode(on: bool) -> None:
     """Turn presenter mode on or off, here and on the pages after it (the switch)."""
     st.session_state[address.PRESENT] = on
     write_query_param(PRESENT_KEY, "1" if on else None)
-
-
-def share_link(
-    values: Mapping[str, float | str | None],
-    *,
-    extra: Mapping[str, str | None] | None = None,
-) -> str:
-    """The address of the current page at these settings (a seed among them) and ``extra``
-    parameters in URL form (such as the pin), to copy and send."""
-    page_url = st.context.url or ""
-    if page_url and not urlsplit(page_url).path:
-        page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
-    return page_url + query_string(values, extra=extra)
-
-
-def share_box(
-    values: Mapping[str, float | str | None],
-    *,
-    extra: Mapping[str, str | None] | None = None,
-    slot=None,
-) -> None:
-    """The link to these settings (and ``extra`` parameters), in a box with a copy button
-    (none in presenter mode).
-
-    ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
-    link of the whole page), or None to draw it here.
-    """
-    if presenter_mode():
-        return  # fewer words on a projector: the address bar holds the link
-    link = share_link(values, extra=extra)
-    with slot.container() if slot is not None else st.container():
-        st.caption("Link to this setting (the address bar holds it too):")
-        link_box.show(link or "(the defaults)", label="Link to this setting")
 
 
 def current(key: str) -> float | str:
