@@ -10,7 +10,7 @@ Every page:
   setting (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
   builder bound to the address, one value per setting per session, links); ``history``: one
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
-  copy.
+  copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers

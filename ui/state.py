@@ -20,23 +20,12 @@ from collections.abc import Iterable, Mapping
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from poll_data import guesses
-from ui import address
+from ui import address, lecturer_cookie
 from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, url_text
 from ui.url_values import url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _SHOWN_NOTES = "_url_notes_shown"  # session key: (page and address, notes) on screen
-# The lecturer's token on their own device, so a reload or a reconnection (a new session)
-# keeps the controls with no token in the projected address: a cookie the page's script
-# writes, kept a day (polls are deleted after a day), sent only to this site.
-LECTURER_COOKIE = "rh_lecturer"
-LECTURER_COOKIE_SECONDS = 86_400
-_COOKIE_SCRIPT = """<script>
-document.cookie = "%s=%s; path=/; max-age=%d; SameSite=Strict"
-  + (location.protocol === "https:" ? "; Secure" : "");
-</script>"""
-
 
 # --- Streamlit glue ----------------------------------------------------------------------
 
@@ -67,7 +56,7 @@ def settle_url(
         memory,
         keys=keys,
         stage_keys=stage_keys,
-        lecturer_cookie=lecturer_cookie(),
+        lecturer_cookie=lecturer_cookie.read(),
     )
     st.session_state.update(resolution.session)
     url_changed = False
@@ -303,24 +292,6 @@ def keep_lecturer(token: str) -> None:
 def forget_lecturer() -> None:
     """This session, and this device's cookie, no longer open a poll's controls."""
     st.session_state[address.LECTURER] = ""
-
-
-def lecturer_cookie() -> str | None:
-    """The lecturer token this device's cookie keeps, or None (AppTest has no cookies)."""
-    cookie = st.context.cookies.get(LECTURER_COOKIE)
-    return cookie if isinstance(cookie, str) and cookie else None
-
-
-def lecturer_device(token: str | None, *, container=None) -> None:
-    """Keep ``token`` (checked: a poll's own) in this device's cookie, or clear it (None),
-    so the lecturer reopens the room from this device without the token in the address; the
-    script goes in ``container`` (default: the page), and draws nothing."""
-    if lecturer_cookie() == token:
-        return
-    value, seconds = (guesses.check_token(token), LECTURER_COOKIE_SECONDS) if token else ("", 0)
-    script = _COOKIE_SCRIPT % (LECTURER_COOKIE, value, seconds)
-    box = (container if container is not None else st).container(key="screen-lecturer-device")
-    box.html(script, unsafe_allow_javascript=True)
 
 
 def set_presenter_mode(on: bool) -> None:

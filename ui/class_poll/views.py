@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 
 from common import format as fmt
 from poll_data import guesses, ratings, store
-from ui import compute, glossary, layout, link_box, state
+from ui import compute, glossary, layout, lecturer_cookie, link_box, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
@@ -117,7 +117,7 @@ def qr_png(link: str) -> bytes:
 
 def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
-    state.lecturer_device(None)  # this device leads no poll now (New poll, or a stale one)
+    lecturer_cookie.write(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
@@ -201,7 +201,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         return
     # The scripts that draw nothing go in the title's row, where they take no line.
     hidden = controls if controls is not None else st.container()
-    state.lecturer_device(token, container=hidden)
+    lecturer_cookie.write(token, container=hidden)
     if st.session_state.pop(TO_TOP_KEY, False):
         hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
