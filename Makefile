@@ -24,10 +24,10 @@ test: $(VENV)/.dev-installed
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	$(BIN)/python -m pytest
 
-# For your own iteration: core, AppTest and the poll (about 2 minutes), no browser, no cluster.
-# CI runs `make test`.
+# For your own iteration: core, AppTest and the poll without the tests marked slow (about 2-3
+# minutes on a quiet machine), no browser, no cluster. CI runs `make test`.
 test-fast: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -q tests/core tests/app tests/poll
+	$(BIN)/python -m pytest -q -m "not slow" tests/core tests/app tests/poll
 
 # The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
 # (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.

@@ -66,6 +66,7 @@ HEAT_SAMPLE = sorted(
 )
 
 
+@pytest.mark.slow
 def test_the_heat_maps_description_is_cores_optimum():
     for beta, b, sigma in HEAT_SAMPLE:
         point = core.kl_optimum(beta, b=b, sigma=sigma)

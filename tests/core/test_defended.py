@@ -43,6 +43,7 @@ def test_the_shipped_ensemble_shrinks_within_a_fifth_of_the_formula(rho):
     assert core.ensemble_error_size(2.0, k=16, rho=rho) == pytest.approx(2 * formula[-1])
 
 
+@pytest.mark.slow
 def test_the_mean_shrinks_the_independent_part_to_the_formula_over_seeds():
     # Monte Carlo over 20 ensembles, each from its own member seed: on average over seeds the
     # variance of the mean of k members is 1/k (pairwise correlations average 0 by symmetry).
