@@ -343,3 +343,35 @@ PINNED = [
 def test_the_writers_text_is_pinned(question, length, substance, kinds, text):
     assert write_answer(question, length, substance) == text
     assert [s.kind for s in answer_sentences(question, length, substance)] == kinds
+
+
+# The writer's text, pinned word for word (a change to the banks, the counts or the generator's
+# draws shows here, not only in tests/app's fixtures): a padded answer that takes a tip back
+# and a short one with a wrong claim, both with their whys.
+PINNED = [
+    (
+        (1, 1.2, 0.5, 3),
+        "You asked: “How do I keep my houseplants alive?” Water only when the top two "
+        "centimetres of soil feel dry. Roots need air as well as water, and soil that never dries "
+        "out suffocates and rots them. Use pots with drainage holes, so the roots never sit in "
+        "water. Water that cannot drain collects at the bottom, where the roots rot first. Of "
+        "course, everyone is different, so results may vary. Give each plant the light it likes: "
+        "most want bright light that is not direct sun. Then again, there is no harm in watering "
+        "on a fixed day, whether the soil is dry or not. I hope this helps you on your journey "
+        "with keeping houseplants alive!",
+    ),
+    (
+        (2, 0.3, -2.0, 1),
+        "Start with intervals: one minute of running, then two of walking, repeated. Short runs "
+        "let your heart, muscles and tendons adapt before you ask more of them. Go slowly enough "
+        "that you could still hold a conversation. An easy pace builds endurance, the base "
+        "everything else rests on, without wearing you out. Running is bad for your knees, so "
+        "keep every run as short as you can.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("where", "text"), PINNED, ids=["padded-undo", "short-wrong"])
+def test_the_writers_text_is_pinned_word_for_word(where, text):
+    question, length, substance, seed = where
+    assert write_answer(QUESTIONS[question], length, substance, seed=seed) == text
