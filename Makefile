@@ -24,7 +24,7 @@ test: $(VENV)/.dev-installed
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	$(BIN)/python -m pytest
 
-# For your own iteration: core, AppTest and the poll without the tests marked slow (about 2-3
+# For your own iteration: core, AppTest and the poll without the tests marked slow (a few
 # minutes on a quiet machine), no browser, no cluster. CI runs `make test`.
 test-fast: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -q -m "not slow" tests/core tests/app tests/poll
