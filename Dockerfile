@@ -22,6 +22,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 
 COPY .streamlit .streamlit
 COPY core core
+COPY common common
 COPY ui ui
 COPY poll_data poll_data
 COPY pages pages
@@ -30,7 +31,7 @@ COPY scripts/warm_up.py scripts/build_worlds.py scripts/
 
 # Every (b, σ) world of the Playground's stage, built into the image (441 files, ~26 MB, about
 # a minute of two cores): every container, and every one restarted, serves any b and σ at once
-# instead of building 441 worlds each (ui/playground/world_store.py).
+# instead of building 441 worlds each (ui/disk_store.py).
 ENV STAGE_WORLD_DIR=/app/worlds
 RUN python scripts/build_worlds.py
 

@@ -6,7 +6,7 @@ BIN = $(VENV)/bin
 
 REPLICAS ?= 2
 
-.PHONY: run test lint format bench bench-browser bench-beyond bench-load table clean
+.PHONY: run test test-fast lint format bench bench-browser bench-beyond bench-load table clean
 
 run: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/warm_up.py & STAGE_PREWARM=1 $(BIN)/streamlit run app.py
@@ -24,13 +24,28 @@ test: $(VENV)/.dev-installed
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	$(BIN)/python -m pytest
 
-lint: $(VENV)/.dev-installed
+# For your own iteration: core, AppTest and the poll without the tests marked slow (a few
+# minutes on a quiet machine), no browser, no cluster. CI runs `make test`.
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -q -m "not slow" tests/core tests/app tests/poll
+
+# The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
+# (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.
+JS_FILES = "ui/**/*.js" "tests/js/**/*.mjs"
+
+lint: $(VENV)/.dev-installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node_modules/.bin/prettier --check $(JS_FILES)
 
-format: $(VENV)/.dev-installed
+format: $(VENV)/.dev-installed node_modules/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+	node_modules/.bin/prettier --write $(JS_FILES)
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.kl_curve
@@ -71,4 +86,4 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(VENV)/bin/pyth
 	touch $@ $(VENV)/.runtime-installed
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .hypothesis artifacts

@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright
 from harness import app_page, chromium, observer
 from harness.machine import cpu_seconds, machine_line, memory_kib, percentile
 from harness.server import REPO_ROOT, start_streamlit
-from ui.playground import world_store
+from ui import disk_store
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average
 PAGE_KEYS = ("k", "rho", "lam", "m", "b")  # the page's own sliders, and b (a whole-page rerun)
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keys = tuple(key for key in args.keys.split(",") if key)
     print(f"bench.defenses_latency: {machine_line()}")
-    stored = len(list(world_store.store_folder().glob("defenses-*.json")))
+    stored = len(list(disk_store.store_folder().glob("defenses-*.json")))
     print(f"  the store holds the Defenses results of {stored} of 441 (b, σ) settings")
     server = start_streamlit(REPO_ROOT / "app.py")
     everything: list[float] = []

@@ -202,13 +202,8 @@ __all__ += [
 ]
 
 # Answers you can read: what an answer at a point might say (an illustration from fixed banks).
-from core.answer_text import (  # noqa: E402
-    QUESTIONS,
-    careful_reader_prefers,
-    sentence_counts,
-    write_answer,
-    write_answers,
-)
+from core.answer_counts import careful_reader_prefers, sentence_counts  # noqa: E402
+from core.answer_text import QUESTIONS, write_answer, write_answers  # noqa: E402
 from core.best_of_n import median_kept_rank  # noqa: E402
 
 __all__ += [

@@ -6,33 +6,20 @@ written for this project (``core/data/answer_banks.json``). For each question th
 that takes each tip back, and wrong or empty claims; padding (restating the question, flattery,
 hedges, summaries, disclaimers) is shared by all questions.
 
-The text follows true quality, s + l - (l² - 1), all of it, so a careful reader (more good
-points, then less padding: :func:`careful_reader_prefers`) ranks answers as true quality does:
-
-- Length sets the sentences, ``5.5·exp(0.5·l)`` rounded (6 at l = 0, 7 at l = 0.5, true
-  quality's best length, 24 from l = 2.91 on), so words follow length.
-- Up to l = 0.5 every sentence says something: a short answer stops early, lists bare tips
-  and skips the why (whys come in from l = -0.5); past 0.5 each added sentence is padding.
-- The net good points (tips and whys, minus wrong claims and tips taken back) are one more per
-  1.5 of true quality (the reader's threshold): 4 for the base model's typical answer (true
-  quality +1.18), 7 at most, as many as an answer at l = 0.5 holds. Substance moves them at
-  every length (more tips, or wrong claims); so does length: far past 0.5 an answer takes its
-  own tips back ("Then again, ...") amid the padding, as true quality falls.
+How many sentences of each kind an answer has follows true quality, all of it
+(``core/answer_counts.py``: the counts and the careful reader who compares answers on them);
+this module writes those sentences.
 
 The same point always reads the same: the choice and order of the wrong claims and padding
-come from a small generator seeded by (question, the point in hundredths, seed). The counts
-are integer arithmetic on the point in hundredths, and the generator (FNV-1a, then
-mulberry32) is written out here in plain integer arithmetic, so that the stage's JavaScript
-twin (``ui/playground/stage_assets/answer_writer.js``) writes the very same text from
-:func:`writer_tables`.
+come from a small generator seeded by (question, the point in hundredths, seed). The
+generator (FNV-1a, then mulberry32) is written out here in plain integer arithmetic, so that
+the stage's JavaScript twin (``ui/playground/stage_assets/answer_writer.js``) writes the very
+same text from :func:`writer_tables`.
 
 >>> write_answer(QUESTIONS[0], -2.0, 1.0)  # short: one bare tip, and it stops
 'Go to bed and get up at the same time every day, weekends included.'
 >>> [s.kind for s in answer_sentences(QUESTIONS[0], 0.0, 0.0)]  # the base model's typical one
 ['content', 'why', 'content', 'why']
->>> counts = sentence_counts(length=3.37, substance=3.19)  # β = 0.3's: 2 tips, both taken back
->>> int(counts.good), int(counts.undo), int(counts.padding)
-(3, 2, 17)
 """
 
 from __future__ import annotations
@@ -45,31 +32,24 @@ from pathlib import Path
 
 import numpy as np
 
-from core.validate import Choice, Numbers, Whole, validate_params
+from core.answer_counts import (
+    BEST_LENGTH,
+    COUNT_RANGE,
+    NET_AT,
+    NET_FROM,
+    NET_STEP,
+    POINT_SCALE,
+    ROOM,
+    WHY_STEPS,
+    SentenceCounts,
+    count_steps,
+    counts_in_hundredths,
+    hundredths,
+)
+from core.answer_counts import POINT as _POINT
+from core.validate import Choice, Whole, validate_params
 
 BANKS_FILE = Path(__file__).with_name("data") / "answer_banks.json"
-POINT_SCALE = 100  # a point is read to the hundredth: the stage's worlds carry hundredths
-BASE_SENTENCES = 5.5  # sentences at length 0 (rounded: 6), the base model's typical answer
-SENTENCE_GROWTH = 0.5  # per unit of length: 5.5·e^(0.5·2) = 15 sentences at l = 2
-MAX_SENTENCES = 24  # reached at l = 2.91 (β = 0.3's mean is 3.3): 7 said, 17 padding
-BEST_LENGTH = 50  # true quality's best length, l = 0.5, in hundredths: padding starts past it
-WHY_STEPS = (-50, 0, 50)  # whys allowed: 1 from l = -0.5, 2 from 0, 3 from 0.5 (hundredths)
-# Net good points = NET_AT + floor((true quality - NET_FROM) / NET_STEP): one per 1.5 of true
-# quality, so two answers 1.5 or more apart differ by a point; 1.4 sits between the base
-# model's typical answer (+1.18 at n = 1) and the peak's (+1.51 at n = 49), 4 points at 1.18.
-NET_AT = 5
-NET_FROM = 14_000  # in ten-thousandths of true quality (a point in hundredths, squared)
-NET_STEP = 15_000
-ROOM = 2  # an answer may say up to 2 sentences fewer than its length holds; beyond that, pairs
-# of a tip and a wrong claim fill it (so 33% of the 600 carry a wrong claim, not 57%)
-COUNT_RANGE = 1_000  # points are read within ±10 units (the grid: ±6); counts stop changing past
-# What each sentence of an answer is (AnswerSentence says what each kind means).
-KINDS = ("content", "why", "wrong", "undo", "padding")
-# How a careful reader reads each kind (the one place that says so): good points, wrong
-# claims, or padding. careful_reader_prefers compares answers on these three counts.
-GOOD_KINDS = ("content", "why")
-WRONG_KINDS = ("wrong", "undo")
-PADDING_KINDS = ("padding",)
 PADDING_PLACES = ("opening", "middle", "closing")  # where padding of each group goes
 
 _FNV_OFFSET = 0x811C9DC5  # FNV-1a's 32-bit offset basis and prime
@@ -92,30 +72,8 @@ class Question:
 
 
 @dataclass(frozen=True)
-class SentenceCounts:
-    """How many sentences of each kind an answer has: integer arrays of the points' shape."""
-
-    sentences: np.ndarray  # all of them
-    content: np.ndarray
-    why: np.ndarray
-    wrong: np.ndarray
-    undo: np.ndarray
-    padding: np.ndarray
-
-    @property
-    def good(self) -> np.ndarray:
-        """Good points as a careful reader counts them (the GOOD_KINDS)."""
-        return sum(getattr(self, kind) for kind in GOOD_KINDS)
-
-    @property
-    def mistaken(self) -> np.ndarray:
-        """Wrong claims as a careful reader counts them (the WRONG_KINDS)."""
-        return sum(getattr(self, kind) for kind in WRONG_KINDS)
-
-
-@dataclass(frozen=True)
 class AnswerSentence:
-    """One sentence of a written answer and its kind, one of KINDS:
+    """One sentence of a written answer and its kind, one of answer_counts.KINDS:
 
     - "content": a tip, one of the question's points (a good point);
     - "why": why the tip just before it works, the elaboration a full answer gives (a good
@@ -159,123 +117,10 @@ MOST_CONTENT = min(len(question.content) for question in QUESTION_BANKS)  # 9
 MOST_WRONG = min(len(question.wrong) for question in QUESTION_BANKS)  # 8
 _BY_NAME = {name: q for q in QUESTION_BANKS for name in (q.id, q.text)}
 _QUESTION = Choice(tuple(_BY_NAME), "one of core.answer_text.QUESTIONS (or its id)")
-_POINT = Numbers(low=-1e6, high=1e6)  # any point; counts stop changing past the grid
-
-
-def _hundredths(values) -> np.ndarray:
-    """Points read to the hundredth, rounding halves up (as the JavaScript twin does)."""
-    return np.floor(np.asarray(values, dtype=float) * POINT_SCALE + 0.5).astype(np.int64)
-
-
-def _steps(counts: np.ndarray, points: np.ndarray) -> list[int]:
-    """The points (hundredths) where a non-decreasing count goes up by one, each listed once
-    per step, so count = first + (number of steps <= point) for any point."""
-    rises = np.diff(counts)
-    return np.repeat(points[1:], rises).tolist()
-
-
-@lru_cache(maxsize=1)
-def count_steps() -> dict[str, list[int] | int]:
-    """The sentences as integer steps: ``sentences = 1 + #(length steps <= l·100)``. Integer
-    comparisons only, so Python and the browser count alike to the last point."""
-    points = np.arange(-COUNT_RANGE, COUNT_RANGE + 1)
-    sentences = np.clip(
-        np.floor(BASE_SENTENCES * np.exp(SENTENCE_GROWTH * points / POINT_SCALE) + 0.5),
-        1,
-        MAX_SENTENCES,
-    ).astype(np.int64)
-    return {"length_steps": _steps(sentences, points)}
 
 
 # The arguments that name one answer (or, with arrays of points, several), checked on every call.
 _ONE_ANSWER = {"question": _QUESTION, "length": _POINT, "substance": _POINT, "seed": Whole(0)}
-
-
-@validate_params({"length": _POINT, "substance": _POINT})
-def sentence_counts(*, length, substance) -> SentenceCounts:
-    """How many sentences of each kind the answers at ``length`` and ``substance`` (scalars or
-    arrays of one shape) have; arrays of that shape.
-
-    Length sets the sentences (1 to MAX_SENTENCES); up to l = 0.5 all of them may say
-    something, past it the rest is padding. True quality sets the net good points (tips and
-    whys minus wrong claims and tips taken back), as many as the answer holds; length allows
-    the whys (none below l = -0.5); past l = 0.5, the wrong claims length adds take tips back.
-    """
-    return _counts_in_hundredths(_hundredths(length), _hundredths(substance))
-
-
-def _net_good_points(length: np.ndarray, substance: np.ndarray) -> np.ndarray:
-    """NET_AT + floor((true quality - 1.4) / 1.5), from the point in hundredths: true quality
-    in ten-thousandths is 100·s + 100·l - l² + 10,000, an exact integer."""
-    gold = POINT_SCALE * (substance + length) - length * length + POINT_SCALE**2
-    return NET_AT + np.floor_divide(gold - NET_FROM, NET_STEP)
-
-
-def _said(net: np.ndarray, room: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(good, wrong) sentences with good - wrong = ``net`` (clipped to the room), filling all
-    but ROOM of the ``room`` sentences with pairs of a good and a wrong one; at least one."""
-    net = np.clip(net, -room, room)
-    pairs = (np.maximum(room - np.abs(net) - ROOM, 0) + 1) // 2
-    good, wrong = np.maximum(net, 0) + pairs, np.maximum(-net, 0) + pairs
-    silent = (good + wrong) == 0  # net 0 in a 1- or 2-sentence answer: a tip and a wrong claim
-    return good + silent, wrong + silent
-
-
-def _counts_in_hundredths(length: np.ndarray, substance: np.ndarray) -> SentenceCounts:
-    length = np.clip(length, -COUNT_RANGE, COUNT_RANGE)
-    substance = np.clip(substance, -COUNT_RANGE, COUNT_RANGE)
-    sentences = 1 + np.searchsorted(count_steps()["length_steps"], length, side="right")
-    full = 1 + np.searchsorted(count_steps()["length_steps"], BEST_LENGTH, side="right")
-    room = np.minimum(sentences, full)  # past the best length the rest is padding
-    good, wrong = _said(_net_good_points(length, substance), room)
-    whys = np.minimum(good // 2, np.searchsorted(WHY_STEPS, length, side="right"))
-    content = good - whys
-    # Past the best length, the wrong claims it adds to what the same substance says there
-    # take the answer's own tips back; the rest are wrong claims.
-    _, wrong_at_best = _said(_net_good_points(np.full_like(length, BEST_LENGTH), substance), full)
-    undo = np.where(
-        length > BEST_LENGTH, np.minimum(np.maximum(wrong - wrong_at_best, 0), content), 0
-    )
-    padding = sentences - room
-    return SentenceCounts(
-        content + whys + wrong + padding, content, whys, wrong - undo, undo, padding
-    )
-
-
-def read_counts(sentences) -> tuple[int, int, int]:
-    """(good points, wrong claims, padding) in written sentences, as a careful reader counts
-    them (GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
-    kinds = [sentence.kind for sentence in sentences]
-    return tuple(sum(kind in group for kind in kinds) for group in _READ_GROUPS)
-
-
-_READ_GROUPS = (GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)
-
-
-@validate_params(
-    {"length": _POINT, "substance": _POINT, "other_length": _POINT, "other_substance": _POINT}
-)
-def careful_reader_prefers(*, length, substance, other_length, other_substance) -> np.ndarray:
-    """Which of two answers a careful reader prefers: +1 the first, at (``length``,
-    ``substance``), -1 the second, at (``other_length``, ``other_substance``), 0 can't tell.
-
-    The reader counts what the text shows (the counts of :func:`sentence_counts`, the same for
-    every question and seed): more net good points (good points minus wrong claims) first,
-    then fewer wrong claims, then less padding; answers equal on all three are a tie. Arrays
-    of one shape (or scalars, broadcast) in, an integer array of that shape out.
-    """
-    first = _counts_in_hundredths(_hundredths(length), _hundredths(substance))
-    second = _counts_in_hundredths(_hundredths(other_length), _hundredths(other_substance))
-    verdict = np.zeros(np.broadcast(first.padding, second.padding).shape, dtype=np.int64)
-    # Criteria in order: each decides where every earlier one tied.
-    for mine, theirs in (
-        (first.good - first.mistaken, second.good - second.mistaken),
-        (-first.mistaken, -second.mistaken),
-        (-first.padding, -second.padding),
-    ):
-        undecided = verdict == 0
-        verdict = np.where(undecided, np.sign(mine - theirs), verdict)
-    return verdict
 
 
 def nearest_to_mean(*, length, substance) -> np.ndarray:
@@ -337,8 +182,8 @@ def answer_sentences(
     padding, and where the middle padding goes, is drawn from (question, point in hundredths,
     seed).
     """
-    length_key, substance_key = _hundredths(length), _hundredths(substance)
-    counts = _counts_in_hundredths(length_key, substance_key)
+    length_key, substance_key = hundredths(length), hundredths(substance)
+    counts = counts_in_hundredths(length_key, substance_key)
     one = SentenceCounts(*(int(getattr(counts, name)) for name in _COUNT_FIELDS))
     return _assemble(_BY_NAME[question], int(length_key), int(substance_key), one, seed)
 
@@ -391,8 +236,8 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
     returns k strings. The counts are one vectorized call; each text is then put together
     (~40 µs each on an idle core: a cloud of 48 in ~2 ms)."""
     lengths, substances = np.broadcast_arrays(np.ravel(length), np.ravel(substance))
-    length_keys, substance_keys = _hundredths(lengths), _hundredths(substances)
-    counts = _counts_in_hundredths(length_keys, substance_keys)
+    length_keys, substance_keys = hundredths(lengths), hundredths(substances)
+    counts = counts_in_hundredths(length_keys, substance_keys)
     asked = _BY_NAME[question]
     texts = []
     columns = [getattr(counts, name) for name in _COUNT_FIELDS]

@@ -4,7 +4,7 @@ Three kinds of room, to check that a room's fit reads as what the room is:
 
 - ``"careful"``: readers who read the written answers and prefer more good points (content
   minus wrong claims), then fewer wrong claims, then less padding (the writer's own reader,
-  :func:`core.answer_text.careful_reader_prefers`); a pair that reads the same is "can't tell";
+  :func:`core.answer_counts.careful_reader_prefers`); a pair that reads the same is "can't tell";
 - ``"gold"``: raters who follow true quality with ordinary noise, Bradley–Terry at
   T = GOLD_RATER_NOISE (docs/design.md);
 - ``"length"``: raters who love length, Bradley–Terry on substance + LENGTH_LOVE·length with no
@@ -16,7 +16,7 @@ The random generator is passed in; the same generator state gives the same choic
 import numpy as np
 
 from core import world
-from core.answer_text import careful_reader_prefers
+from core.answer_counts import careful_reader_prefers
 from core.preferences import sigmoid
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.validate import Choice, validate_params
@@ -27,7 +27,7 @@ LENGTH_LOVE = 3.0  # a length lover's weight on length, per unit of substance (t
 
 
 def careful_choices(*, length, substance) -> np.ndarray:
-    """A careful reader's choice on each pair (:func:`core.answer_text.careful_reader_prefers`:
+    """A careful reader's choice on each pair (:func:`core.answer_counts.careful_reader_prefers`:
     more net good points, then fewer wrong claims, then less padding).
 
     ``length`` and ``substance`` have shape (N, 2), column 0 the first answer; returns (N,) of

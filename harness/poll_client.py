@@ -27,7 +27,7 @@ from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunR
 from poll_data import devices
 from ui import link_box
 from ui.address import LECTURER_KEY
-from ui.state import LECTURER_COOKIE
+from ui.lecturer_cookie import LECTURER_COOKIE
 
 POLL_PAGE = "poll"  # app.py's url_path of pages/class_poll.py
 ROOM_CODE = re.compile(r"Room code: `([A-Z0-9]+)`")

@@ -5,8 +5,8 @@ Everything is exact (order statistics over the answer set), not simulated.
 
 import streamlit as st
 
-from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, sources, state
-from ui import format as fmt
+from common import format as fmt
+from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, share, sources, state
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -130,6 +130,6 @@ layout.words("What the peak's spread shows").caption(
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
-state.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
+share.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
 layout.presenter_switch()
 sources.footer("stiennon2020", "beirami2024", "gao2022", container=layout.words("Sources"))

@@ -5,8 +5,8 @@ Goodhart)."""
 import pandas as pd
 import streamlit as st
 
+from common import format as fmt
 from ui import edge_note, glossary, layout, sources, state
-from ui import format as fmt
 from ui.compare import compute as compare_compute
 from ui.compare import figures as compare_figures
 from ui.compare import text as compare_text

@@ -7,8 +7,8 @@ the slack readout.
 
 import streamlit as st
 
-from ui import format as fmt
-from ui import glossary, layout, slack_text, sources, state, swamp_text
+from common import format as fmt
+from ui import glossary, layout, share, slack_text, sources, state, swamp_text
 from ui.defenses import (
     cached_figures,
 )
@@ -212,7 +212,7 @@ def section(draw, *args, link_slot) -> None:
     @st.fragment
     def fragment() -> None:
         draw(*args)
-        state.share_box(state.current_values(keys_for("defenses")), slot=link_slot)
+        share.share_box(state.current_values(keys_for("defenses")), slot=link_slot)
 
     fragment()
 

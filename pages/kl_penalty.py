@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from ui import compute, edge_note, glossary, kl_penalty_charts, layout, sources, state
-from ui import format as fmt
+from common import format as fmt
+from ui import compute, edge_note, glossary, kl_penalty_charts, layout, share, sources, state
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -99,6 +99,6 @@ st.caption(
     f"Rows are the β values the lesson prints, for the reward model set by the sliders above "
     f"({fmt.named('b', b)}, {fmt.named('σ', sigma)}); with b = σ = 0 they are the lesson's numbers."
 )
-state.share_box({"beta": beta, "b": b, "sigma": sigma})
+share.share_box({"beta": beta, "b": b, "sigma": sigma})
 layout.presenter_switch()
 sources.footer("ouyang2022", "rafailov2023", "gao2022", container=layout.words("Sources"))

@@ -8,7 +8,7 @@ once, for the address, the link and the story.
 
 import streamlit as st
 
-from ui import glossary, layout, sources, state
+from ui import glossary, layout, share, sources, state
 from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
@@ -54,7 +54,7 @@ def live_stage() -> None:
     if story_on and not present:  # under the stage: its charts keep the first screen's room
         story_bar.step_quote(settings)
     if not present:  # predicting, the link asks its reader to predict too (not the answer)
-        state.share_box(
+        share.share_box(
             settings, extra=pinned | {PREDICT_KEY: predict.prediction_url()[PREDICT_KEY]}
         )
 

@@ -5,8 +5,8 @@ import math
 
 import streamlit as st
 
+from common import format as fmt
 from ui import compute, edge_note, glossary, layout, sources, state
-from ui import format as fmt
 from ui.reward_model import compute as reward_model_compute
 from ui.reward_model import figures as reward_model_figures
 from ui.reward_model import text as reward_text

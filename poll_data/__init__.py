@@ -10,8 +10,8 @@ options, one SQLite writer at a time, writes counted per minute, errors as one p
 ``location`` the one place that reads where the data lives (``POLL_DATABASE_URL``, else a
 SQLite file).
 Every number the poll writes ("n = 1,000", "β = 0.33", "49.5 rounded to …") comes from
-``ui.format``, the screen's one way to write a number; of ``ui`` nothing else is imported
-(``ui.format`` imports nothing, so no Streamlit comes in).
+``common.format``, the screen's one way to write a number (it imports nothing); nothing here
+imports ``ui`` (tests/app/test_layers.py).
 """
 
 # A rating room's tables join the poll's schema wherever the store is used (made, purged).

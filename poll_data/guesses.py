@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 
 # The screen's one way to write a number (pure: it imports nothing, so no Streamlit comes in).
-from ui import format as fmt
+from common import format as fmt
 
 GUESS_LOW = 1  # best-of-n with one answer is the base model
 GUESS_HIGH = 10_000  # the Playground's n goes as far (its curves end there)

@@ -25,8 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
 from core.room_ratings import CANT_TELL, CHOICES, FIRST, PAIRS_PER_ROOM, SECOND
-from poll_data import guesses as checks
-from poll_data import store
+from poll_data import guesses, store
 
 RATE_LIMIT = 40  # taps per device per minute: a pair every 1.5 s, twice a quick room's pace
 LENGTH_SPREADS = (0.5, 1.0, 1.5)  # the lecturer's choice: typical lengths only ... very varied
@@ -125,7 +124,7 @@ def start_rating_poll(
     if seconds_per_pair not in QUICK_SECONDS:
         raise ValueError(f"seconds_per_pair must be one of {QUICK_SECONDS}")
     poll = store.start_poll(
-        engine, b=0.0, sigma=0.0, question=checks.RATING, opener=opener, now=now
+        engine, b=0.0, sigma=0.0, question=guesses.RATING, opener=opener, now=now
     )
     room = RatingRoom(poll.id, secrets.randbelow(SEED_LIMIT), length_spread, seconds_per_pair)
     with engine.begin() as connection:
@@ -136,7 +135,7 @@ def start_rating_poll(
 @store.guarded
 def rating_room(engine: Engine, poll: store.Poll) -> RatingRoom | None:
     """The settings of this poll's rating room, or None (not a rating room)."""
-    if poll.question != checks.RATING:
+    if poll.question != guesses.RATING:
         return None
     with engine.connect() as connection:
         row = connection.execute(
@@ -162,10 +161,10 @@ def submit_choice(
     for that pair, so a pair never counts one device twice.
     """
     try:
-        room, student = checks.room_and_student(room_code, student_id)
-    except checks.BadRoom as error:
+        room, student = guesses.room_and_student(room_code, student_id)
+    except guesses.BadRoom as error:
         return Tap(Outcome.UNKNOWN_ROOM, str(error))
-    except checks.BadStudent as error:
+    except guesses.BadStudent as error:
         return Tap(Outcome.BAD_STUDENT, str(error))
     if not _whole_in(pair_index, PAIRS_PER_ROOM):
         return Tap(Outcome.UNKNOWN_PAIR, "That pair is not one of this room's: nothing was stored.")
@@ -175,7 +174,7 @@ def submit_choice(
     poll = store.poll_for_room(engine, room, now=moment)
     if poll is None:
         return Tap(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
-    if poll.question != checks.RATING:
+    if poll.question != guesses.RATING:
         return Tap(Outcome.NOT_RATING, "This room asks for a guess, not for ratings.")
     if poll.closed:
         return Tap(Outcome.CLOSED, "This poll is closed: it takes no more choices.")

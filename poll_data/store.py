@@ -19,7 +19,8 @@ import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from poll_data import guesses as checks
+from common import format as fmt
+from poll_data import guesses
 from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
     RATE_WINDOW_SECONDS,
     StoreUnavailable,
@@ -28,7 +29,6 @@ from poll_data.database import (  # the database's mechanics, shared with poll_d
     sqlite_per_connection,
     writer_lock,
 )
-from ui import format as fmt
 
 MAX_AGE_SECONDS = 24 * 3600  # polls older than a day are purged (and refused before that)
 RATE_LIMIT = 20  # accepted answers per student per minute: changing one's mind 20 times is plenty
@@ -47,7 +47,7 @@ polls = sa.Table(
     "poll_polls",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("room_code", sa.String(checks.ROOM_CODE_LENGTH), nullable=False, unique=True),
+    sa.Column("room_code", sa.String(guesses.ROOM_CODE_LENGTH), nullable=False, unique=True),
     sa.Column("lecturer_token", sa.String(64), nullable=False, unique=True),
     sa.Column("created_at", sa.Float, nullable=False, index=True),
     sa.Column("b", sa.Float, nullable=False),
@@ -56,7 +56,7 @@ polls = sa.Table(
     sa.Column("closed", sa.Boolean, nullable=False, default=False),
     sa.Column("revealed", sa.Boolean, nullable=False, default=False),
 )
-guesses = sa.Table(
+guess_table = sa.Table(
     "poll_guesses",
     metadata,
     sa.Column("poll_id", sa.Integer, sa.ForeignKey(polls.c.id), primary_key=True),
@@ -187,14 +187,16 @@ def start_poll(
     RoomLimit
         Past either cap (nothing is opened; its message is for the visitor).
     """
-    if question not in checks.QUESTIONS and question != checks.RATING:
-        raise ValueError(f"question must be one of {sorted(checks.QUESTIONS)} or {checks.RATING!r}")
+    if question not in guesses.QUESTIONS and question != guesses.RATING:
+        raise ValueError(
+            f"question must be one of {sorted(guesses.QUESTIONS)} or {guesses.RATING!r}"
+        )
     purge_old_polls(engine, now=now)
     _count_opening(engine, opener, _now(now))
     for _attempt in range(CODE_ATTEMPTS):
         values = {
-            "room_code": checks.new_room_code(),
-            "lecturer_token": checks.new_lecturer_token(),
+            "room_code": guesses.new_room_code(),
+            "lecturer_token": guesses.new_lecturer_token(),
             "created_at": _now(now),
             "b": float(b),
             "sigma": float(sigma),
@@ -224,7 +226,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
         counted = counted_upsert(
             connection,
             openers,
-            keys={"opener": checks.check_token(opener, what="device")},
+            keys={"opener": guesses.check_token(opener, what="device")},
             values={},
             now=now,
             limit=ROOMS_PER_DEVICE_PER_MINUTE,
@@ -278,7 +280,7 @@ def guesses_of(engine: Engine, poll_id: int) -> np.ndarray:
     """Every student's current guess in this poll: shape (students,), in no set order."""
     with engine.connect() as connection:
         values = connection.execute(
-            sa.select(guesses.c.guess).where(guesses.c.poll_id == poll_id)
+            sa.select(guess_table.c.guess).where(guess_table.c.poll_id == poll_id)
         ).scalars()
         return np.fromiter(values, dtype=float)
 
@@ -288,8 +290,8 @@ def guess_of(engine: Engine, poll_id: int, student_id: str) -> float | None:
     """This student's current guess in this poll, or None."""
     with engine.connect() as connection:
         value = connection.execute(
-            sa.select(guesses.c.guess).where(
-                guesses.c.poll_id == poll_id, guesses.c.student_id == student_id
+            sa.select(guess_table.c.guess).where(
+                guess_table.c.poll_id == poll_id, guess_table.c.student_id == student_id
             )
         ).scalar()
     return value
@@ -310,10 +312,10 @@ def submit_guess(
     row, so a poll never holds two rows for one student.
     """
     try:
-        room, student = checks.room_and_student(room_code, student_id)
-    except checks.BadRoom as error:
+        room, student = guesses.room_and_student(room_code, student_id)
+    except guesses.BadRoom as error:
         return Submission(Outcome.UNKNOWN_ROOM, str(error))
-    except checks.BadStudent as error:
+    except guesses.BadStudent as error:
         return Submission(Outcome.BAD_STUDENT, str(error))
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
@@ -321,19 +323,19 @@ def submit_guess(
         return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
     if poll.closed:
         return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
-    if poll.question not in checks.QUESTIONS:
+    if poll.question not in guesses.QUESTIONS:
         return Submission(Outcome.BAD_GUESS, "This room rates answers: it takes no guesses.")
-    question = checks.QUESTIONS[poll.question]
+    question = guesses.QUESTIONS[poll.question]
     try:
-        typed = checks.read_guess(raw_guess, question=question)
-    except checks.BadInput as error:
+        typed = guesses.read_guess(raw_guess, question=question)
+    except guesses.BadInput as error:
         return Submission(Outcome.BAD_GUESS, str(error))
     guess = question.kept(typed)
     with writer_lock(engine), engine.begin() as connection:
         had_guess = (
             connection.execute(
-                sa.select(guesses.c.guess).where(
-                    guesses.c.poll_id == poll.id, guesses.c.student_id == student
+                sa.select(guess_table.c.guess).where(
+                    guess_table.c.poll_id == poll.id, guess_table.c.student_id == student
                 )
             ).first()
             is not None
@@ -358,7 +360,7 @@ def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: flo
     """Insert or replace the student's row unless they hit the rate limit; True if written."""
     return counted_upsert(
         connection,
-        guesses,
+        guess_table,
         keys={"poll_id": poll_id, "student_id": student_id},
         values={"guess": float(guess), "updated_at": now},
         now=now,

@@ -3,7 +3,7 @@
     python scripts/build_worlds.py               # every (b, σ) stop not yet stored, all cores
     python scripts/build_worlds.py --jobs 1 --only 0.35,0.7
 
-Every server reads its worlds from the store (ui/playground/world_store.py: $STAGE_WORLD_DIR,
+Every server reads its worlds from the store (ui/disk_store.py: $STAGE_WORLD_DIR,
 default data/worlds, one folder per fingerprint of the code), so a cluster's replicas, a restarted
 replica and the next `make run` start with every world a file read away instead of 441 builds
 each. `make cluster` runs this before it starts the replicas; the Dockerfile runs it at build
@@ -29,6 +29,7 @@ from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
 
 streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none is needed here
 
+from ui import disk_store  # noqa: E402
 from ui.defenses import compute as defense_compute  # noqa: E402
 from ui.defenses import store as defense_store  # noqa: E402
 from ui.playground import world_files, world_store, worlds  # noqa: E402
@@ -84,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
     started = time.perf_counter()
     todo = missing(args.settings)
-    stale = world_store.remove_stale_folders()
-    folder = world_store.store_folder()
+    stale = disk_store.remove_stale_folders()
+    folder = disk_store.store_folder()
     done = len(args.settings) - len(todo)
     print(f"the stage's worlds: {done} of {len(args.settings)} already in {folder}")
     if stale:

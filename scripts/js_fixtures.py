@@ -1,10 +1,10 @@
 """Cases for the stage's JavaScript, written from the Python it repeats (tests/js/fixtures/).
 
 The stage repeats two of Python's rules (the nearest stop to a click, ui/url_values.py; how far
-a guess is off, poll_data/guesses.py), writes numbers as ui/format.py does (format.js), reads
-the plane's fields that ui/playground/worlds.py ships, and writes answers as
-core/answer_text.py does (answer_writer.js). Each fixture holds inputs and what the
-Python gives for them; node --test checks the JavaScript gives the same, and
+a guess is off, poll_data/guesses.py), writes numbers as common/format.py does (format.js), reads
+the plane's fields that ui/playground/worlds.py ships, and writes answers as core/answer_counts.py
+and core/answer_text.py do (answer_writer.js). Each fixture holds inputs and what the Python
+gives for them; node --test checks the JavaScript gives the same, and
 tests/app/test_js_fixtures.py that the files are current.
 
     python -m scripts.js_fixtures      # rewrite tests/js/fixtures/*.json
@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 
 import core
-from core import answer_text
+from common import format as fmt
+from core import answer_counts, answer_text
 from poll_data import guesses
-from ui import compute, settings, url_values
-from ui import format as fmt
-from ui.playground import answer_panel, stage, world_files, worlds
+from ui import compute, settings, style, url_values
+from ui.playground import answer_panel, world_files, worlds
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "js" / "fixtures"
 SEED = 20261201  # the sampled cases' seed (any fixed one: the cases only need to be many)
@@ -126,7 +126,7 @@ def stage_data() -> dict:
             "address": STAGE_ADDRESS,
             "answers": f"{STAGE_ADDRESS}{world_files.ANSWERS_FILE}",
         },
-        "predict_ticks": stage.EVEN_TICKS,
+        "predict_ticks": style.STAGE_EVEN_TICKS,
     }
 
 
@@ -147,8 +147,8 @@ NAMED += [("σ", 1.0), ("k", 1000), ("ρ", 0.3)]
 
 
 def format_cases() -> dict[str, list]:
-    """ui/format.py's text for awkward inputs, [inputs..., text] by function: gains that round to
-    zero (n = 590's -0.0014), exact binary ties (0.125: Python rounds them to even, toFixed away
+    """common/format.py's text for awkward inputs, [inputs..., text] by function: gains that round
+    to zero (n = 590's -0.0014), exact binary ties (0.125: Python rounds them to even, toFixed away
     from zero), -0, every slider stop, axis ticks. format.js must give the same."""
     return {
         "signed": [[value, fmt.signed(value)] for value in GAINS]
@@ -214,7 +214,7 @@ def answer_writer_cases() -> dict:
         "tables": json.loads(answer_panel.tables_bytes()),
         "panel": panel_cards(),
         "cases": cases,
-        "hundredths": [[value, int(answer_text._hundredths(value))] for value in HUNDREDTHS],
+        "hundredths": [[value, int(answer_counts.hundredths(value))] for value in HUNDREDTHS],
     }
 
 

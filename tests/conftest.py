@@ -1,4 +1,4 @@
-"""Every test session keeps the stage's worlds in a store of its own (ui/playground/world_store.py).
+"""Every test session keeps the stage's worlds in a store of its own (ui/disk_store.py).
 
 The servers the browser and cluster tests start inherit it, so no test reads a world that a
 developer's `make run` left in data/worlds, and no test leaves any there.
@@ -17,18 +17,18 @@ import tempfile
 
 from hypothesis import HealthCheck, settings
 
-from ui.playground import world_store
+from ui import disk_store
 
 settings.register_profile(
     "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("shared-machine")
 
-os.environ[world_store.STORE_ENV] = tempfile.mkdtemp(prefix="test-worlds-")
+os.environ[disk_store.STORE_ENV] = tempfile.mkdtemp(prefix="test-worlds-")
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
     """The session's store goes with it (up to ~26 MB of worlds)."""
     import shutil
 
-    shutil.rmtree(os.environ[world_store.STORE_ENV], ignore_errors=True)
+    shutil.rmtree(os.environ[disk_store.STORE_ENV], ignore_errors=True)

@@ -6,9 +6,11 @@ Every page:
   a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the nearest stop,
   option or seed, with a plain note (pure); ``story_steps``: the story's seven steps (pure);
   ``address``: every parameter of the address resolved at once, and the address as it should read
-  (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch builder
-  bound to the address, one value per setting per session, links); ``history``: one browser-history
-  entry per action.
+  (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
+  setting (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
+  builder bound to the address, one value per setting per session, links); ``history``: one
+  browser-history entry per action; ``share``: the link to the page's settings, in a box to
+  copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
   presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
@@ -23,15 +25,17 @@ Every page:
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
+- ``page_frame``: the title's size and the room above it, CSS both the first paint and every
+  page's CSS carry (pure).
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
   reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
+  Defenses page's results) under a fingerprint of the code that builds it, written atomically.
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
-- ``format``: every number and "name = value" the screen writes (gains +0.52, -0.001, never
-  -0.00; KL; percents; "β = 0.3", "n = 10,000"; ticks), pure; import it as ``fmt``.
 
 Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
 ``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:

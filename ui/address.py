@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
+from ui.pin_url import PIN_KEY, Pin, parse_pin
 from ui.rows import Seed
 from ui.settings import KEYS, PAGE_OPENINGS, PAGES, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
 from ui.url_values import MAX_URL_VALUE, nearest_stop
@@ -81,7 +81,7 @@ class Token:
 
 @dataclass(frozen=True)
 class PinRow:
-    """The stage's pin, ``?pin=b_σ_β_n`` (its URL form in ``ui.playground.pin_url``)."""
+    """The stage's pin, ``?pin=b_σ_β_n`` (its URL form in ``ui.pin_url``)."""
 
     key: str
     pages: tuple[str, ...]

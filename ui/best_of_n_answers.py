@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 import core
-from core import answer_text
+from common import format as fmt
+from core import answer_counts, answer_text
 from ui import compute
-from ui import format as fmt
 
 QUESTION_KEY = "answer_question"  # the session key of the question the answers reply to
 ILLUSTRATION = (
@@ -81,8 +81,8 @@ def kept_answers(n: int, b: float, sigma: float, seed: int | None, question: str
 
 def sentences_read(sentences) -> str:
     """'7 sentences: 5 good points, 0 wrong, 2 padding', as a careful reader counts them
-    (core.answer_text's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
-    good, wrong, padding = answer_text.read_counts(sentences)
+    (core.answer_counts' GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
+    good, wrong, padding = answer_counts.read_counts(sentences)
     return f"{len(sentences)} sentences: {good} good points, {wrong} wrong, {padding} padding"
 
 

@@ -15,8 +15,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 import core
+from common import format as fmt
 from ui import compute, style
-from ui import format as fmt
 from ui.compute import cached
 from ui.style import (
     BEST_OF_N,

@@ -11,7 +11,7 @@ two decimals (docs/design.md §11). The one threshold is core's; the words are h
 from __future__ import annotations
 
 import core
-from ui import format as fmt
+from common import format as fmt
 
 CAPPED_MASS = core.EDGE_CAPPED_MASS  # 0.05: the one threshold, shared with core.slack
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import format as fmt
+from common import format as fmt
 from ui.style import (
     FONT,
     INK,
@@ -67,7 +67,8 @@ def gain_line(
     **kw,
 ):
     """A gain curve (x, y of shape (k,)); its hover is each gain as the readouts write it
-    (ui.format: -0.0014 is "-0.001", never plotly's "-0.00"), then ``suffixes`` (k,) if given."""
+    (common.format: -0.0014 is "-0.001", never plotly's "-0.00"), then ``suffixes`` (k,) if
+    given."""
     gains = np.asarray(y, dtype=float)
     ends = [""] * gains.size if suffixes is None else suffixes
     return go.Scatter(

@@ -16,8 +16,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 import core
+from common import format as fmt
 from ui import compute, edge_note, edge_traces, style
-from ui import format as fmt
 from ui.compute import cached
 from ui.settings import SETTINGS
 from ui.style import ANSWERS, GOLD, INK, KL_METHOD, LINE_WIDTH, PROXY
@@ -109,7 +109,7 @@ def _policy_trace(grid: np.ndarray, relative_density: np.ndarray) -> go.Heatmap:
             "tickvals": [SHARE_UNITS * tick for tick in SHARE_TICKS],
             "ticktext": [fmt.stop(tick) for tick in SHARE_TICKS],
         },
-        # The share as the page writes numbers (ui.format); only z: a whole text per cell
+        # The share as the page writes numbers (common.format); only z: a whole text per cell
         # ("length …<br>substance …") would be ~500 KB.
         customdata=[[fmt.number(share) for share in row] for row in relative_density],
         hovertemplate="length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>",

@@ -10,13 +10,14 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import chart_sketch, edge_note, screen, serving, state, style
-from ui import format as fmt
+from common import format as fmt
+from ui import chart_sketch, edge_note, screen, state, style
+from ui.page_frame import FRAME_CSS
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = (
     "<style>"
-    + serving.FRAME_CSS  # also in the page itself, from its first byte
+    + FRAME_CSS  # also in the page itself, from its first byte
     + """[data-testid="stMetricValue"] { font-size: 1.9rem; }
 [data-testid="stMetricLabel"] p { font-size: 0.95rem; white-space: normal; }
 [data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }

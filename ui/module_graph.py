@@ -18,7 +18,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 def module_path(name: str, root: Path = REPO_ROOT) -> Path | None:
-    """The file of module ``name`` (``ui.format`` -> ui/format.py, a package's __init__.py)."""
+    """The file of module ``name`` (``ui.state`` -> ui/state.py, a package's __init__.py)."""
     base = root.joinpath(*name.split("."))
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.is_file():

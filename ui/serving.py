@@ -30,6 +30,7 @@ from streamlit import config, file_util
 
 from poll_data import devices
 from ui import history
+from ui.page_frame import FRAME_CSS
 from ui.playground import world_files
 
 GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
@@ -40,15 +41,6 @@ FIRST_SENTENCE = (
     "A teaching demo of reward-model overoptimization: push a learned reward too hard and "
     "what it was meant to measure gets worse. The page is loading…"
 )
-# The page's frame, in the page itself as well as in ui/layout.py's CSS: the title's size and
-# the room above it. Only in the script's CSS, it came with the first run; on a busy server the
-# page was shown before that (the 8 s wait below ran out), and when it came the title shrank
-# from two lines to one on a phone and everything moved up 18 px (CLS 0.25 at load 30).
-FRAME_CSS = """
-h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
-/* The Playground must fit a 1280x720 projector: no tall empty band above the title. */
-[data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
-"""
 # Drawn over the top of the empty page, out of the flow: hiding it moves nothing (no layout
 # shift). No h1 of its own, so the page keeps one heading of that level. The app's page stays
 # unseen until the page's CSS (ui/layout.py's, which Streamlit puts in stEvent) is in: drawn

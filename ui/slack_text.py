@@ -7,8 +7,8 @@ climbing"), not a term of the research literature; its numbers are core.slack's.
 
 from __future__ import annotations
 
+from common import format as fmt
 from ui import edge_note
-from ui import format as fmt
 
 # A difference in true quality below this prints as 0.00 (gains are told to 0.01): the words
 # call it none, rather than "rises" or "end 0.00 higher" (best-of-n at b >= 0.9 levels off).

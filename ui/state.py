@@ -16,28 +16,16 @@ Every setting follows the student from page to page: one value per setting per s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from urllib.parse import urlsplit
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from poll_data import guesses
-from ui import address, link_box
-from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, query_string, url_text
+from ui import address, lecturer_cookie
+from ui.settings import PRESENT_KEY, SEED_KEY, SETTINGS, keys_for, url_text
 from ui.url_values import url_form
 
 _NOTES = "_url_notes"  # session key: notes waiting to be shown after a corrected URL
 _SHOWN_NOTES = "_url_notes_shown"  # session key: (page and address, notes) on screen
-# The lecturer's token on their own device, so a reload or a reconnection (a new session)
-# keeps the controls with no token in the projected address: a cookie the page's script
-# writes, kept a day (polls are deleted after a day), sent only to this site.
-LECTURER_COOKIE = "rh_lecturer"
-LECTURER_COOKIE_SECONDS = 86_400
-_COOKIE_SCRIPT = """<script>
-document.cookie = "%s=%s; path=/; max-age=%d; SameSite=Strict"
-  + (location.protocol === "https:" ? "; Secure" : "");
-</script>"""
-
 
 # --- Streamlit glue ----------------------------------------------------------------------
 
@@ -68,7 +56,7 @@ def settle_url(
         memory,
         keys=keys,
         stage_keys=stage_keys,
-        lecturer_cookie=lecturer_cookie(),
+        lecturer_cookie=lecturer_cookie.read(),
     )
     st.session_state.update(resolution.session)
     url_changed = False
@@ -306,61 +294,10 @@ def forget_lecturer() -> None:
     st.session_state[address.LECTURER] = ""
 
 
-def lecturer_cookie() -> str | None:
-    """The lecturer token this device's cookie keeps, or None (AppTest has no cookies)."""
-    cookie = st.context.cookies.get(LECTURER_COOKIE)
-    return cookie if isinstance(cookie, str) and cookie else None
-
-
-def lecturer_device(token: str | None, *, container=None) -> None:
-    """Keep ``token`` (checked: a poll's own) in this device's cookie, or clear it (None),
-    so the lecturer reopens the room from this device without the token in the address; the
-    script goes in ``container`` (default: the page), and draws nothing."""
-    if lecturer_cookie() == token:
-        return
-    value, seconds = (guesses.check_token(token), LECTURER_COOKIE_SECONDS) if token else ("", 0)
-    script = _COOKIE_SCRIPT % (LECTURER_COOKIE, value, seconds)
-    box = (container if container is not None else st).container(key="screen-lecturer-device")
-    box.html(script, unsafe_allow_javascript=True)
-
-
 def set_presenter_mode(on: bool) -> None:
     """Turn presenter mode on or off, here and on the pages after it (the switch)."""
     st.session_state[address.PRESENT] = on
     write_query_param(PRESENT_KEY, "1" if on else None)
-
-
-def share_link(
-    values: Mapping[str, float | str | None],
-    *,
-    extra: Mapping[str, str | None] | None = None,
-) -> str:
-    """The address of the current page at these settings (a seed among them) and ``extra``
-    parameters in URL form (such as the pin), to copy and send."""
-    page_url = st.context.url or ""
-    if page_url and not urlsplit(page_url).path:
-        page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
-    return page_url + query_string(values, extra=extra)
-
-
-def share_box(
-    values: Mapping[str, float | str | None],
-    *,
-    extra: Mapping[str, str | None] | None = None,
-    slot=None,
-) -> None:
-    """The link to these settings (and ``extra`` parameters), in a box with a copy button
-    (none in presenter mode).
-
-    ``slot``: an ``st.empty`` to fill, replacing what it held (a fragment's sliders move the
-    link of the whole page), or None to draw it here.
-    """
-    if presenter_mode():
-        return  # fewer words on a projector: the address bar holds the link
-    link = share_link(values, extra=extra)
-    with slot.container() if slot is not None else st.container():
-        st.caption("Link to this setting (the address bar holds it too):")
-        link_box.show(link or "(the defaults)", label="Link to this setting")
 
 
 def current(key: str) -> float | str:

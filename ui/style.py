@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import plotly.graph_objects as go
 
-from ui import format as fmt
+from common import format as fmt
 
 # --- palette -----------------------------------------------------------------------------
 GOLD = "#E69F00"  # orange: true quality, what we actually want
@@ -96,6 +96,8 @@ BETA_TICKS = (10, 4, 2, 1, 0.6, 0.4, 0.25)  # the lesson's β values, and the sl
 # Predict, then reveal: ticks that know nothing of the peak (decades; 1-2-5 steps for β).
 N_TICKS_EVEN = (1, 10, 100, 1000, 10000)
 BETA_TICKS_EVEN = (10, 5, 2, 1, 0.5, 0.25)
+# While predicting, the stage's curves carry these instead of the lesson's values, by setting.
+STAGE_EVEN_TICKS = {"beta": list(BETA_TICKS_EVEN), "n": list(N_TICKS_EVEN)}
 GOLD_LEVELS = {"start": -8.0, "end": 7.0, "size": 1.0}  # true quality's bands; below -8 all pale
 PROXY_LEVELS = {"start": -10.0, "end": 14.0, "size": 2.0}  # the reward model's contour lines
 BETA_AXIS_TITLE = "β, reward per nat (log scale; weaker penalty →)"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
-from ui import format as fmt
+from common import format as fmt
 from ui.settings import BETA_STOPS, N_STOPS, SIGMA_STOPS
 
 # A fall from the peak smaller than this is none (the lesson's test of "removes the decline").

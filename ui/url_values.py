@@ -12,7 +12,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from ui import format as fmt
+from common import format as fmt
 
 if TYPE_CHECKING:  # the rows' types only: ui.rows imports this module
     from ui.rows import Choice, Seed, Setting

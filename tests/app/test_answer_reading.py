@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import core
-from core import answer_text
+from core import answer_counts, answer_text
 from tests.app.app_pages import open_page
 from ui import compute
 from ui.playground import answer_panel
@@ -141,7 +141,7 @@ def story_answers() -> list[tuple[int, str, float, tuple[int, int, int]]]:
             stop = stops.tolist().index(values[key])
             length, substance = answer_panel.panel_point(clouds(values["b"], values["sigma"]), stop)
             readings = {
-                answer_text.read_counts(answer_text.answer_sentences(question, length, substance))
+                answer_counts.read_counts(answer_text.answer_sentences(question, length, substance))
                 for question in answer_text.QUESTIONS
             }
             assert len(readings) == 1, readings  # the same counts whichever question is asked

@@ -13,8 +13,8 @@ import pytest
 import stop_curves
 
 import core
+from common import format as fmt
 from ui import best_of_n_answers, best_of_n_charts, compute
-from ui import format as fmt
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
 SETTINGS_BS = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]

@@ -10,7 +10,7 @@ from app_pages import assert_clean, open_page, readouts, warnings_text
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import format as fmt
+from common import format as fmt
 from ui import layout
 from ui.compare.compute import ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE

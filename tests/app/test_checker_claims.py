@@ -280,6 +280,7 @@ def test_where_hacks_are_most_attempts_at_every_stop(curves):
     assert set(forms) == {"never", "from on", "from to"}, forms
 
 
+@pytest.mark.slow
 def test_the_cost_sentence_at_every_stop():
     """u = d + logit h and u²/2 from core, the verdict from comparing them with log(1/q); h = 0
     and h = 1 (logit infinite) said in words, never as a number."""

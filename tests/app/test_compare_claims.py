@@ -16,8 +16,8 @@ from app_pages import assert_clean, readouts
 from test_beyond_pages import COMPARE, open_page
 
 import core
+from common import format as fmt
 from ui import compute
-from ui import format as fmt
 from ui.compare import compute as compare_compute
 from ui.compare import text as compare_text
 from ui.settings import B_STOPS, SIGMA_STOPS

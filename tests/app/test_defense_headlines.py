@@ -16,7 +16,7 @@ import pytest
 import stop_curves
 
 import core
-from ui import format as fmt
+from common import format as fmt
 from ui import swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view

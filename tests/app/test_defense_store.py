@@ -12,11 +12,11 @@ from app_pages import assert_clean
 from test_defenses_page import open_defenses
 
 import core
+from ui import disk_store
 from ui.defenses import cached_figures
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.defenses.compute import SECTION_DEFAULTS, SPOT_REPEATS
-from ui.playground import world_store
 from ui.settings import BETA_STOPS, N_STOPS
 
 B, SIGMA = 0.35, 0.7
@@ -48,9 +48,9 @@ def forget_everything() -> None:
 
 @pytest.fixture
 def store(tmp_path, monkeypatch):
-    monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
+    monkeypatch.setenv(disk_store.STORE_ENV, str(tmp_path / "worlds"))
     forget_everything()
-    yield world_store.store_folder()
+    yield disk_store.store_folder()
     forget_everything()
 
 
@@ -96,7 +96,7 @@ def test_a_damaged_or_foreign_file_is_ignored_and_computed(store, caplog):
     assert defense_store.write(0.4, SIGMA, defense_compute.results_to_store(0.4, SIGMA))
     defense_store.path(0.4, SIGMA).replace(defense_store.path(B, SIGMA))  # another b's file
     forget_everything()
-    with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
+    with caplog.at_level(logging.WARNING, logger="ui.disk_store"):
         shown = defense_compute.summary(B, SIGMA)
     assert "it holds b=0.4" in caplog.text
     assert same(shown, defense_compute.results_to_store(B, SIGMA)[defense_store.SUMMARY])

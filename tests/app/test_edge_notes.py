@@ -80,7 +80,7 @@ def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
     app = open_clean("pages/compare.py", {"b": "0.2", "sigma": "1"})
     figure = json.loads(app.get("plotly_chart")[0].proto.spec)
     kl_gold = next(t for t in figure["data"] if t["name"] == "KL optimum: true quality")
-    assert kl_gold["hovertemplate"] == "%{customdata}"  # the gain as ui/format.py writes it
+    assert kl_gold["hovertemplate"] == "%{customdata}"  # the gain as common/format.py writes it
     assert kl_gold["customdata"][0] == "+0.26"  # β = 10
     assert kl_gold["customdata"][-1] == "+3.69 · capped by the grid's edge (46% within 0.5 of it)"
     best_of_n = next(t for t in figure["data"] if t["name"] == "best-of-n: true quality")

@@ -90,7 +90,7 @@ def test_figures_built_without_plotly_checks_pass_them(build):
     assert json.loads(spec(validated)) == json.loads(spec(figure))
 
 
-# --- hovers say what the readouts say (ui/format.py's text, not plotly's d3 formats) -----------
+# --- hovers say what the readouts say (common/format.py's text, not plotly's d3 formats) --------
 
 
 def test_a_gain_curves_hover_is_the_readouts_text():

@@ -1,9 +1,9 @@
-"""ui.format, the one way the screen writes a number: every case a literal string."""
+"""common.format, the one way the screen writes a number: every case a literal string."""
 
 import pytest
 
+from common import format as fmt
 from scripts import js_fixtures
-from ui import format as fmt
 
 
 @pytest.mark.parametrize(
@@ -128,7 +128,7 @@ def test_a_fitted_setting_at_fixed_decimals():
 
 def test_the_javascript_twins_cases_hold_the_awkward_ones():
     """format.js is checked (node --test) against these; tests/app/test_js_fixtures.py checks
-    the file is what ui/format.py gives today."""
+    the file is what common/format.py gives today."""
     cases = js_fixtures.format_cases()
     assert [-0.001391480405560766, "-0.001"] in cases["signed"], "n = 590's true quality"
     assert [0.125, "+0.12"] in cases["signed"], "an exact tie, to even as Python rounds it"

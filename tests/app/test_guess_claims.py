@@ -14,9 +14,9 @@ import pytest
 import stop_curves
 
 import core
+from common import format as fmt
 from poll_data.guesses import QUESTIONS
 from ui import compute
-from ui import format as fmt
 from ui.class_poll import figures as poll_figures
 from ui.class_poll import guess_text
 from ui.playground import worlds
@@ -59,6 +59,7 @@ def check_reveal(curve, question, gold_at, stops) -> str:
     return "end"
 
 
+@pytest.mark.slow
 def test_the_best_of_n_reveal_says_peak_only_where_true_quality_turns_down():
     question = QUESTIONS["best_of_n"]
     cases = set()
@@ -117,6 +118,7 @@ def test_the_phones_reveal_and_the_guesss_distance(b, mine, expected):
     assert names["peak" if b == 0 else "end"] in [note.text for note in label]
 
 
+@pytest.mark.slow
 def test_the_stages_reveal_knows_where_the_truth_is_the_curves_end():
     """predict.js says "highest at the end" where the world's peak.at_end is set: at every
     (b, σ) for best-of-n (and the KL sample), exactly where core's curve never turns down."""

@@ -1,8 +1,8 @@
 """The house stays small and its maps true: no app file over 400 lines, no function over 60;
 every package's docstring names each of its modules.
 
-Every file the app serves or runs counts, in every sub-folder: Python under pages/, ui/ and
-poll_data/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
+Every file the app serves or runs counts, in every sub-folder: Python under pages/, ui/, core/,
+common/ and poll_data/ (and app.py), and the browser's JavaScript, CSS and HTML beside it.
 """
 
 import ast
@@ -14,7 +14,7 @@ import pytest
 from tests.app.js_functions import blank_literals, javascript_functions
 
 REPO = Path(__file__).resolve().parents[2]
-APP_FOLDERS = ("pages", "ui", "poll_data")
+APP_FOLDERS = ("pages", "ui", "poll_data", "common", "core")
 APP_SUFFIXES = ("*.py", "*.js", "*.css", "*.html")  # functions are measured in .py and .js
 APP_FILES = sorted(
     [
@@ -190,7 +190,10 @@ def imported_packages(path: Path) -> set[str]:
         ("bench", {"tests"}),
         ("tests", {"bench"}),
         ("scripts", {"bench", "tests"}),
-        *((app, {"harness", "bench", "tests"}) for app in ("core", "ui", "pages", "poll_data")),
+        *(
+            (app, {"harness", "bench", "tests"})
+            for app in ("core", "common", "ui", "pages", "poll_data")
+        ),
     ],
 )
 def test_shared_code_is_imported_one_way(folder, forbidden):

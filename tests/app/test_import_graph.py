@@ -1,6 +1,7 @@
-"""The import graph (ui/module_graph.py): no circle closes among ui/'s modules, and the stage's
-worlds are built by a module that imports no Streamlit (a server thread and scripts/build_worlds.py
-build them with no page running)."""
+"""The import graph (ui/module_graph.py): no circle closes among ui/'s modules, and the module that
+builds the stage's worlds names no Streamlit, stage or page state among its own imports (a server
+thread and scripts/build_worlds.py build them with no page running). It does load Streamlit, for
+ui.compute's st.cache_resource: the transitive "no Streamlit" checks are test_layers'."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def test_no_import_circle_among_ui_modules():
     assert circles == [], "import circles: " + "; ".join(" -> ".join(c) for c in circles)
 
 
-def test_the_worlds_module_imports_no_streamlit():
+def test_the_worlds_module_names_no_streamlit_stage_or_state():
     tree = ast.parse(Path(worlds.__file__).read_text(encoding="utf-8"))
     imported = {
         (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name

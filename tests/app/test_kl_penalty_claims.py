@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import core
+from common import format as fmt
 from ui import compute, kl_penalty_charts
-from ui import format as fmt
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
 
 WALKED = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -66,6 +66,7 @@ HEAT_SAMPLE = sorted(
 )
 
 
+@pytest.mark.slow
 def test_the_heat_maps_description_is_cores_optimum():
     for beta, b, sigma in HEAT_SAMPLE:
         point = core.kl_optimum(beta, b=b, sigma=sigma)

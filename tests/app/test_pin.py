@@ -10,8 +10,8 @@ from app_pages import PAGE_FILES, assert_clean, open_page, stage_data, warnings_
 
 import core
 from ui import link_box
+from ui.pin_url import parse_pin
 from ui.playground import pin, worlds
-from ui.playground.pin_url import parse_pin
 from ui.settings import SETTINGS
 
 NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."

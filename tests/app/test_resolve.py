@@ -24,8 +24,9 @@ from ui.address import (
     prediction,
     resolve,
 )
-from ui.playground.pin_url import parse_pin
+from ui.pin_url import parse_pin
 from ui.settings import SETTINGS, STAGE_KEYS
+from ui.url_values import parse_setting
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ON_PAGE = {PAGE: "best-of-n"}  # a session already on Best-of-n (no arrival)
@@ -70,6 +71,83 @@ def test_hostile_values_get_the_nearest_valid_one_and_a_note(page, query, key, v
         assert changes(query, resolution.address) == {"tails": "heavy"}
     else:
         assert len(resolution.notes) == 1 and note in resolution.notes[0]
+
+
+# Every address a visitor could type at the lesson's three pages (they were 45 AppTest runs;
+# tests/app/test_pages.py keeps one per page, as a page).
+HOSTILE_QUERIES = [
+    {"beta": "abc"},
+    {"n": "1e99"},
+    {"sigma": "nan"},
+    {"b": "-5"},
+    {"beta": ["1", "2"], "n": ["3", "49", "590"]},
+    {"n": "9" * 400},
+    {"beta": "<script>alert(1)</script>", "sigma": "<b>bold</b>"},
+    {"sigma": "inf", "b": "-inf"},
+    {"beta": "", "n": ""},
+    {"b": "0.123", "n": "49.5"},
+    {"beta": "0x10", "n": "1_000"},
+    {"beta": "[x](javascript:alert(1))", "n": "**49**", "b": "`0.2`"},
+    {"sigma": "1e-400", "beta": "-0", "unknown": "<i>ignored</i>"},
+    {"seed": "abc"},
+    {"seed": "-3", "n": "%00"},
+]
+
+SLIDERS = {
+    "playground": ("beta", "n", "b", "sigma"),
+    "best-of-n": ("n", "b", "sigma"),
+    "kl-penalty": ("beta", "b", "sigma"),
+}
+
+
+@pytest.mark.parametrize("page", list(SLIDERS))
+@pytest.mark.parametrize("query", HOSTILE_QUERIES, ids=lambda query: "&".join(query))
+def test_any_hostile_address_resolves_to_stops_and_plain_notes(page, query):
+    lists = {key: value if isinstance(value, list) else [value] for key, value in query.items()}
+    stage_keys = STAGE_KEYS if page == "playground" else ()
+    resolution = resolve(page, lists, {PAGE: page}, stage_keys=stage_keys)
+    for key in SLIDERS[page]:
+        assert resolution.values[key] in SETTINGS[key].stops, (key, resolution.values[key])
+    seed = resolution.values.get("seed")
+    assert seed is None or (isinstance(seed, int) and 0 <= seed < 2**32)
+    # Notes repeat at most letters, digits, '.', '+' and '-' of a bad value: no markup.
+    for note in resolution.notes:
+        assert not set("<>[]()`*_:\\") & set(note), note
+    # The address holds only usable values: one each, read back with no note.
+    for key in SLIDERS[page]:
+        if key in resolution.address:
+            assert len(resolution.address[key]) == 1, resolution.address[key]
+            assert parse_setting(SETTINGS[key], resolution.address[key])[1] is None
+
+
+# The Defenses page's own settings (they were 15 AppTest runs of the page).
+DEFENSES_HOSTILE = [
+    ({"k": "abc"}, "k", 4, "not a number"),
+    ({"k": "0"}, "k", 1, "nearest end"),
+    ({"k": "5"}, "k", 6, "nearest step"),  # by ratio: 6/5 < 5/4
+    ({"rho": "nan"}, "rho", 0.5, "not a number"),
+    ({"rho": "7"}, "rho", 1.0, "nearest end"),
+    ({"lam": "-5"}, "lam", 0.0, "nearest end"),
+    ({"lam": "<script>alert(1)</script>"}, "lam", 0.5, "not a number"),
+    ({"m": "1e99"}, "m", 10000, "nearest end"),
+    ({"m": ["3", "30"]}, "m", 30, "2 times"),
+    ({"m": "9" * 400}, "m", 10, "too long"),
+    ({"k": "[x](javascript:alert(1))", "m": "**49**"}, "m", 10, "not a number"),
+    ({"agg": "max"}, "agg", "mean", "neither"),
+    ({"agg": "<b>x</b>"}, "agg", "mean", "neither"),
+    ({"agg": ""}, "agg", "mean", "neither"),
+    ({"agg": "MEAN2"}, "agg", "mean", "neither"),
+]
+
+
+@pytest.mark.parametrize(("query", "key", "value", "says"), DEFENSES_HOSTILE, ids=str)
+def test_the_defenses_settings_get_the_nearest_stop_and_a_plain_note(query, key, value, says):
+    lists = {name: raw if isinstance(raw, list) else [raw] for name, raw in query.items()}
+    resolution = resolve("defenses", lists, {PAGE: "defenses"})
+    assert resolution.values[key] == value
+    assert any(says in note for note in resolution.notes), resolution.notes
+    assert not set("<>[]()`*_:\\") & set(" ".join(resolution.notes))
+    assert key not in resolution.address or len(resolution.address[key]) == 1
 
 
 def test_html_in_a_value_is_never_repeated_and_unknown_keys_are_kept():

@@ -12,8 +12,8 @@ import pytest
 import stop_curves
 
 import core
+from common import format as fmt
 from ui import compute
-from ui import format as fmt
 from ui.reward_model import compute as reward_model_compute
 from ui.reward_model import text as reward_text
 from ui.settings import B_STOPS

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 import stop_curves
 
-from ui import format as fmt
+from common import format as fmt
 from ui import slack_text
 from ui.playground import worlds
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS

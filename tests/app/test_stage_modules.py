@@ -59,7 +59,7 @@ def test_each_module_comes_after_the_modules_it_imports():
     # Whole-line comments stay in the modules: 8 KB of the 55 a browser would otherwise get.
     comments = [line for line in text.splitlines() if line.lstrip().startswith("//")]
     assert comments == [line for line in comments if line.startswith("// --- ")]
-    # 48,000 until format.js became ui/format.py's twin (Python's rounding, a small gain's sign,
+    # 48,000 until format.js became common/format.py's twin (Python's rounding, a small gain's sign,
     # counts and ticks): +1.6 KB, 48.8 KB joined; then pin.js and export.js (Pin and compare, the
     # SVG/PNG/CSV downloads): 62.8 KB joined, ~15 KB gzipped, sent once per page load; then
     # worlds.js (b and σ on the stage, their sliders, the shelf, fetching ahead):
@@ -102,6 +102,25 @@ def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
     assert "const { twice: double } = module_maths_js;" in text
     assert "return { twice: twice };" in text  # hidden stays inside its module
     assert "return { default: main };" in text
+
+
+def test_an_import_the_formatter_wrapped_is_read_as_one(tmp_path):
+    """prettier writes an import past 100 columns a name a line; the joiner reads it whole,
+    and a line number after it still names its line."""
+    write(
+        tmp_path,
+        {
+            "main.js": 'import {\n  twice as double,\n  half,\n} from "./maths.js";\n'
+            "export default function main(x) {\n  return double(half(x));\n}\n",
+            "maths.js": "export const twice = (x) => 2 * x;\nexport const half = (x) => x / 2;\n",
+        },
+    )
+    assert "const { twice: double, half } = module_maths_js;" in stage_modules.joined(
+        tmp_path, "main.js"
+    )
+    write(tmp_path, {"main.js": 'import {\n  a,\n} from "./maths.js";\nexport { a };\n'})
+    with pytest.raises(stage_modules.ModuleError, match=r"main\.js:4: write imports"):
+        stage_modules.joined(tmp_path, "main.js")
 
 
 def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):

@@ -8,8 +8,8 @@ import pytest
 from app_pages import open_page
 
 import core
+from common import format as fmt
 from ui import best_of_n_charts
-from ui import format as fmt
 from ui.compute import N_CURVE
 from ui.defenses import view as defense_view
 from ui.lesson_text import TRIES

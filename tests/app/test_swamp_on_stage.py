@@ -8,7 +8,7 @@ import json
 import pytest
 
 import core
-from ui import format as fmt
+from common import format as fmt
 from ui.playground import worlds
 
 STRONGEST_N = 10_000  # the n slider's strongest stop

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from harness.asgi import header, request
+from ui import disk_store
 from ui.playground import world_files, world_store, worlds
 
 REPO_FILE = "app.py"  # what a traversal would like to read
@@ -31,15 +32,15 @@ class Streamlit:
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     """An empty store of this test's own, and no world kept in memory from before."""
-    monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
+    monkeypatch.setenv(disk_store.STORE_ENV, str(tmp_path / "worlds"))
     worlds.world_json.clear()
-    yield world_store.store_folder()
+    yield disk_store.store_folder()
     worlds.world_json.clear()
 
 
 def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
     built = worlds.world_json(0.2, 1.0)  # built, and kept in the store
-    path = f"/worlds/{world_store.fingerprint()}/0.2_1.json"
+    path = f"/worlds/{disk_store.fingerprint()}/0.2_1.json"
     assert world_files.world_address(0.2, 1.0) == path
     status, headers, body = request(world_files.WorldFiles(Streamlit()), path)
     assert status == 200
@@ -52,7 +53,7 @@ def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
 
 def test_gzip_when_asked_and_the_same_bytes_every_time(store):
     app = world_files.WorldFiles(Streamlit())
-    path = "/worlds/" + world_store.fingerprint() + "/0_0.json"
+    path = "/worlds/" + disk_store.fingerprint() + "/0_0.json"
     first = request(app, path, accept_encoding="gzip, br")
     second = request(app, path, accept_encoding="gzip")
     status, headers, body = first
@@ -66,7 +67,7 @@ def test_gzip_when_asked_and_the_same_bytes_every_time(store):
 
 
 def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):
-    path = f"/worlds/{world_store.fingerprint()}/0.4_0.9.json"
+    path = f"/worlds/{disk_store.fingerprint()}/0.4_0.9.json"
     _, _, first = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
     stored = world_files.gzip_path(0.4, 0.9)
     assert stored.parent == world_store.world_path(0.4, 0.9).parent
@@ -85,7 +86,7 @@ def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):
 def test_a_damaged_stored_gzip_is_replaced_not_served(store):
     worlds.world_json(0.1, 0.3)
     world_files.gzip_path(0.1, 0.3).write_bytes(b"not gzip at all")
-    path = f"/worlds/{world_store.fingerprint()}/0.1_0.3.json"
+    path = f"/worlds/{disk_store.fingerprint()}/0.1_0.3.json"
     _, _, body = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
     assert gzip.decompress(body) == world_store.world_path(0.1, 0.3).read_bytes()
     assert world_files.gzip_path(0.1, 0.3).read_bytes() == body
@@ -93,7 +94,7 @@ def test_a_damaged_stored_gzip_is_replaced_not_served(store):
 
 def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
     assert not world_store.world_path(0.35, 0.7).exists()
-    path = f"/worlds/{world_store.fingerprint()}/0.35_0.7.json"
+    path = f"/worlds/{disk_store.fingerprint()}/0.35_0.7.json"
     status, _, body = request(world_files.WorldFiles(Streamlit()), path)
     assert status == 200
     assert json.loads(body)["b"] == 0.35 and json.loads(body)["sigma"] == 0.7
@@ -101,7 +102,7 @@ def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
 
 
 def test_head_answers_the_headers_without_the_body(store):
-    path = f"/worlds/{world_store.fingerprint()}/1_2.json"
+    path = f"/worlds/{disk_store.fingerprint()}/1_2.json"
     status, headers, body = request(world_files.WorldFiles(Streamlit()), path, method="HEAD")
     assert status == 200 and body == b""
     assert int(header(headers, "content-length")[0]) > 50_000
@@ -127,7 +128,7 @@ def test_head_answers_the_headers_without_the_body(store):
 )
 def test_anything_but_a_worlds_address_is_a_plain_404(store, tail):
     streamlit = Streamlit()
-    path = f"/worlds/{world_store.fingerprint()}/{tail}"
+    path = f"/worlds/{disk_store.fingerprint()}/{tail}"
     status, headers, body = request(world_files.WorldFiles(streamlit), path)
     assert status == 404
     assert header(headers, "content-type") == ["text/plain; charset=utf-8"]
@@ -155,7 +156,7 @@ def test_other_fingerprints_and_traversals_are_404(store, path):
 def test_posting_to_a_world_is_404_and_other_paths_go_to_streamlit(store):
     streamlit = Streamlit()
     app = world_files.WorldFiles(streamlit)
-    path = f"/worlds/{world_store.fingerprint()}/0_0.json"
+    path = f"/worlds/{disk_store.fingerprint()}/0_0.json"
     assert request(app, path, method="POST")[0] == 404
     assert request(app, "/worldsx/0_0.json")[2] == b"streamlit"
     assert request(app, "/best-of-n")[2] == b"streamlit"
@@ -173,7 +174,7 @@ def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
 
     app = world_files.WorldFiles(Streamlit())
     path = world_files.answers_address()
-    assert path == f"/worlds/{world_store.fingerprint()}/answers.json"
+    assert path == f"/worlds/{disk_store.fingerprint()}/answers.json"
     assert world_files.stage_controls()["answers"] == path
     status, headers, body = request(app, path)
     assert status == 200 and header(headers, "content-encoding") == []
@@ -184,5 +185,5 @@ def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
     # Fetched once per visit, cached for a year: 9.6 KB (4.2 gzipped) with a why and a hedge
     # taking it back for every tip, 4.5 KB before.
     assert len(body) < 11_000 and len(packed) < 5_000
-    other_code = path.replace(world_store.fingerprint(), "0" * 16)
+    other_code = path.replace(disk_store.fingerprint(), "0" * 16)
     assert request(app, other_code)[0] == 404

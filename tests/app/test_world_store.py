@@ -1,4 +1,4 @@
-"""The stage's worlds on disk (ui/playground/world_store.py, scripts/build_worlds.py): a world read
+"""The stage's worlds on disk (ui/disk_store.py, scripts/build_worlds.py): a world read
 back is
 the world built, another process's world is served without building, and anything wrong with
 the store (a torn or foreign file, a folder that cannot be written, older code) costs a rebuild,
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from core.answers import ANSWERS_FILE
+from ui import disk_store
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.playground import world_files, world_store, worlds
@@ -28,9 +29,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def store(tmp_path, monkeypatch) -> Path:
     """An empty store of this test's own, and no world kept in memory from before."""
-    monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))
+    monkeypatch.setenv(disk_store.STORE_ENV, str(tmp_path / "worlds"))
     worlds.world_json.clear()
-    yield world_store.store_folder()
+    yield disk_store.store_folder()
     worlds.world_json.clear()
 
 
@@ -65,7 +66,7 @@ def test_a_damaged_world_file_is_ignored_logged_and_rebuilt(store, caplog, damag
     good = worlds.build_world_json(0.2, 0.3)
     store.mkdir(parents=True)
     world_store.world_path(0.2, 0.3).write_text(damage(good), encoding="utf-8")
-    with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
+    with caplog.at_level(logging.WARNING, logger="ui.disk_store"):
         assert worlds.world_json(0.2, 0.3) == good
     assert "building it again" in caplog.text
     assert world_store.read(0.2, 0.3) == good  # and the store now holds the whole world
@@ -74,10 +75,10 @@ def test_a_damaged_world_file_is_ignored_logged_and_rebuilt(store, caplog, damag
 def test_a_store_that_cannot_be_written_leaves_worlds_in_memory(tmp_path, monkeypatch, caplog):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv(world_store.STORE_ENV, str(blocker / "worlds"))
+    monkeypatch.setenv(disk_store.STORE_ENV, str(blocker / "worlds"))
     worlds.world_json.clear()
     try:
-        with caplog.at_level(logging.WARNING, logger="ui.playground.world_store"):
+        with caplog.at_level(logging.WARNING, logger="ui.disk_store"):
             first = worlds.world_json(0.1, 0.2)
             assert first == worlds.build_world_json(0.1, 0.2)
             assert worlds.world_json(0.15, 0.2) == worlds.build_world_json(0.15, 0.2)
@@ -114,7 +115,7 @@ def test_every_file_a_stored_world_is_built_from_is_fingerprinted():
         for path in imported
         if path.is_relative_to(REPO_ROOT) and "site-packages" not in path.parts  # not a venv's
     }
-    sources = set(world_store.source_files())
+    sources = set(disk_store.source_files())
     assert REPO_ROOT / "ui/rows.py" in ours  # every world carries URL text from ui/rows.py
     assert sorted(path.relative_to(REPO_ROOT).as_posix() for path in ours - sources) == []
     assert ANSWERS_FILE.resolve() in sources  # data read, not imported
@@ -124,7 +125,7 @@ def test_every_file_a_stored_world_is_built_from_is_fingerprinted():
 
 def copy_sources(into: Path) -> list[str]:
     """The fingerprint's files, copied with their paths under ``into``: their names."""
-    names = [path.relative_to(REPO_ROOT).as_posix() for path in world_store.source_files()]
+    names = [path.relative_to(REPO_ROOT).as_posix() for path in disk_store.source_files()]
     for name in [*names, "pages/playground.py"]:
         (into / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REPO_ROOT / name, into / name)
@@ -133,9 +134,9 @@ def copy_sources(into: Path) -> list[str]:
 
 def test_an_edit_to_any_source_changes_the_fingerprint_and_names_the_folder(tmp_path):
     names = copy_sources(tmp_path)
-    fingerprint = world_store.fingerprint.__wrapped__  # uncached: the files change below
+    fingerprint = disk_store.fingerprint.__wrapped__  # uncached: the files change below
     original = fingerprint(tmp_path)
-    assert original == world_store.fingerprint()  # the copy holds every source, as they are
+    assert original == disk_store.fingerprint()  # the copy holds every source, as they are
     # A real edit: ui/rows.py writes a setting's URL text (0.2 -> "0.2"); every world holds it.
     rows = tmp_path / "ui/rows.py"
     text = rows.read_text(encoding="utf-8")
@@ -151,7 +152,7 @@ def test_an_edit_to_any_source_changes_the_fingerprint_and_names_the_folder(tmp_
         path.write_bytes(before)
     (tmp_path / "pages/playground.py").write_text("# a page, not a source of worlds\n")
     assert fingerprint(tmp_path) == original
-    assert world_store.store_folder().name == world_store.fingerprint()
+    assert disk_store.store_folder().name == disk_store.fingerprint()
 
 
 def test_only_folders_of_older_code_are_removed(store):
@@ -159,12 +160,12 @@ def test_only_folders_of_older_code_are_removed(store):
     older, unrelated = parent / "0123456789abcdef", parent / "notes"
     for folder in (store, older, unrelated):
         folder.mkdir(parents=True)
-    assert world_store.remove_stale_folders() == [older]
+    assert disk_store.remove_stale_folders() == [older]
     assert store.is_dir() and unrelated.is_dir() and not older.exists()
 
 
 def run_builder(*args: str, store: Path) -> subprocess.CompletedProcess:
-    environment = dict(os.environ, **{world_store.STORE_ENV: str(store.parent)})
+    environment = dict(os.environ, **{disk_store.STORE_ENV: str(store.parent)})
     command = [sys.executable, "scripts/build_worlds.py", *args]
     return subprocess.run(
         command, cwd=REPO_ROOT, env=environment, capture_output=True, text=True, timeout=300

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 import core
+from common import format as fmt
 from core import answer_text
 from harness import stage_in_browser as stage_page
-from ui import format as fmt
 
 pytestmark = pytest.mark.browser
 

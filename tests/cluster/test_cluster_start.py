@@ -15,7 +15,7 @@ from harness.machine import gone_or_zombie, processes_whose_command_has
 from harness.ports import LOOPBACK
 from scripts.postgres_server import postgres_bin
 from tests.cluster.conftest import require_haproxy
-from ui.playground import world_store
+from ui import disk_store
 
 pytestmark = pytest.mark.cluster
 
@@ -63,7 +63,7 @@ def test_a_taken_port_stops_the_start_with_its_reason_and_leaves_no_process(tmp_
 def test_a_start_given_up_while_the_worlds_build_leaves_no_process(tmp_path, monkeypatch):
     require_haproxy()
     require_postgres()
-    monkeypatch.setenv(world_store.STORE_ENV, str(tmp_path / "worlds"))  # empty: 441 to build
+    monkeypatch.setenv(disk_store.STORE_ENV, str(tmp_path / "worlds"))  # empty: 441 to build
     running = launch_cluster(tmp_path / "run", replicas=1)
     family: set[int] = set()
     try:

@@ -1,5 +1,5 @@
 """`make cluster` builds the stage's worlds on disk before its replicas start
-(ui/playground/world_store.py);
+(ui/disk_store.py);
 a Ctrl-C in the middle of that build stops the builder and its worker processes too."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from harness.ports import free_port
 from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from poll_data.location import DATABASE_URL_ENV
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
-from ui.playground import world_store
+from ui import disk_store
 
 pytestmark = pytest.mark.cluster
 
@@ -38,7 +38,7 @@ def builders_using(store: Path) -> list[int]:
 def test_ctrl_c_while_building_the_worlds_leaves_no_builder(tmp_path):
     require_haproxy()
     store, run_dir = tmp_path / "worlds", tmp_path / "run"
-    environment = dict(os.environ, **{world_store.STORE_ENV: str(store)})
+    environment = dict(os.environ, **{disk_store.STORE_ENV: str(store)})
     environment.pop(DATABASE_URL_ENV, None)
     command = [sys.executable, "scripts/cluster.py", "--no-postgres", f"--run-dir={run_dir}"]
     with open(tmp_path / "cluster.out", "wb") as output:

@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 import core
-from core import answer_text
-from core.answer_text import QUESTIONS, answer_sentences, sentence_counts, write_answer
+from core import answer_counts, answer_text
+from core.answer_counts import sentence_counts
+from core.answer_text import QUESTIONS, answer_sentences, write_answer
 
 
 def ranks(values) -> np.ndarray:
@@ -88,7 +89,7 @@ def test_padding_only_past_the_best_length_and_whys_only_from_l_minus_half():
         assert np.all(counts.padding[length <= 0.5] == 0)  # true quality rewards length there
         assert np.all(np.diff(counts.padding) >= 0) and counts.padding.max() >= 15
         assert np.all(counts.why[length < -0.5] == 0)  # a short answer skips the why
-        assert counts.sentences.min() == 1 and counts.sentences.max() == answer_text.MAX_SENTENCES
+        assert counts.sentences.min() == 1 and counts.sentences.max() == answer_counts.MAX_SENTENCES
         # Tips are taken back only past the best length, and only tips the answer made.
         assert np.all(counts.undo[length <= 0.5] == 0)
         assert np.all(counts.undo <= counts.content)
@@ -124,7 +125,7 @@ def test_length_sets_words_and_true_quality_the_net_good_points_over_the_600(wri
     question, answers = written
     scored = core.answers()
     words = [sum(len(s.text.split()) for s in answer) for answer in answers]
-    read = np.array([answer_text.read_counts(answer) for answer in answers])
+    read = np.array([answer_counts.read_counts(answer) for answer in answers])
     assert spearman(scored.length, words) >= 0.9
     assert spearman(scored.gold, read[:, 0] - read[:, 1]) >= 0.93  # steps of 1.5: ties
 
@@ -159,7 +160,7 @@ def test_reader_helper_scores_a_known_set():
 def test_a_careful_reader_ranks_the_600_answers_as_true_quality_does(written):
     # Targets (docs/design.md §15): >= 90% right, <= 2% dominated (the writer before: 74.8%, 24.2%).
     question, answers = written
-    read = np.array([answer_text.read_counts(answer) for answer in answers])
+    read = np.array([answer_counts.read_counts(answer) for answer in answers])
     right, dominated = reader_on_pairs(read, core.answers().gold)
     assert right >= 0.9 and dominated <= 0.02, (right, dominated)
 
@@ -173,7 +174,7 @@ def test_a_careful_reader_ranks_a_sample_of_the_plane_as_true_quality_does(quest
     length, substance = rng.uniform(-3.0, 3.5, (2, 400)).round(2)
     read = np.array(
         [
-            answer_text.read_counts(answer_sentences(question, x, y))
+            answer_counts.read_counts(answer_sentences(question, x, y))
             for x, y in zip(length, substance, strict=True)
         ]
     )
@@ -184,7 +185,7 @@ def test_a_careful_reader_ranks_a_sample_of_the_plane_as_true_quality_does(quest
 def test_no_sentence_twice_in_an_answer_and_every_bank_used(written):
     question, answers = written
     bank = answer_text.QUESTION_BANKS[QUESTIONS.index(question)]
-    used = {kind: set() for kind in answer_text.KINDS}
+    used = {kind: set() for kind in answer_counts.KINDS}
     for answer in answers:
         texts = [s.text for s in answer]
         assert len(set(texts)) == len(texts), texts
@@ -201,9 +202,9 @@ def test_no_sentence_twice_in_an_answer_and_every_bank_used(written):
 
 def test_extreme_points_fill_an_answer_with_padding_and_wrong_claims():
     longest = answer_sentences(QUESTIONS[0], 6.0, 6.0)
-    assert len(longest) == answer_text.MAX_SENTENCES
-    assert sum(s.kind == "padding" for s in longest) == answer_text.MAX_SENTENCES - 7
-    assert not [s for s in longest if s.kind in answer_text.GOOD_KINDS]  # true quality -23.75
+    assert len(longest) == answer_counts.MAX_SENTENCES
+    assert sum(s.kind == "padding" for s in longest) == answer_counts.MAX_SENTENCES - 7
+    assert not [s for s in longest if s.kind in answer_counts.GOOD_KINDS]  # true quality -23.75
     shortest = answer_sentences(QUESTIONS[0], -6.0, 6.0)
     assert [s.kind for s in shortest] == ["wrong"]  # one sentence, true quality -35
 
@@ -252,7 +253,7 @@ def test_the_browsers_tables_hold_the_banks_and_integer_steps():
     assert [q["question"] for q in tables["questions"]] == list(QUESTIONS)
     steps = tables["length_steps"]
     assert all(isinstance(step, int) for step in steps) and steps == sorted(steps)
-    assert len(steps) == answer_text.MAX_SENTENCES - 1
+    assert len(steps) == answer_counts.MAX_SENTENCES - 1
     assert 0 in steps  # 5.5 sentences at l = 0 round up to 6
 
 
@@ -282,10 +283,10 @@ def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
     )
     assert verdict.shape == (300,) and set(verdict.tolist()) <= {-1, 0, 1}
     for k in range(300):
-        mine = answer_text.read_counts(
+        mine = answer_counts.read_counts(
             answer_sentences(QUESTIONS[k % 3], scored.length[k], scored.substance[k])
         )
-        theirs = answer_text.read_counts(
+        theirs = answer_counts.read_counts(
             answer_sentences(QUESTIONS[k % 3], scored.length[300 + k], scored.substance[300 + k])
         )
         # More net good points, then fewer wrong claims, then less padding; else a tie.
@@ -342,3 +343,35 @@ PINNED = [
 def test_the_writers_text_is_pinned(question, length, substance, kinds, text):
     assert write_answer(question, length, substance) == text
     assert [s.kind for s in answer_sentences(question, length, substance)] == kinds
+
+
+# The writer's text, pinned word for word (a change to the banks, the counts or the generator's
+# draws shows here, not only in tests/app's fixtures): a padded answer that takes a tip back
+# and a short one with a wrong claim, both with their whys.
+PINNED = [
+    (
+        (1, 1.2, 0.5, 3),
+        "You asked: “How do I keep my houseplants alive?” Water only when the top two "
+        "centimetres of soil feel dry. Roots need air as well as water, and soil that never dries "
+        "out suffocates and rots them. Use pots with drainage holes, so the roots never sit in "
+        "water. Water that cannot drain collects at the bottom, where the roots rot first. Of "
+        "course, everyone is different, so results may vary. Give each plant the light it likes: "
+        "most want bright light that is not direct sun. Then again, there is no harm in watering "
+        "on a fixed day, whether the soil is dry or not. I hope this helps you on your journey "
+        "with keeping houseplants alive!",
+    ),
+    (
+        (2, 0.3, -2.0, 1),
+        "Start with intervals: one minute of running, then two of walking, repeated. Short runs "
+        "let your heart, muscles and tendons adapt before you ask more of them. Go slowly enough "
+        "that you could still hold a conversation. An easy pace builds endurance, the base "
+        "everything else rests on, without wearing you out. Running is bad for your knees, so "
+        "keep every run as short as you can.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("where", "text"), PINNED, ids=["padded-undo", "short-wrong"])
+def test_the_writers_text_is_pinned_word_for_word(where, text):
+    question, length, substance, seed = where
+    assert write_answer(QUESTIONS[question], length, substance, seed=seed) == text

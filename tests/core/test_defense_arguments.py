@@ -15,6 +15,19 @@ def ids(value):
     return repr(value)[:20]
 
 
+def per_kind(functions: dict, bad: list):
+    """Every bad argument on the first function, and each argument's first bad value on the
+    others: one shared constraint per argument (core/validate.py), declared per function (as
+    test_validate checks), so the full matrix repeated the first function's column."""
+    (first, call), *rest = functions.items()
+    for name, value, message in bad:
+        yield pytest.param(call, name, value, message, id=f"{first}-{name}-{ids(value)}")
+    firsts = {name: (name, value, message) for name, value, message in reversed(bad)}
+    for other, function in rest:
+        for name, value, message in firsts.values():
+            yield pytest.param(function, name, value, message, id=f"{other}-{name}-{ids(value)}")
+
+
 DEFENDED = {
     "defended_best_of_n": lambda **kw: core.defended_best_of_n(49, **kw),
     "defended_kl_optimum": lambda **kw: core.defended_kl_optimum(1.0, **kw),
@@ -34,8 +47,9 @@ BAD_ARGUMENTS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "value", "message"), BAD_ARGUMENTS, ids=ids)
-@pytest.mark.parametrize("function", DEFENDED.values(), ids=DEFENDED.keys())
+@pytest.mark.parametrize(
+    ("function", "name", "value", "message"), per_kind(DEFENDED, BAD_ARGUMENTS)
+)
 def test_defended_reward_models_refuse_bad_settings(function, name, value, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         function(**{name: value})
@@ -74,8 +88,9 @@ BAD_SPOT_CHECKS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "value", "message"), BAD_SPOT_CHECKS, ids=ids)
-@pytest.mark.parametrize("function", SPOT_CHECKS.values(), ids=SPOT_CHECKS.keys())
+@pytest.mark.parametrize(
+    ("function", "name", "value", "message"), per_kind(SPOT_CHECKS, BAD_SPOT_CHECKS)
+)
 def test_spot_checks_refuse_bad_settings(function, name, value, message):
     arguments = {"m": 10, name: value}
     with pytest.raises(ValueError, match=re.escape(message)):

@@ -39,7 +39,7 @@ test("the CSV has a row per stop of each method, its gains in the columns their 
     const mine = rows.filter((row) => row.method === method);
     assert.deepEqual(mine.map((row) => row.stop), world[key].stops);
     mine.forEach((row, i) => {
-      // Python's readouts (ui/format.py's text of the same result's proxy_gain, gold_gain and kl)
+      // Python's readouts (common/format.py's text of the same result's proxy_gain, gold_gain and kl)
       // beside each stop's CSV numbers: a column carrying the other gain reads differently.
       const { readouts } = world[key];
       assert.equal(signedText(Number(row.reward_model_gain)), readouts.proxy[i], `${method} ${row.stop} reward model`);

@@ -1,5 +1,5 @@
 // The numbers the stage writes itself (ui/playground/stage_assets/format.js): every case
-// ui/format.py wrote into fixtures/format_cases.json (scripts/js_fixtures.py), and the
+// common/format.py wrote into fixtures/format_cases.json (scripts/js_fixtures.py), and the
 // stage's own texts built from them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { countText, formatTick, named, numberText, peakText, pointText, pressureHoverText, signedText, signedTick, significant, stopHeading, stopText } from "../../ui/playground/stage_assets/format.js";
 
 const CASES = JSON.parse(readFileSync(new URL("./fixtures/format_cases.json", import.meta.url), "utf8"));
-// Each of ui/format.py's functions in the fixture, and its twin here (null: the default argument).
+// Each of common/format.py's functions in the fixture, and its twin here (null: the default argument).
 const TWINS = {
   signed: (value, decimals) => signedText(value, decimals ?? undefined),
   number: (value, decimals) => numberText(value, decimals ?? undefined),
@@ -25,7 +25,7 @@ test("the fixture holds every function of the twin, and n = 590's gain", () => {
 });
 
 for (const [name, rows] of Object.entries(CASES)) {
-  test(`${name}: every case as ui/format.py prints it`, () => {
+  test(`${name}: every case as common/format.py prints it`, () => {
     for (const row of rows) {
       const inputs = row.slice(0, -1);
       assert.equal(TWINS[name](...inputs), row.at(-1), `${name}(${JSON.stringify(inputs)})`);

@@ -35,7 +35,7 @@ test("a guess is off by poll_data/guesses.py's factor, printed to the same tenth
 test("the reveal's words: right on within 5%, else the factor and which way", () => {
   assert.equal(revealedLine("n", "n", 49, "49"), "n: true quality peaks at n = 49; you guessed 49, right on.");
   assert.equal(revealedLine("n", "n", 49, "100"), "n: true quality peaks at n = 49; you guessed 100, off by a factor of 2.0 (too high).");
-  // "β = 1", as Python's slack line and the poll write it (format.js's peakText, ui/format.py)
+  // "β = 1", as Python's slack line and the poll write it (format.js's peakText, common/format.py)
   assert.equal(revealedLine("β", "beta", 1, "0.25"), "β: true quality peaks at β = 1; you guessed 0.25, off by a factor of 4.0 (too low).");
   // Where true quality never turns down (b = 0.2, σ = 0: best-of-n still rises at n = 10,000),
   // the truth is the curve's end, not a peak.

@@ -57,7 +57,7 @@ def snapshot(engine: sa.Engine) -> dict[str, list[tuple]]:
     with engine.connect() as connection:
         return {
             table.name: sorted(tuple(row) for row in connection.execute(sa.select(table)))
-            for table in (store.polls, store.guesses, store.openers)
+            for table in (store.polls, store.guess_table, store.openers)
         }
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from harness.processes import run_python
-from poll_data import guesses as checks
+from poll_data import guesses
 from poll_data.guesses import QUESTIONS
 from ui import compute
 from ui.class_poll import figures as poll_figures
@@ -28,7 +28,7 @@ from ui.class_poll import figures as poll_figures
     ],
 )
 def test_a_number_in_range_is_read_as_a_whole_n(raw, expected):
-    assert checks.parse_guess(raw) == expected
+    assert guesses.parse_guess(raw) == expected
 
 
 @pytest.mark.parametrize(
@@ -51,45 +51,45 @@ def test_a_number_in_range_is_read_as_a_whole_n(raw, expected):
     ],
 )
 def test_a_bad_guess_raises_a_plain_message_that_never_repeats_it(raw, message):
-    with pytest.raises(checks.BadInput, match=message) as caught:
-        checks.parse_guess(raw)
+    with pytest.raises(guesses.BadInput, match=message) as caught:
+        guesses.parse_guess(raw)
     assert "<" not in str(caught.value) and "9999" not in str(caught.value)
 
 
 @pytest.mark.parametrize(("raw", "code"), [("k7qm2x", "K7QM2X"), (" K7Q-M2X ", "K7QM2X")])
 def test_room_codes_are_read_whatever_the_case_and_spacing(raw, code):
-    assert checks.normalize_room_code(raw) == code
+    assert guesses.normalize_room_code(raw) == code
 
 
 @pytest.mark.parametrize("raw", ["", None, "K7QM2", "K7QM2XX", "O0I1L5", "<b>AB</b>", "Z" * 10_240])
 def test_malformed_room_codes_are_refused(raw):
-    with pytest.raises(checks.BadInput, match="not a room code"):
-        checks.normalize_room_code(raw)
+    with pytest.raises(guesses.BadInput, match="not a room code"):
+        guesses.normalize_room_code(raw)
 
 
 def test_made_codes_and_tokens_have_the_documented_shapes():
-    codes = {checks.new_room_code() for _ in range(500)}
+    codes = {guesses.new_room_code() for _ in range(500)}
     assert len(codes) == 500
-    assert all(checks.normalize_room_code(code) == code for code in codes)
-    token = checks.new_lecturer_token()
-    assert checks.check_token(token) == token and len(token) == 32
-    with pytest.raises(checks.BadInput, match="not valid"):
-        checks.check_token("<script>alert(1)</script>")
+    assert all(guesses.normalize_room_code(code) == code for code in codes)
+    token = guesses.new_lecturer_token()
+    assert guesses.check_token(token) == token and len(token) == 32
+    with pytest.raises(guesses.BadInput, match="not valid"):
+        guesses.check_token("<script>alert(1)</script>")
 
 
 def test_factor_off_is_symmetric_and_one_when_right():
-    assert checks.factor_off(49, 49) == 1.0
-    assert math.isclose(checks.factor_off(98, 49), 2.0)
-    assert math.isclose(checks.factor_off(24.5, 49), 2.0)
+    assert guesses.factor_off(49, 49) == 1.0
+    assert math.isclose(guesses.factor_off(98, 49), 2.0)
+    assert math.isclose(guesses.factor_off(24.5, 49), 2.0)
 
 
 def test_the_histogram_counts_every_guess_once_on_a_log_axis():
-    guesses = np.array([1, 1, 49, 50, 51, 9999, 10_000])
-    counts = poll_figures.guess_counts(guesses)
-    assert counts.sum() == guesses.size
+    values = np.array([1, 1, 49, 50, 51, 9999, 10_000])
+    counts = poll_figures.guess_counts(values)
+    assert counts.sum() == values.size
     assert counts[0] == 2 and counts[-1] == 2
-    bars = poll_figures.guess_histogram(guesses).data[0]
-    assert sum(bars.y) == guesses.size
+    bars = poll_figures.guess_histogram(values).data[0]
+    assert sum(bars.y) == values.size
 
 
 def test_the_revealed_chart_marks_the_true_peak_and_says_it_in_words():
@@ -103,12 +103,12 @@ def test_the_revealed_chart_marks_the_true_peak_and_says_it_in_words():
     assert "peaks at n = 49" in text and "33% of the guesses were within a factor 2" in text
 
 
-KL = checks.QUESTIONS["kl"]
+KL = guesses.QUESTIONS["kl"]
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("0.8", 0.8), ("1", 1.0), (" 0.333 ", 0.33)])
 def test_a_beta_guess_is_kept_to_two_decimals(raw, expected):
-    assert checks.parse_guess(raw, question=KL) == expected
+    assert guesses.parse_guess(raw, question=KL) == expected
 
 
 @pytest.mark.parametrize(
@@ -116,19 +116,19 @@ def test_a_beta_guess_is_kept_to_two_decimals(raw, expected):
     [("0.1", "β must be from 0.25 to 10"), ("49", "β must be from 0.25 to 10"), ("β", "not a")],
 )
 def test_a_beta_out_of_the_sliders_range_is_refused(raw, message):
-    with pytest.raises(checks.BadInput, match=message):
-        checks.parse_guess(raw, question=KL)
+    with pytest.raises(guesses.BadInput, match=message):
+        guesses.parse_guess(raw, question=KL)
 
 
 def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
     truth = compute.kl_curve(0.0, 0.0)
-    guesses = np.array([0.25, 0.8, 1.0, 10.0])
-    figure = poll_figures.guess_histogram(guesses, question=KL, truth=truth)
+    values = np.array([0.25, 0.8, 1.0, 10.0])
+    figure = poll_figures.guess_histogram(values, question=KL, truth=truth)
     assert sum(figure.data[0].y) == 4
     low, high = figure.layout.xaxis.range
     assert low > high, "β falls from left to right, like the Playground's slider"
     assert any("β = 1" in annotation.text for annotation in figure.layout.annotations)
-    text = poll_figures.describe(guesses, question=KL, truth=truth)
+    text = poll_figures.describe(values, question=KL, truth=truth)
     assert text == (
         "4 answers: median guess β = 0.9, from β = 0.25 to β = 10. "
         "True quality peaks at β = 1. 50% of the guesses were within a factor 2 of it."
@@ -141,19 +141,20 @@ def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
     + [("kl", 0.25, "0.25"), ("kl", 10.0, "10"), ("kl", 0.3333, "0.33")],
 )
 def test_a_guess_is_written_as_the_screen_writes_numbers(question, value, text):
-    """Question.shown is ui.format's count (n) or slider form (β): one way to write a number."""
+    """Question.shown is common.format's count (n) or slider form (β): one way to write a number."""
     assert QUESTIONS[question].shown(value) == text
 
 
 POLL_PROBE = """
 import json, sys
 import poll_data.guesses, poll_data.store, poll_data.devices
-print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {"ui", "streamlit"})))
+tops = {"ui", "streamlit", "common"}
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in tops)))
 """
 
 
-def test_the_poll_takes_only_the_number_formats_from_ui():
-    """poll_data/ sits below ui/: of it, only the pure ui.format (which imports nothing)."""
+def test_the_poll_takes_the_number_formats_and_nothing_of_ui():
+    """poll_data/ sits below ui/: it writes numbers with the pure common.format, loads no ui."""
     run = run_python("-c", POLL_PROBE)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == ["ui", "ui.format"]
+    assert json.loads(run.stdout) == ["common", "common.format"]

@@ -14,8 +14,7 @@ import pytest
 import sqlalchemy as sa
 from poll_databases import fresh_engine, snapshot
 
-from poll_data import database, store
-from poll_data import guesses as checks
+from poll_data import database, guesses, store
 from poll_data.store import Outcome
 
 STUDENT = "student-aaaaaaaaaaaaaaaa"
@@ -177,7 +176,7 @@ def test_room_codes_and_tokens_are_random_and_unique(engine):
     made = [store.start_poll(engine, b=0.0, sigma=0.0, now=T0 + i) for i in range(200)]
     codes = [poll.room_code for poll in made]
     assert len(set(codes)) == 200
-    assert all(len(code) == 6 and set(code) <= set(checks.ROOM_ALPHABET) for code in codes)
+    assert all(len(code) == 6 and set(code) <= set(guesses.ROOM_ALPHABET) for code in codes)
     assert len({poll.lecturer_token for poll in made}) == 200
     assert all(len(poll.lecturer_token) >= 32 for poll in made)
     assert sorted(codes) != codes, "not handed out in order"
@@ -212,7 +211,7 @@ def test_the_whole_site_opens_a_bounded_number_of_rooms_a_minute(engine):
 
 
 def test_a_malformed_device_id_opens_nothing(engine):
-    with pytest.raises(checks.BadInput):
+    with pytest.raises(guesses.BadInput):
         store.start_poll(engine, b=0.0, sigma=0.0, opener="<script>", now=T0)
     assert snapshot(engine)["poll_polls"] == []
 
@@ -265,8 +264,8 @@ def test_a_hundred_concurrent_students_lose_and_duplicate_no_vote(engine):
     assert results == [[Outcome.ACCEPTED, Outcome.REPLACED]] * len(students)
     with engine.connect() as connection:
         rows = connection.execute(
-            sa.select(store.guesses.c.student_id, store.guesses.c.guess).where(
-                store.guesses.c.poll_id == first.id
+            sa.select(store.guess_table.c.student_id, store.guess_table.c.guess).where(
+                store.guess_table.c.poll_id == first.id
             )
         ).all()
     by_student = dict(rows)

@@ -1,7 +1,7 @@
 """The words of the page "Rewards you can check": sentences computed from core, and the fixed
 paragraphs (pure: no Streamlit, no math beyond reading core's results).
 
-Every number a sentence states comes from ``core.checker``, written by ``ui.format``; the
+Every number a sentence states comes from ``core.checker``, written by ``common.format``; the
 tests compare the sentences with literal strings at the page's defaults.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 import core
+from common import format as fmt
 from core import checker
-from ui import format as fmt
 from ui.checker_rows import CHECK_BETA_STOPS
 
 

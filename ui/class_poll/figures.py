@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
+from common import format as fmt
 from poll_data.guesses import QUESTIONS, Question
-from ui import format as fmt
 from ui import style
 from ui.class_poll import guess_text
 from ui.compute import Curve
@@ -76,7 +76,7 @@ def guess_histogram(
     axis = AXES[question.key]
     counts = guess_counts(guesses, question)
     edges = axis.edges
-    # Each bar's hover as the page writes numbers (ui.format), not as plotly's d3 would.
+    # Each bar's hover as the page writes numbers (common.format), not as plotly's d3 would.
     hover = [
         f"{question.symbol} from {fmt.rounded(10**low)} to {fmt.rounded(10**high)}: {count}"
         for low, high, count in zip(edges[:-1], edges[1:], counts, strict=True)

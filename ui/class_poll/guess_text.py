@@ -11,8 +11,8 @@ words say that instead.
 from __future__ import annotations
 
 import core
+from common import format as fmt
 from poll_data.guesses import Question, factor_off
-from ui import format as fmt
 
 PEAK, END, START = "peak", "end", "start"  # where the truth lies on the searched stretch
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit import config
 
-from poll_data import devices
-from poll_data import guesses as checks
+from poll_data import devices, guesses
 
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
 
@@ -27,7 +26,7 @@ def student_id(room: str) -> str:
     if device is not None:
         return devices.student_id(device, room, secret)
     if STUDENT_KEY not in st.session_state:
-        st.session_state[STUDENT_KEY] = checks.new_student_id()
+        st.session_state[STUDENT_KEY] = guesses.new_student_id()
     return st.session_state[STUDENT_KEY]
 
 

@@ -13,11 +13,11 @@ import math
 
 import numpy as np
 
+from common import format as fmt
 from core.curves import Curve
 from core.room_ratings import REFERENCE_NOISE, RoomFit
 from core.world import GRID_LIMIT
 from ui import edge_note
-from ui import format as fmt
 
 GOLD_BEST_LENGTH = 0.5  # true quality s + l - (l² - 1) is highest at l = 1/2
 WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen

@@ -17,9 +17,9 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 
 import core
+from common import format as fmt
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
-from ui import format as fmt
 from ui import layout, state, style
 from ui.class_poll import live, rating_data, rating_text
 from ui.reward_model import figures as reward_model_figures

@@ -14,10 +14,9 @@ import segno
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll_data import guesses as checks
-from poll_data import ratings, store
-from ui import compute, glossary, layout, link_box, state
-from ui import format as fmt
+from common import format as fmt
+from poll_data import guesses, ratings, store
+from ui import compute, glossary, layout, lecturer_cookie, link_box, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
@@ -118,7 +117,7 @@ def qr_png(link: str) -> bytes:
 
 def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
-    state.lecturer_device(None)  # this device leads no poll now (New poll, or a stale one)
+    lecturer_cookie.write(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
     start.header("Lecturers: start a poll")
     start.markdown(
@@ -150,8 +149,8 @@ def start_screen(engine: Engine) -> None:
 def _guess_form(engine: Engine, start) -> None:
     question = start.radio(
         "Question",
-        options=list(checks.QUESTIONS),
-        format_func=lambda key: checks.QUESTIONS[key].text.replace("**", ""),
+        options=list(guesses.QUESTIONS),
+        format_func=lambda key: guesses.QUESTIONS[key].text.replace("**", ""),
         key="poll_question",
     )
     # The table's b and σ rows, as sliders of the poll's own: its address is its token or room.
@@ -174,8 +173,8 @@ def _join_form(join) -> None:
         code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
         if st.form_submit_button("Join", key="poll_join_button"):
             try:
-                room = checks.normalize_room_code(code)
-            except checks.BadInput as error:
+                room = guesses.normalize_room_code(code)
+            except guesses.BadInput as error:
                 st.warning(str(error))
             else:
                 state.open_address({ROOM_KEY: room})
@@ -189,9 +188,9 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
     """Room code, join link and QR code to project; live count and histogram; the controls
     (in ``controls``, a container beside the title, or at the top of the page)."""
     try:
-        token = checks.check_token(raw_token, what="lecturer link")
+        token = guesses.check_token(raw_token, what="lecturer link")
         poll = store.poll_for_lecturer(engine, token)
-    except checks.BadInput as error:
+    except guesses.BadInput as error:
         poll, message = None, str(error)
     else:
         message = "This lecturer link belongs to no poll (polls are deleted after a day)."
@@ -202,7 +201,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         return
     # The scripts that draw nothing go in the title's row, where they take no line.
     hidden = controls if controls is not None else st.container()
-    state.lecturer_device(token, container=hidden)
+    lecturer_cookie.write(token, container=hidden)
     if st.session_state.pop(TO_TOP_KEY, False):
         hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
@@ -216,7 +215,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         with results_column:
             rating_views.live_fit(engine, token)
     else:
-        question = checks.QUESTIONS[poll.question]
+        question = guesses.QUESTIONS[poll.question]
         join_column.markdown(
             f"The question: {question.text} "
             f"({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
@@ -276,12 +275,12 @@ def live_results(engine: Engine, token: str) -> None:
     found = live.read_or_warn(_poll_and_guesses, engine, token)
     if found is None:
         return
-    poll, guesses = found
+    poll, guessed = found
     known = truth(poll) if poll.revealed else None
-    question = checks.QUESTIONS[poll.question]
+    question = guesses.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
-    st.container(key="poll_count").metric(f"Answers (poll {status})", len(guesses))
-    figure = poll_figures.guess_histogram(guesses, question=question, truth=known)
+    st.container(key="poll_count").metric(f"Answers (poll {status})", len(guessed))
+    figure = poll_figures.guess_histogram(guessed, question=question, truth=known)
     layout.chart(
         figure,
         key="poll_histogram",
@@ -289,8 +288,8 @@ def live_results(engine: Engine, token: str) -> None:
         hover=True,
         description="Its numbers are written just below it.",
     )
-    st.caption(poll_figures.describe(guesses, question=question, truth=known))
-    poll_export.downloads(guesses, question, known, key="poll_downloads")
+    st.caption(poll_figures.describe(guessed, question=question, truth=known))
+    poll_export.downloads(guessed, question, known, key="poll_downloads")
 
 
 # --- the student's screen ------------------------------------------------------------
@@ -299,9 +298,9 @@ def live_results(engine: Engine, token: str) -> None:
 def student_screen(engine: Engine, raw_room: str) -> None:
     """The question, one guess per student (a new one replaces it), and the truth once shown."""
     try:
-        room = checks.normalize_room_code(raw_room)
+        room = guesses.normalize_room_code(raw_room)
         poll = store.poll_for_room(engine, room)
-    except checks.BadInput as error:
+    except guesses.BadInput as error:
         st.warning(str(error))
         _back_to_start()
         return
@@ -310,10 +309,10 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         _back_to_start()
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
-    if poll.question == checks.RATING:
+    if poll.question == guesses.RATING:
         rating_views.phone_screen(engine, room, identity.student_id(room))
         return
-    question = checks.QUESTIONS[poll.question]
+    question = guesses.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")
     st.caption(
         f"{EXPLAINED[question.key]} True quality is what we actually want; the reward model only "
@@ -328,7 +327,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
     with st.form("poll_guess"):
         raw = st.text_input(
             f"Your guess: {question.symbol} =",
-            max_chars=checks.MAX_GUESS_CHARACTERS,
+            max_chars=guesses.MAX_GUESS_CHARACTERS,
             key="poll_guess",
             disabled=poll.closed,
         )
@@ -362,7 +361,7 @@ def student_status(engine: Engine, room: str) -> None:
         return
     if poll is None:
         return
-    question = checks.QUESTIONS[poll.question]
+    question = guesses.QUESTIONS[poll.question]
     if mine is not None:
         st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
     if poll.closed and st.session_state.get(FORM_OPEN_KEY):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from common import format as fmt
 from ui import edge_note, edge_traces
-from ui import format as fmt
 from ui.gain_charts import CURVE_DECIMALS, MARGIN, gain_line, still_figure
 from ui.style import (
     BEST_OF_N,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 import core
+from common import format as fmt
 from ui import edge_note
-from ui import format as fmt
 from ui.compare.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ui import format as fmt
+from common import format as fmt
 from ui.compute import cached
 from ui.defenses import compute as defense_compute
 from ui.defenses import figures as defense_figures

@@ -13,8 +13,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from common import format as fmt
 from ui import edge_traces, style
-from ui import format as fmt
 from ui.style import (
     BEST_OF_N,
     BOUND,

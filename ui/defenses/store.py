@@ -4,7 +4,7 @@ A b or σ the process has not computed before costs the page ~100-170 ms of serv
 defended summaries, 200 spot-check repeats, the slack), which put its p95 at about twice its peer
 page's (bench.defenses_latency). What the page shows as it opens is the same few results for every
 (b, σ): so ``scripts/build_worlds.py`` computes them for all 441 stops beside the worlds (one file
-per (b, σ), in the same fingerprinted folder of ui/playground/world_store.py), and the page reads
+per (b, σ), in the same fingerprinted folder of ui/disk_store.py), and the page reads
 them back. Only the builder writes; a server reads, and computes (and keeps in memory) whatever is
 not there. JSON keeps every float exactly (shortest round-trip repr)."""
 
@@ -18,14 +18,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ui.playground import world_store
+from ui import disk_store
 
 # The results a file holds, by name: what the page computes at the sections' defaults.
 SUMMARY, ENSEMBLE, LENGTH, SPOT, SLACK = "summary", "ensemble", "length", "spot", "slack"
 
 
 def path(b: float, sigma: float) -> Path:
-    return world_store.store_folder() / f"defenses-b{b:.6g}-sigma{sigma:.6g}.json"
+    return disk_store.store_folder() / f"defenses-b{b:.6g}-sigma{sigma:.6g}.json"
 
 
 def read(b: float, sigma: float, name: str):
@@ -50,14 +50,14 @@ def _results(where: str, b: float, sigma: float, stamp: tuple) -> dict | None:
             raise ValueError(f"it holds b={stored['b']}, sigma={stored['sigma']}")
         parsed.update(stored["results"])
 
-    return parsed if world_store.read_text(Path(where), check) is not None else None
+    return parsed if disk_store.read_text(Path(where), check) is not None else None
 
 
 def write(b: float, sigma: float, results: dict) -> bool:
     """Store every result of one (b, σ) at once: {name: a result (dataclass or tuple)}."""
     plain = {name: to_plain(result) for name, result in results.items()}
     text = json.dumps({"b": b, "sigma": sigma, "results": plain}, separators=(",", ":"))
-    return world_store.write_text(path(b, sigma), text)
+    return disk_store.write_text(path(b, sigma), text)
 
 
 def to_plain(value):

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from common import format as fmt
 from ui import edge_note
-from ui import format as fmt
 from ui.settings import BETA_STOPS, N_STOPS
 
 METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}

@@ -11,12 +11,12 @@
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - ``stage_modules``: joins those modules into the one script the component takes (no build);
   the class poll's downloads are joined by it too, with the stage's ``export.js``.
-- ``world_store``: those worlds kept on disk under the code's fingerprint, shared by every
-  replica and restart (built by ``scripts/build_worlds.py``).
+- ``world_store``: those worlds' files in the app's disk store (``ui/disk_store.py``: under the
+  code's fingerprint, shared by every replica and restart; built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
   immutable (the middleware ``ui/serving.py`` puts first).
-- ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one;
-  ``pin_url``: its URL form, read like every setting (pure).
+- ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one (its
+  URL form is ``ui/pin_url.py``, shared: the address table reads it).
 - ``csv_numbers``: each stop's numbers for the stage's CSV download.
 - ``answer_panel``: answers you can read: which cloud point the stage's panel writes out at
   each stop, and the writer's banks (core/answer_text.py) that ``stage_assets/answers.js``

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 import numpy as np
 
 import core
+from common import format as fmt
 from core import answer_text
 from ui import compute
-from ui import format as fmt
 from ui.best_of_n_answers import sentences_read
 
 COORDINATE_SCALE = 100  # as the world's clouds: points in hundredths of a unit

@@ -1,6 +1,6 @@
 """The stage's pin: one picture (b, σ, β, n) kept, faded, beside the current one.
 
-The pin lives in the address as ``?pin=b_σ_β_n`` (``pin_url.py``), so a lecturer
+The pin lives in the address as ``?pin=b_σ_β_n`` (``ui/pin_url.py``), so a lecturer
 sends "before and after b = 0.2" as one link. The browser pins and clears (``pin.js`` in
 ``stage_assets/``) and reports the pin with β and n; the address decides on arrival and after
 Back or Forward (``ui.address.resolve``), and the stage is then asked to follow (a new
@@ -19,7 +19,7 @@ import streamlit as st
 
 from ui import compute
 from ui.address import PIN, PIN_WRITTEN
-from ui.playground.pin_url import PIN_KEY, Pin, parse_pin
+from ui.pin_url import PIN_KEY, Pin, parse_pin
 from ui.url_values import MAX_URL_VALUE, url_form
 
 SNAPSHOT_ENTRIES = 64  # pins cut from worlds, shared by every session (~10 KB each)

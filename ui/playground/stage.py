@@ -47,8 +47,6 @@ _stage_component = st.components.v2.component(
     css=STAGE_CSS,
     js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
-# While predicting, the curves' axes carry these instead of the lesson's values.
-EVEN_TICKS = {"beta": list(style.BETA_TICKS_EVEN), "n": list(style.N_TICKS_EVEN)}
 
 
 def _on_settled() -> None:
@@ -82,7 +80,7 @@ def show(*, present: bool) -> dict[str, float]:
             "world": worlds.world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
-            "predict_ticks": EVEN_TICKS,
+            "predict_ticks": style.STAGE_EVEN_TICKS,
             "worlds": world_files.stage_controls(),
             "pin": pin.for_stage(worlds.world_json),
             "steps": STEP_POINTERS,

@@ -7,11 +7,13 @@ them, once per process: each module becomes a function scope that returns its ex
 the order the imports need, and the entry's default export stays the script's. The modules
 themselves stay real ES modules, which ``node --test`` imports directly (tests/js/).
 
-Whole-line comments are left out of the joined script (8 KB of 55), so what Streamlit sends
-stays the 47 KB of the one file it replaced. The modules keep to two forms, checked here:
-``import { a, b as c } from "./x.js";`` on one line (or ``"../folder/x.js"``: the class poll's
-downloads take the stage's export.js), and ``export`` before a ``function``, ``const``,
-``let`` or ``class`` declaration (the entry's ``export default function name``).
+Whole-line comments, blank lines and indentation are left out of the joined script (comments
+were 8 KB of 55; indentation grew with the formatter's wrapped lines), so what Streamlit sends
+stays close to the 47 KB of the one file it replaced. The modules keep to two forms, checked here:
+``import { a, b as c } from "./x.js";`` (or ``"../folder/x.js"``: the class poll's downloads
+take the stage's export.js), on one line or a name a line as the formatter wraps it, and
+``export`` before a ``function``, ``const``, ``let`` or ``class`` declaration (the entry's
+``export default function name``).
 No template string may span lines (one of its lines starting with ``//`` would be dropped).
 """
 
@@ -38,10 +40,27 @@ def _scope_name(module: str) -> str:
     return "module_" + re.sub(r"\W+", "_", module).strip("_")
 
 
+def _statements(lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, line) with an import wrapped over lines (``import {``, a name a line,
+    ``} from "./x.js";``, as prettier writes one past 100 columns) put back on one line."""
+    joined, waiting = [], None
+    for number, line in enumerate(lines, start=1):
+        if waiting is not None:
+            waiting = (waiting[0], f"{waiting[1]} {line.strip()}")
+            if line.startswith("}"):
+                joined.append(waiting)
+                waiting = None
+        elif line == "import {":
+            waiting = (number, line)
+        else:
+            joined.append((number, line))
+    return joined if waiting is None else [*joined, waiting]
+
+
 def _parse(path: Path) -> tuple[list[tuple[Path, list[tuple[str, str]]]], list[str], dict]:
     """(imports [(module's path, [(name, alias)])], body lines, exports {exported: local})."""
     imports, body, exports = [], [], {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in _statements(path.read_text(encoding="utf-8").splitlines()):
         where = f"{path.name}:{number}"
         if match := IMPORT.match(line):
             names = []
@@ -57,8 +76,10 @@ def _parse(path: Path) -> tuple[list[tuple[Path, list[tuple[str, str]]]], list[s
             raise ModuleError(f"{where}: a template string across lines (keep each to one)")
         elif line.startswith(("import", "export")):
             raise ModuleError(f"{where}: write imports and exports in the joiner's forms")
-        elif not line.lstrip().startswith("//"):  # comments are for readers of the modules
-            body.append(line)
+        elif line.strip() and not line.lstrip().startswith(
+            "//"
+        ):  # comments: for the modules' readers
+            body.append(line.lstrip())  # indentation too (no string spans lines: see above)
     return imports, body, exports
 
 

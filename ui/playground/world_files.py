@@ -31,6 +31,7 @@ import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ui import disk_store
 from ui.playground import world_store, worlds
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS
 from ui.url_values import url_form
@@ -50,7 +51,7 @@ NOT_FOUND = b"No such world: the stage asks for /worlds/<fingerprint>/<b>_<sigma
 
 def world_address(b: float, sigma: float) -> str:
     """The path of the world for (b, σ) of this code, as the stage fetches it."""
-    return f"{PREFIX}{world_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
+    return f"{PREFIX}{disk_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
 
 
 ANSWERS_FILE = "answers.json"  # the answer writer's banks (answer_panel.py), beside the worlds
@@ -58,13 +59,13 @@ ANSWERS_FILE = "answers.json"  # the answer writer's banks (answer_panel.py), be
 
 def answers_address() -> str:
     """Where the stage fetches the answer writer's banks, once: immutable like the worlds."""
-    return f"{PREFIX}{world_store.fingerprint()}/{ANSWERS_FILE}"
+    return f"{PREFIX}{disk_store.fingerprint()}/{ANSWERS_FILE}"
 
 
 def stage_controls() -> dict:
     """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
     return {
-        "address": f"{PREFIX}{world_store.fingerprint()}/",  # + "0.2_1.json"
+        "address": f"{PREFIX}{disk_store.fingerprint()}/",  # + "0.2_1.json"
         "answers": answers_address(),
         **{
             key: {
@@ -81,7 +82,7 @@ def stage_controls() -> dict:
 def setting_of(path: str) -> tuple[float, float] | None:
     """The (b, σ) a world's path names, or None if it is not one of this code's 441 addresses."""
     match = _PATH.fullmatch(path)
-    if match is None or match["fingerprint"] != world_store.fingerprint():
+    if match is None or match["fingerprint"] != disk_store.fingerprint():
         return None
     b, sigma = _B_BY_TEXT.get(match["b"]), _SIGMA_BY_TEXT.get(match["sigma"])
     return None if b is None or sigma is None else (b, sigma)

@@ -19,8 +19,8 @@ import time
 import numpy as np
 
 import core
+from common import format as fmt
 from ui import compute, edge_note, slack_text, style, swamp_text
-from ui import format as fmt
 from ui.playground import answer_panel, csv_numbers, world_store
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 from ui.story_steps import PRESETS

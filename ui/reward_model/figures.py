@@ -11,8 +11,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from common import format as fmt
 from ui import edge_traces
-from ui import format as fmt
 from ui.gain_charts import gain_line, still_figure
 from ui.style import (
     BEST_OF_N,

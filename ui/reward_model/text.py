@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ui import format as fmt
+from common import format as fmt
 from ui.reward_model.compute import B_SETTING
 from ui.settings import SETTINGS
 

@@ -1,8 +1,8 @@
 // Every number the stage writes itself (the readouts come from Python already written): the
-// JavaScript twin of ui/format.py. tests/js/format.test.mjs checks each function below against
+// JavaScript twin of common/format.py. tests/js/format.test.mjs checks each function below against
 // the cases Python wrote (tests/js/fixtures/format_cases.json, by scripts/js_fixtures.py), so a
 // hover never contradicts the readout beside it (n = 590's -0.0014 is "-0.001" in both).
-// Negative numbers carry the ASCII "-", as ui/format.py's do.
+// Negative numbers carry the ASCII "-", as common/format.py's do.
 
 // A gain that rounds to 0.00 gets up to 2 more decimals to show its sign.
 const EXTRA_DECIMALS = 2;

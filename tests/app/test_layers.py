@@ -1,0 +1,158 @@
+"""Dependencies point one way, read from every module's imports (ast, ui/module_graph.py):
+
+    core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages <- app.py
+
+A module imports from its own layer or those below it, never above: core (numpy and the standard
+library) knows nothing of the app; ``common`` (the screen's number formats) nothing but core;
+``poll_data`` (the poll's rules and storage) no ``ui``; ui's loose modules (``ui/*.py``, shared by
+several pages) no page package (``ui/<page>/``); page packages no page. And what is said to
+import no Streamlit loads none, followed transitively in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from harness.processes import run_python
+from ui import module_graph
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGES = ("core", "common", "poll_data", "ui", "pages")
+LAYERS = ("core", "common", "poll_data", "ui shared", "ui page package", "pages", "app")
+# ui/serving.py is the app's own ASGI stack (first paint, gzip, the device cookie, the worlds
+# over HTTP), built for app.py's st.App: it composes page packages' middleware (world_files),
+# so it sits with app.py, above every page; nothing else in ui/ imports it.
+WITH_THE_APP = {"ui.serving"}
+
+
+def layer(name: str, root: Path = REPO) -> int:
+    """The layer of module ``name``: its index in LAYERS."""
+    parts = name.split(".")
+    if name in WITH_THE_APP or name == "app":
+        return LAYERS.index("app")
+    if parts[0] != "ui":
+        return LAYERS.index(parts[0])
+    path = module_graph.module_path(name, root)
+    in_a_page_folder = len(parts) > 2 or (len(parts) == 2 and path.name == "__init__.py")
+    return LAYERS.index("ui page package" if in_a_page_folder else "ui shared")
+
+
+def every_module(root: Path = REPO) -> list[str]:
+    return [name for package in PACKAGES for name in module_graph.package_modules(package, root)]
+
+
+def arrows_up(names: list[str], root: Path = REPO) -> list[str]:
+    """Each import that points to a higher layer, as "importer -> imported"."""
+    return [
+        f"{name} ({LAYERS[layer(name, root)]}) -> {imported} ({LAYERS[layer(imported, root)]})"
+        for name in names
+        for imported in module_graph.imports_of(name, root)
+        if layer(imported, root) > layer(name, root)
+    ]
+
+
+def test_every_module_is_read():
+    names = every_module()
+    assert {"core.answer_text", "common.format", "poll_data.store", "ui.state"} <= set(names)
+    assert {"ui.playground.stage", "ui.class_poll.views", "pages.playground"} <= set(names)
+    assert len(names) > 100  # 113 in December 2026: a package that went unread would drop tens
+
+
+def test_no_import_points_up_the_layers():
+    assert arrows_up([*every_module(), "app"]) == []
+
+
+def test_the_layer_check_sees_an_arrow_up(tmp_path):
+    """poll_data/ once imported ui.format; a shared ui module once imported the Playground's
+    pin_url; and a page package importing a page is as wrong."""
+    files = {
+        "poll_data/__init__.py": "",
+        "poll_data/store.py": "from ui import format as fmt\n",
+        "ui/__init__.py": "",
+        "ui/format.py": "",
+        "ui/address.py": "def read():\n    from ui.playground.pin_url import parse_pin\n",
+        "ui/playground/__init__.py": "",
+        "ui/playground/pin_url.py": "from ui import format\n",  # down: fine
+        "ui/playground/stage.py": "import pages.playground\n",
+        "pages/playground.py": "from ui.playground import stage\n",  # down: fine
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    names = [
+        name
+        for package in ("poll_data", "ui", "pages")
+        for name in module_graph.package_modules(package, tmp_path)
+    ]
+    assert arrows_up(names, tmp_path) == [
+        "poll_data.store (poll_data) -> ui.format (ui shared)",
+        "ui.address (ui shared) -> ui.playground.pin_url (ui page package)",
+        "ui.playground.stage (ui page package) -> pages.playground (pages)",
+    ]
+
+
+# Import every module of a package in a fresh interpreter; list what it loaded of the app's
+# libraries and of the layers above it.
+PROBE = """
+import importlib, json, sys
+for name in {names!r}:
+    importlib.import_module(name)
+print(json.dumps(sorted({{n.split(".")[0] for n in sys.modules}} & {{"streamlit", "plotly",
+    "pandas", "ui", "pages"}})))
+"""
+
+
+@pytest.mark.parametrize("package", ["core", "common", "poll_data"])
+def test_the_lower_layers_load_no_streamlit_nor_ui(package):
+    """Transitively, not by reading import lines: importing every module of core/, common/ and
+    poll_data/ loads no Streamlit (nor plotly, pandas, ui or a page)."""
+    names = [n for n in module_graph.package_modules(package) if not n.endswith("__main__")]
+    run = run_python("-c", PROBE.format(names=names))
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == []
+
+
+# --- docs/code.md's layout names every module, by its literal file name -------------------------
+MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "scripts")
+NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.py)\b")  # "state.py", "ui/disk_store.py"; not "*_x.py"
+
+
+def layout_names(text: str) -> dict[str, set[str]]:
+    """The .py files the layout's block names, by the folder whose entry names them: a name
+    with a "/" is a path from the repository's root, one without is in the entry's folder."""
+    block = text.split("## The layout of the code", 1)[1].split("```")[1]
+    named: dict[str, set[str]] = {}
+    folder = ""
+    for line in block.splitlines():
+        head = line.split(" ", 1)[0]
+        if head.endswith("/"):
+            folder = head.rstrip("/")
+        elif head and not line.startswith(" "):
+            folder = ""  # a file of the root, such as app.py
+        for name in NAMED.findall(line):
+            path = name if "/" in name else f"{folder}/{name}".lstrip("/")
+            named.setdefault(path.rsplit("/", 1)[0] if "/" in path else "", set()).add(path)
+    return named
+
+
+def test_the_code_map_names_every_module_and_only_real_ones():
+    named = layout_names((REPO / "docs" / "code.md").read_text(encoding="utf-8"))
+    every = {path for paths in named.values() for path in paths}
+    assert sorted(path for path in every if not (REPO / path).is_file()) == []
+    modules = {
+        path.relative_to(REPO).as_posix()
+        for top in MAPPED_FOLDERS
+        for path in (REPO / top).rglob("*.py")
+        if path.name != "__init__.py" and "__pycache__" not in path.parts
+    }
+    assert sorted(modules - every) == [], "docs/code.md's layout does not name them"
+
+
+def test_the_code_map_reads_names_by_folder():
+    lines = ["## The layout of the code", "```", "app.py  x", "ui/  a.py, b/c.py", "  d.py"]
+    text = "\n".join([*lines, "core/  *_x.py", "```"])
+    assert layout_names(text) == {"": {"app.py"}, "ui": {"ui/a.py", "ui/d.py"}, "b": {"b/c.py"}}

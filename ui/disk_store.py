@@ -1,0 +1,129 @@
+"""What the app keeps on disk: built once per machine, shared by every replica and restart.
+
+It holds the stage's worlds (ui/playground/world_store.py names their files) and, beside each, the
+Defenses page's results (ui/defenses/store.py). A world (ui/playground/worlds.py) is ~60 KB of
+JSON that costs 60-400 ms of a core to build (core over all 48 stops). Kept only in memory, every
+replica built all 441 of them again, and so did every replica restarted after a crash: two
+replicas prewarming took 90 s of both cores (load 3-5), and 300 sessions arriving before that
+waited 37 s (p95) for worlds being built on demand. On disk, 441 files (~26 MB) are built once
+(``scripts/build_worlds.py``, the Docker image, or the first server's prewarm) and read back in
+well under a millisecond each.
+
+What is stored depends only on the code and data that build it, so the store lives in a folder
+named by a fingerprint of those files (and of Python's and numpy's versions): changed code
+never reads an old file. Those files are found, not listed by hand: every module the builders
+import, transitively (ui/module_graph.py), and their packages' data/ folders; a list kept by
+hand once left out ui/rows.py, whose URL text every world carries. The builders are named here
+as text and never imported (this shared module sits below the page packages that build).
+Files are written to a temporary name and renamed, so a reader sees a whole file or none;
+anything unreadable is ignored (and rebuilt), and a store that cannot be written is given up
+with one warning: what it would hold is then kept in memory alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import logging
+import os
+import platform
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from ui import module_graph
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
+DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
+# The modules that build what the store holds: the stage's worlds and, beside each, the Defenses
+# page's results (ui/defenses/store.py). Their code and all they import decide its bytes.
+BUILDERS = ("ui.playground.worlds", "ui.defenses.compute", "ui.defenses.store")
+DATA_FOLDER = "data"  # a package's files read at run time (core/data/answers.csv)
+log = logging.getLogger(__name__)
+_unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
+
+
+def source_files(root: Path = REPO_ROOT) -> list[Path]:
+    """Every file a stored world's bytes can come from: each module the BUILDERS import,
+    transitively, and every file in the data/ folder of a package among them (sorted)."""
+    modules = module_graph.dependencies(BUILDERS, root)
+    files = {module_graph.module_path(name, root) for name in modules}
+    for folder in {path.parent for path in files}:
+        files.update(path for path in (folder / DATA_FOLDER).rglob("*") if path.is_file())
+    return sorted(path for path in files if "__pycache__" not in path.parts)
+
+
+@functools.cache
+def fingerprint(root: Path = REPO_ROOT) -> str:
+    """16 hex digits of SHA-256 over the source files' paths and bytes, and Python's and
+    numpy's versions."""
+    digest = hashlib.sha256(f"{platform.python_version()} {np.__version__}".encode())
+    for path in source_files(root):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def store_folder() -> Path:
+    """This code's folder in the store ($STAGE_WORLD_DIR or data/worlds)."""
+    return Path(os.environ.get(STORE_ENV) or DEFAULT_STORE) / fingerprint()
+
+
+def read_text(path: Path, check) -> str | None:
+    """The JSON text at ``path`` if ``check(parsed)`` accepts it; None if missing or damaged
+    (logged: the caller builds it again)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        check(json.loads(text))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning("disk store: ignored %s (%s); building it again", path, error)
+        return None
+    return text
+
+
+def write_text(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` in the store atomically; False (one warning a folder) if not."""
+    folder = path.parent
+    if folder in _unwritable:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".world-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+            os.chmod(temporary, 0o644)  # readable by a server running as another user
+            os.replace(temporary, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+    except OSError as error:
+        _unwritable.add(folder)
+        log.warning(
+            "disk store: cannot write in %s (%s); what it would hold stays in memory", folder, error
+        )
+        return False
+    return True
+
+
+def remove_stale_folders() -> list[Path]:
+    """Delete the store's folders of other code (other fingerprints); the ones removed."""
+    current = store_folder()
+    removed = []
+    with contextlib.suppress(OSError):
+        for folder in current.parent.iterdir():
+            if folder.is_dir() and folder != current and _is_fingerprint(folder.name):
+                shutil.rmtree(folder, ignore_errors=True)
+                removed.append(folder)
+    return removed
+
+
+def _is_fingerprint(name: str) -> bool:
+    return len(name) == 16 and all(character in "0123456789abcdef" for character in name)
