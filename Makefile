@@ -16,18 +16,29 @@ run: $(VENV)/.runtime-installed
 cluster: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
+# The tests that need no server of their own (core, AppTest, the poll, the harness) run on
+# TEST_WORKERS processes, a test file each at a time (pytest-xdist's loadfile: a file's shared
+# fixtures are built once); the browser and cluster tests, which time real servers, one at a time.
+TEST_WORKERS ?= 2
+
 # The stage's JavaScript first (node --test on its ES modules, Debian: apt-get install nodejs),
-# then every Python test. Without node its tests are skipped loudly, except under CI=true.
+# then every Python test in the two runs above; both run, and a failure in either fails the
+# target. Without node its tests are skipped loudly, except under CI=true.
 test: $(VENV)/.dev-installed
 	@if command -v node >/dev/null 2>&1; then node --test tests/js/*.test.mjs; \
 	elif [ "$$CI" = true ]; then echo "node is missing: the stage's tests cannot run" >&2; exit 1; \
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
-	$(BIN)/python -m pytest
+	@status=0; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not browser and not cluster" \
+	  || status=$$?; \
+	$(BIN)/python -m pytest -m "browser or cluster" || status=$$?; \
+	exit $$status
 
 # For your own iteration: core, AppTest and the poll without the tests marked slow (a few
 # minutes on a quiet machine), no browser, no cluster. CI runs `make test`.
 test-fast: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -q -m "not slow" tests/core tests/app tests/poll
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not slow" \
+	  tests/core tests/app tests/poll
 
 # The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
 # (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.
