@@ -64,7 +64,8 @@ def test_every_slack_sentence_and_readout_states_what_cores_curve_shows(cases, m
         assert ("no slack worth taking" in sentence) == (case == "tiny"), where
         assert sentence.startswith("Stop at the peak") == (case == "stop"), where
         assert readout.startswith("Back off to") == (case == "stop"), where
-        assert readout.endswith("nothing to gain by backing off.") == (case != "stop"), where
+        assert readout.endswith("no gain in backing off.") == (case != "stop"), where
+        assert len(readout) <= worlds.READOUT_CHARACTERS, where
         assert strongest in sentence, where
         if case == "rises":
             assert f"rises at {strongest}" in readout

@@ -98,6 +98,13 @@ SLACK_DEFINITION = (
 )
 
 
+# The readout's end when backing off gains nothing. Every readout fits one line of a method's
+# column at 1280 px wide (68 characters; "... levelled off at n = 10,000: nothing to gain by
+# backing off.", 76, took two lines at the story's step 4 and pushed the charts down).
+NO_GAIN = "no gain in backing off."
+READOUT_CHARACTERS = 68
+
+
 def slack_readout(key: str, slack: core.MethodSlack) -> str:
     """The slack in one line on the stage, in words a newcomer follows: 'Back off to β = 1:
     +5.37 true quality, −70% reward-model score' (against the strongest stop compared; the
@@ -108,10 +115,10 @@ def slack_readout(key: str, slack: core.MethodSlack) -> str:
     )
     if slack.peak_pressure == slack.strongest_pressure:
         if slack.strongest_rise < slack_text.SHOWN:
-            return f"True quality has levelled off at {strongest}: nothing to gain by backing off."
-        return f"True quality still rises at {strongest}: nothing to gain by backing off."
+            return f"True quality levelled off at {strongest}: {NO_GAIN}"
+        return f"True quality still rises at {strongest}: {NO_GAIN}"
     if slack.gold_kept < slack_text.SHOWN:
-        return f"Peak at {peak}, less than 0.01 above {strongest}: nothing to gain by backing off."
+        return f"Peak at {peak}, < 0.01 above {strongest}: {NO_GAIN}"
     return (
         f"Back off to {peak}: +{fmt.number(slack.gold_kept)} true quality, "
         f"−{fmt.share_percent(slack.score_given_up)} reward-model score"
