@@ -89,7 +89,10 @@ def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
 
 @pytest.mark.parametrize(
     "query, capped",
-    [({"pairs": "50", "spread": "0.3", "prior": "10"}, True), ({"pairs": "200000"}, False)],
+    [
+        ({"pairs": "50", "spread": "0.3", "prior": "10"}, True),
+        ({"pairs": "200000", "spread": "1", "prior": "0"}, False),
+    ],
 )
 def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
     # b learned ≈ 0.01, drawn at b = 0: 8.4% at β = 0.25; b ≈ 1: 4.3%.

@@ -309,7 +309,7 @@ def measure_drawn(chart) -> dict:
     then, a chart had no text at all (a failure "min() of empty", now and then, under load)."""
     deadline = time.monotonic() + SETTLED_TIMEOUT_MS / 1000
     while True:
-        measured = measure_drawn(chart)
+        measured = chart.evaluate(PLOTLY_CHART_JS)
         if measured["sizes"] or time.monotonic() > deadline:
             assert measured["sizes"], f"the chart drew no text in {SETTLED_TIMEOUT_MS} ms"
             return measured
