@@ -207,9 +207,10 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
-    results_column, join_column = st.columns([3, 2], gap="large")
-    _join_panel(join_column, poll, link)
+    # A rating room's fit is wider (the count and b's three readouts in one row): [2, 1].
     room = ratings.rating_room(engine, poll)
+    results_column, join_column = st.columns([3, 2] if room is None else [2, 1], gap="large")
+    _join_panel(join_column, poll, link)
     _controls(engine, token, poll, reveal=room is None, container=controls)
     if room is not None:  # a rating poll: the room's fit, not a histogram
         join_column.markdown(rating_views.room_summary(room))
