@@ -348,12 +348,61 @@ FITTED_JS = """
 """
 
 
+# Every hover card plotly draws (a label per point, or the unified box), on the screen.
+HOVER_CARDS_JS = """
+() => [...document.querySelectorAll('.hoverlayer > g')]
+  .map((card) => card.getBoundingClientRect()).filter((box) => box.width > 0)
+  .map((box) => ({left: box.left, right: box.right, top: box.top, bottom: box.bottom}))
+"""
+HOVER_SPOTS = [(x, y) for x in (0.02, 0.5, 0.98) for y in (0.03, 0.5, 0.97)]  # edges, middle
+
+
+def hover_cards_cut(page) -> list[str]:
+    """Hover every chart with hover cards (plotly's hovermode on) near each edge and corner of
+    each of its plot areas, scrolled into view: each card that shows, where it leaves the
+    screen (plotly keeps a card inside its figure; a figure taller than the screen, or one
+    partly scrolled out, let them run off by 4-92 px)."""
+    viewport = page.viewport_size
+    cut = []
+    charts = page.locator(".js-plotly-plot")
+    for index in range(charts.count()):
+        chart = charts.nth(index)
+        if not chart.evaluate(
+            "(chart) => Boolean(chart._fullLayout && chart._fullLayout.hovermode)"
+        ):
+            continue
+        areas = chart.locator(".nsewdrag")
+        for area_index in range(areas.count()):
+            area = areas.nth(area_index)
+            area.scroll_into_view_if_needed()
+            box = area.bounding_box()
+            for fx, fy in HOVER_SPOTS:
+                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
+                if not (0 <= y <= viewport["height"] and 0 <= x <= viewport["width"]):
+                    continue
+                page.mouse.move(x, y, steps=2)
+                page.wait_for_timeout(120)
+                for card in page.evaluate(HOVER_CARDS_JS):
+                    off = max(
+                        -card["left"],
+                        -card["top"],
+                        card["right"] - viewport["width"],
+                        card["bottom"] - viewport["height"],
+                    )
+                    if off > 0.5:
+                        cut.append(f"chart {index} at ({fx}, {fy}): {off:.0f} px off the screen")
+                page.mouse.move(1, 1)
+    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    return cut
+
+
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
 @pytest.mark.parametrize("screen", ["projector", "projector-1080"])
 def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, screen, present):
     """Best-of-n, KL penalty, Reward model, Compare and Defenses: the main chart lies on the
     first screen, with text >= 18 px at 1280 wide (scaled with the width) and 3+ ticks per
-    axis, and no two texts on the first screen overlap."""
+    axis, and no two texts on the first screen overlap. In normal mode every hover card of
+    every chart on the page stays on the screen, hovered near each edge."""
     tab = new_tab(screen)
     page = tab.page
     viewport = page.viewport_size
@@ -403,6 +452,8 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
             )
             if off
         ]
+        if not present:
+            problems += [f"{where}: hover card {cut}" for cut in hover_cards_cut(page)]
     (app_page.SCREENSHOT_DIR / f"{screen}-{mode}-main-charts.json").write_text(
         json.dumps(figures, indent=1)
     )
@@ -447,7 +498,7 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     >= 300 px; the histogram lies on the first screen with text >= 18 px at 1280 wide (scaled),
     3+ ticks per axis, no text outside the chart's box (the KL question's axis title was
     clipped at both ends), and its "true peak" label clear of the curve's axis ticks ("-1.3"
-    ran into "10,000"); the gains' axis has a zero line."""
+    ran into "10,000"); the gains' axis has a zero line; its hover cards stay on the screen."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size
@@ -507,6 +558,7 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     ]
     assert len(in_chart) > 8, "the histogram's text was not found"
     assert screen_checks.overlapping(in_chart) == []
+    assert hover_cards_cut(page) == []
     assert lecturer.console_errors == []
 
 
