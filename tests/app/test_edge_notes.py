@@ -139,10 +139,10 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     )
     # The stage's one line: the same numbers, from the capped-free slack.
     assert worlds.slack_readout("beta", slack.kl) == (
-        "Back off to β = 1: +5.37 true quality, −70% reward-model score"
+        "Back off to β = 1: +5.37 true quality, −70% score"
     )
     assert worlds.slack_readout("n", slack.best_of_n) == (
-        "Back off to n = 49: +2.40 true quality, −14% reward-model score"
+        "Back off to n = 49: +2.40 true quality, −14% score"
     )
     # One home: the Defenses page says the same sentence, without whose word it is.
     assert slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS) == (
