@@ -51,11 +51,12 @@ QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall stil
 # so both hold one line of the join column (at 56 px each took two, 152 px, and pushed the QR
 # code below the fold); the count 3.5rem (56 px). The keys are ours, never a URL's.
 # The code a block of its own line's height: wrapped under "Room code:" in a rating room's
-# narrower column, its background covered the heading's lower half.
+# narrower column, its background covered the heading's lower half. No padding above or below:
+# with it the QR code under it ended 5 px below a 1280x720 screen.
 BACK_ROW_CSS = """<style>
 .st-key-poll_room_code h2 { font-size: clamp(2.25rem, 2.8vw, 3.75rem); line-height: 1.2; }
 .st-key-poll_room_code code { font-size: clamp(3rem, 3.75vw, 5rem); line-height: 1.2;
-  display: inline-block; }
+  display: inline-block; padding-block: 0; }
 .st-key-poll_count [data-testid="stMetricValue"],
 .st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
 </style>"""
