@@ -13,6 +13,7 @@ from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
 
+TOASTED_NOTES = "_playground_toasted_notes"  # session key: the notes last said in a toast
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
 # The address decides the settings and the pin (?pin=b_σ_β_n), or the session carries them.
 state.settle_url("playground", stage_keys=url_keys)
@@ -28,7 +29,6 @@ st.container(key="intro").markdown(
     "Each dot is an answer a model might write, placed by its **length** and **substance**; "
     "drag **β** or **n** to push toward what the **:blue[reward model]** likes."
 )
-state.show_notes()
 story_slot = st.container()
 
 
@@ -60,6 +60,13 @@ def live_stage() -> None:
 
 
 live_stage()
+# The address's notes (a value set to its nearest stop) under the stage, said at once in a
+# toast over the page: above the stage a note took ~60 px from the charts, which the stage
+# fits to the first screen (24% of 1280x720 with a step's line, 40% wanted).
+notes = state.show_notes()
+if notes and st.session_state.get(TOASTED_NOTES) != notes:
+    st.session_state[TOASTED_NOTES] = notes
+    st.toast(" ".join(notes), icon=":material/link_off:", duration="long")
 
 if not present:
     st.markdown(

@@ -100,9 +100,9 @@ def add_notes(notes: list[str]) -> None:
     st.session_state[_NOTES] = st.session_state.get(_NOTES, []) + notes
 
 
-def show_notes() -> None:
+def show_notes() -> list[str]:
     """Show the notes :func:`settle_url` kept about the URL (plain text, never HTML), until the
-    reader changes the picture: another page, a setting or the address.
+    reader changes the picture: another page, a setting or the address; the notes shown.
 
     Not only on the run after the correction: a rerun nobody asked for (the screen's size
     report that fits the main chart, ui/screen.py) came next, and the note was gone in a blink.
@@ -118,6 +118,7 @@ def show_notes() -> None:
         notes = kept if shown_for == picture else []
     if notes:
         st.warning("\n".join(f"- {note}" for note in notes), icon=":material/link_off:")
+    return notes
 
 
 def slider(

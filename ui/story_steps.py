@@ -86,6 +86,7 @@ PRESETS = (
         # β = 0.3, not 0.25: at 0.25 8.4% of the optimum sits on the grid's edge (2.1% here).
         {"beta": 0.3, "n": 10000, "b": 0.0, "sigma": 0.0},
         headline="n = 10,000 from 600 answers: best-of-n keeps the reward model's favourite.",
-        points_at=(("n", "end", "runs out of answers"),),
+        # Short: "runs out of answers" ran past its panel into β's axis title at 1280x720.
+        points_at=(("n", "end", "out of answers"),),
     ),
 )

@@ -92,6 +92,17 @@ def test_reward_model_defaults_match_core():
     text = " ".join(markdown.value for markdown in app.markdown)
     assert f"The curves are drawn at **b = {b_stop}**" in text
     assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
+    # What the page is for, at its defaults: the learned b misses the padding penalty, so on
+    # both curves (core's, at the drawn b) true quality peaks and then falls, far below the
+    # reward model's score (at b = 1 the two curves coincide).
+    assert float(b_stop) <= 0.05
+    strongest_n, strongest_beta = N_CURVE.argmax(), BETA_CURVE.argmin()
+    for result, strongest in (
+        (core.best_of_n(N_CURVE, b=float(b_stop)), strongest_n),
+        (core.kl_optimum(BETA_CURVE, b=float(b_stop)), strongest_beta),
+    ):
+        assert result.gold_gain.max() - result.gold_gain[strongest] > 1.0
+        assert result.proxy_gain[strongest] - result.gold_gain[strongest] > 1.0
 
 
 @pytest.mark.parametrize("key", REWARD_KEYS)
@@ -128,14 +139,14 @@ def test_few_typical_comparisons_and_a_prior_leave_b_near_zero_and_link_there():
 
 
 def test_many_varied_comparisons_learn_the_whole_penalty_and_link_to_b_one():
-    app = open_page(REWARD_MODEL, {"pairs": "200000"})
+    app = open_page(REWARD_MODEL, {"pairs": "200000", "spread": "1", "prior": "0"})
     fit = fitted(200_000, 1.0, 1.0, 0.0)
     assert abs(fit.b - 1.0) < 0.03 and readouts(app)[0] == f"{fit.b:.2f}"
     assert dict(parse_qsl(app.get("page_link")[0].proto.query_string)) == {"b": "1"}
 
 
 def test_separable_choices_get_a_plain_warning_not_a_traceback():
-    app = open_page(REWARD_MODEL, {"pairs": "10", "noise": "0.05"})
+    app = open_page(REWARD_MODEL, {"pairs": "10", "noise": "0.05", "spread": "1", "prior": "0"})
     assert_clean(app)
     fit = fitted(10, 1.0, 0.05, 0.0)
     assert not fit.converged
@@ -346,7 +357,7 @@ def test_the_kl_peak_is_computed_exactly_not_read_off_a_curve_point():
 
 def test_the_reward_model_page_says_which_b_it_draws_and_why():
     # 2,000 pairs at spread 0.1 learn b = 7.50, past the b slider's end: drawn at b = 1.
-    app = open_page("pages/reward_model.py", {"spread": "0.1"})
+    app = open_page("pages/reward_model.py", {"spread": "0.1", "prior": "0"})
     assert not app.exception
     text = " ".join(block.value for block in app.markdown)
     assert (

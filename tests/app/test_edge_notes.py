@@ -89,7 +89,10 @@ def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
 
 @pytest.mark.parametrize(
     "query, capped",
-    [({"pairs": "50", "spread": "0.3", "prior": "10"}, True), ({"pairs": "200000"}, False)],
+    [
+        ({"pairs": "50", "spread": "0.3", "prior": "10"}, True),
+        ({"pairs": "200000", "spread": "1", "prior": "0"}, False),
+    ],
 )
 def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
     # b learned ≈ 0.01, drawn at b = 0: 8.4% at β = 0.25; b ≈ 1: 4.3%.
@@ -136,10 +139,10 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
     )
     # The stage's one line: the same numbers, from the capped-free slack.
     assert worlds.slack_readout("beta", slack.kl) == (
-        "Back off to β = 1: +5.37 true quality, −70% reward-model score"
+        "Back off to β = 1: +5.37 true quality, −70% score"
     )
     assert worlds.slack_readout("n", slack.best_of_n) == (
-        "Back off to n = 49: +2.40 true quality, −14% reward-model score"
+        "Back off to n = 49: +2.40 true quality, −14% score"
     )
     # One home: the Defenses page says the same sentence, without whose word it is.
     assert slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS) == (

@@ -44,7 +44,7 @@ def values(app: AppTest) -> dict:
         ("best-of-n", {"n": 1, "b": 0.0, "sigma": 0.0}),
         ("kl-penalty", {"beta": 4.0, "b": 0.0, "sigma": 0.0}),
         ("lesson", {}),
-        ("reward-model", {"pairs": 2000, "spread": 1.0, "noise": 1.0, "prior": 0.0}),
+        ("reward-model", {"pairs": 2000, "spread": 0.1, "noise": 1.0, "prior": 100.0}),
         ("compare", {"b": 0.0, "sigma": 0.0, "tails": "light"}),
         (
             "defenses",
@@ -180,3 +180,29 @@ def test_a_links_note_stays_through_a_rerun_nobody_asked_for_and_goes_when_the_r
     assert note in warnings_text(app)
     app.select_slider(key="pairs").set_value(20000).run()  # the reader moves a slider
     assert note not in warnings_text(app)
+
+
+def test_the_playgrounds_note_goes_under_the_stage_and_is_said_once_in_a_toast():
+    # Above the stage a note took ~60 px of the charts' first screen (tests/browser's
+    # test_every_story_step_fits_a_projector_with_readable_axes measures them with one).
+    app = open_at("playground", {"n": "591"})
+    note = (
+        "The link sets n to “591”, between the slider's steps, so n starts at the nearest "
+        "step, 590."
+    )
+    assert warnings_text(app) == f"- {note}"
+    assert [toast.value for toast in app.toast] == [note]
+    # The warning comes after the stage (a bidi component keyed "stage"), not above it.
+    order = [(node.type, getattr(node, "key", None)) for node in walk(app.main)]
+    assert order.index(("warning", None)) > order.index(("bidi_component", "stage")), order
+    app.run()  # a rerun nobody asked for: the note stays, the toast is not said again
+    assert warnings_text(app) == f"- {note}"
+    assert list(app.toast) == []
+
+
+def walk(node) -> list:
+    """Every element under ``node``, in the page's order (containers before what they hold)."""
+    found = []
+    for child in getattr(node, "children", {}).values():
+        found += [child, *walk(child)]
+    return found

@@ -64,7 +64,8 @@ def test_every_slack_sentence_and_readout_states_what_cores_curve_shows(cases, m
         assert ("no slack worth taking" in sentence) == (case == "tiny"), where
         assert sentence.startswith("Stop at the peak") == (case == "stop"), where
         assert readout.startswith("Back off to") == (case == "stop"), where
-        assert readout.endswith("nothing to gain by backing off.") == (case != "stop"), where
+        assert readout.endswith("stay there.") == (case != "stop"), where
+        assert len(readout) <= worlds.READOUT_CHARACTERS, where
         assert strongest in sentence, where
         if case == "rises":
             assert f"rises at {strongest}" in readout
@@ -87,7 +88,7 @@ def test_every_slack_sentence_and_readout_states_what_cores_curve_shows(cases, m
             assert f"for {fmt.share_percent(given_up)} of the reward model" in sentence, where
             assert readout == (
                 f"Back off to {peak}: +{fmt.number(kept)} true quality, "
-                f"−{fmt.share_percent(given_up)} reward-model score"
+                f"−{fmt.share_percent(given_up)} score"
             )
             assert fmt.share_percent(given_up) != "0%", where
     # Each case is met somewhere: best-of-n levels off as n outruns the 600 answers (b near 1;

@@ -26,7 +26,7 @@ def test_reward_model_slider_reruns_and_writes_the_address(desktop):
 
 
 def test_reward_model_link_opens_the_playground_at_the_learned_b(desktop):
-    desktop.open("reward-model?pairs=200000")
+    desktop.open("reward-model?pairs=200000&spread=1&prior=0")
     page = desktop.page
     link = page.locator('[data-testid="stPageLink"] a').first
     before = observer.page_now(page)

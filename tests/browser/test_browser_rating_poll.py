@@ -126,12 +126,6 @@ def metric_or_none(page, label: str) -> str | None:
     return metric(page, label) if boxes.count() else None
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known since the 2 December merges: the room's fit gained a "
-    "fifth readout and its sentences, and the plane fitted to the projector's first screen now "
-    "starts at y 481 of 720; see the closing note",
-)
 def test_a_rating_poll_with_five_phones_moves_the_rooms_fit_and_opens_the_playground(
     new_tab, app_server
 ):

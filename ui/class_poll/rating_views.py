@@ -101,8 +101,12 @@ def live_fit(engine: Engine, token: str) -> None:
         return
     room, poll, choices = found
     status = "closed" if poll.closed else "open"
-    # The count and who made it side by side: a line less above the fit on a projector.
-    top = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+    # The count and, once there is a fit, the room's b in one row: on a 1280x720 projector the
+    # count, b and the plane lie on the first screen (in two rows, with the agreement too, the
+    # plane started at y 481 of 720).
+    top = st.container(
+        horizontal=True, vertical_alignment="bottom", gap="medium", key="rating_readouts"
+    )
     top.container(key="poll_count", width="content").metric(
         f"Comparisons (poll {status})", choices.choice.size
     )
@@ -113,35 +117,30 @@ def live_fit(engine: Engine, token: str) -> None:
         if times.size
         else ""
     )
-    top.caption(
+    who = (
         f"{fmt.count(choices.raters)} phone{'s' if choices.raters != 1 else ''}, "
         f'{fmt.count(fitted.ties)} "can\'t tell"{median}.'
     )
     if fitted.fit is None:
+        top.caption(who)
         st.info(fitted.message)
         return
-    show_fit(fitted, room)
+    show_fit(fitted, room, row=top, who=who)
 
 
-def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
-    """The room's b and weights, the plane, both optimizers, and the way to the Playground."""
+def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -> None:
+    """The room's b and weights (in ``row``, beside the count), the plane, how often the room
+    agreed with true quality (``who`` made the choices), both optimizers, and the way to the
+    Playground."""
     fit = fitted.fit
     low, high = fit.b_interval
     stop = nearest_stop(SETTINGS["b"], fit.b if math.isfinite(fit.b) else 0.0)
     said = rating_text.room_sentences(fitted, stop=stop)
-    row = st.container(horizontal=True, gap="small", key="rating_readouts")
     row.metric("the room's b", fmt.number(fit.b))
     row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
     row.metric("length weight", fmt.number(fit.length_ratio))
-    row.metric("agreed with true quality", fmt.percent(fitted.agreement))
-    row.metric(
-        "reference, same pairs",
-        fmt.percent(fitted.reference),
-        help="How often raters who follow true quality with ordinary noise (Bradley–Terry at "
-        "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
-    )
     # The room's reward model next, fitted to the first screen (a projector shows b and it
-    # together); its formula and the interval's warning just below it.
+    # together); its formula, the interval's warning and the room's agreement just below it.
     layout.chart(
         reward_model_figures.fitted_plane(
             core.GRID,
@@ -158,7 +157,15 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom) -> None:
         st.warning(said["interval"])
     else:
         st.caption(said["interval"])
-    st.caption(said["agreement"])
+    agreement = st.container(horizontal=True, gap="small", key="rating_agreement")
+    agreement.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    agreement.metric(
+        "reference, same pairs",
+        fmt.percent(fitted.reference),
+        help="How often raters who follow true quality with ordinary noise (Bradley–Terry at "
+        "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
+    )
+    st.caption(f"{who} {said['agreement']}")
     optimum = rating_data.optimum(fit)
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (

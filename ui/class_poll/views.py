@@ -49,9 +49,13 @@ QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall stil
 # at 1920), the 48 px a 1280 px projector needs to be read from ~15 m, and its heading 36 px,
 # so both hold one line of the join column (at 56 px each took two, 152 px, and pushed the QR
 # code below the fold); the count 3.5rem (56 px). The keys are ours, never a URL's.
+# The code a block of its own line's height: wrapped under "Room code:" in a rating room's
+# narrower column, its background covered the heading's lower half. No padding above or below:
+# with it the QR code under it ended 5 px below a 1280x720 screen.
 BACK_ROW_CSS = """<style>
 .st-key-poll_room_code h2 { font-size: clamp(2.25rem, 2.8vw, 3.75rem); line-height: 1.2; }
-.st-key-poll_room_code code { font-size: clamp(3rem, 3.75vw, 5rem); line-height: 1.2; }
+.st-key-poll_room_code code { font-size: clamp(3rem, 3.75vw, 5rem); line-height: 1.2;
+  display: inline-block; padding-block: 0; }
 .st-key-poll_count [data-testid="stMetricValue"],
 .st-key-poll_count [data-testid="stMetricValue"] p { font-size: 3.5rem; line-height: 1.2; }
 </style>"""
@@ -206,9 +210,10 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         hidden.container(key="screen-poll-top").html(TO_TOP_SCRIPT, unsafe_allow_javascript=True)
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
-    results_column, join_column = st.columns([3, 2], gap="large")
-    _join_panel(join_column, poll, link)
+    # A rating room's fit is wider (the count and b's three readouts in one row): [2, 1].
     room = ratings.rating_room(engine, poll)
+    results_column, join_column = st.columns([3, 2] if room is None else [2, 1], gap="large")
+    _join_panel(join_column, poll, link)
     _controls(engine, token, poll, reveal=room is None, container=controls)
     if room is not None:  # a rating poll: the room's fit, not a histogram
         join_column.markdown(rating_views.room_summary(room))

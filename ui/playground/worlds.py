@@ -98,9 +98,17 @@ SLACK_DEFINITION = (
 )
 
 
+# The readout's end when backing off gains nothing: stay at the strongest setting. Every
+# readout is at most 55 characters: one line of a method's column at 1280 px wide in
+# presenter mode's 18 px ("... levelled off at n = 10,000: nothing to gain by backing off.",
+# 76, took two lines in normal mode; "... −70% reward-model score" was cut in presenter mode).
+NO_GAIN = "stay there."
+READOUT_CHARACTERS = 55
+
+
 def slack_readout(key: str, slack: core.MethodSlack) -> str:
     """The slack in one line on the stage, in words a newcomer follows: 'Back off to β = 1:
-    +5.37 true quality, −70% reward-model score' (against the strongest stop compared; the
+    +5.37 true quality, −70% score' (the reward model's; against the strongest stop compared; the
     definition, the full sentence and its caveats are one click away, behind "slack?")."""
     symbol = SETTINGS[key].symbol
     peak, strongest = (
@@ -108,13 +116,13 @@ def slack_readout(key: str, slack: core.MethodSlack) -> str:
     )
     if slack.peak_pressure == slack.strongest_pressure:
         if slack.strongest_rise < slack_text.SHOWN:
-            return f"True quality has levelled off at {strongest}: nothing to gain by backing off."
-        return f"True quality still rises at {strongest}: nothing to gain by backing off."
+            return f"True quality levelled off by {strongest}: {NO_GAIN}"
+        return f"True quality still rises at {strongest}: {NO_GAIN}"
     if slack.gold_kept < slack_text.SHOWN:
-        return f"Peak at {peak}, less than 0.01 above {strongest}: nothing to gain by backing off."
+        return f"Peak at {peak}, < 0.01 above {strongest}: {NO_GAIN}"
     return (
         f"Back off to {peak}: +{fmt.number(slack.gold_kept)} true quality, "
-        f"−{fmt.share_percent(slack.score_given_up)} reward-model score"
+        f"−{fmt.share_percent(slack.score_given_up)} score"
     )
 
 
