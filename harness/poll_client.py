@@ -188,7 +188,9 @@ async def send_guess(student: PollVisitor, guess: str) -> bool:
 async def tap_pair(phone: PollVisitor, choice: int) -> bool:
     """Tap a rating poll's button (0 first, 1 second, 2 can't tell), as the browser does: a
     run of the pair's fragment; True if the page says the choice is stored."""
-    key = f"rating_choice_{choice}"
+    # Each pair's buttons have keys of their own (rating_choice_CHOICE_PAIR): the newest.
+    prefix = f"rating_choice_{choice}_"
+    key = [name for name in phone.widget_ids if name.startswith(prefix)][-1]
     phone.pressed.add(key)
     await phone.run(phone.widget_fragments.get(key, ""))
     return phone.said("Stored: ") or phone.said("Changed: ")

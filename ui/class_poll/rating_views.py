@@ -265,7 +265,11 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
     for choice, label in BUTTONS:
         buttons.button(
             label,
-            key=f"rating_choice_{choice}",
+            # The pair's index in the key: each pair's buttons are widgets of their own, so a
+            # click that Streamlit fires again after an interrupted run (seen once in four
+            # five-phone browser runs: a third pair counted after two taps) reaches the pair
+            # that was tapped (a replaced choice), never the next pair's callback.
+            key=choice_key(choice, index),
             type="primary" if choice != CANT_TELL else "secondary",
             disabled=closed,
             on_click=_tap,
@@ -286,6 +290,11 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
         else ""
     )
     st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
+
+
+def choice_key(choice: int, index: int) -> str:
+    """The widget key of a choice's button on the pair of this index."""
+    return f"rating_choice_{choice}_{index}"
 
 
 def _tap(engine: Engine, room_code: str, student: str, index: int, choice: int) -> None:
