@@ -26,6 +26,9 @@ async def settle_on(url: str, key: str, stop: str) -> tuple[Visitor, object]:
         visitor.stage.stops[key].index(stop)  # a ValueError if the stage lacks the stop
         visitor.set_position(key, visitor.stage.stops[key].index(stop))
         result = await visitor.run(visitor.fragment_of(key))
+        assert visitor.stage.worlds_received == 1, "a settle's rerun sent the world again"
+        await visitor.run()  # a full run (Back, a page switch) may mount a fresh stage
+        assert visitor.stage.worlds_received == 2, "a full run sent no world"
     finally:
         await visitor.close()
     return visitor, result
