@@ -39,8 +39,9 @@ CHART_ROOMS_BY_PAGE = {
         "<style>.st-key-peak-spread { min-height: 200px; }</style>",
     ],
     "kl_penalty": [
-        "<style>.st-key-policy-heatmap { min-height: 520px; }</style>",
+        # The main chart first in the run (its sketch waits for no other chart's bytes).
         "<style>.st-key-grid-vs-closed-form { min-height: 520px; }</style>",
+        "<style>.st-key-policy-heatmap { min-height: 520px; }</style>",
     ],
     "lesson": [],
 }
