@@ -20,7 +20,7 @@ st.title("Best-of-n, exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
-main_chart = st.container()
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
 with layout.words("How best-of-n is computed, exactly"):
     st.markdown(
         "Draw **n** answers from the base model, with replacement, and keep the one the "

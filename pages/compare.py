@@ -21,7 +21,7 @@ st.title("Compare the methods, and heavier tails")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
-main_chart = st.container()
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
 with layout.words("Gao et al.'s two laws"):
     st.markdown(
         "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "

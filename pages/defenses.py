@@ -27,7 +27,7 @@ st.title("Defenses against reward hacking")
 state.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
-main_chart = st.container()
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
 intro = layout.words("The four defenses, and the words")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)

@@ -12,7 +12,7 @@ st.title("The KL penalty, solved exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
-main_chart = st.container()
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
 with layout.words("The KL penalty, in words and formulas"):
     st.markdown(
         "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "

@@ -20,7 +20,7 @@ st.title("Where the reward model comes from")
 state.show_notes()
 # The sliders and the charts first, on a projector's first screen; the words below them.
 slots = st.columns(4, gap="medium")
-charts = st.container()
+charts = st.container(key="main-chart")  # ui/layout.py waits for it
 with layout.words("How the reward model is fitted"):
     st.markdown(
         "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
