@@ -112,6 +112,7 @@ class Visitor:
     url_query: dict[str, list[str]] = field(default_factory=dict)  # the address bar's query
     page_script_hash: str = ""
     cached_hashes: set[str] = field(default_factory=set)
+    stage_world_hashes: set[str] = field(default_factory=set)  # cached stage elements with a world
     quick_ack: bool = True
     _socket: socket.socket | None = None
 
@@ -220,13 +221,20 @@ class Visitor:
                     slider.position = known.position
                 self.sliders[slider.key] = slider
             elif element_type == "bidi_component" and StageState.is_stage(element.bidi_component):
+                received = self.stage.worlds_received if self.stage else 0
                 self.stage = StageState.from_proto(
                     element.bidi_component, message.delta.fragment_id, self.stage
                 )
+                if self.stage.worlds_received > received and message.metadata.cacheable:
+                    self.stage_world_hashes.add(message.hash)
             elif element_type == "exception":
                 raise RunError(
                     f"the app raised {element.exception.type}: {element.exception.message}"
                 )
+        elif kind == "ref_hash" and message.ref_hash in self.stage_world_hashes and self.stage:
+            # The same stage element again (the server sends a cached message by its hash):
+            # the browser would draw it from its cache, world and all.
+            self.stage.worlds_received += 1
         elif kind == "session_event" and message.session_event.HasField(
             "script_compilation_exception"
         ):

@@ -36,6 +36,7 @@ class StageState:
     request_id: object = None  # Python's last move request (a story button); see stage.js
     world_folder: str = ""  # where the browser fetches b and σ's worlds: "/worlds/<fingerprint>/"
     seq: int = 0  # settle reports sent; 0: none yet, so no state is sent (as in a browser)
+    worlds_received: int = 0  # runs that sent a world (a settle's rerun sends none)
 
     @staticmethod
     def is_stage(proto: BidiComponent) -> bool:
@@ -54,10 +55,14 @@ class StageState:
         data = json.loads(proto.json or "{}")
         if "world" not in data:
             raise ValueError(f"the stage element {proto.id} carries no world")
+        request = data.get("request") or {}
+        if data["world"] is None:  # a settle's rerun: the stage keeps the world it holds
+            if known is None or known.request_id != request.get("id"):
+                raise ValueError(f"the stage element {proto.id} sent no world for a new request")
+            return known
         world = json.loads(data["world"])
         stops = {key: list(world[key]["stops"]) for key in STAGE_KEYS if key not in WORLD_KEYS}
         stops |= {key: list(data["worlds"][key]["stops"]) for key in WORLD_KEYS}
-        request = data.get("request") or {}
         stage = cls(proto.id, fragment_id, stops, {}, request.get("id"), data["worlds"]["address"])
         for key in STAGE_KEYS:
             if known is not None and known.request_id == stage.request_id:
@@ -67,6 +72,8 @@ class StageState:
                 stage.position[key] = stops[key].index(wanted) if wanted in stops[key] else 0
         if known is not None:
             stage.seq = known.seq
+            stage.worlds_received = known.worlds_received
+        stage.worlds_received += 1
         return stage
 
     def step(self, key: str, steps: int) -> None:

@@ -20,23 +20,10 @@ st.title("Best-of-n, exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
-main_chart = st.container()
-with layout.words("How best-of-n is computed, exactly"):
-    st.markdown(
-        "Draw **n** answers from the base model, with replacement, and keep the one the "
-        "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the "
-        "worst and 600 the best: the answer of rank *i* is kept with probability"
-    )
-    st.latex(
-        r"P(\text{rank } i \text{ is kept}) = "
-        r"\left(\tfrac{i}{600}\right)^{n} - \left(\tfrac{i-1}{600}\right)^{n}"
-    )
-    st.markdown(
-        "(the chance that all n draws rank at most *i*, minus the chance that they all rank "
-        "below *i*). So every number on this page is exact, for "
-        + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
-    )
-    glossary.explain("reward model", "true quality", "n", "KL", "nats")
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+# The words' place; written after the main chart (below), so they arrive after it
+# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+words = layout.words("How best-of-n is computed, exactly")
 
 n = state.slider("n", container=n_slot)
 b = state.slider("b", container=b_slot)
@@ -86,6 +73,22 @@ layout.chart(
     container=main_chart,
     fit=True,
 )
+with words:
+    st.markdown(
+        "Draw **n** answers from the base model, with replacement, and keep the one the "
+        "**:blue[reward model]** scores highest. Rank the 600 answers by that score, 1 the "
+        "worst and 600 the best: the answer of rank *i* is kept with probability"
+    )
+    st.latex(
+        r"P(\text{rank } i \text{ is kept}) = "
+        r"\left(\tfrac{i}{600}\right)^{n} - \left(\tfrac{i-1}{600}\right)^{n}"
+    )
+    st.markdown(
+        "(the chance that all n draws rank at most *i*, minus the chance that they all rank "
+        "below *i*). So every number on this page is exact, for "
+        + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
+    )
+    glossary.explain("reward model", "true quality", "n", "KL", "nats")
 left, right = st.columns(2, gap="medium")
 with left:
     layout.chart(

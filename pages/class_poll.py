@@ -21,13 +21,9 @@ with st.container(horizontal=True, vertical_alignment="center", gap="large", key
     controls = st.container(horizontal=True, width="content", gap="small", key="poll-controls")
 
 lecturer_token, room_code = state.poll_identity()
-# A phone stacks the start screen's two columns: the students' room-code box first (students
-# type the address from the projector and land here; it was at y 982 of an 844 px screen),
-# the lecturers' form after it. A laptop keeps the lecturers' form on the left.
-st.html(
-    "<style>@media (max-width: 640px) {"
-    " [data-testid='stColumn']:has(.st-key-poll_room) { order: -1; } }</style>"
-)
+# A phone stacks the start screen's two columns, the students' room-code box first: the CSS
+# is in the page's first bytes (ui/serving.py's FRAME_CSS). A laptop keeps the lecturers'
+# form on the left.
 
 try:
     engine = poll_db.poll_engine()

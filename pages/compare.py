@@ -21,17 +21,10 @@ st.title("Compare the methods, and heavier tails")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
-main_chart = st.container()
-with layout.words("Gao et al.'s two laws"):
-    st.markdown(
-        "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
-        "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
-        "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
-        "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
-        "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
-        "KL penalty β)."
-    )
-    glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+# The words' place; written after the main chart (below), so they arrive after it
+# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+words = layout.words("Gao et al.'s two laws")
 
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
@@ -45,6 +38,16 @@ layout.chart(
     container=main_chart,
     fit=True,
 )
+with words:
+    st.markdown(
+        "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
+        "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
+        "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
+        "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
+        "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
+        "KL penalty β)."
+    )
+    glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
 layout.edge_box(edge)
 

@@ -27,28 +27,12 @@ st.title("Defenses against reward hacking")
 state.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
-main_chart = st.container()
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
 intro = layout.words("The four defenses, and the words")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 better = state.slider("fix", container=better_slot)
 undefended = defense_compute.summary(b, sigma)
-with intro:
-    st.markdown(
-        "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
-        "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
-        "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
-        "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
-        f"clear of the grid's edge ({defense_view.strongest_text(undefended)}). Undefended, "
-        f"at {fmt.named('b', b)} and {fmt.named('σ', sigma)}: "
-        f"{defense_view.fate_sentence('best_of_n', undefended.best_of_n)} "
-        f"{defense_view.fate_sentence('kl', undefended.kl)}"
-    )
-    swamped = swamp_text.swamped_sentence(b, sigma)
-    if swamped:
-        st.info(swamped, icon=":material/waves:")
-    glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
-    st.caption(glossary.GOODHART_KINDS)
 
 
 def chart_key(chart) -> str:
@@ -106,6 +90,24 @@ layout.chart(
     container=main_chart,
     fit=True,
 )
+# The words after the main chart in the run (their place is above): they arrive after it
+# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+with intro:
+    st.markdown(
+        "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
+        "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
+        "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
+        "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
+        f"clear of the grid's edge ({defense_view.strongest_text(undefended)}). Undefended, "
+        f"at {fmt.named('b', b)} and {fmt.named('σ', sigma)}: "
+        f"{defense_view.fate_sentence('best_of_n', undefended.best_of_n)} "
+        f"{defense_view.fate_sentence('kl', undefended.kl)}"
+    )
+    swamped = swamp_text.swamped_sentence(b, sigma)
+    if swamped:
+        st.info(swamped, icon=":material/waves:")
+    glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
+    st.caption(glossary.GOODHART_KINDS)
 
 
 def ensemble_section(b: float, sigma: float, undefended) -> dict:

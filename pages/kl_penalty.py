@@ -12,8 +12,32 @@ st.title("The KL penalty, solved exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
-main_chart = st.container()
-with layout.words("The KL penalty, in words and formulas"):
+main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+# The words' place is here; they are written after the main chart (below), so their formulas'
+# code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.
+words = layout.words("The KL penalty, in words and formulas")
+
+beta = state.slider("beta", container=beta_slot)
+b = state.slider("b", container=b_slot)
+sigma = state.slider("sigma", container=sigma_slot)
+
+point = compute.kl_point(beta, b, sigma)
+readouts = st.container()
+at_beta = fmt.named("β", beta)
+layout.readouts(readouts, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
+
+# The main chart before the heat map in the run (its place on the page is main_chart's): the
+# heat map's 241 x 241 values came first over the websocket, and the main chart's sketch
+# waited for them (first chart at 10.8-11.7 s at a lecture hall's 1.5 Mbit/s).
+main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
+layout.chart(
+    kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+    key="grid-vs-closed-form",
+    description=kl_penalty_charts.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
+    container=main_chart,
+    fit=True,
+)
+with words:
     st.markdown(
         "RLHF does not simply maximize the **:blue[reward model]**'s score *r*. It maximizes the "
         "expected score minus β times the KL divergence from the starting model π_ref, so the "
@@ -38,16 +62,6 @@ with layout.words("The KL penalty, in words and formulas"):
         "(2022) runs a stronger penalty acted much like stopping earlier."
     )
     glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
-
-beta = state.slider("beta", container=beta_slot)
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
-
-point = compute.kl_point(beta, b, sigma)
-readouts = st.container()
-at_beta = fmt.named("β", beta)
-layout.readouts(readouts, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
-
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
@@ -57,14 +71,6 @@ with heat_column:
         hover=True,
         description=kl_penalty_charts.heatmap_description(at_beta, point),
     )
-main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
-layout.chart(
-    kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
-    key="grid-vs-closed-form",
-    description=kl_penalty_charts.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
-    container=main_chart,
-    fit=True,
-)
 with curves_column:
     if sigma > 0:
         st.info(

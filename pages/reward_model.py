@@ -20,19 +20,10 @@ st.title("Where the reward model comes from")
 state.show_notes()
 # The sliders and the charts first, on a projector's first screen; the words below them.
 slots = st.columns(4, gap="medium")
-charts = st.container()
-with layout.words("How the reward model is fitted"):
-    st.markdown(
-        "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
-        "from the base model; the rater prefers the first with probability "
-        "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
-        "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
-        "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
-        "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
-        "reward model, which believes longer is always better."
-    )
-    glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
-    glossary.explain("n", "β", "π_ref", "DPO")
+charts = st.container(key="main-chart")  # ui/layout.py waits for it
+# The words' place; written after the main chart (below), so they arrive after it
+# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+words = layout.words("How the reward model is fitted")
 
 pairs, spread, noise, prior = (
     state.slider(key, container=slot)
@@ -48,28 +39,6 @@ bon_peak, kl_peak = reward_text.peak_texts(
     kl_curve.peak_pressure,
     reward_model_compute.kl_peak_beta(b_used),  # exact, not a curve point's β
 )
-
-row = st.container(horizontal=True, gap="small")
-row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")
-row.metric(
-    "90% interval of b",
-    f"{fmt.number(low)} to {fmt.number(high)}" if math.isfinite(low) else "unbounded",
-    help="b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
-    "conditional on the prior: with a prior it can exclude the true b = 1",
-)
-row.metric(
-    "length weight ÷ substance weight",
-    fmt.number(fit.length_ratio),
-    help="What the model pays for one unit of length, per unit of substance; the truth is 1",
-)
-row.metric("best-of-n: true quality peaks at", bon_peak)
-row.metric("KL optimum: true quality peaks at", kl_peak)
-if not fit.converged:
-    st.warning(
-        f"The fit did not converge: {fit.message}. The numbers shown come from the last "
-        "Newton step.",
-        icon=":material/warning:",
-    )
 
 plane_column, curves_column = charts.columns(2, gap="medium")
 with plane_column:
@@ -105,6 +74,39 @@ with curves_column:
     edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
     layout.edge_box(edge)
 
+with words:
+    st.markdown(
+        "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
+        "from the base model; the rater prefers the first with probability "
+        "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
+        "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
+        "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
+        "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
+        "reward model, which believes longer is always better."
+    )
+    glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
+    glossary.explain("n", "β", "π_ref", "DPO")
+row = st.container(horizontal=True, gap="small")
+row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")
+row.metric(
+    "90% interval of b",
+    f"{fmt.number(low)} to {fmt.number(high)}" if math.isfinite(low) else "unbounded",
+    help="b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
+    "conditional on the prior: with a prior it can exclude the true b = 1",
+)
+row.metric(
+    "length weight ÷ substance weight",
+    fmt.number(fit.length_ratio),
+    help="What the model pays for one unit of length, per unit of substance; the truth is 1",
+)
+row.metric("best-of-n: true quality peaks at", bon_peak)
+row.metric("KL optimum: true quality peaks at", kl_peak)
+if not fit.converged:
+    st.warning(
+        f"The fit did not converge: {fit.message}. The numbers shown come from the last "
+        "Newton step.",
+        icon=":material/warning:",
+    )
 with layout.words("What the curves show, and why b is hard to learn"):
     st.markdown(
         f"{reward_text.drawn_b_sentence(fit.b, b_used)} They put that b into the lesson's reward "

@@ -13,6 +13,20 @@ import streamlit as st
 from common import format as fmt
 from ui import chart_sketch, edge_note, screen, state, style
 from ui.page_frame import FRAME_CSS
+from ui.rows import Setting
+from ui.settings import SETTINGS
+
+# Every slider's room before its code arrives, as for a slider with a hint (below): keyed by its
+# setting. Without it a slider with no hint came in at 40 px and grew to 68, pushing the chart
+# under it down (bench.cold_load: the Reward model's sliders on a phone, CLS 0.09).
+SLIDER_ROOM_CSS = (
+    ", ".join(
+        f'[data-testid="stElementContainer"].st-key-{key}'
+        for key, row in SETTINGS.items()
+        if isinstance(row, Setting)
+    )
+    + " { min-height: 68px; }\n"
+)
 
 # Only fixed text: nothing here ever comes from a URL or a reader.
 CSS = (
@@ -71,12 +85,23 @@ CSS = (
 html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 /* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
 [class*="st-key-screen-"] { display: none !important; }
+/* A page's main chart (in the container keyed main-chart): until it is drawn at its final
+   size (its sketch after the screen's report, or plotly's chart), what follows it on the page
+   waits unseen. Drawn at once, the words under it came before the sliders and the chart above
+   them and were pushed down (CLS 0.2-0.4 on a phone's first visit at 1.5 Mbit/s), then moved
+   again when the chart was fitted to the screen. Unseen, not undrawn: it keeps its place,
+   and shows after 15 s whatever happens. */
+@keyframes rh-after-chart { to { visibility: visible; } }
+[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
+  :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
+  visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip-path: inset(50%) !important; white-space: nowrap;
 }"""
     + chart_sketch.SKETCH_CSS  # a main chart's sketch (ui/chart_sketch.py), before any chart
+    + SLIDER_ROOM_CSS
     + "</style>\n"
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
@@ -224,6 +249,8 @@ def chart(
     height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
     # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
     sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
+    if fit and measured is None:  # drawn again once the screen is known: what follows waits
+        sketch = sketch.replace('class="rh-sketch"', 'class="rh-sketch rh-provisional"', 1)
     box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
     if sketch:
         box.container(key=f"sketch-{key}").html(sketch)

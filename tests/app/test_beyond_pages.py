@@ -78,7 +78,7 @@ def test_pages_render_without_exception(page, keys, rooms):
     assert tuple(slider_values(app)) == keys
     bodies = [html.proto.body for html in app.get("html")]
     # The main chart's sketch, drawn before plotly arrives (ui/chart_sketch.py): one, no script.
-    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch"')]
+    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch')]
     assert len(sketches) == 1 and "<script" not in sketches[0].lower()
     assert [body for body in bodies if body not in sketches] == [layout.CSS.strip(), *rooms]
 

@@ -59,7 +59,7 @@ def test_the_page_renders_with_every_defense(defenses):
     assert len(defenses.metric) == 3 * 4 + 2 * 4, "every defense's readouts, always"
     bodies = [html.proto.body for html in defenses.get("html")]
     # The main chart's sketch, drawn before plotly arrives (ui/chart_sketch.py): one, no script.
-    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch"')]
+    sketches = [body for body in bodies if body.startswith('<div class="rh-sketch')]
     assert len(sketches) == 1 and "<script" not in sketches[0].lower()
     bodies = [body for body in bodies if body not in sketches]
     assert [body for body in bodies if link_box.link_in(body) is None] == [

@@ -89,14 +89,57 @@ SKETCH_DRAWN_JS = """
 }
 """
 SKETCHED_PAGES = ("best-of-n", "kl-penalty", "reward-model", "compare", "defenses", "checker")
+HALL_NETWORK = {  # a lecture hall's share of a busy Wi-Fi, as bench.cold_load emulates it
+    "offline": False,
+    "latency": 300,
+    "downloadThroughput": 1.5e6 / 8,
+    "uploadThroughput": 0.75e6 / 8,
+}
+# Cumulative layout shift as Chromium defines it (the largest session window of shifts without
+# recent input, 1 s gap, 5 s cap), from navigation start; what moved, for the message.
+CLS_JS = """
+(() => {
+  const seen = window.__layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const moved = (entry.sources || []).map((source) => {
+        let node = source.node;
+        while (node && node.nodeType !== 1) node = node.parentNode;
+        const text = node ? (node.innerText || '').slice(0, 40) : '?';
+        return `${JSON.stringify(text)} ${Math.round(source.previousRect.y)}->`
+          + `${Math.round(source.currentRect.y)}`;
+      });
+      seen.push([entry.startTime, entry.value, moved.join('; ')]);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  window.__cls = () => {
+    let best = 0, sum = 0, first = null, last = null;
+    for (const [time, value] of seen) {
+      if (first === null || time - last > 1000 || time - first > 5000) { sum = 0; first = time; }
+      sum += value; last = time; best = Math.max(best, sum);
+    }
+    return best;
+  };
+})();
+"""
+# Drawn at its final size: the sketch drawn once the screen's report is in (not provisional).
+SKETCH_FINAL = ".rh-sketch:not(.rh-provisional)"
+CLS_LIMIT = 0.1  # web.dev's "good"
+QUIET_SECONDS = 2  # no shift this long after the last run: the first visit is over
 
 
 @pytest.mark.parametrize("path", SKETCHED_PAGES)
 def test_the_main_chart_is_drawn_before_plotly_arrives(new_tab, path):
-    """Plotly's bundle held back (as a lecture hall's Wi-Fi does for ~10 s): the page's main
-    chart is there all the same, as the sketch (ui/chart_sketch.py), with its axes and lines."""
+    """Plotly's bundle held back (as a lecture hall's Wi-Fi does for ~10 s) on a lecture hall's
+    network: the page's main chart is there all the same, as the sketch (ui/chart_sketch.py),
+    with its axes and lines, and nothing on the page jumped while it came (CLS <= 0.1)."""
     tab = new_tab("projector")
     page = tab.page
+    page.add_init_script(CLS_JS)
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send("Network.emulateNetworkConditions", HALL_NETWORK)
     page.route("**/static/js/PlotlyChart*", lambda route: route.abort())
     page.goto(tab.server.url + path)
     # Read in one go in the page (a rerun, e.g. once the screen's size is known, redraws it).
@@ -104,6 +147,17 @@ def test_the_main_chart_is_drawn_before_plotly_arrives(new_tab, path):
     assert drawn["height"] >= 300 and drawn["width"] >= 300, drawn
     assert drawn["plot_height"] >= 100 and drawn["labels"] >= 4, drawn
     assert page.locator(".js-plotly-plot .main-svg").count() == 0
+    page.locator(SKETCH_FINAL).first.wait_for(state="attached", timeout=app_page.LOAD_TIMEOUT_MS)
+    page.locator(app_page.RUN_FINISHED).wait_for(state="attached")
+    page.wait_for_function(
+        "(quiet) => { const s = window.__layoutShifts; const last = s.length ? s[s.length - 1][0]"
+        " : 0; return performance.now() - last > quiet; }",
+        arg=QUIET_SECONDS * 1000,
+        timeout=app_page.LOAD_TIMEOUT_MS,
+    )
+    cls = page.evaluate("() => window.__cls()")
+    shifts = page.evaluate("() => window.__layoutShifts")
+    assert cls <= CLS_LIMIT, f"CLS {cls:.3f} on {path}: {sorted(shifts, key=lambda s: -s[1])[:3]}"
     app_page.screenshot(page, ARTIFACTS / f"sketch-{path}.png", full_page=False)
 
 

@@ -14,7 +14,7 @@ from ui.url_values import url_form
 
 pytestmark = pytest.mark.browser
 
-WORLD_BYTES = 50_000  # a world is ~61 KB; a settle, even of b or σ, must not send one
+WORLD_BYTES = 50_000  # a world is ~66 KB; a settle, even of b or σ, must not send one
 
 
 async def settle_on(url: str, key: str, stop: str) -> tuple[Visitor, object]:
@@ -23,9 +23,16 @@ async def settle_on(url: str, key: str, stop: str) -> tuple[Visitor, object]:
     await visitor.connect()
     try:
         await visitor.run()
-        visitor.stage.stops[key].index(stop)  # a ValueError if the stage lacks the stop
-        visitor.set_position(key, visitor.stage.stops[key].index(stop))
+        index = visitor.stage.stops[key].index(stop)  # a ValueError if the stage lacks the stop
+        # The first settle after a full run sends the stage's element without its world once
+        # (its script, ~100 KB, then cached by the client): the second is the one measured.
+        visitor.set_position(key, 1 if index != 1 else 2)
+        await visitor.run(visitor.fragment_of(key))
+        visitor.set_position(key, index)
         result = await visitor.run(visitor.fragment_of(key))
+        assert visitor.stage.worlds_received == 1, "a settle's rerun sent the world again"
+        await visitor.run()  # a full run (Back, a page switch) may mount a fresh stage
+        assert visitor.stage.worlds_received == 2, "a full run sent no world"
     finally:
         await visitor.close()
     return visitor, result

@@ -123,6 +123,10 @@ def start_screen(engine: Engine) -> None:
     """Lecturers start a poll about a reward model (b, σ); students type a room code."""
     lecturer_cookie.write(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
+    # The students' box first in the run: a phone puts its column first (ui/serving.py's
+    # FRAME_CSS, by the box's key), and written last it moved the lecturers' form down 236 px
+    # when it came (CLS 0.22 on a phone's first visit at 1.5 Mbit/s).
+    _join_form(join)
     start.header("Lecturers: start a poll")
     start.markdown(
         "Students guess on their phones where true quality will peak, or rate answers and "
@@ -147,7 +151,6 @@ def start_screen(engine: Engine) -> None:
                 lead(poll.lecturer_token)
     else:
         _guess_form(engine, start)
-    _join_form(join)
 
 
 def _guess_form(engine: Engine, start) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui import state, style
 from ui.playground import pin, predict, stage_modules, world_files, worlds
@@ -23,6 +24,8 @@ from ui.story_steps import PRESETS
 
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
+_SETTLE_RUN = "_stage_settle_run"  # session key: the stage's settle report started this run
+_SENT = "_stage_sent"  # session key: the request and pin ids whose world and pin it last got
 
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
@@ -52,6 +55,7 @@ _stage_component = st.components.v2.component(
 def _on_settled() -> None:
     """Callback: the stage settled on a new (β, n), guess or reveal; make it the session's."""
     report = (st.session_state.get(STAGE_KEY) or {}).get("settled")
+    st.session_state[_SETTLE_RUN] = True  # the stage that reported holds what it was sent
     state.remember(settled_from_browser(report))
     pin.remember_report(report)
     predict.remember_report(report)
@@ -70,19 +74,25 @@ STEP_POINTERS = [
 def show(*, present: bool) -> dict[str, float]:
     """Draw the stage; returns the settled setting {beta, n, b, sigma}. It gets the world
     Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
-    theirs over HTTP, so their settle report reruns this with the same data: nothing resent."""
+    theirs over HTTP, and a settle report's rerun sends no world (:func:`_stage_holds`)."""
     worlds.prewarm_in_background()
     request = predict.request_with_prediction()
+    pinned = pin.for_stage(worlds.world_json)
+    ids = (request["id"], pinned["id"])
+    holds = _stage_holds(ids, settle_run=st.session_state.pop(_SETTLE_RUN, False))
+    st.session_state[_SENT] = ids
     st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
         data={
-            "world": worlds.world_json(float(request["b"]), float(request["sigma"])),
+            "world": None
+            if holds
+            else worlds.world_json(float(request["b"]), float(request["sigma"])),
             "request": request,
             "present": present,
             "predict_ticks": style.STAGE_EVEN_TICKS,
             "worlds": world_files.stage_controls(),
-            "pin": pin.for_stage(worlds.world_json),
+            "pin": {**pinned, "snapshot": None} if holds else pinned,
             "steps": STEP_POINTERS,
         },
         default={"settled": None},
@@ -90,6 +100,21 @@ def show(*, present: bool) -> dict[str, float]:
         height="content",
     )
     return settled()
+
+
+def _stage_holds(ids: tuple, *, settle_run: bool) -> bool:
+    """Whether the stage in the browser already holds the world and pin snapshot of ``ids``
+    (the request's and the pin's), so this run need not send them.
+
+    A settle report reruns the stage's fragment only, from a stage that holds the world and
+    pin of the ids it was last sent, and reads them only with new ids (stage.js, pin.js).
+    Sent again, the ~60 KB world was serialized, hashed twice and compared in every settle's
+    rerun: ~2/3 of its server time (bench.profile_rerun). Any other run sends them: a full
+    run may mount a fresh stage (a page switch, Back), which holds nothing yet.
+    """
+    context = get_script_run_ctx()
+    fragment_run = bool(context is not None and context.fragment_ids_this_run)
+    return settle_run and fragment_run and st.session_state.get(_SENT) == ids
 
 
 def settled() -> dict[str, float]:
