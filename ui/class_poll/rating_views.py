@@ -166,6 +166,12 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
         "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
     )
     st.caption(f"{who} {said['agreement']}")
+    show_optimizers(fit)
+    playground_link(stop, said["playground"])
+
+
+def show_optimizers(fit) -> None:
+    """Best-of-n and the KL optimum on the room's model, side by side, and what they do."""
     optimum = rating_data.optimum(fit)
     best_column, kl_column = st.columns(2)
     for column, curve, is_best_of_n, key in (
@@ -189,7 +195,6 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
         + " "
         + rating_text.curve_sentence(optimum.kl, best_of_n=False)
     )
-    playground_link(stop, said["playground"])
 
 
 def playground_link(stop: float, sentence: str) -> None:
