@@ -73,6 +73,9 @@ TEXT_BOXES_JS = """
           // An SVG clips what runs past its box (plotly's titles on a phone).
           frame: inSvg ? (() => { const f = element.closest('svg').getBoundingClientRect();
             return [f.left, f.right, f.top, f.bottom]; })() : null,
+          // A contour line's own label: plotly places these along the lines, clear of each
+          // other but not with the gap asked of ticks and titles.
+          contour: Boolean(element.closest('.contourlabels')),
           // Typeset maths (KaTeX): its scripts are 0.7 of its size, its struts overlap.
           math: element.closest('.katex') ? [...document.querySelectorAll('.katex')]
             .indexOf(element.closest('.katex')) : null,
