@@ -4,7 +4,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { edgeDashes, firstCapped, placePointer, pointerTarget, runs, stepShown } from "../../ui/playground/stage_assets/annotations.js";
+import {
+  edgeDashes,
+  firstCapped,
+  placePointer,
+  pointerTarget,
+  runs,
+  stepShown,
+} from "../../ui/playground/stage_assets/annotations.js";
 
 test("the capped stretch is a run of its own, sharing its first point with the clear one", () => {
   assert.deepEqual(runs([false, false, false, true, true]), [
@@ -18,17 +25,46 @@ test("the capped stretch is a run of its own, sharing its first point with the c
 
 test("the dashes run solid along the clear stretch, then dot the capped one to its end", () => {
   // 30 px clear (three 10 px steps), then 28 px capped (two 14 px steps): 4 dots of 7 px.
-  const points = [[0, 0], [10, 0], [20, 0], [30, 0], [44, 0], [58, 0]];
+  const points = [
+    [0, 0],
+    [10, 0],
+    [20, 0],
+    [30, 0],
+    [44, 0],
+    [58, 0],
+  ];
   const capped = [false, false, false, false, true, true];
   const dashes = edgeDashes(points, capped).split(" ").map(Number);
   assert.deepEqual(dashes.slice(0, 2), [30, 0]);
   assert.deepEqual(dashes.slice(2), [2, 5, 2, 5, 2, 5, 2, 5]);
-  assert.equal(dashes.reduce((sum, value) => sum + value, 0), 58, "the pattern spans the whole line once");
+  assert.equal(
+    dashes.reduce((sum, value) => sum + value, 0),
+    58,
+    "the pattern spans the whole line once",
+  );
 });
 
 test("a curve clear of the edge gets no dashes: a plain line", () => {
-  assert.equal(edgeDashes([[0, 0], [5, 5]], [false, false]), null);
-  assert.equal(edgeDashes([[0, 0], [5, 5]], []), null);
+  assert.equal(
+    edgeDashes(
+      [
+        [0, 0],
+        [5, 5],
+      ],
+      [false, false],
+    ),
+    null,
+  );
+  assert.equal(
+    edgeDashes(
+      [
+        [0, 0],
+        [5, 5],
+      ],
+      [],
+    ),
+    null,
+  );
 });
 
 // β falling from 4 to 0.25: true quality peaks at β = 1, falls below 0 at 0.5, capped from 0.3.
@@ -44,7 +80,10 @@ test("a pointer names the peak, the first fall below the base, or the strongest 
   assert.deepEqual(pointerTarget(curve, capped, "below_base"), { pressure: 0.5, gain: -0.5 });
   // The capped rise at β = 0.25 (+3.0) is never the "end": the edge's, not the trade-off's.
   assert.deepEqual(pointerTarget(curve, capped, "end"), { pressure: 0.5, gain: -0.5 });
-  assert.deepEqual(pointerTarget(curve, capped, "mark", { pressure: 2, gain: 0.8 }), { pressure: 2, gain: 0.8 });
+  assert.deepEqual(pointerTarget(curve, capped, "mark", { pressure: 2, gain: 0.8 }), {
+    pressure: 2,
+    gain: 0.8,
+  });
   assert.equal(pointerTarget(curve, capped, "nowhere"), null);
 });
 
@@ -73,7 +112,9 @@ test("a label goes above its point on the side with room, and stays inside the p
 });
 
 test("a step's pointers show only where all four settings are the step's", () => {
-  const steps = [{ values: { beta: 1, n: 49, b: 0, sigma: 0 }, points_at: [["n", "peak", "the peak"]] }];
+  const steps = [
+    { values: { beta: 1, n: 49, b: 0, sigma: 0 }, points_at: [["n", "peak", "the peak"]] },
+  ];
   const world = { b: 0, sigma: 0 };
   assert.equal(stepShown(steps, world, { beta: "1", n: "49" }), steps[0]);
   assert.equal(stepShown(steps, world, { beta: "1", n: "50" }), null);

@@ -10,7 +10,9 @@ import { dotAt, loadAnswerTables, planeTip } from "../../ui/playground/stage_ass
 import { installDom } from "./fake_dom.mjs";
 import { drawnStage } from "./stage_harness.mjs";
 
-const { tables, panel } = JSON.parse(readFileSync(new URL("./fixtures/answer_writer.json", import.meta.url), "utf8"));
+const { tables, panel } = JSON.parse(
+  readFileSync(new URL("./fixtures/answer_writer.json", import.meta.url), "utf8"),
+);
 const cardOf = (root, key) => root.querySelector(`[data-answer="${key}"]`);
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -19,8 +21,14 @@ async function stageWithBanks(t, answer = () => ({ ok: true, json: async () => t
   const dom = installDom();
   const fetched = [];
   const realFetch = globalThis.fetch;
-  globalThis.fetch = async (address) => { fetched.push(address); return answer(address); };
-  t.after(() => { globalThis.fetch = realFetch; dom.restore(); });
+  globalThis.fetch = async (address) => {
+    fetched.push(address);
+    return answer(address);
+  };
+  t.after(() => {
+    globalThis.fetch = realFetch;
+    dom.restore();
+  });
   const drawn = drawnStage(dom, { beta: "1", n: "49" }); // its data name the banks' address
   await settled();
   return { ...drawn, fetched };
@@ -32,12 +40,20 @@ test("once the banks arrive, both cards write Python's answers, with the world's
   assert.equal(fetched[0], "/worlds/fixture/answers.json"); // data.worlds.answers
   loadAnswerTables(stage, fetched[0]); // the same address: no second fetch
   assert.equal(fetched.length, 1);
-  for (const [key, heading, stop] of [["n", "Best-of-n keeps (n = 49)", "49"], ["beta", "The KL optimum writes (β = 1)", "1"]]) {
+  for (const [key, heading, stop] of [
+    ["n", "Best-of-n keeps (n = 49)", "49"],
+    ["beta", "The KL optimum writes (β = 1)", "1"],
+  ]) {
     const card = cardOf(root, key);
     assert.equal(card.querySelector("h3").textContent, heading);
     assert.equal(card.querySelector(".answer-text").textContent.trim(), panel[key]);
     const index = world[key].stops.indexOf(stop);
-    assert.match(card.querySelector(".answer-numbers").textContent, new RegExp(`reward model \\${world.answers[key].proxy[index] >= 0 ? "+" : ""}${world.answers[key].proxy[index].toFixed(2)}`));
+    assert.match(
+      card.querySelector(".answer-numbers").textContent,
+      new RegExp(
+        `reward model \\${world.answers[key].proxy[index] >= 0 ? "+" : ""}${world.answers[key].proxy[index].toFixed(2)}`,
+      ),
+    );
   }
   assert.equal(cardOf(root, "picked").hidden, true);
   assert.equal(stage.answers.status.hidden, true);
@@ -65,13 +81,17 @@ test("a dot's answer on hover: the dot under the pointer, its first sentences; n
   let widest = -1;
   for (let i = 0; i < cloud.length; i += 2) {
     let gap = Infinity;
-    for (let j = 0; j < klCloud.length; j += 2) gap = Math.min(gap, Math.hypot(cloud[i] - klCloud[j], cloud[i + 1] - klCloud[j + 1]));
+    for (let j = 0; j < klCloud.length; j += 2)
+      gap = Math.min(gap, Math.hypot(cloud[i] - klCloud[j], cloud[i + 1] - klCloud[j + 1]));
     if (gap > widest) [widest, marker] = [gap, i];
   }
   const point = [cloud[marker], cloud[marker + 1]];
   const [px, py] = [x(point[0] / 100), y(point[1] / 100)];
   const dot = dotAt(stage, px, py);
-  assert.deepEqual(dot.point, point.map((value) => hundredths(value / 100)));
+  assert.deepEqual(
+    dot.point,
+    point.map((value) => hundredths(value / 100)),
+  );
   planeTip(stage, px, py, { clientX: px, clientY: py });
   assert.ok(stage.tooltip.classList.contains("answer-tip"));
   const first = answerSentences(tables, "sleep", ...dot.point)[0].text;
@@ -98,7 +118,10 @@ test("each card says its scores are this answer's own, beside readouts of averag
   const readout = root.querySelector('[data-readout="n-gold"]').textContent;
   assert.equal(readout, "+0.00");
   assert.notEqual(signed, readout);
-  assert.match(stage.answers.panel.querySelector(".answers-note").textContent, /each card's are its own answer's scores, where the readouts above are average gains/);
+  assert.match(
+    stage.answers.panel.querySelector(".answers-note").textContent,
+    /each card's are its own answer's scores, where the readouts above are average gains/,
+  );
   // What the text shows, counted as a careful reader counts it.
   assert.match(numbers, /\d+ sentences: \d+ good points, \d+ wrong, \d+ padding$/);
 });

@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "../../ui/playground/stage_assets/curves.js";
+import {
+  curvesHoverText,
+  drawCurves,
+  panelAt,
+  showCurvesWorld,
+} from "../../ui/playground/stage_assets/curves.js";
 import { formatTick } from "../../ui/playground/stage_assets/format.js";
 import { installDom } from "./fake_dom.mjs";
 import { stageData } from "./stage_harness.mjs";
@@ -16,7 +21,14 @@ const FONT_PX = 16;
 function drawn(dom, width, height, { ticks = world.ticks, alsoShown = {} } = {}) {
   const svg = dom.document.createElementNS("http://www.w3.org/2000/svg", "svg");
   const moving = dom.document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  const { panels, marks } = drawCurves(svg, moving, world, { width, height, fontPx: FONT_PX }, ticks, alsoShown);
+  const { panels, marks } = drawCurves(
+    svg,
+    moving,
+    world,
+    { width, height, fontPx: FONT_PX },
+    ticks,
+    alsoShown,
+  );
   return { svg, moving, panels, marks };
 }
 
@@ -57,26 +69,44 @@ test("each panel draws both whole curves in their colours, the peak's star, and 
     const group = svg.querySelector(`[data-panel="${key}"]`);
     const { curve } = world[key];
     const panel = panels[key];
-    for (const [field, colour] of [["proxy_gain", world.palette.proxy], ["gold_gain", world.palette.gold]]) {
+    for (const [field, colour] of [
+      ["proxy_gain", world.palette.proxy],
+      ["gold_gain", world.palette.gold],
+    ]) {
       const line = group.querySelector(`[data-series="${field}"]`);
       assert.equal(line.getAttribute("stroke"), colour);
       const points = line.getAttribute("points").split(" ");
       assert.equal(points.length, curve.pressure.length);
       const last = curve.pressure.length - 1;
-      assert.equal(points[last], `${panel.x(curve.pressure[last]).toFixed(1)},${panel.y(curve[field][last]).toFixed(1)}`);
+      assert.equal(
+        points[last],
+        `${panel.x(curve.pressure[last]).toFixed(1)},${panel.y(curve[field][last]).toFixed(1)}`,
+      );
     }
     // The star's first point is its top: 0.6 em above the peak of true quality.
     const star = group.querySelector(`[data-peak="${key}"]`).getAttribute("d");
-    const [sx, sy] = star.match(/^M([-\d.]+),([-\d.]+)L/).slice(1).map(Number);
+    const [sx, sy] = star
+      .match(/^M([-\d.]+),([-\d.]+)L/)
+      .slice(1)
+      .map(Number);
     assert.ok(Math.abs(sx - panel.x(curve.peak.pressure)) <= 0.05);
     assert.ok(Math.abs(sy - (panel.y(curve.peak.gold_gain) - 0.6 * FONT_PX)) <= 0.05);
     const xLabels = group.querySelectorAll('[data-tick="x"]').map((node) => node.textContent);
     assert.ok(xLabels.length >= 3, xLabels.join());
-    assert.ok(xLabels.every((label) => world.ticks[key].map((tick) => formatTick(tick)).includes(label)), xLabels.join());
+    assert.ok(
+      xLabels.every((label) => world.ticks[key].map((tick) => formatTick(tick)).includes(label)),
+      xLabels.join(),
+    );
     const yLabels = group.querySelectorAll('[data-tick="y"]').map((node) => node.textContent);
-    assert.ok(yLabels.every((label) => /^([+-]\d|0$)/.test(label)), yLabels.join());
+    assert.ok(
+      yLabels.every((label) => /^([+-]\d|0$)/.test(label)),
+      yLabels.join(),
+    );
   }
-  const nLabels = svg.querySelector('[data-panel="n"]').querySelectorAll('[data-tick="x"]').map((node) => node.textContent);
+  const nLabels = svg
+    .querySelector('[data-panel="n"]')
+    .querySelectorAll('[data-tick="x"]')
+    .map((node) => node.textContent);
   assert.ok(nLabels.includes("49") && nLabels.includes("10k"), nLabels.join());
 });
 
@@ -100,10 +130,20 @@ test("a world is swapped in place when its x axes fit, and refused when the tick
   assert.equal(svg.querySelector(".kl-title"), title, "the titles stay");
   const line = svg.querySelector('[data-panel="n"]').querySelector('[data-series="gold_gain"]');
   const first = line.getAttribute("points").split(" ")[0];
-  assert.equal(first, `${panels.n.x(raised.n.curve.pressure[0]).toFixed(1)},${panels.n.y(raised.n.curve.gold_gain[0]).toFixed(1)}`);
+  assert.equal(
+    first,
+    `${panels.n.x(raised.n.curve.pressure[0]).toFixed(1)},${panels.n.y(raised.n.curve.gold_gain[0]).toFixed(1)}`,
+  );
   const before = line.getAttribute("points");
   assert.equal(showCurvesWorld(panels, world, { ...world.ticks, n: [1, 100, 10000] }), false);
-  assert.equal(svg.querySelector('[data-panel="n"]').querySelector('[data-series="gold_gain"]').getAttribute("points"), before, "nothing drawn");
+  assert.equal(
+    svg
+      .querySelector('[data-panel="n"]')
+      .querySelector('[data-series="gold_gain"]')
+      .getAttribute("points"),
+    before,
+    "nothing drawn",
+  );
 });
 
 test("the hover names the pressure and both gains there; true quality is '?' while predicting", (t) => {
@@ -116,8 +156,14 @@ test("the hover names the pressure and both gains there; true quality is '?' whi
   const stop = world.n.stops.indexOf("49");
   const [proxy, gold] = [world.n.readouts.proxy[stop], world.n.readouts.gold[stop]];
   assert.deepEqual([proxy, gold], ["+3.16", "+1.56"]);
-  assert.equal(curvesHoverText(world, panels, px, py, false), `n ≈ 49 · reward model ${proxy} · true quality ${gold}`);
-  assert.equal(curvesHoverText(world, panels, px, py, true), `n ≈ 49 · reward model ${proxy} · true quality ?`);
+  assert.equal(
+    curvesHoverText(world, panels, px, py, false),
+    `n ≈ 49 · reward model ${proxy} · true quality ${gold}`,
+  );
+  assert.equal(
+    curvesHoverText(world, panels, px, py, true),
+    `n ≈ 49 · reward model ${proxy} · true quality ?`,
+  );
   // β's curve near the grid's edge carries Python's note after the gains.
   const index = world.beta.edge.hover.findIndex(Boolean);
   const [bx, by] = at(panels.beta, world.beta.curve.pressure[index]);

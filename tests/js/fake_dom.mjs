@@ -38,13 +38,24 @@ function detach(node) {
 
 // data-* attributes as camelCase properties, as element.dataset is.
 function datasetOf(node) {
-  const attribute = (name) => `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-  return new Proxy({}, {
-    get: (_, name) => (typeof name === "string" ? node.getAttribute(attribute(name)) ?? undefined : undefined),
-    set: (_, name, value) => { node.setAttribute(attribute(name), value); return true; },
-    deleteProperty: (_, name) => { node.removeAttribute(attribute(name)); return true; },
-    has: (_, name) => node.hasAttribute(attribute(name)),
-  });
+  const attribute = (name) =>
+    `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return new Proxy(
+    {},
+    {
+      get: (_, name) =>
+        typeof name === "string" ? (node.getAttribute(attribute(name)) ?? undefined) : undefined,
+      set: (_, name, value) => {
+        node.setAttribute(attribute(name), value);
+        return true;
+      },
+      deleteProperty: (_, name) => {
+        node.removeAttribute(attribute(name));
+        return true;
+      },
+      has: (_, name) => node.hasAttribute(attribute(name)),
+    },
+  );
 }
 
 export class FakeElement {
@@ -118,7 +129,8 @@ export class FakeElement {
   }
 
   append(...nodes) {
-    for (const node of nodes) this.appendChild(typeof node === "string" ? new FakeText(node) : node);
+    for (const node of nodes)
+      this.appendChild(typeof node === "string" ? new FakeText(node) : node);
   }
 
   prepend(...nodes) {
@@ -161,14 +173,32 @@ export class FakeElement {
   }
 
   // Boolean and plain attributes that are also properties.
-  get hidden() { return this.hasAttribute("hidden"); }
-  set hidden(on) { if (on) this.setAttribute("hidden", ""); else this.removeAttribute("hidden"); }
-  get disabled() { return this.hasAttribute("disabled"); }
-  set disabled(on) { if (on) this.setAttribute("disabled", ""); else this.removeAttribute("disabled"); }
-  get className() { return this.getAttribute("class") || ""; }
-  set className(text) { this.setAttribute("class", text); }
-  get value() { return this.currentValue ?? this.getAttribute("value") ?? ""; }
-  set value(text) { this.currentValue = String(text); }
+  get hidden() {
+    return this.hasAttribute("hidden");
+  }
+  set hidden(on) {
+    if (on) this.setAttribute("hidden", "");
+    else this.removeAttribute("hidden");
+  }
+  get disabled() {
+    return this.hasAttribute("disabled");
+  }
+  set disabled(on) {
+    if (on) this.setAttribute("disabled", "");
+    else this.removeAttribute("disabled");
+  }
+  get className() {
+    return this.getAttribute("class") || "";
+  }
+  set className(text) {
+    this.setAttribute("class", text);
+  }
+  get value() {
+    return this.currentValue ?? this.getAttribute("value") ?? "";
+  }
+  set value(text) {
+    this.currentValue = String(text);
+  }
 
   addEventListener(type, listener) {
     (this.listeners[type] ||= []).push(listener);
@@ -233,7 +263,8 @@ export class FakeElement {
 // One compound selector: an optional tag, then .class, [name], [name="value"] or [name$="value"].
 function matchesCompound(node, selector) {
   const parts = selector.match(/^[\w-]+|\.[\w-]+|\[[^\]]+\]/g) || [];
-  if (parts.join("") !== selector) throw new Error(`fake DOM: cannot read the selector ${selector}`);
+  if (parts.join("") !== selector)
+    throw new Error(`fake DOM: cannot read the selector ${selector}`);
   return parts.every((part) => {
     if (part.startsWith(".")) return node.classList.contains(part.slice(1));
     if (!part.startsWith("[")) return node.localName.toLowerCase() === part.toLowerCase();
@@ -248,12 +279,19 @@ function matchesCompound(node, selector) {
 function parseMarkup(document, markup, namespaceURI) {
   const root = new FakeElement(document, "root", namespaceURI);
   let open = root;
-  for (const [, closing, tag, attributes, selfClosing, text] of markup.matchAll(/<(\/?)([\w:-]+)([^>]*?)(\/?)>|([^<]+)/g)) {
+  for (const [, closing, tag, attributes, selfClosing, text] of markup.matchAll(
+    /<(\/?)([\w:-]+)([^>]*?)(\/?)>|([^<]+)/g,
+  )) {
     if (text !== undefined) open.appendChild(new FakeText(text));
     else if (closing) open = open.parentNode;
     else {
-      const node = new FakeElement(document, tag, tag === "svg" ? "http://www.w3.org/2000/svg" : open.namespaceURI);
-      for (const [, name, value] of attributes.matchAll(/([\w:-]+)="([^"]*)"/g)) node.setAttribute(name, value);
+      const node = new FakeElement(
+        document,
+        tag,
+        tag === "svg" ? "http://www.w3.org/2000/svg" : open.namespaceURI,
+      );
+      for (const [, name, value] of attributes.matchAll(/([\w:-]+)="([^"]*)"/g))
+        node.setAttribute(name, value);
       open.appendChild(node);
       if (!selfClosing) open = node;
     }
@@ -261,14 +299,19 @@ function parseMarkup(document, markup, namespaceURI) {
   return root.childNodes.splice(0).map((node) => Object.assign(node, { parentNode: null }));
 }
 
-const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeText = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // A node as XMLSerializer writes it.
 export function serialize(node) {
   if (node.nodeType === 3) return escapeText(node.data);
-  const attributes = [...node.attributes].map(([name, value]) => ` ${name}="${escapeText(value).replace(/"/g, "&quot;")}"`).join("");
+  const attributes = [...node.attributes]
+    .map(([name, value]) => ` ${name}="${escapeText(value).replace(/"/g, "&quot;")}"`)
+    .join("");
   const inner = node.childNodes.map(serialize).join("");
-  return inner ? `<${node.localName}${attributes}>${inner}</${node.localName}>` : `<${node.localName}${attributes}/>`;
+  return inner
+    ? `<${node.localName}${attributes}>${inner}</${node.localName}>`
+    : `<${node.localName}${attributes}/>`;
 }
 
 export class FakeDocument {
@@ -291,13 +334,19 @@ export class FakeDocument {
   }
 
   querySelector(selector) {
-    return this.documentElement.matches(selector) ? this.documentElement : this.documentElement.querySelector(selector);
+    return this.documentElement.matches(selector)
+      ? this.documentElement
+      : this.documentElement.querySelector(selector);
   }
 }
 
 function fakeContext() {
   return {
-    createImageData: (width, height) => ({ width, height, data: new Uint8ClampedArray(4 * width * height) }),
+    createImageData: (width, height) => ({
+      width,
+      height,
+      data: new Uint8ClampedArray(4 * width * height),
+    }),
     putImageData() {},
     scale() {},
     drawImage() {},
@@ -339,7 +388,9 @@ export class FakeClock {
     while (this.now < end) {
       this.now = Math.min(end, this.now + FRAME_MS);
       for (;;) {
-        const due = [...this.timers].filter(([, timer]) => timer.at <= this.now).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+        const due = [...this.timers]
+          .filter(([, timer]) => timer.at <= this.now)
+          .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
         if (!due) break;
         this.timers.delete(due[0]);
         due[1].callback();
@@ -355,7 +406,14 @@ export class FakeClock {
 export function installDom({ innerWidth = 1280, innerHeight = 720 } = {}) {
   const document = new FakeDocument();
   const clock = new FakeClock();
-  const window = { innerWidth, innerHeight, listeners: {}, addEventListener(type, listener) { (this.listeners[type] ||= []).push(listener); } };
+  const window = {
+    innerWidth,
+    innerHeight,
+    listeners: {},
+    addEventListener(type, listener) {
+      (this.listeners[type] ||= []).push(listener);
+    },
+  };
   const observed = [];
   const globals = {
     document,
@@ -373,10 +431,18 @@ export function installDom({ innerWidth = 1280, innerHeight = 720 } = {}) {
       getPropertyValue: (name) => (node.computed.properties || {})[name] ?? "",
     }),
     ResizeObserver: class {
-      constructor(callback) { this.callback = callback; }
-      observe(node) { observed.push({ node, observer: this }); }
+      constructor(callback) {
+        this.callback = callback;
+      }
+      observe(node) {
+        observed.push({ node, observer: this });
+      }
     },
-    XMLSerializer: class { serializeToString(node) { return serialize(node); } },
+    XMLSerializer: class {
+      serializeToString(node) {
+        return serialize(node);
+      }
+    },
   };
   const before = {};
   for (const [name, value] of Object.entries(globals)) {

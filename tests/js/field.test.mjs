@@ -4,7 +4,8 @@ import { test } from "node:test";
 
 import { colourAt, fieldSampler, interpolateAt } from "../../ui/playground/stage_assets/field.js";
 
-const close = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
+const close = (actual, expected) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
 
 test("interpolateAt reads a rising curve between its points, and names the nearer one", () => {
   const xs = [1, 2, 4, 8];
@@ -34,7 +35,8 @@ test("fieldSampler reads a field stored [substance][length]: rows are substance"
   // 3x3 grid at -1, 0, 1; value = 100 * length + 10 * substance, in hundredths (scale 100).
   const grid = [-1, 0, 1];
   const values = [];
-  for (const substance of grid) for (const length of grid) values.push(100 * (100 * length + 10 * substance));
+  for (const substance of grid)
+    for (const length of grid) values.push(100 * (100 * length + 10 * substance));
   const field = fieldSampler(grid, values, 100);
   close(field(0.5, 0), 50); // length 0.5, substance 0: flipped, this would read 5
   close(field(0, 0.5), 5);
@@ -50,7 +52,11 @@ test("fieldSampler holds the edge values outside the grid", () => {
 });
 
 test("colourAt reads a colour scale between its stops", () => {
-  const scale = [[0, "#000000"], [0.5, "#ff0000"], [1, "#ffffff"]];
+  const scale = [
+    [0, "#000000"],
+    [0.5, "#ff0000"],
+    [1, "#ffffff"],
+  ];
   assert.deepEqual(colourAt(scale, 0), [0, 0, 0]);
   assert.deepEqual(colourAt(scale, 0.25), [128, 0, 0]);
   assert.deepEqual(colourAt(scale, 0.75), [255, 128, 128]);

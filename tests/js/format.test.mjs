@@ -5,9 +5,24 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { countText, formatTick, named, numberText, peakText, pointText, pressureHoverText, signedText, signedTick, significant, stopHeading, stopText } from "../../ui/playground/stage_assets/format.js";
+import {
+  countText,
+  formatTick,
+  named,
+  numberText,
+  peakText,
+  pointText,
+  pressureHoverText,
+  signedText,
+  signedTick,
+  significant,
+  stopHeading,
+  stopText,
+} from "../../ui/playground/stage_assets/format.js";
 
-const CASES = JSON.parse(readFileSync(new URL("./fixtures/format_cases.json", import.meta.url), "utf8"));
+const CASES = JSON.parse(
+  readFileSync(new URL("./fixtures/format_cases.json", import.meta.url), "utf8"),
+);
 // Each of common/format.py's functions in the fixture, and its twin here (null: the default argument).
 const TWINS = {
   signed: (value, decimals) => signedText(value, decimals ?? undefined),
@@ -21,7 +36,9 @@ const TWINS = {
 
 test("the fixture holds every function of the twin, and n = 590's gain", () => {
   assert.deepEqual(Object.keys(CASES).sort(), Object.keys(TWINS).sort());
-  assert.ok(CASES.signed.some(([value, text]) => value === -0.001391480405560766 && text === "-0.001"));
+  assert.ok(
+    CASES.signed.some(([value, text]) => value === -0.001391480405560766 && text === "-0.001"),
+  );
 });
 
 for (const [name, rows] of Object.entries(CASES)) {
@@ -46,7 +63,10 @@ test("ticks, headings, hovers and the reveal", () => {
   assert.equal(signedTick(2), "+2");
   assert.equal(signedTick(0), "0");
   assert.equal(signedTick(-0.5), "-0.5");
-  assert.deepEqual([1, 49, 2000, 10000, 0.25].map((tick) => formatTick(tick)), ["1", "49", "2,000", "10k", "0.25"]);
+  assert.deepEqual(
+    [1, 49, 2000, 10000, 0.25].map((tick) => formatTick(tick)),
+    ["1", "49", "2,000", "10k", "0.25"],
+  );
   assert.equal(stopHeading("n", "10000"), "Best-of-n at n = 10,000");
   assert.equal(stopHeading("beta", "0.6"), "KL penalty at β = 0.6");
   assert.equal(pressureHoverText("n", 1234.4), "n ≈ 1,234");

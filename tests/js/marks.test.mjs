@@ -4,11 +4,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { between, drawLegend, drawMarks, moveClouds, modelText, showModel } from "../../ui/playground/stage_assets/marks.js";
+import {
+  between,
+  drawLegend,
+  drawMarks,
+  moveClouds,
+  modelText,
+  showModel,
+} from "../../ui/playground/stage_assets/marks.js";
 import { installDom } from "./fake_dom.mjs";
 import { drawnStage } from "./stage_harness.mjs";
 
-const close = (actual, expected, what) => assert.ok(Math.abs(actual - expected) <= 0.051, `${what}: ${actual} against ${expected}`);
+const close = (actual, expected, what) =>
+  assert.ok(Math.abs(actual - expected) <= 0.051, `${what}: ${actual} against ${expected}`);
 
 test("between gives the stops around a shown position, the last one included", () => {
   assert.deepEqual(between(0, 20), { low: 0, high: 1, t: 0 });
@@ -19,7 +27,12 @@ test("between gives the stops around a shown position, the last one included", (
 });
 
 // A marker's translate(x,y) as numbers.
-const placed = (marker) => marker.getAttribute("transform").match(/^translate\((.+),(.+)\)$/).slice(1).map(Number);
+const placed = (marker) =>
+  marker
+    .getAttribute("transform")
+    .match(/^translate\((.+),(.+)\)$/)
+    .slice(1)
+    .map(Number);
 
 test("each cloud's markers sit on the world's cloud at the last stop, and half way on the way there", (t) => {
   const dom = installDom();
@@ -31,7 +44,10 @@ test("each cloud's markers sit on the world's cloud at the last stop, and half w
     const [before, end] = [world[key].cloud[last - 1], world[key].cloud[last]];
     const markers = stage.cloudGroups[key].children;
     assert.equal(markers.length, end.length / 2);
-    for (const [shown, share] of [[last, 1], [last - 0.5, 0.5]]) {
+    for (const [shown, share] of [
+      [last, 1],
+      [last - 0.5, 0.5],
+    ]) {
       const position = { beta: { shown: 0 }, n: { shown: 0 }, [key]: { shown } };
       moveClouds(stage.cloudGroups, world, position, stage.planeScale);
       assert.equal(stage.cloudGroups[key].dataset.shown, shown.toFixed(3));
@@ -59,16 +75,38 @@ test("the marks sit on the curves at the last stop, and between the last two whi
     const last = stops.length - 1;
     const panel = stage.panels[key];
     const colour = key === "beta" ? world.palette.kl : world.palette.best_of_n;
-    for (const [shown, share] of [[last, 1], [last - 0.5, 0.5]]) {
-      drawMarks(group, stage.panels, world, { beta: { shown: 0 }, n: { shown: 0 }, [key]: { shown } }, none, 16);
+    for (const [shown, share] of [
+      [last, 1],
+      [last - 0.5, 0.5],
+    ]) {
+      drawMarks(
+        group,
+        stage.panels,
+        world,
+        { beta: { shown: 0 }, n: { shown: 0 }, [key]: { shown } },
+        none,
+        16,
+      );
       // The dashed line at the stop's pressure (between two stops: their geometric mean).
-      const pressure = Math.exp((1 - share) * Math.log(Number(stops[last - 1])) + share * Math.log(Number(stops[last])));
-      const line = group.querySelectorAll("line").find((node) => node.getAttribute("stroke") === colour);
+      const pressure = Math.exp(
+        (1 - share) * Math.log(Number(stops[last - 1])) + share * Math.log(Number(stops[last])),
+      );
+      const line = group
+        .querySelectorAll("line")
+        .find((node) => node.getAttribute("stroke") === colour);
       close(Number(line.getAttribute("x1")), panel.x(pressure), `${key} ${shown} line`);
       for (const field of ["proxy_gain", "gold_gain"]) {
         const gain = (1 - share) * marks[field][last - 1] + share * marks[field][last];
-        close(Number(dot(group, key, field).getAttribute("cy")), panel.y(gain), `${key} ${shown} ${field}`);
-        close(Number(dot(group, key, field).getAttribute("cx")), panel.x(pressure), `${key} ${shown} ${field} x`);
+        close(
+          Number(dot(group, key, field).getAttribute("cy")),
+          panel.y(gain),
+          `${key} ${shown} ${field}`,
+        );
+        close(
+          Number(dot(group, key, field).getAttribute("cx")),
+          panel.x(pressure),
+          `${key} ${shown} ${field} x`,
+        );
       }
     }
   }
@@ -102,15 +140,31 @@ test("the legend has its eight entries once, and presenter mode's reward model w
   const words = legend.children.map((item) => item.textContent);
   // First the entry presenter mode shows instead of "reward model" (stage.css), its b and σ
   // written by showModel.
-  assert.deepEqual(words, [`reward model: ${modelText(world)}`, "reward model", "true quality", "its peak", "base model", "KL samples at β", "best-of-n winners", "600 answers", "darker: better"]);
+  assert.deepEqual(words, [
+    `reward model: ${modelText(world)}`,
+    "reward model",
+    "true quality",
+    "its peak",
+    "base model",
+    "KL samples at β",
+    "best-of-n winners",
+    "600 answers",
+    "darker: better",
+  ]);
   assert.equal(legend.children[0].getAttribute("data-legend"), "model");
   showModel(legend, { ...world, b: 0.2, sigma: 1 });
   assert.equal(legend.children[0].textContent, "reward model: b = 0.2, σ = 1");
   assert.equal(modelText({ b: 0, sigma: 0.5 }), "b = 0, σ = 0.5");
   assert.equal(legend.querySelector('[data-legend="peak"]').textContent, "its peak");
   assert.equal(legend.children[1].getAttribute("data-legend"), "proxy");
-  assert.equal(legend.children[0].querySelector("line").getAttribute("stroke"), world.palette.proxy);
-  assert.equal(legend.children[1].querySelector("line").getAttribute("stroke"), world.palette.proxy);
+  assert.equal(
+    legend.children[0].querySelector("line").getAttribute("stroke"),
+    world.palette.proxy,
+  );
+  assert.equal(
+    legend.children[1].querySelector("line").getAttribute("stroke"),
+    world.palette.proxy,
+  );
   assert.equal(legend.children[2].querySelector("line").getAttribute("stroke"), world.palette.gold);
   assert.equal(glossary.textContent, world.glossary);
   const first = legend.children[0];

@@ -26,6 +26,7 @@ test("b and σ's Play steps one stop of the same sweep, bouncing off both ends",
   assert.deepEqual(sweepStep(0, -1, 20), { index: 1, direction: 1 }); // 0: turned
   assert.deepEqual(sweepStep(1, -1, 20), { index: 0, direction: -1 });
   // Any number of stops: one stop a step, though SWEEP_MS / 7 is not a whole number of ms.
-  for (let index = 0; index < 7; index += 1) assert.deepEqual(sweepStep(index, 1, 7), { index: index + 1, direction: 1 });
+  for (let index = 0; index < 7; index += 1)
+    assert.deepEqual(sweepStep(index, 1, 7), { index: index + 1, direction: 1 });
   assert.deepEqual(sweepStep(0, 1, 0), { index: 0, direction: 1 }, "one stop: it stays");
 });

@@ -11,7 +11,12 @@ const method = (stops) => ({
   cloud: stops.map((_, i) => [i, 10 * i]),
   marks: { proxy_gain: stops.map((_, i) => i / 10), gold_gain: stops.map((_, i) => -i / 10) },
 });
-const world = { b: 0.2, sigma: 1, beta: method(["10", "4", "0.3"]), n: method(["1", "49", "10000"]) };
+const world = {
+  b: 0.2,
+  sigma: 1,
+  beta: method(["10", "4", "0.3"]),
+  n: method(["1", "49", "10000"]),
+};
 
 test("snapshotOf keeps each method's stop, whole curve, and cloud and marks at that stop", () => {
   const picture = snapshotOf(world, { beta: 2, n: 1 });

@@ -8,16 +8,31 @@ const measured = (step) => performance.getEntriesByName(`stage:${step}`, "measur
 
 test("without the benchmark's flag a step is a plain call: its result, no measure", () => {
   delete globalThis.__stageProfile;
-  assert.equal(timed("plain", () => 42), 42);
+  assert.equal(
+    timed("plain", () => 42),
+    42,
+  );
   assert.equal(measured("plain").length, 0);
 });
 
 test("with window.__stageProfile a step is measured as stage:<step>, even when it throws", (t) => {
   globalThis.__stageProfile = true;
-  t.after(() => { delete globalThis.__stageProfile; performance.clearMeasures(); });
-  assert.equal(timed("parse", () => "world"), "world");
+  t.after(() => {
+    delete globalThis.__stageProfile;
+    performance.clearMeasures();
+  });
+  assert.equal(
+    timed("parse", () => "world"),
+    "world",
+  );
   assert.equal(measured("parse").length, 1);
   assert.ok(measured("parse")[0].duration >= 0);
-  assert.throws(() => timed("broken", () => { throw new Error("bad world"); }), /bad world/);
+  assert.throws(
+    () =>
+      timed("broken", () => {
+        throw new Error("bad world");
+      }),
+    /bad world/,
+  );
   assert.equal(measured("broken").length, 1);
 });

@@ -5,23 +5,37 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { fieldSampler } from "../../ui/playground/stage_assets/field.js";
-import { guessFactor, nearestStopIndex, revealedLine } from "../../ui/playground/stage_assets/predict.js";
+import {
+  guessFactor,
+  nearestStopIndex,
+  revealedLine,
+} from "../../ui/playground/stage_assets/predict.js";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const fixture = (name) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 
 test("a click picks the stop Python's nearest_stop picks, for β and n", () => {
   const cases = fixture("nearest_stop.json");
   for (const key of ["beta", "n"]) {
     const stops = cases[key].stops.map(Number);
-    const wrong = cases[key].cases.filter(([value, index]) => nearestStopIndex(stops, value) !== index);
-    assert.deepEqual(wrong, [], `${key}: [value, Python's index] where the stage picks another stop`);
+    const wrong = cases[key].cases.filter(
+      ([value, index]) => nearestStopIndex(stops, value) !== index,
+    );
+    assert.deepEqual(
+      wrong,
+      [],
+      `${key}: [value, Python's index] where the stage picks another stop`,
+    );
     assert.ok(cases[key].cases.length > 250);
   }
 });
 
 test("a guess is off by poll_data/guesses.py's factor, printed to the same tenth", () => {
   const cases = fixture("guess_factor.json");
-  assert.ok(cases.some(({ guess, truth }) => guess < truth) && cases.some(({ guess, truth }) => guess > truth));
+  assert.ok(
+    cases.some(({ guess, truth }) => guess < truth) &&
+      cases.some(({ guess, truth }) => guess > truth),
+  );
   for (const { guess, truth, factor, text } of cases) {
     assert.equal(guessFactor(guess, truth), factor, `guess ${guess}, truth ${truth}`);
     const line = revealedLine("n", "n", truth, String(guess));
@@ -33,10 +47,19 @@ test("a guess is off by poll_data/guesses.py's factor, printed to the same tenth
 });
 
 test("the reveal's words: right on within 5%, else the factor and which way", () => {
-  assert.equal(revealedLine("n", "n", 49, "49"), "n: true quality peaks at n = 49; you guessed 49, right on.");
-  assert.equal(revealedLine("n", "n", 49, "100"), "n: true quality peaks at n = 49; you guessed 100, off by a factor of 2.0 (too high).");
+  assert.equal(
+    revealedLine("n", "n", 49, "49"),
+    "n: true quality peaks at n = 49; you guessed 49, right on.",
+  );
+  assert.equal(
+    revealedLine("n", "n", 49, "100"),
+    "n: true quality peaks at n = 49; you guessed 100, off by a factor of 2.0 (too high).",
+  );
   // "β = 1", as Python's slack line and the poll write it (format.js's peakText, common/format.py)
-  assert.equal(revealedLine("β", "beta", 1, "0.25"), "β: true quality peaks at β = 1; you guessed 0.25, off by a factor of 4.0 (too low).");
+  assert.equal(
+    revealedLine("β", "beta", 1, "0.25"),
+    "β: true quality peaks at β = 1; you guessed 0.25, off by a factor of 4.0 (too low).",
+  );
   // Where true quality never turns down (b = 0.2, σ = 0: best-of-n still rises at n = 10,000),
   // the truth is the curve's end, not a peak.
   assert.equal(
@@ -52,12 +75,18 @@ test("the plane's shipped fields read as core's true quality and reward model", 
   // 0.2² / 8 * 2 = 0.01, plus 0.005 of rounding to hundredths.
   for (const [length, substance, expected] of points) {
     const found = gold(length, substance);
-    assert.ok(Math.abs(found - expected) < 0.016, `true quality at (${length}, ${substance}): ${found}, core ${expected}`);
+    assert.ok(
+      Math.abs(found - expected) < 0.016,
+      `true quality at (${length}, ${substance}): ${found}, core ${expected}`,
+    );
   }
   // At the nodes the reading is the node's value: core's reward model to the hundredth.
   const proxy = fieldSampler(plane.grid, plane.proxy, scale);
   for (const [length, substance, expected] of nodes) {
     const found = proxy(length, substance);
-    assert.ok(Math.abs(found - expected) < 0.0051, `reward model at (${length}, ${substance}): ${found}, core ${expected}`);
+    assert.ok(
+      Math.abs(found - expected) < 0.0051,
+      `reward model at (${length}, ${substance}): ${found}, core ${expected}`,
+    );
   }
 });

@@ -2,7 +2,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { linearScale, logScale, niceDomain, niceTicks, readableTicks, spacedTicks } from "../../ui/playground/stage_assets/scales.js";
+import {
+  linearScale,
+  logScale,
+  niceDomain,
+  niceTicks,
+  readableTicks,
+  spacedTicks,
+} from "../../ui/playground/stage_assets/scales.js";
 
 test("a linear scale maps its domain's ends onto its range's, and back", () => {
   const y = linearScale([-2, 4], [300, 0]); // a panel's y: pixels grow downwards
@@ -48,7 +55,13 @@ test("spaced ticks keep both ends first and drop labels that would touch", () =>
   const box = { left: 0, right: 200 };
   const x = logScale([1, 10000], [0, 200]);
   // 50 px a decade at 16 px type: 200 would touch 49 (30.5 px apart, 31.6 needed), 2,000 590.
-  assert.deepEqual(spacedTicks([1, 3, 10, 49, 200, 590, 2000, 10000], x, box, 16), [1, 10000, 3, 10, 49, 590]);
-  assert.deepEqual(spacedTicks([1, 3, 10, 49, 200, 590, 2000, 10000], x, { left: 0, right: 200 }, 4).length, 8);
+  assert.deepEqual(
+    spacedTicks([1, 3, 10, 49, 200, 590, 2000, 10000], x, box, 16),
+    [1, 10000, 3, 10, 49, 590],
+  );
+  assert.deepEqual(
+    spacedTicks([1, 3, 10, 49, 200, 590, 2000, 10000], x, { left: 0, right: 200 }, 4).length,
+    8,
+  );
   assert.deepEqual(spacedTicks([0.5, 1, 20000], x, box, 16), [1]); // 0.5 and 20,000: off the axis
 });

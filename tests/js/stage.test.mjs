@@ -8,7 +8,8 @@ import mountStage from "../../ui/playground/stage_assets/stage.js";
 import { installDom } from "./fake_dom.mjs";
 import { drawnStage, stageData } from "./stage_harness.mjs";
 
-const readout = (root, key, field) => root.querySelector(`[data-readout="${key}-${field}"]`).textContent;
+const readout = (root, key, field) =>
+  root.querySelector(`[data-readout="${key}-${field}"]`).textContent;
 
 // A pointer over pixel (px, py) of a chart (the charts' SVGs sit at the page's 0, 0 here).
 const pointerAt = (px, py) => ({ clientX: px, clientY: py, pointerType: "mouse" });
@@ -34,22 +35,37 @@ test("every readout is Python's at the stop, and the drawn stage says where it i
   assert.equal(stage.controls.n.input.getAttribute("aria-valuetext"), "n = 10000");
   assert.equal(root.dataset.world, "0.2,1");
   assert.equal(root.querySelector('[data-slack="beta"]').textContent, world.beta.slack);
-  assert.match(stage.announcer.textContent, new RegExp(`true quality \\${world.n.readouts.gold[nIndex]}, mean length`));
+  assert.match(
+    stage.announcer.textContent,
+    new RegExp(`true quality \\${world.n.readouts.gold[nIndex]}, mean length`),
+  );
   assert.equal(root.dataset.stillDraws, "1");
 });
 
 test("while predicting, true quality is '?' in the readouts, the announcement and the curves' hover; Reveal shows it", (t) => {
   const dom = installDom();
   t.after(dom.restore);
-  const { stage, world, root, reports } = drawnStage(dom, { beta: "1", n: "49", predict: { on: true } });
+  const { stage, world, root, reports } = drawnStage(dom, {
+    beta: "1",
+    n: "49",
+    predict: { on: true },
+  });
   const nIndex = world.n.stops.indexOf("49");
   const gold = world.n.readouts.gold[nIndex];
   assert.notEqual(gold, "?");
   for (const key of ["beta", "n"]) {
     assert.equal(readout(root, key, "gold"), "?", key);
-    assert.equal(root.querySelector(`[data-slack="${key}"]`).textContent, "", "the slack line names the peak");
+    assert.equal(
+      root.querySelector(`[data-slack="${key}"]`).textContent,
+      "",
+      "the slack line names the peak",
+    );
   }
-  assert.equal(readout(root, "n", "proxy"), world.n.readouts.proxy[nIndex], "the reward model's score stays");
+  assert.equal(
+    readout(root, "n", "proxy"),
+    world.n.readouts.proxy[nIndex],
+    "the reward model's score stays",
+  );
   assert.ok(root.classList.contains("predicting"));
   assert.ok(!stage.announcer.textContent.includes(gold), stage.announcer.textContent);
   assert.match(stage.announcer.textContent, /n = 49: .* true quality \?/);
@@ -72,12 +88,18 @@ test("while predicting, true quality is '?' in the readouts, the announcement an
   assert.equal(root.querySelector('[data-slack="n"]').textContent, world.n.slack);
   assert.ok(!root.classList.contains("predicting"));
   stage.hover("curves", pointerAt(...pixelOf(stage, "n", "49")));
-  assert.equal(stage.tooltip.textContent, hidden.replace("true quality ?", `true quality ${signedText(goldAt(world.n.curve, 49))}`));
+  assert.equal(
+    stage.tooltip.textContent,
+    hidden.replace("true quality ?", `true quality ${signedText(goldAt(world.n.curve, 49))}`),
+  );
   // Both go to Python once settled: the guess, the reveal and where n is.
   dom.clock.tick(400);
   const [name, settled] = reports.at(-1);
   assert.equal(name, "settled");
-  assert.deepEqual({ n: settled.n, guess_n: settled.guess_n, revealed: settled.revealed }, { n: world.n.stops[nIndex + 3], guess_n: world.n.stops[nIndex + 3], revealed: true });
+  assert.deepEqual(
+    { n: settled.n, guess_n: settled.guess_n, revealed: settled.revealed },
+    { n: world.n.stops[nIndex + 3], guess_n: world.n.stops[nIndex + 3], revealed: true },
+  );
 });
 
 // True quality's gain on a curve at a pressure that is one of its points.
@@ -91,7 +113,10 @@ test("the plane's hover names the point, true quality and the reward model there
   const { stage } = drawnStage(dom);
   const { x, y } = stage.planeScale;
   stage.hover("plane", pointerAt(x(1), y(0.5)));
-  assert.match(stage.tooltip.textContent, /^length 1\.00, substance 0\.50 · true quality [+-]\d+\.\d\d · reward model [+-]\d+\.\d\d$/);
+  assert.match(
+    stage.tooltip.textContent,
+    /^length 1\.00, substance 0\.50 · true quality [+-]\d+\.\d\d · reward model [+-]\d+\.\d\d$/,
+  );
   stage.hover("curves", pointerAt(2, 2)); // the corner, outside both panels
   assert.equal(stage.tooltip.style.display, "none");
 });
@@ -111,7 +136,10 @@ test("a slider's move settles once, 350 ms after the last, with all four setting
   dom.clock.tick(300);
   assert.equal(reports.length, 1);
   const [, settled] = reports[0];
-  assert.deepEqual({ ...settled, seq: 0 }, { seq: 0, beta: world.beta.stops[5], n: "49", b: "0.2", sigma: "1", pin: "" });
+  assert.deepEqual(
+    { ...settled, seq: 0 },
+    { seq: 0, beta: world.beta.stops[5], n: "49", b: "0.2", sigma: "1", pin: "" },
+  );
   assert.equal(stage.root.dataset.beta, world.beta.stops[5]);
 });
 
@@ -127,7 +155,10 @@ test("β's Play sweeps its stops in 6 s, turns at the end, and pauses on a whole
   assert.ok(Math.abs(stage.position.beta.target - last / 2) < 0.2, `${stage.position.beta.target}`);
   dom.clock.tick(4000); // 7 s: past the end and back by one sixth of a sweep
   assert.equal(stage.playing.direction, -1);
-  assert.ok(Math.abs(stage.position.beta.target - (last - last / 6)) < 0.2, `${stage.position.beta.target}`);
+  assert.ok(
+    Math.abs(stage.position.beta.target - (last - last / 6)) < 0.2,
+    `${stage.position.beta.target}`,
+  );
   play.click();
   assert.equal(play.textContent, "▶ Play");
   const index = stage.position.beta.target;
@@ -148,7 +179,11 @@ test("mountStage builds one stage per component and gives it each run's data", (
   const data = { world: JSON.stringify(world), worlds, request };
   mountStage({ data, parentElement: host, setStateValue: () => {} });
   const grid = root.querySelector(".grid");
-  mountStage({ data: { ...data, request: { ...request, id: "b", n: "590" } }, parentElement: host, setStateValue: () => {} });
+  mountStage({
+    data: { ...data, request: { ...request, id: "b", n: "590" } },
+    parentElement: host,
+    setStateValue: () => {},
+  });
   assert.equal(root.querySelector(".grid"), grid, "the same stage, not built again");
   assert.equal(root.dataset.n, "590");
 });

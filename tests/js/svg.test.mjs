@@ -14,7 +14,10 @@ test("el makes an SVG element for 'svg:' tags and an HTML one otherwise, with at
   assert.equal(parent.namespaceURI, "http://www.w3.org/1999/xhtml");
   const circle = el("svg:circle", { cx: 1.5, r: 2 }, parent, "a dot");
   assert.deepEqual([circle.localName, circle.namespaceURI], ["circle", SVG_NS]);
-  assert.deepEqual([circle.getAttribute("cx"), circle.getAttribute("r"), circle.textContent], ["1.5", "2", "a dot"]);
+  assert.deepEqual(
+    [circle.getAttribute("cx"), circle.getAttribute("r"), circle.textContent],
+    ["1.5", "2", "a dot"],
+  );
   assert.deepEqual(parent.children, [circle]);
   assert.equal(el("span", {}, null, "").textContent, "", "empty text is still text");
   assert.equal(el("span").parentNode, null);
@@ -37,13 +40,19 @@ test("sizeLike sets an SVG's size and a viewBox of the same pixels", (t) => {
   t.after(dom.restore);
   const svg = el("svg:svg");
   sizeLike(svg, 640, 408);
-  assert.deepEqual(["width", "height", "viewBox"].map((name) => svg.getAttribute(name)), ["640", "408", "0 0 640 408"]);
+  assert.deepEqual(
+    ["width", "height", "viewBox"].map((name) => svg.getAttribute(name)),
+    ["640", "408", "0 0 640 408"],
+  );
 });
 
 test("starPath is a closed five-pointed star: points on the radius, dents at 0.45 of it", () => {
   const path = starPath(100, 50, 10);
   assert.match(path, /^M.*Z$/);
-  const points = path.slice(1, -1).split("L").map((point) => point.split(",").map(Number));
+  const points = path
+    .slice(1, -1)
+    .split("L")
+    .map((point) => point.split(",").map(Number));
   assert.equal(points.length, 10);
   assert.deepEqual(points[0], [100, 40], "the first point straight up");
   points.forEach(([x, y], i) => {

@@ -7,11 +7,21 @@ import { aheadOrder, WorldControls, WorldShelf } from "../../ui/playground/stage
 import { installDom } from "./fake_dom.mjs";
 
 test("aheadOrder walks the row and the column out from the student, nearest first", () => {
-  assert.deepEqual(aheadOrder(3, 3, 1, 1), [[0, 1], [2, 1], [1, 0], [1, 2]]);
+  assert.deepEqual(aheadOrder(3, 3, 1, 1), [
+    [0, 1],
+    [2, 1],
+    [1, 0],
+    [1, 2],
+  ]);
   // At a corner of the 21 x 21 stops: 20 along b, 20 along σ, never the corner itself.
   const pairs = aheadOrder(21, 21, 0, 0);
   assert.equal(pairs.length, 40);
-  assert.deepEqual(pairs.slice(0, 4), [[1, 0], [0, 1], [2, 0], [0, 2]]);
+  assert.deepEqual(pairs.slice(0, 4), [
+    [1, 0],
+    [0, 1],
+    [2, 0],
+    [0, 2],
+  ]);
   assert.ok(!pairs.some(([b, sigma]) => b === 0 && sigma === 0));
   assert.equal(new Set(pairs.map(String)).size, 40, "no pair twice");
 });
@@ -101,13 +111,35 @@ test("fetching ahead keeps two requests in flight, in order, skipping what is ke
 function recordingStage(document) {
   const calls = [];
   const root = document.createElement("div");
-  const record = (name) => (...args) => { calls.push([name, ...args]); return true; };
-  return { root, calls, stopPlaying: record("stopPlaying"), settleSoon: record("settleSoon"), settle: record("settle"), useWorld: record("useWorld"), showWorld: record("showWorld") };
+  const record =
+    (name) =>
+    (...args) => {
+      calls.push([name, ...args]);
+      return true;
+    };
+  return {
+    root,
+    calls,
+    stopPlaying: record("stopPlaying"),
+    settleSoon: record("settleSoon"),
+    settle: record("settle"),
+    useWorld: record("useWorld"),
+    showWorld: record("showWorld"),
+  };
 }
 
 const STOPS = Array.from({ length: 21 }, (_, i) => `${i / 20}`); // 21 stops, as b's 0..1
-const slider = (symbol) => ({ symbol, label: `${symbol}: a setting`, hint: "a hint", stops: STOPS });
-const worldsData = (b, sigma) => ({ worlds: { address: "/worlds/f/", b: slider("b"), sigma: slider("σ") }, request: { id: 1, b, sigma }, world: "{}" });
+const slider = (symbol) => ({
+  symbol,
+  label: `${symbol}: a setting`,
+  hint: "a hint",
+  stops: STOPS,
+});
+const worldsData = (b, sigma) => ({
+  worlds: { address: "/worlds/f/", b: slider("b"), sigma: slider("σ") },
+  request: { id: 1, b, sigma },
+  world: "{}",
+});
 
 test("a b/σ Play steps one stop every 0.3 s and bounces off the top, then off 0", async (t) => {
   const dom = installDom();
@@ -119,7 +151,10 @@ test("a b/σ Play steps one stop every 0.3 s and bounces off the top, then off 0
   const play = controls.controls.b.play;
   play.click(); // from 0.95 (stop 19): upwards
   assert.equal(play.getAttribute("aria-pressed"), "true");
-  assert.ok(stage.calls.some(([name, settle]) => name === "stopPlaying" && settle === false), "β and n's Play stops");
+  assert.ok(
+    stage.calls.some(([name, settle]) => name === "stopPlaying" && settle === false),
+    "β and n's Play stops",
+  );
   const shown = [stage.root.dataset.b];
   for (let step = 0; step < 42; step += 1) {
     dom.clock.tick(300);

@@ -30,7 +30,8 @@ export default function keepOneEntryPerAction() {
   window.addEventListener("popstate", () => (keeper.open = true), true);
 
   const write = (state, title, url) => {
-    const same = url === undefined || url === null || new URL(url, location.href).href === location.href;
+    const same =
+      url === undefined || url === null || new URL(url, location.href).href === location.href;
     if (keeper.open || same) {
       keeper.replaced += 1;
       replace(state, title, url);

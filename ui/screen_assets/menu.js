@@ -9,8 +9,12 @@ export default function pageShell() {
   holdFingersOnSliders(window); // sliders.js, joined ahead of this file by ui/layout.py
   if (document.documentElement.dataset.menuCloser) return;
   document.documentElement.dataset.menuCloser = "on";
-  document.addEventListener("click", (event) => {
-    if (!event.target.closest('[data-testid="stSidebarNavLink"]')) return;
-    setTimeout(() => document.querySelector(CLOSE)?.click(), 0); // after Streamlit's own handler
-  }, true);
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!event.target.closest('[data-testid="stSidebarNavLink"]')) return;
+      setTimeout(() => document.querySelector(CLOSE)?.click(), 0); // after Streamlit's own handler
+    },
+    true,
+  );
 }

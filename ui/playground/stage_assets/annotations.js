@@ -30,14 +30,16 @@ export function edgeDashes(points, capped) {
   const dashes = [];
   for (const part of parts) {
     let length = 0;
-    for (let i = part.from; i < part.to; i += 1) length += Math.hypot(points[i + 1][0] - points[i][0], points[i + 1][1] - points[i][1]);
+    for (let i = part.from; i < part.to; i += 1)
+      length += Math.hypot(points[i + 1][0] - points[i][0], points[i + 1][1] - points[i][1]);
     if (!part.capped) {
       dashes.push(length, 0);
       continue;
     }
     const count = Math.max(1, Math.round(length / (DOT + DOT_GAP)));
     const period = length / count; // whole dots, so the next run starts on time
-    for (let k = 0; k < count; k += 1) dashes.push(period * DOT / (DOT + DOT_GAP), period * DOT_GAP / (DOT + DOT_GAP));
+    for (let k = 0; k < count; k += 1)
+      dashes.push((period * DOT) / (DOT + DOT_GAP), (period * DOT_GAP) / (DOT + DOT_GAP));
   }
   return dashes.map((value) => value.toFixed(1)).join(" ");
 }
@@ -57,7 +59,8 @@ export function pointerTarget(curve, capped, where, mark) {
   if (where === "peak") return { pressure: curve.peak.pressure, gain: curve.peak.gold_gain };
   if (where === "mark") return mark ? { pressure: mark.pressure, gain: mark.gain } : null;
   if (where === "end") {
-    for (let i = count - 1; i >= 0; i -= 1) if (clear(i)) return { pressure: curve.pressure[i], gain: curve.gold_gain[i] };
+    for (let i = count - 1; i >= 0; i -= 1)
+      if (clear(i)) return { pressure: curve.pressure[i], gain: curve.gold_gain[i] };
     return null;
   }
   if (where === "below_base") {
@@ -79,15 +82,25 @@ export function placePointer(px, py, box, fontPx, text, below = false) {
   const y = above ? py - 1.3 * fontPx : py + 2.0 * fontPx;
   const toLeft = px > (box.left + box.right) / 2;
   const wanted = toLeft ? px - 0.8 * fontPx - width : px + 0.8 * fontPx;
-  const left = Math.min(Math.max(wanted, box.left + 0.2 * fontPx), box.right - width - 0.2 * fontPx);
+  const left = Math.min(
+    Math.max(wanted, box.left + 0.2 * fontPx),
+    box.right - width - 0.2 * fontPx,
+  );
   const lineFrom = [toLeft ? left + width : left, above ? y + 0.25 * fontPx : y - 0.9 * fontPx];
   return { x: left, y, anchor: "start", lineFrom, lineTo: [px, py] };
 }
 
 // The story step whose settings the stage shows (world's b and σ, the β and n stops), or null.
 export function stepShown(steps, world, stops) {
-  return (steps || []).find(({ values }) => values.b === world.b && values.sigma === world.sigma
-    && values.beta === Number(stops.beta) && values.n === Number(stops.n)) || null;
+  return (
+    (steps || []).find(
+      ({ values }) =>
+        values.b === world.b &&
+        values.sigma === world.sigma &&
+        values.beta === Number(stops.beta) &&
+        values.n === Number(stops.n),
+    ) || null
+  );
 }
 
 // The capped stretch of a panel: a faint band from its first capped point to the box's right,
@@ -97,8 +110,30 @@ export function drawEdge(group, panel, capped, palette) {
   if (first < 0) return;
   const { box, x, fontPx } = panel;
   const left = Math.max(box.left, x(panel.curvePressure[first]));
-  el("svg:rect", { x: left, y: box.top, width: Math.max(box.right - left, 1), height: box.bottom - box.top, fill: palette.ink, opacity: 0.07, "data-edge-band": panel.key }, group);
-  el("svg:text", { x: box.right - 0.2 * fontPx, y: box.bottom - 0.35 * fontPx, "text-anchor": "end", class: "edge-label" }, group, "edge");
+  el(
+    "svg:rect",
+    {
+      x: left,
+      y: box.top,
+      width: Math.max(box.right - left, 1),
+      height: box.bottom - box.top,
+      fill: palette.ink,
+      opacity: 0.07,
+      "data-edge-band": panel.key,
+    },
+    group,
+  );
+  el(
+    "svg:text",
+    {
+      x: box.right - 0.2 * fontPx,
+      y: box.bottom - 0.35 * fontPx,
+      "text-anchor": "end",
+      class: "edge-label",
+    },
+    group,
+    "edge",
+  );
 }
 
 // A step's pointers on its panels (drawn with the moving marks).
@@ -111,9 +146,33 @@ export function drawPointers(group, panels, world, step, marks) {
     if (!panel || !target) continue;
     const fontPx = panel.fontPx;
     const [px, py] = [panel.x(target.pressure), panel.y(target.gain)];
-    const place = placePointer(px, py, panel.box, fontPx, text, where === "below_base" || where === "mark");
-    el("svg:line", { x1: place.lineFrom[0], y1: place.lineFrom[1], x2: px, y2: py, stroke: world.palette.ink, "stroke-width": 1.5, "data-pointer-line": key }, group);
-    el("svg:text", { x: place.x, y: place.y, class: "pointer", "data-pointer": `${key}-${where}` }, group, text);
+    const place = placePointer(
+      px,
+      py,
+      panel.box,
+      fontPx,
+      text,
+      where === "below_base" || where === "mark",
+    );
+    el(
+      "svg:line",
+      {
+        x1: place.lineFrom[0],
+        y1: place.lineFrom[1],
+        x2: px,
+        y2: py,
+        stroke: world.palette.ink,
+        "stroke-width": 1.5,
+        "data-pointer-line": key,
+      },
+      group,
+    );
+    el(
+      "svg:text",
+      { x: place.x, y: place.y, class: "pointer", "data-pointer": `${key}-${where}` },
+      group,
+      text,
+    );
   }
 }
 

@@ -70,10 +70,22 @@ export function sentenceCounts(tables, lengthHundredths, substanceHundredths) {
   const [good, wrong] = said(tables.net, netGoodPoints(tables.net, length, substance), room);
   const why = Math.min(Math.floor(good / 2), stepsAtMost(tables.why_steps, length));
   const content = good - why;
-  const [, wrongAtBest] = said(tables.net, netGoodPoints(tables.net, tables.best_length, substance), full);
-  const undo = length > tables.best_length ? Math.min(Math.max(wrong - wrongAtBest, 0), content) : 0;
+  const [, wrongAtBest] = said(
+    tables.net,
+    netGoodPoints(tables.net, tables.best_length, substance),
+    full,
+  );
+  const undo =
+    length > tables.best_length ? Math.min(Math.max(wrong - wrongAtBest, 0), content) : 0;
   const padding = sentences - room;
-  return { sentences: content + why + wrong + padding, content, why, wrong: wrong - undo, undo, padding };
+  return {
+    sentences: content + why + wrong + padding,
+    content,
+    why,
+    wrong: wrong - undo,
+    undo,
+    padding,
+  };
 }
 
 // A point in units, read to the hundredth (halves up), as Python's _hundredths.
@@ -87,10 +99,17 @@ const PLACES = ["opening", "middle", "closing"];
 export function answerSentences(tables, id, lengthHundredths, substanceHundredths, seed = 0) {
   const question = tables.questions.find((item) => item.id === id) || tables.questions[0];
   const counts = sentenceCounts(tables, lengthHundredths, substanceHundredths);
-  const next = mulberry32(fnv1a(`${question.id}:${lengthHundredths}:${substanceHundredths}:${seed}`));
-  const fill = (text) => text.replaceAll("{topic}", question.topic).replaceAll("{question}", question.question);
+  const next = mulberry32(
+    fnv1a(`${question.id}:${lengthHundredths}:${substanceHundredths}:${seed}`),
+  );
+  const fill = (text) =>
+    text.replaceAll("{topic}", question.topic).replaceAll("{question}", question.question);
   const wrongOrder = shuffled(question.wrong.length, next);
-  if (!templatesOf.has(tables)) templatesOf.set(tables, PLACES.flatMap((place) => tables.padding[place].map((text) => [place, text])));
+  if (!templatesOf.has(tables))
+    templatesOf.set(
+      tables,
+      PLACES.flatMap((place) => tables.padding[place].map((text) => [place, text])),
+    );
   const templates = templatesOf.get(tables);
   const picked = shuffled(templates.length, next).slice(0, counts.padding);
   picked.sort((a, b) => PLACES.indexOf(templates[a][0]) - PLACES.indexOf(templates[b][0])); // stable
@@ -103,10 +122,17 @@ export function answerSentences(tables, id, lengthHundredths, substanceHundredth
     body.push(unit);
   }
   for (const text of question.undo.slice(0, counts.undo)) body.push([{ kind: "undo", text }]);
-  for (const index of wrongOrder.slice(0, counts.wrong)) body.push([{ kind: "wrong", text: question.wrong[index] }]);
+  for (const index of wrongOrder.slice(0, counts.wrong))
+    body.push([{ kind: "wrong", text: question.wrong[index] }]);
   for (const [place, text] of chosen) {
-    if (place === "middle") body.splice(Math.floor(next() * (body.length + 1)), 0, [{ kind: "padding", text: fill(text) }]);
+    if (place === "middle")
+      body.splice(Math.floor(next() * (body.length + 1)), 0, [
+        { kind: "padding", text: fill(text) },
+      ]);
   }
-  const around = (where) => chosen.filter(([place]) => place === where).map(([, text]) => ({ kind: "padding", text: fill(text) }));
+  const around = (where) =>
+    chosen
+      .filter(([place]) => place === where)
+      .map(([, text]) => ({ kind: "padding", text: fill(text) }));
   return [...around("opening"), ...body.flat(), ...around("closing")];
 }

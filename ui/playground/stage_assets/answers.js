@@ -12,7 +12,8 @@ import { planeHoverText } from "./plane.js";
 import { placeCard } from "./sizes.js";
 import { el, setText } from "./svg.js";
 
-const NOTE = "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims and tips taken back.";
+const NOTE =
+  "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims and tips taken back.";
 // How a careful reader counts each kind (core/answer_text.py's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS).
 const READ_AS = { content: "good", why: "good", wrong: "wrong", undo: "wrong", padding: "padding" };
 const TIP_SENTENCES = 3; // a hover shows the first sentences; a click writes the whole answer below
@@ -24,7 +25,11 @@ const CARDS = [
 
 // The panel, at the end of the stage's root; returns its parts (the banks arrive later).
 export function buildAnswerPanel(stage, root) {
-  const panel = el("section", { class: "answers", "data-testid": "answers", "aria-label": "Read the answers" }, root);
+  const panel = el(
+    "section",
+    { class: "answers", "data-testid": "answers", "aria-label": "Read the answers" },
+    root,
+  );
   const head = el("div", { class: "answers-head" }, panel);
   el("h2", {}, head, "Read the answers");
   const label = el("label", {}, head, "Question: ");
@@ -35,7 +40,12 @@ export function buildAnswerPanel(stage, root) {
   const cards = {};
   for (const [key] of CARDS) {
     const card = el("article", { "data-answer": key }, grid);
-    cards[key] = { card, heading: el("h3", {}, card), numbers: el("p", { class: "answer-numbers" }, card), text: el("p", { class: "answer-text" }, card) };
+    cards[key] = {
+      card,
+      heading: el("h3", {}, card),
+      numbers: el("p", { class: "answer-numbers" }, card),
+      text: el("p", { class: "answer-text" }, card),
+    };
   }
   cards.picked.card.hidden = true;
   select.addEventListener("change", () => showAnswers(stage));
@@ -49,16 +59,23 @@ export function loadAnswerTables(stage, address) {
   if (!address || answers.address === address) return;
   answers.address = address;
   fetch(address)
-    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+    .then((response) =>
+      response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
+    )
     .then((tables) => {
       answers.tables = tables;
-      answers.select.replaceChildren(...tables.questions.map((q) => el("option", { value: q.id }, null, q.question)));
+      answers.select.replaceChildren(
+        ...tables.questions.map((q) => el("option", { value: q.id }, null, q.question)),
+      );
       answers.status.hidden = true;
       showAnswers(stage);
     })
     .catch(() => {
       answers.address = null; // the next run tries again
-      setText(answers.status, "The answers could not be loaded; they come back with the next change.");
+      setText(
+        answers.status,
+        "The answers could not be loaded; they come back with the next change.",
+      );
     });
 }
 
@@ -71,29 +88,48 @@ export function showAnswers(stage) {
     const method = stage.world[key];
     const chosen = stage.world.answers[key];
     const at = 2 * chosen.index[stop];
-    const point = [method.cloud[stop][at], method.cloud[stop][at + 1]].map((value) => hundredths(value / stage.world.scale));
-    fillCard(stage, cards[key], title(method.stops[stop]), point, { proxy: chosen.proxy[stop], gold: chosen.gold[stop] });
+    const point = [method.cloud[stop][at], method.cloud[stop][at + 1]].map((value) =>
+      hundredths(value / stage.world.scale),
+    );
+    fillCard(stage, cards[key], title(method.stops[stop]), point, {
+      proxy: chosen.proxy[stop],
+      gold: chosen.gold[stop],
+    });
   }
   const picked = stage.answers.picked;
   cards.picked.card.hidden = !picked;
-  if (picked) fillCard(stage, cards.picked, CARDS[2][1](), picked, scoresAt(stage.world, picked), "≈ ");
+  if (picked)
+    fillCard(stage, cards.picked, CARDS[2][1](), picked, scoresAt(stage.world, picked), "≈ ");
   stage.root.dataset.answers = `${stage.stopIndex("n")},${stage.stopIndex("beta")}`;
 }
 
 function fillCard(stage, card, heading, [length, substance], { proxy, gold }, about = "") {
-  const sentences = answerSentences(stage.answers.tables, stage.answers.select.value, length, substance);
+  const sentences = answerSentences(
+    stage.answers.tables,
+    stage.answers.select.value,
+    length,
+    substance,
+  );
   const counts = { good: 0, wrong: 0, padding: 0 };
   for (const { kind } of sentences) counts[READ_AS[kind]] += 1;
   setText(card.heading, heading);
   const truth = stage.hidingTruth() ? "?" : about + signedText(gold);
   const said = `${sentences.length} sentences: ${counts.good} good points, ${counts.wrong} wrong, ${counts.padding} padding`;
   // "this answer": its own scores, beside readouts of average gains (+1.18 here, +0.00 there at n = 1).
-  setText(card.numbers, `${pointText(length / 100, substance / 100)} · this answer: reward model ${about}${signedText(proxy)}, true quality ${truth} · ${said}`);
-  card.text.replaceChildren(...sentences.map(({ kind, text }) => el("span", { class: `sentence ${kind}`, "data-kind": kind }, null, `${text} `)));
+  setText(
+    card.numbers,
+    `${pointText(length / 100, substance / 100)} · this answer: reward model ${about}${signedText(proxy)}, true quality ${truth} · ${said}`,
+  );
+  card.text.replaceChildren(
+    ...sentences.map(({ kind, text }) =>
+      el("span", { class: `sentence ${kind}`, "data-kind": kind }, null, `${text} `),
+    ),
+  );
 }
 
 function scoresAt(world, [length, substance]) {
-  const read = (field) => fieldSampler(world.plane.grid, world.plane[field], world.scale)(length / 100, substance / 100);
+  const read = (field) =>
+    fieldSampler(world.plane.grid, world.plane[field], world.scale)(length / 100, substance / 100);
   return { proxy: read("proxy"), gold: read("gold") };
 }
 
@@ -107,8 +143,16 @@ export function dotAt(stage, px, py) {
   let best = null;
   const consider = (values, kind) => {
     for (let i = 0; i + 1 < values.length; i += 2) {
-      const distance = Math.hypot(x(values[i] / world.scale) - px, y(values[i + 1] / world.scale) - py);
-      if (distance <= reach && (!best || distance < best.distance - 2)) best = { distance, kind, point: [values[i], values[i + 1]].map((v) => hundredths(v / world.scale)) };
+      const distance = Math.hypot(
+        x(values[i] / world.scale) - px,
+        y(values[i + 1] / world.scale) - py,
+      );
+      if (distance <= reach && (!best || distance < best.distance - 2))
+        best = {
+          distance,
+          kind,
+          point: [values[i], values[i + 1]].map((v) => hundredths(v / world.scale)),
+        };
     }
   };
   consider(world.beta.cloud[stage.stopIndex("beta")], "beta");
@@ -117,11 +161,21 @@ export function dotAt(stage, px, py) {
   return best;
 }
 
-const DOT_NAMES = { beta: "a sample of the KL optimum", n: "an answer best-of-n keeps", answer: "one of the base model's 600 answers" };
+const DOT_NAMES = {
+  beta: "a sample of the KL optimum",
+  n: "an answer best-of-n keeps",
+  answer: "one of the base model's 600 answers",
+};
 
 // The plane's hover or tap: a dot's answer, or else the point's numbers (plane.js).
 export function planeTip(stage, px, py, event) {
-  if (!showAnswerTip(stage, px, py, event)) showTooltip(stage.root, stage.tooltip, planeHoverText(stage.world, stage.planeScale, px, py), event);
+  if (!showAnswerTip(stage, px, py, event))
+    showTooltip(
+      stage.root,
+      stage.tooltip,
+      planeHoverText(stage.world, stage.planeScale, px, py),
+      event,
+    );
 }
 
 // The hover (or a tap's) text for a dot: whose it is, its numbers, its first sentences.
@@ -135,9 +189,28 @@ function showAnswerTip(stage, px, py, event) {
   const truth = stage.hidingTruth() ? "?" : `≈ ${signedText(gold)}`;
   const rest = sentences.length - TIP_SENTENCES;
   tooltip.replaceChildren(
-    el("strong", {}, null, `${DOT_NAMES[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`),
-    el("span", { class: "tip-numbers" }, null, `this answer: reward model ≈ ${signedText(proxy)}, true quality ${truth}`),
-    el("span", { class: "tip-text", "data-answer": "tip" }, null, sentences.slice(0, TIP_SENTENCES).map((s) => s.text).join(" ") + (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : "")),
+    el(
+      "strong",
+      {},
+      null,
+      `${DOT_NAMES[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`,
+    ),
+    el(
+      "span",
+      { class: "tip-numbers" },
+      null,
+      `this answer: reward model ≈ ${signedText(proxy)}, true quality ${truth}`,
+    ),
+    el(
+      "span",
+      { class: "tip-text", "data-answer": "tip" },
+      null,
+      sentences
+        .slice(0, TIP_SENTENCES)
+        .map((s) => s.text)
+        .join(" ") +
+        (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : ""),
+    ),
   );
   tooltip.style.display = "block";
   placeCard(stage.root, tooltip, event);
@@ -146,7 +219,8 @@ function showAnswerTip(stage, px, py, event) {
 
 function pickAt(stage, event) {
   const bounds = stage.planeSvg.getBoundingClientRect();
-  const dot = stage.answers.tables && dotAt(stage, event.clientX - bounds.left, event.clientY - bounds.top);
+  const dot =
+    stage.answers.tables && dotAt(stage, event.clientX - bounds.left, event.clientY - bounds.top);
   if (!dot) return;
   stage.answers.picked = dot.point;
   showAnswers(stage);

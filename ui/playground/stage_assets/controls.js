@@ -26,13 +26,33 @@ export function buildStage(root, stage) {
   // Under the charts, not above them: its two lines cost the charts ~40 px at 1280x720.
   parts.glossary = el("p", { class: "glossary" }, grid);
   // Pin and the downloads (pin.js, export.js), under the charts for the same reason.
-  parts.tools = el("div", { class: "tools", role: "toolbar", "aria-label": "Pin and download" }, grid);
-  parts.curvesSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "curves" }, parts.curvesFigure);
-  parts.planeSvg = el("svg:svg", { class: "chart", role: "img", "data-chart": "plane" }, parts.planeFigure);
+  parts.tools = el(
+    "div",
+    { class: "tools", role: "toolbar", "aria-label": "Pin and download" },
+    grid,
+  );
+  parts.curvesSvg = el(
+    "svg:svg",
+    { class: "chart", role: "img", "data-chart": "curves" },
+    parts.curvesFigure,
+  );
+  parts.planeSvg = el(
+    "svg:svg",
+    { class: "chart", role: "img", "data-chart": "plane" },
+    parts.planeFigure,
+  );
   // What moves with β and n is drawn on a layer of its own above each chart, so a frame
   // repaints a hundred small shapes, not the shading, the contours and 600 answers below.
-  parts.curvesMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" }, parts.curvesFigure);
-  parts.planeMoving = el("svg:svg", { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" }, parts.planeFigure);
+  parts.curvesMoving = el(
+    "svg:svg",
+    { class: "chart moving", "aria-hidden": "true", "data-layer": "curves-moving" },
+    parts.curvesFigure,
+  );
+  parts.planeMoving = el(
+    "svg:svg",
+    { class: "chart moving", "aria-hidden": "true", "data-layer": "plane-moving" },
+    parts.planeFigure,
+  );
   parts.tooltip = el("div", { class: "tooltip", "aria-hidden": "true" }, root);
   parts.tapMark = el("div", { class: "tap-mark", "aria-hidden": "true" }, root);
   parts.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" }, root);
@@ -48,10 +68,22 @@ export function buildSlider(control, key, owner) {
   const output = el("output", { for: `stage-${key}` }, label);
   const hint = el("span", { class: "hint" }, label);
   const row = el("div", { class: "slider-row" }, control);
-  const play = el("button", { class: "play", type: "button", "aria-pressed": "false" }, row, "▶ Play");
-  const input = el("input", { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" }, row);
+  const play = el(
+    "button",
+    { class: "play", type: "button", "aria-pressed": "false" },
+    row,
+    "▶ Play",
+  );
+  const input = el(
+    "input",
+    { type: "range", id: `stage-${key}`, min: "0", max: "0", step: "1", value: "0" },
+    row,
+  );
   const undoneForTouch = touchSlider(input, key, owner); // a finger: touch.js decides
-  input.addEventListener("input", () => undoneForTouch() || owner.moveTo(key, Number(input.value), { fromUser: true }));
+  input.addEventListener(
+    "input",
+    () => undoneForTouch() || owner.moveTo(key, Number(input.value), { fromUser: true }),
+  );
   input.addEventListener("change", () => undoneForTouch() || owner.settleSoon());
   input.addEventListener("pointerdown", () => owner.stopPlaying(false));
   play.addEventListener("click", () => owner.togglePlay(key));
@@ -62,7 +94,12 @@ function buildMethod(parent, key, stage) {
   const section = el("section", { class: `method ${key}` }, parent);
   const control = el("div", { class: "control" }, section);
   const { name, output, hint, row, input, play } = buildSlider(control, key, stage);
-  const guess = el("button", { type: "button", class: "play guess", "data-guess": key, hidden: "" }, row, key === "n" ? "Guess: n here" : "Guess: β here");
+  const guess = el(
+    "button",
+    { type: "button", class: "play guess", "data-guess": key, hidden: "" },
+    row,
+    key === "n" ? "Guess: n here" : "Guess: β here",
+  );
   guess.addEventListener("click", () => stage.guess(key, stage.stopIndex(key))); // beside its slider
   const readouts = el("div", { class: "readouts" }, section);
   const heading = el("h2", {}, readouts);
@@ -81,7 +118,21 @@ function buildMethod(parent, key, stage) {
   const slackMore = el("details", { class: "slack-more" }, slackRow);
   el("summary", { "aria-label": "What is slack?" }, slackMore, "slack?");
   const slackText = el("p", { "data-slack-more": key }, slackMore);
-  return { section, name, output, hint, input, play, guess, heading, cells, edge, slack, slackMore, slackText };
+  return {
+    section,
+    name,
+    output,
+    hint,
+    input,
+    play,
+    guess,
+    heading,
+    cells,
+    edge,
+    slack,
+    slackMore,
+    slackText,
+  };
 }
 
 // The slack's one line and, behind "slack?", its sentence; neither while the truth is hidden.
@@ -111,7 +162,10 @@ export function listen(stage) {
   const main = document.querySelector('[data-testid="stMainBlockContainer"]');
   if (main) stage.resizeObserver.observe(main);
   window.addEventListener("resize", schedule);
-  const hide = () => { stage.tooltip.style.display = "none"; stage.tapMark.style.display = "none"; };
+  const hide = () => {
+    stage.tooltip.style.display = "none";
+    stage.tapMark.style.display = "none";
+  };
   let pointerType = "mouse"; // of the last press on the curves: a tap inspects, a click guesses
   const inspect = (kind, event) => {
     stage.hover(kind, event);
@@ -119,7 +173,10 @@ export function listen(stage) {
     const shown = kind === "plane" || stage.tooltip.style.display === "block";
     if (event.pointerType !== "mouse" && shown) showTapMark(stage.root, stage.tapMark, event);
   };
-  for (const [svg, kind] of [[stage.curvesSvg, "curves"], [stage.planeSvg, "plane"]]) {
+  for (const [svg, kind] of [
+    [stage.curvesSvg, "curves"],
+    [stage.planeSvg, "plane"],
+  ]) {
     svg.addEventListener("pointermove", (event) => inspect(kind, event));
     // A finger has no hover: a tap shows what hovering shows, and marks where, until a tap elsewhere.
     svg.addEventListener("pointerdown", (event) => {
@@ -132,7 +189,10 @@ export function listen(stage) {
     if (event.pointerType !== "mouse" && !event.target.closest("svg.chart")) hide();
   });
   // Predicting on a touch screen, a tap only inspects: guesses go by the Guess buttons.
-  stage.curvesSvg.addEventListener("click", (event) => pointerType === "mouse" && stage.guessAt(event));
+  stage.curvesSvg.addEventListener(
+    "click",
+    (event) => pointerType === "mouse" && stage.guessAt(event),
+  );
 }
 
 // The tap's mark at the event's point, inside the stage's root.

@@ -9,11 +9,20 @@ const GAP_PX = 16; // between the curves and the plane, as on screen (1em at 16 
 // The SVG, PNG and CSV buttons, in `parent`.
 export function buildExportControls(stage, parent) {
   const buttons = {};
-  for (const [kind, text] of [["svg", "↓ SVG"], ["png", "↓ PNG"], ["csv", "↓ CSV (curves)"]]) {
+  for (const [kind, text] of [
+    ["svg", "↓ SVG"],
+    ["png", "↓ PNG"],
+    ["csv", "↓ CSV (curves)"],
+  ]) {
     const node = document.createElement("button");
     Object.assign(node, { type: "button", className: "play tool", textContent: text });
     node.dataset.download = kind;
-    node.setAttribute("aria-label", kind === "csv" ? "Download the curves as CSV" : `Download the picture as ${kind.toUpperCase()}`);
+    node.setAttribute(
+      "aria-label",
+      kind === "csv"
+        ? "Download the curves as CSV"
+        : `Download the picture as ${kind.toUpperCase()}`,
+    );
     node.addEventListener("click", () => download(stage, kind));
     parent.appendChild(node);
     buttons[kind] = node;
@@ -63,9 +72,16 @@ export function settingsLine(stage) {
 export function curvesCsv(stage) {
   const { b, sigma } = settings(stage);
   const rows = ["method,stop,b,sigma,reward_model_gain,true_quality_gain,kl_nats"];
-  for (const [key, method] of [["beta", "kl_penalty"], ["n", "best_of_n"]]) {
+  for (const [key, method] of [
+    ["beta", "kl_penalty"],
+    ["n", "best_of_n"],
+  ]) {
     const { stops, table } = stage.world[key];
-    stops.forEach((stop, i) => rows.push([method, stop, b, sigma, table.proxy_gain[i], table.gold_gain[i], table.kl[i]].join(",")));
+    stops.forEach((stop, i) =>
+      rows.push(
+        [method, stop, b, sigma, table.proxy_gain[i], table.gold_gain[i], table.kl[i]].join(","),
+      ),
+    );
   }
   return `${rows.join("\n")}\n`;
 }
@@ -79,7 +95,9 @@ export function pictureSvg(stage) {
   const curves = [stage.curvesSvg, stage.curvesMoving];
   const plane = [stage.planeSvg, stage.planeMoving];
   const curvesWidth = Number(stage.curvesSvg.getAttribute("width"));
-  const chartsHeight = Math.max(...[...curves, ...plane].map((svg) => Number(svg.getAttribute("height"))));
+  const chartsHeight = Math.max(
+    ...[...curves, ...plane].map((svg) => Number(svg.getAttribute("height"))),
+  );
   const width = Math.round(curvesWidth + GAP_PX + Number(stage.planeSvg.getAttribute("width")));
   const lines = [`Reward hacking, live: ${settingsLine(stage)}`];
   if (stage.pin) lines.push(stage.pinControls.label.textContent);
@@ -88,9 +106,13 @@ export function pictureSvg(stage) {
   const chartsTop = legendTop + legend.height + 0.6 * fontPx;
   const height = Math.round(chartsTop + chartsHeight + 0.5 * fontPx);
   const root = document.createElementNS(SVG_NS, "svg");
-  Object.entries({ xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` }).forEach(([k, v]) => root.setAttribute(k, v));
+  Object.entries({ xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` }).forEach(
+    ([k, v]) => root.setAttribute(k, v),
+  );
   root.innerHTML = `<style>${pictureStyle(stage)}</style><rect width="100%" height="100%" fill="white"/>`;
-  lines.forEach((line, i) => appendText(root, line, 0.2 * fontPx, (i + 1) * 1.4 * fontPx, i === 0 ? "heading" : "pin-note"));
+  lines.forEach((line, i) =>
+    appendText(root, line, 0.2 * fontPx, (i + 1) * 1.4 * fontPx, i === 0 ? "heading" : "pin-note"),
+  );
   const legendGroup = group(root, 0, legendTop);
   legendGroup.setAttribute("data-export", "legend");
   for (const item of legend.items) {
@@ -98,7 +120,10 @@ export function pictureSvg(stage) {
     entry.innerHTML = `<svg width="${1.4 * fontPx}" height="${fontPx}" viewBox="0 0 22 16" overflow="visible">${item.swatch}</svg>`;
     appendText(entry, item.text, 1.7 * fontPx, 0.85 * fontPx);
   }
-  for (const [layers, left] of [[curves, 0], [plane, curvesWidth + GAP_PX]]) {
+  for (const [layers, left] of [
+    [curves, 0],
+    [plane, curvesWidth + GAP_PX],
+  ]) {
     const holder = group(root, left, chartsTop);
     for (const layer of layers) {
       const copy = layer.cloneNode(true);
@@ -112,10 +137,17 @@ export function pictureSvg(stage) {
 function legendItems(stage, width) {
   // Each legend entry where it sits on screen (the legend wraps as the stage's width does).
   const origin = stage.legend.getBoundingClientRect();
-  const items = [...stage.legend.children].filter((item) => getComputedStyle(item).display !== "none").map((item) => {
-    const box = item.getBoundingClientRect();
-    return { left: box.left - origin.left, top: box.top - origin.top, swatch: item.querySelector("svg").innerHTML, text: item.textContent };
-  });
+  const items = [...stage.legend.children]
+    .filter((item) => getComputedStyle(item).display !== "none")
+    .map((item) => {
+      const box = item.getBoundingClientRect();
+      return {
+        left: box.left - origin.left,
+        top: box.top - origin.top,
+        swatch: item.querySelector("svg").innerHTML,
+        text: item.textContent,
+      };
+    });
   const height = origin.height || stage.size.fontPx * 1.4;
   return { items: items.filter((item) => item.left < width), height };
 }
@@ -124,7 +156,9 @@ function pictureStyle(stage) {
   // The stage's CSS for its charts' text, with its custom properties resolved (a file has none).
   const css = getComputedStyle(stage.root);
   const colour = (name) => css.getPropertyValue(name).trim();
-  const hidden = stage.hidingTruth() ? '[data-series="gold_gain"], [data-peak], [data-mark$="gold_gain"] { visibility: hidden; }' : "";
+  const hidden = stage.hidingTruth()
+    ? '[data-series="gold_gain"], [data-peak], [data-mark$="gold_gain"] { visibility: hidden; }'
+    : "";
   return [
     `text { font-family: ${css.fontFamily}; font-size: ${stage.size.fontPx}px; fill: ${colour("--ink")}; }`,
     ".heading, .title, .guess-label { font-weight: 600; }",

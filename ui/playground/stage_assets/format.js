@@ -43,7 +43,11 @@ export function numberText(value, decimals = 2) {
 
 // Python's f"{value:.{digits}g}" for the sizes the stage shows (under 1e6: no exponent form).
 export function significant(value, digits) {
-  const exponent = Number(Math.abs(value).toExponential(digits - 1).split("e")[1]);
+  const exponent = Number(
+    Math.abs(value)
+      .toExponential(digits - 1)
+      .split("e")[1],
+  );
   const text = fixed(value, Math.max(0, digits - 1 - exponent));
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
@@ -65,7 +69,8 @@ export function formatTick(value, shortFrom = SHORT_FROM) {
 }
 
 // A setting's value as text writes it: "10,000" for n, "0.3" for β.
-export const settingValue = (symbol, value) => (COUNTED.has(symbol) ? countText(value) : stopText(Number(value)));
+export const settingValue = (symbol, value) =>
+  COUNTED.has(symbol) ? countText(value) : stopText(Number(value));
 
 // A setting by its symbol: "β = 0.3", "n = 10,000".
 export const named = (symbol, value) => `${symbol} = ${settingValue(symbol, value)}`;
@@ -74,16 +79,19 @@ export const named = (symbol, value) => `${symbol} = ${settingValue(symbol, valu
 export const signedTick = (tick) => (tick > 0 ? `+${stopText(tick)}` : stopText(tick));
 
 // The readouts' heading at a stop: "KL penalty at β = 0.6", "Best-of-n at n = 10,000".
-export const stopHeading = (key, stop) => (key === "beta" ? `KL penalty at ${named("β", stop)}` : `Best-of-n at ${named("n", stop)}`);
+export const stopHeading = (key, stop) =>
+  key === "beta" ? `KL penalty at ${named("β", stop)}` : `Best-of-n at ${named("n", stop)}`;
 
 // A curve's hover at a pressure between stops: "n ≈ 1,234", "β ≈ 0.612".
-export const pressureHoverText = (key, pressure) => (key === "n" ? `n ≈ ${countText(pressure)}` : `β ≈ ${significant(pressure, 3)}`);
+export const pressureHoverText = (key, pressure) =>
+  key === "n" ? `n ≈ ${countText(pressure)}` : `β ≈ ${significant(pressure, 3)}`;
 
 // The peak's pressure as the reveal states it, as Python's slack line does: n = 49, β = 1.
 export const peakText = (key, peak) => settingValue(key === "n" ? "n" : "β", peak);
 
 // A point of the plane: "length 1.20, substance -0.35".
-export const pointText = (length, substance) => `length ${numberText(length)}, substance ${numberText(substance)}`;
+export const pointText = (length, substance) =>
+  `length ${numberText(length)}, substance ${numberText(substance)}`;
 
 // To one decimal as Python's f"{value:.1f}" writes it: an exact tie goes to the even tenth
 // (12.25: "12.2", as the class poll prints a guess of 4 against a peak at 49; toFixed: "12.3").

@@ -21,7 +21,10 @@ export function moveClouds(cloudGroups, world, position, { x, y }) {
     for (let i = 0; i < markers.length; i += 1) {
       const length = lerp(from[2 * i], to[2 * i], t) / scale;
       const substance = lerp(from[2 * i + 1], to[2 * i + 1], t) / scale;
-      markers[i].setAttribute("transform", `translate(${x(length).toFixed(1)},${y(substance).toFixed(1)})`);
+      markers[i].setAttribute(
+        "transform",
+        `translate(${x(length).toFixed(1)},${y(substance).toFixed(1)})`,
+      );
     }
     cloudGroups[key].dataset.shown = shown.toFixed(3);
   }
@@ -37,14 +40,43 @@ export function drawMarks(group, panels, world, position, guesses, fontPx) {
     const panel = panels[key];
     const method = world[key];
     const { low, high, t } = between(position[key].shown, method.stops.length);
-    const pressure = Math.exp(lerp(Math.log(Number(method.stops[low])), Math.log(Number(method.stops[high])), t));
+    const pressure = Math.exp(
+      lerp(Math.log(Number(method.stops[low])), Math.log(Number(method.stops[high])), t),
+    );
     const px = panel.x(pressure);
     const colour = key === "beta" ? palette.kl : palette.best_of_n;
-    el("svg:line", { x1: px, x2: px, y1: panel.box.top, y2: panel.box.bottom, stroke: colour, "stroke-width": 2.5, "stroke-dasharray": "6 4" }, group);
+    el(
+      "svg:line",
+      {
+        x1: px,
+        x2: px,
+        y1: panel.box.top,
+        y2: panel.box.bottom,
+        stroke: colour,
+        "stroke-width": 2.5,
+        "stroke-dasharray": "6 4",
+      },
+      group,
+    );
     if (guesses[key] !== null) drawGuess(group, panel, Number(guesses[key]), palette, fontPx);
-    for (const [field, fill] of [["proxy_gain", palette.proxy], ["gold_gain", palette.gold]]) {
+    for (const [field, fill] of [
+      ["proxy_gain", palette.proxy],
+      ["gold_gain", palette.gold],
+    ]) {
       const gain = lerp(method.marks[field][low], method.marks[field][high], t);
-      el("svg:circle", { cx: px, cy: panel.y(gain), r: 0.42 * fontPx, fill, stroke: colour, "stroke-width": 3, "data-mark": `${key}-${field}` }, group);
+      el(
+        "svg:circle",
+        {
+          cx: px,
+          cy: panel.y(gain),
+          r: 0.42 * fontPx,
+          fill,
+          stroke: colour,
+          "stroke-width": 3,
+          "data-mark": `${key}-${field}`,
+        },
+        group,
+      );
       if (field === "gold_gain") shown[key] = { pressure, gain };
     }
   }
@@ -53,10 +85,28 @@ export function drawMarks(group, panels, world, position, guesses, fontPx) {
 
 function drawGuess(group, panel, guessed, palette, fontPx) {
   const gx = panel.x(guessed);
-  el("svg:line", { x1: gx, x2: gx, y1: panel.box.top, y2: panel.box.bottom, stroke: palette.ink, "stroke-width": 3, "stroke-dasharray": "2 4", "data-guess-mark": panel.key }, group);
+  el(
+    "svg:line",
+    {
+      x1: gx,
+      x2: gx,
+      y1: panel.box.top,
+      y2: panel.box.bottom,
+      stroke: palette.ink,
+      "stroke-width": 3,
+      "stroke-dasharray": "2 4",
+      "data-guess-mark": panel.key,
+    },
+    group,
+  );
   const nearRight = gx > panel.box.right - 6 * fontPx;
   const label = { x: nearRight ? gx - 4 : gx + 4, "text-anchor": nearRight ? "end" : "start" };
-  el("svg:text", { ...label, y: panel.box.top + 1.1 * fontPx, class: "guess-label" }, group, "your guess");
+  el(
+    "svg:text",
+    { ...label, y: panel.box.top + 1.1 * fontPx, class: "guess-label" },
+    group,
+    "your guess",
+  );
 }
 
 // The legend's swatches and words, and the glossary under the charts.
@@ -66,10 +116,22 @@ export function drawLegend(legend, glossary, world) {
   if (legend.drawnFor === drawnFor) return showModel(legend, world); // the rest: left as it is
   legend.drawnFor = drawnFor;
   const entries = [
-    [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`, "reward model"],
-    [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.gold}" stroke-width="4"/>`, "true quality"],
-    [`<path d="${starPath(11, 8, 8)}" fill="${palette.gold}" stroke="${palette.ink}"/>`, "its peak"],
-    [`<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.ink}" stroke-width="1.5" stroke-dasharray="3 3"/>`, "base model"],
+    [
+      `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`,
+      "reward model",
+    ],
+    [
+      `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.gold}" stroke-width="4"/>`,
+      "true quality",
+    ],
+    [
+      `<path d="${starPath(11, 8, 8)}" fill="${palette.gold}" stroke="${palette.ink}"/>`,
+      "its peak",
+    ],
+    [
+      `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.ink}" stroke-width="1.5" stroke-dasharray="3 3"/>`,
+      "base model",
+    ],
     [`<circle cx="11" cy="8" r="6" fill="${palette.kl}"/>`, "KL samples at β"],
     [`<path d="M11 0L19 8L11 16L3 8Z" fill="${palette.best_of_n}"/>`, "best-of-n winners"],
     [`<circle cx="11" cy="8" r="3" fill="${palette.answers}"/>`, "600 answers"],

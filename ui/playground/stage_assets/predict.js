@@ -7,7 +7,8 @@ import { peakText, tenthsText } from "./format.js";
 // The index of the stop nearest to `value` by ratio (β and n are log-scaled); ties: the first.
 export function nearestStopIndex(stops, value) {
   return stops.reduce(
-    (best, stop, i) => (Math.abs(Math.log(stop / value)) < Math.abs(Math.log(stops[best] / value)) ? i : best),
+    (best, stop, i) =>
+      Math.abs(Math.log(stop / value)) < Math.abs(Math.log(stops[best] / value)) ? i : best,
     0,
   );
 }
@@ -22,14 +23,18 @@ export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth /
 export function revealedLine(symbol, key, peak, guess, atEnd = false) {
   const guessed = Number(guess);
   const factor = guessFactor(guessed, peak);
-  const way = factor < 1.05 ? "right on" : `off by a factor of ${tenthsText(factor)} (${guessed > peak ? "too high" : "too low"})`;
+  const way =
+    factor < 1.05
+      ? "right on"
+      : `off by a factor of ${tenthsText(factor)} (${guessed > peak ? "too high" : "too low"})`;
   const truth = atEnd
     ? `true quality never turns down: it is highest at the end, ${symbol} = ${peakText(key, peak)}`
     : `true quality peaks at ${symbol} = ${peakText(key, peak)}`;
   return `${symbol}: ${truth}; you guessed ${guess}, ${way}.`;
 }
 
-const ASK = "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. ";
+const ASK =
+  "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. ";
 
 // The predict panel's text for prediction {guess: {beta, n}, revealed} in world.
 export function predictionText(world, { guess, revealed }) {

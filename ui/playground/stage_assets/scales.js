@@ -70,7 +70,9 @@ export function spacedTicks(ticks, x, box, fontPx) {
   const last = inside[inside.length - 1];
   for (const tick of [first, last, ...inside.slice(1, -1)]) {
     if (tick === undefined || kept.includes(tick)) continue;
-    const clear = kept.every((other) => Math.abs(x(tick) - x(other)) >= (width(tick) + width(other)) / 2);
+    const clear = kept.every(
+      (other) => Math.abs(x(tick) - x(other)) >= (width(tick) + width(other)) / 2,
+    );
     if (clear) kept.push(tick);
   }
   return kept;

@@ -20,9 +20,13 @@ export function measure({ root, curvesFigure, planeFigure }) {
     // Fill the first screen: from the charts' top (scrolled to the page's top) to its bottom.
     const top = curvesFigure.getBoundingClientRect().top + scrolledBy(root);
     const room = window.innerHeight - top - 6; // the last 6 px: clear of the screen's edge
-    chartHeight = Math.round(clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)));
+    chartHeight = Math.round(
+      clamp(room, MIN_FITTED_HEIGHT, Math.max(MIN_CHART_HEIGHT, 1.1 * planeWidth)),
+    );
   }
-  const curvesHeight = stacked ? Math.round(clamp(1.1 * curvesWidth, 2 * MIN_STACKED_PANEL, 900)) : chartHeight;
+  const curvesHeight = stacked
+    ? Math.round(clamp(1.1 * curvesWidth, 2 * MIN_STACKED_PANEL, 900))
+    : chartHeight;
   return { fontPx, stacked, curvesWidth, planeWidth, chartHeight, curvesHeight };
 }
 
@@ -45,10 +49,16 @@ export function cardPlace({ x, y, width, height, viewWidth, viewHeight }) {
   const along = (at, size, gap, view) => {
     const after = at + gap;
     const before = at - gap - size;
-    const start = after + size <= view - CARD_MARGIN || before < CARD_MARGIN && view - after >= at ? after : before;
+    const start =
+      after + size <= view - CARD_MARGIN || (before < CARD_MARGIN && view - after >= at)
+        ? after
+        : before;
     return clamp(start, CARD_MARGIN, Math.max(CARD_MARGIN, view - size - CARD_MARGIN));
   };
-  return { left: along(x, width, CARD_GAP.x, viewWidth), top: along(y, height, CARD_GAP.y, viewHeight) };
+  return {
+    left: along(x, width, CARD_GAP.x, viewWidth),
+    top: along(y, height, CARD_GAP.y, viewHeight),
+  };
 }
 
 // Places `card` (absolute in `root`) for the pointer `event`.
@@ -58,8 +68,15 @@ export function placeCard(root, card, event) {
   const from = Math.max(0, bounds.left);
   const to = Math.min(window.innerWidth, bounds.left + root.clientWidth);
   const { left, top } = cardPlace({
-    x: event.clientX - from, y: event.clientY, width: card.offsetWidth, height: card.offsetHeight,
-    viewWidth: to - from, viewHeight: window.innerHeight,
+    x: event.clientX - from,
+    y: event.clientY,
+    width: card.offsetWidth,
+    height: card.offsetHeight,
+    viewWidth: to - from,
+    viewHeight: window.innerHeight,
   });
-  Object.assign(card.style, { left: `${left + from - bounds.left}px`, top: `${top - bounds.top}px` });
+  Object.assign(card.style, {
+    left: `${left + from - bounds.left}px`,
+    top: `${top - bounds.top}px`,
+  });
 }

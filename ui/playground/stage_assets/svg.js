@@ -31,7 +31,9 @@ export function starPath(cx, cy, radius) {
   for (let i = 0; i < 10; i += 1) {
     const r = i % 2 === 0 ? radius : radius * 0.45;
     const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-    points.push(`${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`);
+    points.push(
+      `${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`,
+    );
   }
   return `M${points.join("L")}Z`;
 }

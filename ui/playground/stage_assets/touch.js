@@ -29,18 +29,24 @@ export function touchSlider(input, key, owner) {
     owner.moveTo(key, index, { fromUser: true });
   };
   input.addEventListener("pointerdown", (event) => {
-    if (event.pointerType !== "mouse") finger = { x: event.clientX, y: event.clientY, value: input.value, intent: null };
+    if (event.pointerType !== "mouse")
+      finger = { x: event.clientX, y: event.clientY, value: input.value, intent: null };
   });
   input.addEventListener("pointermove", (event) => {
     if (!finger || event.pointerType === "mouse") return;
-    finger.intent = finger.intent || touchIntent(event.clientX - finger.x, event.clientY - finger.y);
+    finger.intent =
+      finger.intent || touchIntent(event.clientX - finger.x, event.clientY - finger.y);
     if (finger.intent === "slide") slideTo(event.clientX);
   });
   // Sliding, the finger's moves are the slider's: no browser gesture (a sideways swipe can go
   // back a page) gets them. Pointer events come first, so the intent is known by now.
-  input.addEventListener("touchmove", (event) => {
-    if (finger && finger.intent === "slide" && event.cancelable) event.preventDefault();
-  }, { passive: false });
+  input.addEventListener(
+    "touchmove",
+    (event) => {
+      if (finger && finger.intent === "slide" && event.cancelable) event.preventDefault();
+    },
+    { passive: false },
+  );
   input.addEventListener("pointerup", (event) => {
     if (!finger || event.pointerType === "mouse") return;
     if (finger.intent !== "scroll") slideTo(event.clientX); // a tap, or the drag's last place

@@ -111,7 +111,9 @@ export class WorldControls {
   constructor(stage, grid) {
     this.stage = stage;
     this.shelf = new WorldShelf();
-    this.shelf.onChange = (kept) => { stage.root.dataset.worldsKept = String(kept); };
+    this.shelf.onChange = (kept) => {
+      stage.root.dataset.worldsKept = String(kept);
+    };
     this.address = null; // "/worlds/<fingerprint>/"
     this.stops = { b: ["0"], sigma: ["0"] };
     this.index = { b: 0, sigma: 0 };
@@ -146,7 +148,10 @@ export class WorldControls {
       control.hint.textContent = setting.hint;
       control.input.max = String(setting.stops.length - 1);
       control.input.setAttribute("aria-label", setting.label);
-      control.play.setAttribute("aria-label", `Play: sweep ${setting.symbol} from 0 to its end and back`);
+      control.play.setAttribute(
+        "aria-label",
+        `Play: sweep ${setting.symbol} from 0 to its end and back`,
+      );
       control.symbol = setting.symbol;
     }
     const request = data.request || {};
@@ -179,7 +184,8 @@ export class WorldControls {
   showStop(key) {
     const control = this.controls[key];
     const stop = this.stop(key);
-    if (control.input.value !== String(this.index[key])) control.input.value = String(this.index[key]);
+    if (control.input.value !== String(this.index[key]))
+      control.input.value = String(this.index[key]);
     control.input.setAttribute("aria-valuetext", `${control.symbol} = ${stop}`);
     control.output.textContent = `= ${stop}`;
     this.stage.root.dataset[key] = stop;
@@ -245,8 +251,15 @@ export class WorldControls {
   fetchAheadSoon(delay) {
     clearTimeout(this.aheadTimer);
     this.aheadTimer = setTimeout(() => {
-      const pairs = aheadOrder(this.stops.b.length, this.stops.sigma.length, this.index.b, this.index.sigma);
-      this.shelf.fetchAhead(pairs.map(([b, sigma]) => this.addressOf(this.stops.b[b], this.stops.sigma[sigma])));
+      const pairs = aheadOrder(
+        this.stops.b.length,
+        this.stops.sigma.length,
+        this.index.b,
+        this.index.sigma,
+      );
+      this.shelf.fetchAhead(
+        pairs.map(([b, sigma]) => this.addressOf(this.stops.b[b], this.stops.sigma[sigma])),
+      );
     }, delay);
   }
 
