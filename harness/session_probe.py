@@ -47,7 +47,10 @@ class PageVisitor(Visitor):
                 # The Playground's stage: its readouts at the stops it was asked to show.
                 if self.metrics is None:
                     self.metrics = {}
-                self.metrics["stage"] = stage_readouts(json.loads(element.bidi_component.json))
+                data = json.loads(element.bidi_component.json)
+                # A settle's rerun sends no world: the stage shows what its last world said.
+                if data.get("world") is not None:
+                    self.metrics["stage"] = stage_readouts(data)
         finished = super()._absorb(message)
         if finished:
             self.align_sliders_with_url()

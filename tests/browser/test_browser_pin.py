@@ -196,7 +196,11 @@ def test_a_pinned_link_opens_with_the_pin_and_back_and_forward_follow_it(desktop
 def test_a_bad_pin_in_a_link_says_so_and_pins_nothing(desktop):
     open_stage(desktop, "?pin=1,2,banana")
     page = desktop.page
-    expect(page.get_by_text("The link's pin, “1,2,banana”, is not four numbers")).to_be_visible()
+    # The note under the stage (a toast says it once too, over the page).
+    note = page.locator('[data-testid="stMain"] [data-testid="stAlert"]').filter(
+        has_text="The link's pin, “1,2,banana”, is not four numbers"
+    )
+    expect(note).to_be_visible()
     expect_pinned(page, None)
     stage_page.expect_url_holds(page, "pin", None)
     assert desktop.console_errors == []
