@@ -83,8 +83,11 @@ CSS = (
 }
 /* A sideways drag on a slider is the slider's: never the browser's swipe back a page. */
 html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
-/* The screen reporter (ui/screen.py) draws nothing and takes no gap. */
-[class*="st-key-screen-"] { display: none !important; }
+/* The screen reporter (ui/screen.py) and the scripts in keyed containers named screen-*
+   draw nothing and take no gap; nor does a keyed container's wrapper, which in a row kept
+   154-203 px of width and pushed the lecturer's Close and New poll onto a second line. */
+[class*="st-key-screen-"],
+[data-testid="stLayoutWrapper"]:has(> [class*="st-key-screen-"]) { display: none !important; }
 /* A page's main chart (in the container keyed main-chart): until it is drawn at its final
    size (its sketch after the screen's report, or plotly's chart), what follows it on the page
    waits unseen. Drawn at once, the words under it came before the sliders and the chart above
