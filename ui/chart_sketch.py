@@ -77,7 +77,7 @@ class Axis:
         self.across = across
         given = layout_axis.get("range")
         if given is not None and None not in given:
-            low, high = (float(given[0]), float(given[1]))
+            low, high = (float(bound) for bound in as_array(given).ravel()[:2])
         else:
             found = [self._scaled(v) for v in values if v.size]
             found = [v[np.isfinite(v)] for v in found]
@@ -107,7 +107,9 @@ class Axis:
     def ticks(self) -> list[tuple[float, str]]:
         """(position 0-VIEW, label) of each tick inside the range."""
         if self.spec.get("tickvals") is not None:
-            values = [float(v) for v in self.spec["tickvals"]]
+            # as_array: a figure refitted through its JSON holds numpy tickvals as {dtype,
+            # bdata} (the poll's histogram: no sketch, and a warning on every refit).
+            values = [float(v) for v in as_array(self.spec["tickvals"]).ravel()]
             labels = [str(t) for t in (self.spec.get("ticktext") or map(tick_label, values))]
         elif self.log:
             values = [10.0**p for p in range(math.ceil(self.low), math.floor(self.high) + 1)]

@@ -16,7 +16,9 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from ui import best_of_n_charts, chart_sketch, kl_penalty_charts, style
+from poll_data.guesses import QUESTIONS
+from ui import best_of_n_charts, chart_sketch, compute, kl_penalty_charts, style
+from ui.class_poll import figures as poll_figures
 
 
 def drawn(html_text: str) -> str:
@@ -144,6 +146,33 @@ def test_a_fitted_figure_in_plotlys_typed_array_form_is_sketched_the_same():
     fitted = style.fitted(figure, scale=1.0, height=None)
     assert isinstance(fitted.data[0].x, dict)  # what the sketch must read
     assert points_of(chart_sketch.sketch(fitted)) == points_of(chart_sketch.sketch(figure))
+
+
+@pytest.mark.parametrize("question", sorted(QUESTIONS))
+@pytest.mark.parametrize("revealed", [False, True], ids=["guesses", "revealed"])
+def test_the_polls_fitted_histogram_is_sketched_as_built(question, revealed, caplog):
+    """The poll's histogram sets its ticks from numpy (tickvals), which the refit through JSON
+    turns into {dtype, bdata}: read as a list, the sketch failed on every refit of the
+    lecturer's screen ("could not convert string to float: 'dtype'")."""
+    asked = QUESTIONS[question]
+    truth = (compute.kl_curve if question == "kl" else compute.best_of_n_curve)(0.5, 0.7)
+    figure = poll_figures.guess_histogram(
+        np.array([asked.low, asked.high]), question=asked, truth=truth if revealed else None
+    )
+    assert figure.layout.xaxis.tickvals is not None  # what this test is about
+    fitted = style.fitted(figure, scale=1.0, height=None)
+    assert isinstance(fitted.layout.xaxis.tickvals, dict)
+    sketched = chart_sketch.sketch_or_nothing(fitted)
+    assert "chart sketch: none" not in caplog.text
+    built = chart_sketch.sketch(figure)
+    # The same tick lines across (the ticks it failed on) and the same marks.
+    assert grid_lines(sketched) == grid_lines(built) and len(grid_lines(built)) >= 3
+    assert points_of(sketched) == points_of(built)
+
+
+def grid_lines(html_text: str) -> list[float]:
+    """Where each vertical grid line of a sketch stands (0..1000 across)."""
+    return [float(x) for x in re.findall(r"M(-?[\d.]+) 0V1000", drawn(html_text))]
 
 
 def test_a_figure_the_sketch_cannot_draw_gives_no_sketch_and_no_exception(caplog):
