@@ -9,7 +9,9 @@ from __future__ import annotations
 import gzip
 import json
 import logging
+import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,7 +23,7 @@ from core.answers import ANSWERS_FILE
 from ui import disk_store
 from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
-from ui.playground import world_files, world_store, worlds
+from ui.playground import csv_numbers, world_files, world_store, worlds
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -213,3 +215,14 @@ def test_the_builder_refuses_bad_arguments_plainly(store, args, message):
     done = run_builder(*args, store=store)
     assert done.returncode == 2 and message in done.stderr
     assert "Traceback" not in done.stderr and world_store.stored_count() == 0
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.35, 0.7), (1.0, 1.5)])
+def test_a_world_has_no_signed_zero_so_every_machine_builds_the_same_bytes(b, sigma):
+    """A gain at the base is a difference of equal means, +-1e-16 by the machine's summation
+    order: rounded, it read -0.0 on one machine and 0.0 on another, so the stage's JS fixture
+    (and a world's bytes) followed the machine."""
+    assert csv_numbers.rounded([-1e-17, 1e-17, -0.0004, -0.0], 3) == [0.0, 0.0, 0.0, 0.0]
+    assert all(math.copysign(1, v) == 1 for v in csv_numbers.rounded([-1e-17, -0.0], 3))
+    text = worlds.build_world_json(b, sigma)
+    assert re.search(r"[\[,:]-0(\.0+)?[,\]}]", text) is None

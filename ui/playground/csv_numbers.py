@@ -14,9 +14,16 @@ TABLE_DECIMALS = 6  # a millionth: core's float64 as far as any reader will use 
 TABLE_FIELDS = {"proxy_gain": "proxy_gain", "gold_gain": "gold_gain", "kl": "kl"}
 
 
+def rounded(values, decimals: int) -> list[float]:
+    """``values`` rounded to ``decimals``, as a flat list, with no sign at zero: a gain at the
+    base is a difference of equal means, +-1e-16 by the machine's summation order, and rounded
+    it read -0.0 on one machine and 0.0 on another (a JS fixture failed on the first)."""
+    return (np.round(np.ravel(values), decimals) + 0.0).tolist()
+
+
 def stop_table(result) -> dict[str, list[float]]:
     """Each stop's reward-model gain, true-quality gain and KL (lists of the stops' length)."""
     return {
-        column: np.round(np.ravel(getattr(result, field)), TABLE_DECIMALS).tolist()
+        column: rounded(getattr(result, field), TABLE_DECIMALS)
         for column, field in TABLE_FIELDS.items()
     }

@@ -55,8 +55,8 @@ def _readouts(result) -> dict[str, list[str]]:
 def _marks(result) -> dict[str, list[float]]:
     """Both gains at every stop, where the current setting is marked on the curves."""
     return {
-        "proxy_gain": np.round(result.proxy_gain, CURVE_DECIMALS).tolist(),
-        "gold_gain": np.round(result.gold_gain, CURVE_DECIMALS).tolist(),
+        "proxy_gain": csv_numbers.rounded(result.proxy_gain, CURVE_DECIMALS),
+        "gold_gain": csv_numbers.rounded(result.gold_gain, CURVE_DECIMALS),
     }
 
 
@@ -71,11 +71,11 @@ def _curve(curve: compute.Curve) -> dict:
     """A whole curve and its peak of true quality, for drawing and for hover readouts."""
     return {
         "pressure": [float(f"{value:.5g}") for value in curve.pressure],
-        "proxy_gain": np.round(curve.proxy_gain, CURVE_DECIMALS).tolist(),
-        "gold_gain": np.round(curve.gold_gain, CURVE_DECIMALS).tolist(),
+        "proxy_gain": csv_numbers.rounded(curve.proxy_gain, CURVE_DECIMALS),
+        "gold_gain": csv_numbers.rounded(curve.gold_gain, CURVE_DECIMALS),
         "peak": {  # where the star goes (the score there is not drawn, so not sent)
             "pressure": curve.peak_pressure,
-            "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS),
+            "gold_gain": round(curve.peak_gold_gain, CURVE_DECIMALS) + 0.0,
             # True quality never turns down before the curve's end (clear of the grid's edge):
             # the reveal says "highest at the end", not "peaks" (b = 0.2, σ = 0: n = 10,000).
             "at_end": core.peak_at_end(
