@@ -6,7 +6,8 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from common import format as fmt
-from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, share, sources, state
+from ui import compute, glossary, layout, share, sources, state
+from ui.best_of_n import answers, figures
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -57,7 +58,7 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-peak_at, peak_words = best_of_n_charts.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
+peak_at, peak_words = figures.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
 peak.metric(
     "true quality peaks at",
     peak_at,
@@ -65,7 +66,7 @@ peak.metric(
 )
 
 layout.chart(
-    best_of_n_charts.scores_against_n(n, b, sigma, seed),
+    figures.scores_against_n(n, b, sigma, seed),
     key="scores-against-n",
     description=f"The reward model's gain keeps rising with n; true quality peaks "
     f"{peak_words}. At {fmt.named('n', n)}: reward model {fmt.signed(point.proxy_gain)}, "
@@ -92,31 +93,31 @@ with words:
 left, right = st.columns(2, gap="medium")
 with left:
     layout.chart(
-        best_of_n_charts.ranked_scores(b, sigma, seed),
+        figures.ranked_scores(b, sigma, seed),
         key="ranked-scores",
         hover=True,
         description="The reward model's score rises with rank by construction; true quality "
         "rises less and scatters, and the top ranks hold the longest answers.",
     )
     layout.chart(
-        best_of_n_charts.win_chances(n, b, sigma, seed),
+        figures.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=best_of_n_charts.win_chances_words(n),
+        description=figures.win_chances_words(n),
     )
 with right:
     layout.chart(
-        best_of_n_charts.kl_against_bound(n, b, sigma, seed),
+        figures.kl_against_bound(n, b, sigma, seed),
         key="kl-against-bound",
         description=f"The exact KL stays below log n − (n−1)/n and levels off at log 600 "
         f"≈ 6.40 nats. At {fmt.named('n', n)}: exact {fmt.kl(point.kl)}, formula "
         f"{fmt.kl(point.kl_bound)} nats.",
     )
 
-best_of_n_answers.show(n, b, sigma, seed)
+answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
 layout.chart(
-    best_of_n_charts.peak_spread(b, sigma, seed),
+    figures.peak_spread(b, sigma, seed),
     key="peak-spread",
     description="Where true quality peaks, for 30 fresh sets of 600 answers, the lesson's "
     f"set and the set shown (peak {peak_words}); the text below says what it shows.",

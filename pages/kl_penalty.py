@@ -3,7 +3,8 @@
 import streamlit as st
 
 from common import format as fmt
-from ui import compute, edge_note, glossary, kl_penalty_charts, layout, share, sources, state
+from ui import compute, edge_note, glossary, layout, share, sources, state
+from ui.kl_penalty import figures
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 layout.page_style()
@@ -31,9 +32,9 @@ layout.readouts(readouts, f"**:green[The optimum at {at_beta}, on the grid]**", 
 # waited for them (first chart at 10.8-11.7 s at a lecture hall's 1.5 Mbit/s).
 main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
 layout.chart(
-    kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+    figures.grid_against_closed_form(beta, b, sigma),
     key="grid-vs-closed-form",
-    description=kl_penalty_charts.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
+    description=figures.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
     container=main_chart,
     fit=True,
 )
@@ -66,10 +67,10 @@ heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
     layout.chart(
-        kl_penalty_charts.policy_heatmap(beta, b, sigma),
+        figures.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=kl_penalty_charts.heatmap_description(at_beta, point),
+        description=figures.heatmap_description(at_beta, point),
     )
 with curves_column:
     if sigma > 0:
@@ -77,7 +78,7 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    layout.words("Why the grid bends away").caption(kl_penalty_charts.edge_caption(b, sigma))
+    layout.words("Why the grid bends away").caption(figures.edge_caption(b, sigma))
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)

@@ -3,7 +3,8 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, layout, lesson_text, sources, state
+from ui import compute, glossary, layout, sources, state
+from ui.lesson import text
 from ui.settings import full_query
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
@@ -86,19 +87,19 @@ st.markdown(
     "Nothing is hidden: the grid of answers, the base model, true quality, the reward model "
     "and the exact KL-penalized optimum fit in these lines, which print the lesson's table."
 )
-st.code(lesson_text.NUMPY_SNIPPET, language="python")
+st.code(text.NUMPY_SNIPPET, language="python")
 
 st.header("The lesson's table, from core")
 st.markdown(
     "Run this from the repository's root (`python -m core` prints the same table). "
     "Everything in the app is computed by the same `core` package: numpy only, no Streamlit."
 )
-st.code(lesson_text.SNIPPET, language="python")
+st.code(text.SNIPPET, language="python")
 st.code(core.format_lesson_table(compute.lesson_table(0.0, 0.0)), language=None)
 
 st.header("What to try next")
 st.markdown("Each link opens the Playground at the setting it describes.")
-for step, preset in enumerate(lesson_text.TRIES, start=1):
+for step, preset in enumerate(text.TRIES, start=1):
     st.page_link(
         "pages/playground.py",
         label=f"{step}. {preset.name}",

@@ -23,6 +23,8 @@ Every page:
   poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
+  ``reading_text``: an answer's sentences as a careful reader counts them (pure; for the
+  Best-of-n page's answers and the stage's answer panel);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
 - ``page_frame``: the title's size and the room above it, CSS both the first paint and every
@@ -37,11 +39,11 @@ Every page:
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
-Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
-``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:
-``kl_penalty_charts``.
-
-Sub-packages, one per page or group of pages, each with its own map in its docstring:
+Sub-packages, one per page that needs more than its page file, each with its own map in its
+docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
+- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
+- ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out).
+- ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
 - ``reward_model/``: the Reward model page (``compute``, ``figures``, ``text``).
