@@ -6,9 +6,8 @@ import math
 import streamlit as st
 
 from common import format as fmt
-from ui import compute, edge_note, glossary, layout, sources, state
+from ui import compute, edge_note, fitted_model_figures, glossary, layout, sources, state
 from ui.reward_model import compute as reward_model_compute
-from ui.reward_model import figures as reward_model_figures
 from ui.reward_model import text as reward_text
 from ui.settings import keys_for
 from ui.url_values import url_form
@@ -43,7 +42,7 @@ bon_peak, kl_peak = reward_text.peak_texts(
 plane_column, curves_column = charts.columns(2, gap="medium")
 with plane_column:
     field = reward_model_compute.fitted_field(pairs, spread, noise, prior)
-    figure = reward_model_figures.fitted_plane(
+    figure = fitted_model_figures.fitted_plane(
         reward_model_compute.GRID, compute.gold_field(), field, length_spread=spread
     )
     layout.chart(
@@ -62,12 +61,12 @@ with plane_column:
     )
 with curves_column:
     layout.chart(
-        reward_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
+        fitted_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
         key="rm-bon",
         description=f"True quality peaks at {bon_peak}.",
     )
     layout.chart(
-        reward_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
+        fitted_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
         key="rm-kl",
         description=f"True quality peaks at {kl_peak}.",
     )

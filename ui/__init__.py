@@ -23,6 +23,10 @@ Every page:
   poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
+  ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
+  (the Reward model page's, and the class poll's rating room's);
+  ``js_modules``: ES modules joined into the one script a component takes (the stage's, and
+  the class poll's downloads, which take the stage's export.js);
   ``reading_text``: an answer's sentences as a careful reader counts them (pure; for the
   Best-of-n page's answers and the stage's answer panel);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
@@ -46,7 +50,7 @@ docstring, the same module name for the same job (``compute``, ``figures``, ``te
 - ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
-- ``reward_model/``: the Reward model page (``compute``, ``figures``, ``text``).
+- ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
 - ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``,
   ``cached_figures``).

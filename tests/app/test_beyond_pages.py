@@ -386,6 +386,6 @@ def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():
     # Lengths are normal with the spread as their sd; the lines are at ±2 spreads: 95.4%.
     from math import erf, sqrt
 
-    from ui.reward_model.figures import LENGTH_BAND
+    from ui.fitted_model_figures import LENGTH_BAND
 
     assert f"{100 * erf(LENGTH_BAND / sqrt(2)):.0f}%" == "95%"

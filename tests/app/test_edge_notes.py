@@ -188,13 +188,12 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
 def capped_figures():
     """Each page's KL chart at a setting whose strongest stretch is capped (σ = 1: 17% of the
     optimum at β = 0.25): (figure as plain JSON, the edge mass along its KL curve)."""
-    from ui import compute
+    from ui import compute, fitted_model_figures
     from ui.compare import compute as compare_compute
     from ui.compare import figures as compare_figures
     from ui.defenses import cached_figures
     from ui.defenses import compute as defense_compute
     from ui.kl_penalty import figures as kl_penalty_figures
-    from ui.reward_model import figures as reward_model_figures
 
     kl = compute.kl_curve(0.0, 1.0)
     past = compute.kl_curve(0.0, 1.0, past_edge=True)
@@ -203,7 +202,7 @@ def capped_figures():
     return {
         "kl_page": (kl_penalty_figures.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
         "reward_model": (
-            reward_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
+            fitted_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
             kl.edge_mass,
         ),
         "compare": (compare_figures.gao_chart(panel), panel.kl_edge_mass),

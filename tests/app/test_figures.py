@@ -9,11 +9,10 @@ import plotly.io
 import pytest
 
 from poll_data.guesses import QUESTIONS
-from ui import compute, style
+from ui import compute, fitted_model_figures, style
 from ui.best_of_n import figures as best_of_n_figures
 from ui.class_poll import figures as poll_figures
 from ui.kl_penalty import figures as kl_penalty_figures
-from ui.reward_model import figures as reward_model_figures
 
 MAX_PAYLOAD_BYTES = 150_000  # docs/design.md §5: what one slider change may send to the browser
 
@@ -101,7 +100,7 @@ def test_a_gain_curves_hover_is_the_readouts_text():
     curve = compute.best_of_n_curve(0.0, 0.0)
     gold = curve.gold_gain.copy()
     gold[:3] = (-0.0014, 0.52, -1.2449)
-    figure = reward_model_figures.overoptimization(
+    figure = fitted_model_figures.overoptimization(
         dataclasses.replace(curve, gold_gain=gold), best_of_n=True, b=0.0
     )
     true_quality, _reward_model, peak = figure.data
