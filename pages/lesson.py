@@ -3,15 +3,15 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, layout, sources, state
+from ui import compute, glossary, page_css, presenter, sources, state
 from ui.lesson import text
 from ui.settings import full_query
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
-layout.page_style()
+page_css.page_style()
 
 st.title("The lesson in plain words")
-story = layout.words("The story in plain words")
+story = presenter.words("The story in plain words")
 story.caption(
     "Words used below. "
     + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
@@ -108,7 +108,7 @@ for step, preset in enumerate(text.TRIES, start=1):
     )
     st.caption(preset.story)
 
-layout.presenter_switch()
+presenter.switch()
 sources.footer(
     "clark2016",
     "krakovna2020",
@@ -124,5 +124,5 @@ sources.footer(
     "singhal2023",
     "manheim2018",
     "kwa2024",
-    container=layout.words("Sources"),
+    container=presenter.words("Sources"),
 )

@@ -12,8 +12,11 @@ Every page:
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
   copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
-  ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
-  presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
+  ``page_css``: every page's CSS (presenter mode's and the Playground's compact CSS too) and
+  the page shell's script; ``charts``: a chart drawn lean, its room held before plotly comes,
+  with a text alternative; ``readouts``: one method's metrics, and the note where the grid's
+  edge caps a KL optimum; ``presenter``: the presenter-mode button and the words it folds;
+  ``glossary``: one visible line per symbol; ``sources``: the papers
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
   ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";

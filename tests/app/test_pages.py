@@ -22,14 +22,14 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, link_box
+from ui import compute, link_box, page_css
 from ui.lesson.text import NUMPY_SNIPPET, SNIPPET, TRIES
 from ui.playground import predict, reports, stage, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
 
-# Each chart's room before plotly's code arrives (ui/layout.py): the figure's own height.
+# Each chart's room before plotly's code arrives (ui/charts.py): the figure's own height.
 CHART_ROOMS_BY_PAGE = {
     "playground": [],  # the stage draws its own charts
     "best_of_n": [
@@ -67,7 +67,7 @@ def test_every_page_renders_without_exception(page):
     for body in boxes:
         assert body.startswith(link_box.STYLE + '<div class="rh-link"><input type="text" readonly')
         assert body.endswith('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT)
-    fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
+    fixed_css = (page_css.CSS, page_css.CSS + page_css.COMPACT_CSS)
     rooms = [body for body in bodies if body in CHART_ROOMS]
     assert rooms == CHART_ROOMS_BY_PAGE[page]
     # The main chart's sketch: drawn from the figure, its text escaped (tests/app/
@@ -75,7 +75,7 @@ def test_every_page_renders_without_exception(page):
     sketches = [body for body in bodies if body.startswith('<div class="rh-sketch')]
     assert len(sketches) == (page in SKETCHED)
     # No browser has reported its screen here: the sketch will be drawn again once one has,
-    # so it is marked provisional (what follows the main chart waits unseen: ui/layout.py).
+    # so it is marked provisional (what follows the main chart waits unseen: ui/page_css.py).
     assert all(body.startswith('<div class="rh-sketch rh-provisional"') for body in sketches)
     assert not [body for body in sketches if "<script" in body.lower()]
     known = boxes + rooms + sketches
