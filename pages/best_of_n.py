@@ -6,24 +6,25 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from common import format as fmt
-from ui import best_of_n_answers, best_of_n_charts, compute, glossary, layout, share, sources, state
+from ui import charts, compute, glossary, page_css, presenter, share, sources, state
+from ui.best_of_n import answers, figures
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
 REDRAW_WORDS = "600 fresh draws from the base model; each draw's seed is kept in the link."
 
 state.settle_url("best-of-n")
-layout.page_style()
+page_css.page_style()
 seed = state.answer_seed()
 
 st.title("Best-of-n, exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
-words = layout.words("How best-of-n is computed, exactly")
+words = presenter.words("How best-of-n is computed, exactly")
 
 n = state.slider("n", container=n_slot)
 b = state.slider("b", container=b_slot)
@@ -57,15 +58,15 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-peak_at, peak_words = best_of_n_charts.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
+peak_at, peak_words = figures.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
 peak.metric(
     "true quality peaks at",
     peak_at,
     help="For this answer set. The lesson's set peaks at n = 49.",
 )
 
-layout.chart(
-    best_of_n_charts.scores_against_n(n, b, sigma, seed),
+charts.chart(
+    figures.scores_against_n(n, b, sigma, seed),
     key="scores-against-n",
     description=f"The reward model's gain keeps rising with n; true quality peaks "
     f"{peak_words}. At {fmt.named('n', n)}: reward model {fmt.signed(point.proxy_gain)}, "
@@ -91,37 +92,37 @@ with words:
     glossary.explain("reward model", "true quality", "n", "KL", "nats")
 left, right = st.columns(2, gap="medium")
 with left:
-    layout.chart(
-        best_of_n_charts.ranked_scores(b, sigma, seed),
+    charts.chart(
+        figures.ranked_scores(b, sigma, seed),
         key="ranked-scores",
         hover=True,
         description="The reward model's score rises with rank by construction; true quality "
         "rises less and scatters, and the top ranks hold the longest answers.",
     )
-    layout.chart(
-        best_of_n_charts.win_chances(n, b, sigma, seed),
+    charts.chart(
+        figures.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=best_of_n_charts.win_chances_words(n),
+        description=figures.win_chances_words(n),
     )
 with right:
-    layout.chart(
-        best_of_n_charts.kl_against_bound(n, b, sigma, seed),
+    charts.chart(
+        figures.kl_against_bound(n, b, sigma, seed),
         key="kl-against-bound",
         description=f"The exact KL stays below log n − (n−1)/n and levels off at log 600 "
         f"≈ 6.40 nats. At {fmt.named('n', n)}: exact {fmt.kl(point.kl)}, formula "
         f"{fmt.kl(point.kl_bound)} nats.",
     )
 
-best_of_n_answers.show(n, b, sigma, seed)
+answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
-layout.chart(
-    best_of_n_charts.peak_spread(b, sigma, seed),
+charts.chart(
+    figures.peak_spread(b, sigma, seed),
     key="peak-spread",
     description="Where true quality peaks, for 30 fresh sets of 600 answers, the lesson's "
     f"set and the set shown (peak {peak_words}); the text below says what it shows.",
 )
-layout.words("What the peak's spread shows").caption(
+presenter.words("What the peak's spread shows").caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
@@ -134,5 +135,5 @@ layout.words("What the peak's spread shows").caption(
     "overstates the KL, more so as n grows (Beirami et al., 2024)."
 )
 share.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
-layout.presenter_switch()
-sources.footer("stiennon2020", "beirami2024", "gao2022", container=layout.words("Sources"))
+presenter.switch()
+sources.footer("stiennon2020", "beirami2024", "gao2022", container=presenter.words("Sources"))

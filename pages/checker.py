@@ -3,7 +3,7 @@ monitor that reads the reasoning (core/checker.py)."""
 
 import streamlit as st
 
-from ui import glossary, layout, sources, state
+from ui import charts, glossary, page_css, presenter, sources, state
 from ui.checker import compute, figures, text
 from ui.checker_rows import CHECK_BETA_STOPS
 
@@ -16,7 +16,7 @@ def toggle_reveal() -> None:
 
 
 state.settle_url("checker")
-layout.page_style()
+page_css.page_style()
 
 st.title("Rewards you can check")
 state.show_notes()
@@ -52,7 +52,7 @@ guess_box.button(
     icon=":material/visibility:",
 )
 titles = tuple(figures.task_title(pass_rate) for pass_rate in (pass_left, pass_right))
-layout.chart(
+charts.chart(
     figures.tasks_chart(views, titles, against=against, reveal=revealed),
     key="checker-tasks",
     description=" ".join(
@@ -69,34 +69,34 @@ st.markdown(text.hacks_sentence(views))
 if revealed:
     st.markdown(text.early_sentence(views))
 
-with layout.words("The price of skill and of a hack"):
+with presenter.words("The price of skill and of a hack"):
     st.markdown(text.cost_sentence((pass_left, pass_right), looseness, hack_rate))
     st.markdown(text.reinforced_sentence((pass_left, pass_right), looseness, hack_rate))
     st.markdown(text.group_sentence((pass_left, pass_right), looseness, hack_rate))
-with layout.words("The model"):
+with presenter.words("The model"):
     st.markdown(text.MODEL)
     glossary.explain("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO")
 
 st.header("A monitor that reads the reasoning")
-with layout.words("The monitor's rules"):
+with presenter.words("The monitor's rules"):
     st.markdown(text.MONITOR_RULES)
 monitor = state.switch("monitor")
 monitored = compute.monitor_view(beta, pass_left, looseness, hack_rate, monitor == "penalize")
 monitor_title = f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'counted'}"
-layout.chart(
+charts.chart(
     figures.monitor_chart(monitored, monitor_title, against=against),
     key="checker-monitor",
     description=text.monitor_sentence(monitored).replace("**", ""),
 )
 st.markdown(text.monitor_sentence(monitored))
 penalized = compute.monitor_view(beta, pass_left, looseness, hack_rate, True)
-with layout.words("What Baker et al. found"):
+with presenter.words("What Baker et al. found"):
     st.markdown(f"{text.MONITOR_FINDING} {text.turn_sentence(penalized)}")
 
 st.header("What this shows, and what it does not")
-with layout.words("Assumptions, the essay's claim, the research"):
+with presenter.words("Assumptions, the essay's claim, the research"):
     st.markdown(text.ASSUMPTIONS)
     st.markdown(text.ESSAY_CLAIM)
     st.markdown(text.FINDINGS)
-layout.presenter_switch()
-sources.footer(*text.SOURCE_KEYS, container=layout.words("Sources"))
+presenter.switch()
+sources.footer(*text.SOURCE_KEYS, container=presenter.words("Sources"))

@@ -8,12 +8,12 @@ plain note here; the other pages do not use it.
 import streamlit as st
 
 from poll_data import store
-from ui import layout, state
+from ui import page_css, presenter, state
 from ui.class_poll import db as poll_db
 from ui.class_poll import views as poll_views
 
 state.settle_url("poll", ())  # no settings here; it notes the visit (presenter mode follows)
-layout.page_style()
+page_css.page_style()
 # The lecturer's Reveal, Close and New poll go beside the title: on a 1280x720 projector
 # they were below the fold (y 801-841), under the QR code.
 with st.container(horizontal=True, vertical_alignment="center", gap="large", key="poll-title"):
@@ -36,4 +36,4 @@ try:
 except store.StoreUnavailable as error:
     st.warning(str(error))
 if room_code is None:  # a student's phone has no use for it
-    layout.presenter_switch()
+    presenter.switch()

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from common import format as fmt
-from ui import edge_note, glossary, layout, sources, state
+from ui import charts, edge_note, glossary, page_css, presenter, readouts, sources, state
 from ui.compare import compute as compare_compute
 from ui.compare import figures as compare_figures
 from ui.compare import text as compare_text
@@ -15,21 +15,21 @@ from ui.compare.compute import KL_TAILS_BETAS
 KL_TAILS_OPEN = "open-kl-tails"  # the session key of the KL tails expander (True: open)
 
 state.settle_url("compare")
-layout.page_style()
+page_css.page_style()
 
 st.title("Compare the methods, and heavier tails")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
-words = layout.words("Gao et al.'s two laws")
+words = presenter.words("Gao et al.'s two laws")
 
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 panel = compare_compute.gao_panel(b, sigma)
-layout.chart(
+charts.chart(
     compare_figures.gao_chart(panel),
     key="gao-chart",
     hover=True,
@@ -49,7 +49,7 @@ with words:
     )
     glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
-layout.edge_box(edge)
+readouts.edge_box(edge)
 
 rows = [
     {
@@ -63,7 +63,7 @@ rows = [
     for (method, form), fit in panel.fits.items()
 ]
 st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-with layout.words("Why the KL optimum follows the best-of-n law"):
+with presenter.words("Why the KL optimum follows the best-of-n law"):
     st.markdown(
         "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
         "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
@@ -75,13 +75,13 @@ with layout.words("Why the KL optimum follows the best-of-n law"):
 st.header("Both methods at equal KL")
 equal = compare_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
-layout.edge_box(compare_text.equal_kl_edge_note(equal))
-with layout.words("What equal KL says"):
+readouts.edge_box(compare_text.equal_kl_edge_note(equal))
+with presenter.words("What equal KL says"):
     st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
     st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
-with layout.words("Light and heavy tails"):
+with presenter.words("Light and heavy tails"):
     st.markdown(
         "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
         "raising the truth when the error has light tails, but with heavy tails the reward model "
@@ -96,7 +96,7 @@ row = st.container(horizontal=True, gap="small")
 row.metric("true quality at n = 10,000", fmt.signed(shown.last_gold_gain))
 row.metric("share of its peak", fmt.percent(shown.last_gold_gain / shown.peak_gold_gain))
 row.metric("reward model at n = 10,000", fmt.signed(shown.last_proxy_gain))
-layout.chart(
+charts.chart(
     compare_figures.tails_chart(shown, other, heavy=tails == "heavy"),
     key="tails-chart",
     description=f"At n = 10,000: true quality {fmt.signed(shown.last_gold_gain)}, reward model "
@@ -118,7 +118,7 @@ else:
 st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
 
 st.subheader("The KL optimum, light or heavy tails")
-layout.words("Kwa, Thomas & Garriga-Alonso's theorem").markdown(compare_text.KWA_THEOREM)
+presenter.words("Kwa, Thomas & Garriga-Alonso's theorem").markdown(compare_text.KWA_THEOREM)
 # 40 KL problems on the grid (~1 s of two cores the first time in a process; best-of-n's 200
 # runs take 0.3 s): computed only when a reader opens it, then shared by every session.
 box = st.expander(
@@ -140,8 +140,8 @@ if box.open:
         row.metric("reward model there", fmt.signed(shown_kl.mean_proxy[probe]))
         row.metric("true quality there", fmt.signed(shown_kl.mean_gold[probe]))
         row.metric(f"true quality at {last_beta}", fmt.signed(shown_kl.mean_gold[-1]))
-        layout.edge_box(compare_text.tails_edge_note(shown_kl))
-        layout.chart(
+        readouts.edge_box(compare_text.tails_edge_note(shown_kl))
+        charts.chart(
             compare_figures.kl_tails_chart(shown_kl, other_kl, heavy=tails == "heavy"),
             key="kl-tails-chart",
             description="True quality of the KL optimum against d with errors in every grid cell: "
@@ -152,5 +152,7 @@ if box.open:
             f"{compare_text.kl_tails_sentence(light_kl, heavy_kl, heavy_shown=tails == 'heavy')} "
             "The switch above picks the tails for both methods."
         )
-layout.presenter_switch()
-sources.footer("gao2022", "beirami2024", "kwa2024", "thomas2023", container=layout.words("Sources"))
+presenter.switch()
+sources.footer(
+    "gao2022", "beirami2024", "kwa2024", "thomas2023", container=presenter.words("Sources")
+)

@@ -8,7 +8,7 @@ the slack readout.
 import streamlit as st
 
 from common import format as fmt
-from ui import glossary, layout, share, slack_text, sources, state, swamp_text
+from ui import charts, glossary, page_css, presenter, share, slack_text, sources, state, swamp_text
 from ui.defenses import (
     cached_figures,
 )
@@ -21,14 +21,14 @@ from ui.defenses import (
 from ui.settings import BETA_STOPS, keys_for
 
 state.settle_url("defenses")  # b, σ and every defense's settings; σ opens at 0.5
-layout.page_style()
+page_css.page_style()
 
 st.title("Defenses against reward hacking")
 state.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
-intro = layout.words("The four defenses, and the words")
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+intro = presenter.words("The four defenses, and the words")
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 better = state.slider("fix", container=better_slot)
@@ -62,7 +62,7 @@ def both_methods(chart, *args, shows: str = "") -> None:
     (bench.defenses_latency). The readouts above each chart always follow.
     """
     if not shows:
-        layout.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION)
+        charts.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION)
         return
     box = st.expander(
         f"Chart: {shows}, both methods",
@@ -71,18 +71,18 @@ def both_methods(chart, *args, shows: str = "") -> None:
         icon=":material/show_chart:",
     )
     if box.open:
-        layout.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION, container=box)
+        charts.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION, container=box)
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
-layout.words("A better reward model, in words").markdown(
+presenter.words("A better reward model, in words").markdown(
     f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
     "(the **b** slider above; b = 0 is the lesson's). A better one learned "
     f"{fmt.named('b′', better)} (the **b′** slider), at the same σ: the chart at the top of "
     "the page."
 )
 defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
-layout.chart(
+charts.chart(
     cached_figures.padding_learned(b, better, sigma),
     key=cached_figures.padding_learned.__name__,
     description="Best-of-n on the left, the KL penalty on the right. The readouts in section 1 "
@@ -120,7 +120,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     aggregate = state.switch("agg", container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
-    layout.words("How the ensemble combines").markdown(
+    presenter.words("How the ensemble combines").markdown(
         defense_view.ensemble_words(aggregate, k, formula, sigma * measured, sigma=sigma, rho=rho)
     )
     if sigma == 0:
@@ -146,7 +146,7 @@ def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
     penalty = state.slider("lam", on_change=opens(cached_figures.length_penalty))
-    layout.words("What a length penalty does").markdown(
+    presenter.words("What a length penalty does").markdown(
         f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
         "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
         "answers shorter than true quality wants. Real length bias is less tidy: Singhal et al. "
@@ -171,7 +171,7 @@ def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
     m = state.slider("m", on_change=opens(cached_figures.spot_checks))
-    layout.words("How the spot checks stop").markdown(
+    presenter.words("How the spot checks stop").markdown(
         f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
         "true quality and stop where their average looks best. Repeated "
         f"{defense_compute.SPOT_REPEATS} times with fresh checks (seed "
@@ -202,7 +202,7 @@ def slack_section(b: float, sigma: float) -> None:
         "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
         "term of the research literature."
     )
-    layout.words("What no defense removes").caption(
+    presenter.words("What no defense removes").caption(
         "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
         "average away b or ρ, and a length penalty only fixes the one flaw it names."
     )
@@ -229,7 +229,11 @@ with sections:
     section(spot_check_section, b, sigma, link_slot=link)
 with slack_box:
     slack_section(b, sigma)
-layout.presenter_switch()
+presenter.switch()
 sources.footer(
-    "coste2023", "eisenstein2023", "singhal2023", "manheim2018", container=layout.words("Sources")
+    "coste2023",
+    "eisenstein2023",
+    "singhal2023",
+    "manheim2018",
+    container=presenter.words("Sources"),
 )

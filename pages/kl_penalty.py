@@ -3,37 +3,49 @@
 import streamlit as st
 
 from common import format as fmt
-from ui import compute, edge_note, glossary, kl_penalty_charts, layout, share, sources, state
+from ui import (
+    charts,
+    compute,
+    edge_note,
+    glossary,
+    page_css,
+    presenter,
+    readouts,
+    share,
+    sources,
+    state,
+)
+from ui.kl_penalty import figures
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
-layout.page_style()
+page_css.page_style()
 
 st.title("The KL penalty, solved exactly")
 state.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/layout.py waits for it
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # The words' place is here; they are written after the main chart (below), so their formulas'
 # code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.
-words = layout.words("The KL penalty, in words and formulas")
+words = presenter.words("The KL penalty, in words and formulas")
 
 beta = state.slider("beta", container=beta_slot)
 b = state.slider("b", container=b_slot)
 sigma = state.slider("sigma", container=sigma_slot)
 
 point = compute.kl_point(beta, b, sigma)
-readouts = st.container()
+readout_box = st.container()
 at_beta = fmt.named("β", beta)
-layout.readouts(readouts, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
+readouts.readouts(readout_box, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
 
 # The main chart before the heat map in the run (its place on the page is main_chart's): the
 # heat map's 241 x 241 values came first over the websocket, and the main chart's sketch
 # waited for them (first chart at 10.8-11.7 s at a lecture hall's 1.5 Mbit/s).
 main_chart.markdown("**Grid (solid) against the closed form (dashed), past the slider's end**")
-layout.chart(
-    kl_penalty_charts.grid_against_closed_form(beta, b, sigma),
+charts.chart(
+    figures.grid_against_closed_form(beta, b, sigma),
     key="grid-vs-closed-form",
-    description=kl_penalty_charts.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
+    description=figures.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
     container=main_chart,
     fit=True,
 )
@@ -65,11 +77,11 @@ with words:
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
-    layout.chart(
-        kl_penalty_charts.policy_heatmap(beta, b, sigma),
+    charts.chart(
+        figures.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=kl_penalty_charts.heatmap_description(at_beta, point),
+        description=figures.heatmap_description(at_beta, point),
     )
 with curves_column:
     if sigma > 0:
@@ -77,11 +89,11 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    layout.words("Why the grid bends away").caption(kl_penalty_charts.edge_caption(b, sigma))
+    presenter.words("Why the grid bends away").caption(figures.edge_caption(b, sigma))
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)
-layout.edge_box(edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row"))
+readouts.edge_box(edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row"))
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,
@@ -106,5 +118,5 @@ st.caption(
     f"({fmt.named('b', b)}, {fmt.named('σ', sigma)}); with b = σ = 0 they are the lesson's numbers."
 )
 share.share_box({"beta": beta, "b": b, "sigma": sigma})
-layout.presenter_switch()
-sources.footer("ouyang2022", "rafailov2023", "gao2022", container=layout.words("Sources"))
+presenter.switch()
+sources.footer("ouyang2022", "rafailov2023", "gao2022", container=presenter.words("Sources"))

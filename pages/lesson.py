@@ -3,14 +3,15 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, layout, lesson_text, sources, state
+from ui import compute, glossary, page_css, presenter, sources, state
+from ui.lesson import text
 from ui.settings import full_query
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
-layout.page_style()
+page_css.page_style()
 
 st.title("The lesson in plain words")
-story = layout.words("The story in plain words")
+story = presenter.words("The story in plain words")
 story.caption(
     "Words used below. "
     + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
@@ -86,19 +87,19 @@ st.markdown(
     "Nothing is hidden: the grid of answers, the base model, true quality, the reward model "
     "and the exact KL-penalized optimum fit in these lines, which print the lesson's table."
 )
-st.code(lesson_text.NUMPY_SNIPPET, language="python")
+st.code(text.NUMPY_SNIPPET, language="python")
 
 st.header("The lesson's table, from core")
 st.markdown(
     "Run this from the repository's root (`python -m core` prints the same table). "
     "Everything in the app is computed by the same `core` package: numpy only, no Streamlit."
 )
-st.code(lesson_text.SNIPPET, language="python")
+st.code(text.SNIPPET, language="python")
 st.code(core.format_lesson_table(compute.lesson_table(0.0, 0.0)), language=None)
 
 st.header("What to try next")
 st.markdown("Each link opens the Playground at the setting it describes.")
-for step, preset in enumerate(lesson_text.TRIES, start=1):
+for step, preset in enumerate(text.TRIES, start=1):
     st.page_link(
         "pages/playground.py",
         label=f"{step}. {preset.name}",
@@ -107,7 +108,7 @@ for step, preset in enumerate(lesson_text.TRIES, start=1):
     )
     st.caption(preset.story)
 
-layout.presenter_switch()
+presenter.switch()
 sources.footer(
     "clark2016",
     "krakovna2020",
@@ -123,5 +124,5 @@ sources.footer(
     "singhal2023",
     "manheim2018",
     "kwa2024",
-    container=layout.words("Sources"),
+    container=presenter.words("Sources"),
 )

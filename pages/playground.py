@@ -8,7 +8,7 @@ once, for the address, the link and the story.
 
 import streamlit as st
 
-from ui import glossary, layout, share, sources, state
+from ui import glossary, page_css, presenter, share, sources, state
 from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
@@ -18,13 +18,13 @@ url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes t
 # The address decides the settings and the pin (?pin=b_σ_β_n), or the session carries them.
 state.settle_url("playground", stage_keys=url_keys)
 present = state.presenter_mode()
-layout.page_style(present=present, compact=True)
+page_css.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
     st.title("Reward hacking, live", width="content")
     steps_slot = st.container(width="content", key="story-steps")
 # What the picture is, in one sentence, on every first screen (presenter mode leaves it to
-# the lecturer: ui/layout.py).
+# the lecturer: ui/page_css.py).
 st.container(key="intro").markdown(
     "Each dot is an answer a model might write, placed by its **length** and **substance**; "
     "drag **β** or **n** to push toward what the **:blue[reward model]** likes."
@@ -85,8 +85,8 @@ if not present:
         "σ), its numbers describe the edge, and a note beside them says so."
     )
 with st.container(horizontal=True, gap="small"):
-    layout.presenter_switch(present)
-    layout.predict_switch(predict.prediction_in_url()["on"])
+    presenter.switch(present)
+    predict.switch(predict.prediction_in_url()["on"])
 if not present:
     st.caption(glossary.GOODHART_KINDS)
     st.page_link("pages/checker.py", label="When the reward is a test suite: rewards you can check")

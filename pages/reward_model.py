@@ -6,24 +6,34 @@ import math
 import streamlit as st
 
 from common import format as fmt
-from ui import compute, edge_note, glossary, layout, sources, state
+from ui import (
+    charts,
+    compute,
+    edge_note,
+    fitted_model_figures,
+    glossary,
+    page_css,
+    presenter,
+    readouts,
+    sources,
+    state,
+)
 from ui.reward_model import compute as reward_model_compute
-from ui.reward_model import figures as reward_model_figures
 from ui.reward_model import text as reward_text
 from ui.settings import keys_for
 from ui.url_values import url_form
 
 state.settle_url("reward-model")
-layout.page_style()
+page_css.page_style()
 
 st.title("Where the reward model comes from")
 state.show_notes()
 # The sliders and the charts first, on a projector's first screen; the words below them.
 slots = st.columns(4, gap="medium")
-charts = st.container(key="main-chart")  # ui/layout.py waits for it
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
-words = layout.words("How the reward model is fitted")
+words = presenter.words("How the reward model is fitted")
 
 pairs, spread, noise, prior = (
     state.slider(key, container=slot)
@@ -40,13 +50,13 @@ bon_peak, kl_peak = reward_text.peak_texts(
     reward_model_compute.kl_peak_beta(b_used),  # exact, not a curve point's β
 )
 
-plane_column, curves_column = charts.columns(2, gap="medium")
+plane_column, curves_column = main_chart.columns(2, gap="medium")
 with plane_column:
     field = reward_model_compute.fitted_field(pairs, spread, noise, prior)
-    figure = reward_model_figures.fitted_plane(
+    figure = fitted_model_figures.fitted_plane(
         reward_model_compute.GRID, compute.gold_field(), field, length_spread=spread
     )
-    layout.chart(
+    charts.chart(
         figure,
         key="fitted-plane",
         description=f"The learned reward model's contour lines over true quality's filled "
@@ -54,25 +64,25 @@ with plane_column:
         "below explains it.",
         fit=True,
     )
-    layout.words("How to read the lines").caption(
+    presenter.words("How to read the lines").caption(
         "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
         "reward is known only up to scale). Where its lines bend back like the filled "
         "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
         "the raters saw; beyond them comparisons are few, and the model mostly guesses."
     )
 with curves_column:
-    layout.chart(
-        reward_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
+    charts.chart(
+        fitted_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
         key="rm-bon",
         description=f"True quality peaks at {bon_peak}.",
     )
-    layout.chart(
-        reward_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
+    charts.chart(
+        fitted_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
         key="rm-kl",
         description=f"True quality peaks at {kl_peak}.",
     )
     edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
-    layout.edge_box(edge)
+    readouts.edge_box(edge)
 
 with words:
     st.markdown(
@@ -107,7 +117,7 @@ if not fit.converged:
         "Newton step.",
         icon=":material/warning:",
     )
-with layout.words("What the curves show, and why b is hard to learn"):
+with presenter.words("What the curves show, and why b is hard to learn"):
     st.markdown(
         f"{reward_text.drawn_b_sentence(fit.b, b_used)} They put that b into the lesson's reward "
         "model, with no other errors (σ = 0). Many comparisons of widely varying "
@@ -126,7 +136,7 @@ st.page_link(
     icon=":material/tune:",
     query_params={"b": url_form(b_used)},
 )
-layout.words("DPO learns the same b").info(
+presenter.words("DPO learns the same b").info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
     "Bradley–Terry model of the choices implicitly: its policy π stands for the reward "
     "β·log(π/π_ref) (up to a constant), and that is what it fits to the choices. In the ideal "
@@ -137,5 +147,5 @@ layout.words("DPO learns the same b").info(
     "whose IPO keeps it closer).",
     icon=":material/info:",
 )
-layout.presenter_switch()
-sources.footer("rafailov2023", "azar2023", container=layout.words("Sources"))
+presenter.switch()
+sources.footer("rafailov2023", "azar2023", container=presenter.words("Sources"))

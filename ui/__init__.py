@@ -12,8 +12,11 @@ Every page:
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
   copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
-  ``layout``: page CSS, lean charts, readouts, the presenter and predict switches, the words
-  presenter mode folds; ``glossary``: one visible line per symbol; ``sources``: the papers
+  ``page_css``: every page's CSS (presenter mode's and the Playground's compact CSS too) and
+  the page shell's script; ``charts``: a chart drawn lean, its room held before plotly comes,
+  with a text alternative; ``readouts``: one method's metrics, and the note where the grid's
+  edge caps a KL optimum; ``presenter``: the presenter-mode button and the words it folds;
+  ``glossary``: one visible line per symbol; ``sources``: the papers
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);
   ``edge_traces``: a KL curve's capped stretch drawn dotted, faded and marked "edge";
@@ -23,6 +26,12 @@ Every page:
   poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
   ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
+  ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
+  (the Reward model page's, and the class poll's rating room's);
+  ``js_modules``: ES modules joined into the one script a component takes (the stage's, and
+  the class poll's downloads, which take the stage's export.js);
+  ``reading_text``: an answer's sentences as a careful reader counts them (pure; for the
+  Best-of-n page's answers and the stage's answer panel);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
   (no syntax highlighter fetched).
 - ``page_frame``: the title's size and the room above it, CSS both the first paint and every
@@ -37,14 +46,14 @@ Every page:
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
-Lesson: ``lesson_text`` (the runnable snippet and the steps to try). Best-of-n:
-``best_of_n_charts``, and ``best_of_n_answers`` (what it keeps, written out). KL penalty:
-``kl_penalty_charts``.
-
-Sub-packages, one per page or group of pages, each with its own map in its docstring:
+Sub-packages, one per page that needs more than its page file, each with its own map in its
+docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
+- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
+- ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out).
+- ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
-- ``reward_model/``: the Reward model page (``compute``, ``figures``, ``text``).
+- ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
 - ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``,
   ``cached_figures``).

@@ -4,7 +4,7 @@ On a first visit plotly's code is Streamlit's largest bundle (1.4 MB gzipped): a
 hall's 1.5 Mbit/s it is asked for only once the page's first run arrives (~8 s) and the chart
 waited until ~20 s. The sketch comes in that first run (a few KB), is drawn at once by the
 browser (no script), and hides itself when plotly's drawing of the same chart appears (CSS in
-ui/layout.py). It draws what the figure holds: its title, the plot areas of every axis pair,
+ui/page_css.py). It draws what the figure holds: its title, the plot areas of every axis pair,
 axis lines, ticks and titles, grid lines, line and marker traces, bars, heatmaps and filled
 contours (as a coarse image), and line shapes; no legend, no annotations, no hover.
 
@@ -381,7 +381,7 @@ def _values(trace, name: str) -> np.ndarray:
         return np.array([])
 
 
-# In the page's CSS (ui/layout.py), before any chart: the sketch lies over its chart's room out
+# In the page's CSS (ui/page_css.py), before any chart: the sketch lies over its chart's room out
 # of the flow from its first frame (it takes no room and no gap: its box's other children, the
 # text alternative and the room's style, are out of the flow too, so the chart starts at the
 # box's top), and is hidden once plotly has drawn the chart there.

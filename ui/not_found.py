@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from ui import layout
+from ui import page_css
 
 TITLE = "Page not found"
 
@@ -39,7 +39,7 @@ def unknown_page(pages: list) -> list:
         return []
 
     def page_not_found() -> None:
-        layout.page_style()  # as every page: until its CSS is in, the first paint hides the page
+        page_css.page_style()  # as every page: until its CSS is in, the first paint hides the page
         st.title(TITLE)
         st.markdown("This address names no page of the app. Its pages are:")
         for page in pages:

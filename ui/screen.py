@@ -15,7 +15,7 @@ from typing import NamedTuple
 import streamlit as st
 
 _SCREEN = "_screen"  # session key: the last report, {"width", "height", "top"}, in px
-KEY_PREFIX = "screen-"  # the component's key is screen-<chart key> (hidden by ui/layout.py's CSS)
+KEY_PREFIX = "screen-"  # the component's key is screen-<chart key> (hidden by ui/page_css.py's CSS)
 
 _reporter = st.components.v2.component(
     "screen_size",

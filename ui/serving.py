@@ -43,7 +43,7 @@ FIRST_SENTENCE = (
 )
 # Drawn over the top of the empty page, out of the flow: hiding it moves nothing (no layout
 # shift). No h1 of its own, so the page keeps one heading of that level. The app's page stays
-# unseen until the page's CSS (ui/layout.py's, which Streamlit puts in stEvent) is in: drawn
+# unseen until the page's CSS (ui/page_css.py's, which Streamlit puts in stEvent) is in: drawn
 # before it, the title and sliders were laid out twice (CLS 0.03 at 1280x720, 0.10 on a phone).
 # Both waits end by themselves (8 s, 30 s), should a page bring no CSS.
 FIRST_PAINT = f"""<style>{FRAME_CSS}

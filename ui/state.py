@@ -183,7 +183,7 @@ def slider_caption(key: str, *, container=None) -> None:
     way is more pressure (``help=`` is a tooltip, which a projector never shows)."""
     hint = getattr(SETTINGS[key], "hint", "")  # a Choice row has none
     if hint:
-        # The page's CSS (ui.layout) tucks it under the track, in small type.
+        # The page's CSS (ui.page_css) tucks it under the track, in small type.
         (container if container is not None else st).container(key=f"hint-{key}").caption(hint)
 
 

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.app.app_pages import assert_clean, open_page
-from ui import best_of_n_charts, glossary, kl_penalty_charts, layout, style
+from ui import charts, glossary, style
+from ui.best_of_n import figures as best_of_n_figures
 from ui.class_poll import export as poll_export
 from ui.defenses import cached_figures
+from ui.kl_penalty import figures as kl_penalty_figures
 from ui.playground import stage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -65,9 +67,9 @@ def test_every_text_shade_passes_aa(colour):
 
 def test_chart_titles_use_text_shades_not_line_colours():
     for figure in (
-        best_of_n_charts.win_chances(49, 0.0, 0.0, None),
-        best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
-        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        best_of_n_figures.win_chances(49, 0.0, 0.0, None),
+        best_of_n_figures.scores_against_n(49, 0.0, 0.0, None),
+        kl_penalty_figures.grid_against_closed_form(0.6, 0.0, 0.0),
         cached_figures.padding_learned(0.0, 0.2, 0.0),  # both methods: a plot title each
         cached_figures.spot_checks(10, 0.2, 0.0),
     ):
@@ -79,7 +81,7 @@ def test_chart_titles_use_text_shades_not_line_colours():
 
 
 def test_a_figure_outline_names_its_title_axes_and_lines():
-    outline = layout.figure_outline(best_of_n_charts.scores_against_n(49, 0.0, 0.0, None))
+    outline = charts.figure_outline(best_of_n_figures.scores_against_n(49, 0.0, 0.0, None))
     assert outline.startswith("Gain against n (true quality peaks at n = 49).")
     assert style.N_AXIS_TITLE in outline and style.GAIN_AXIS_TITLE in outline
     assert "true quality" in outline and "reward model" in outline
@@ -90,8 +92,8 @@ def test_every_chart_on_every_page_is_given_a_description():
     calls = 0
     for page in PAGES_DIR.glob("*.py"):
         source = page.read_text()
-        assert "st.plotly_chart" not in source, f"{page.name}: use layout.chart"
-        for call in re.findall(r"layout\.chart\((.*?)\n\s*\)", source, flags=re.S):
+        assert "st.plotly_chart" not in source, f"{page.name}: use charts.chart"
+        for call in re.findall(r"charts\.chart\((.*?)\n\s*\)", source, flags=re.S):
             calls += 1
             assert "description=" in call, f"{page.name}: {call[:80]}"
     assert calls >= 10

@@ -14,7 +14,8 @@ import stop_curves
 
 import core
 from common import format as fmt
-from ui import best_of_n_answers, best_of_n_charts, compute
+from ui import compute
+from ui.best_of_n import answers, figures
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
 SETTINGS_BS = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -29,7 +30,7 @@ SEEDED = [
 
 def check_peak(curve, gold_at) -> str:
     """The readout and sentence for the curve's peak against core's gold at the n stops."""
-    readout, words = best_of_n_charts.peak_texts(curve.peak_pressure, end=END)
+    readout, words = figures.peak_texts(curve.peak_pressure, end=END)
     at_stops = np.array([gold_at(n) for n in N_STOPS])
     if readout == "n ≥ 10,000":
         assert words == "past n = 10,000"
@@ -74,7 +75,7 @@ def share_text_holds(text: str, share: float) -> bool:
 
 @pytest.mark.parametrize("n", N_STOPS)
 def test_the_win_chance_sentence_at_every_n(n):
-    words = best_of_n_charts.win_chances_words(n)
+    words = figures.win_chances_words(n)
     by_rank = np.sort(core.win_probabilities(float(n)))
     if n == 1:
         assert words.startswith("At n = 1 every answer is equally likely")
@@ -103,12 +104,12 @@ def test_the_answers_written_out_state_their_rank_chance_and_scores(question):
         ranks = np.arange(1, COUNT + 1)
         median = int(ranks[(ranks / COUNT) ** n >= 0.5][0])
         assert 1 - ((median - 1) / COUNT) ** n >= 0.5  # this one or better, half the time
-        written = best_of_n_answers.kept_answers(n, b, sigma, None, question)
+        written = answers.kept_answers(n, b, sigma, None, question)
         assert {answer.rank for answer in written} == {COUNT // 2, median, COUNT}
         tied = len(np.unique(scored.proxy)) < COUNT
         for answer in written:
             index = order[answer.rank - 1]
-            line = best_of_n_answers.numbers_line(answer, n)
+            line = answers.numbers_line(answer, n)
             exact = (answer.rank / COUNT) ** n - ((answer.rank - 1) / COUNT) ** n
             if not tied:
                 assert answer.chance == pytest.approx(exact, abs=1e-12)

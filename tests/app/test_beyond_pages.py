@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 import core
 from common import format as fmt
-from ui import layout
+from ui import page_css
 from ui.compare.compute import ERROR_SEEDS, GAO_BETA_LOW, TAILS_N
 from ui.compute import BETA_CURVE, N_CURVE
 from ui.reward_model.compute import COMPARISON_SEED
@@ -55,7 +55,7 @@ def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
     ]
 
 
-# Each chart's room before plotly's code arrives (ui/layout.py), at the figure's own height.
+# Each chart's room before plotly's code arrives (ui/charts.py), at the figure's own height.
 REWARD_ROOMS = [
     "<style>.st-key-fitted-plane { min-height: 460px; }</style>",
     "<style>.st-key-rm-bon { min-height: 400px; }</style>",
@@ -80,7 +80,7 @@ def test_pages_render_without_exception(page, keys, rooms):
     # The main chart's sketch, drawn before plotly arrives (ui/chart_sketch.py): one, no script.
     sketches = [body for body in bodies if body.startswith('<div class="rh-sketch')]
     assert len(sketches) == 1 and "<script" not in sketches[0].lower()
-    assert [body for body in bodies if body not in sketches] == [layout.CSS.strip(), *rooms]
+    assert [body for body in bodies if body not in sketches] == [page_css.CSS.strip(), *rooms]
 
 
 def test_reward_model_defaults_match_core():
@@ -386,6 +386,6 @@ def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():
     # Lengths are normal with the spread as their sd; the lines are at ±2 spreads: 95.4%.
     from math import erf, sqrt
 
-    from ui.reward_model.figures import LENGTH_BAND
+    from ui.fitted_model_figures import LENGTH_BAND
 
     assert f"{100 * erf(LENGTH_BAND / sqrt(2)):.0f}%" == "95%"

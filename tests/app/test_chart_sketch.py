@@ -17,8 +17,10 @@ import plotly.graph_objects as go
 import pytest
 
 from poll_data.guesses import QUESTIONS
-from ui import best_of_n_charts, chart_sketch, compute, kl_penalty_charts, style
+from ui import chart_sketch, compute, style
+from ui.best_of_n import figures as best_of_n_figures
 from ui.class_poll import figures as poll_figures
+from ui.kl_penalty import figures as kl_penalty_figures
 
 
 def drawn(html_text: str) -> str:
@@ -118,9 +120,9 @@ def test_missing_values_break_a_line_instead_of_joining_across_them():
 @pytest.mark.parametrize(
     "figure",
     [
-        best_of_n_charts.scores_against_n(16, 0.0, 1.0, None),
-        kl_penalty_charts.grid_against_closed_form(0.6, 0.2, 1.0),
-        kl_penalty_charts.policy_heatmap(0.6, 0.0, 1.0),
+        best_of_n_figures.scores_against_n(16, 0.0, 1.0, None),
+        kl_penalty_figures.grid_against_closed_form(0.6, 0.2, 1.0),
+        kl_penalty_figures.policy_heatmap(0.6, 0.0, 1.0),
     ],
     ids=["best-of-n", "kl-two-panels", "kl-heatmap"],
 )
@@ -142,7 +144,7 @@ def test_the_pages_charts_sketch_every_plot_area_at_the_figures_height(figure):
 def test_a_fitted_figure_in_plotlys_typed_array_form_is_sketched_the_same():
     """A page's main chart is refitted through its JSON (style.fitted), where arrays become
     {dtype, bdata}: the same lines come out as from the figure as built."""
-    figure = best_of_n_charts.scores_against_n(49, 0.0, 1.0, None)
+    figure = best_of_n_figures.scores_against_n(49, 0.0, 1.0, None)
     fitted = style.fitted(figure, scale=1.0, height=None)
     assert isinstance(fitted.data[0].x, dict)  # what the sketch must read
     assert points_of(chart_sketch.sketch(fitted)) == points_of(chart_sketch.sketch(figure))

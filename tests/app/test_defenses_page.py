@@ -19,7 +19,7 @@ from app_pages import (
 from streamlit.testing.v1 import AppTest
 
 import core
-from ui import layout, link_box, slack_text
+from ui import link_box, page_css, slack_text
 from ui.defenses import cached_figures
 from ui.defenses import view as defense_view
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
@@ -63,7 +63,7 @@ def test_the_page_renders_with_every_defense(defenses):
     assert len(sketches) == 1 and "<script" not in sketches[0].lower()
     bodies = [body for body in bodies if body not in sketches]
     assert [body for body in bodies if link_box.link_in(body) is None] == [
-        layout.CSS.strip(),
+        page_css.CSS.strip(),
         "<style>.st-key-padding_learned { min-height: 330px; }</style>",  # the chart's room
     ]
     # The first defense's chart is drawn; the other three open on request, and until then

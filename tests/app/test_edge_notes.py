@@ -188,21 +188,21 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
 def capped_figures():
     """Each page's KL chart at a setting whose strongest stretch is capped (σ = 1: 17% of the
     optimum at β = 0.25): (figure as plain JSON, the edge mass along its KL curve)."""
-    from ui import compute, kl_penalty_charts
+    from ui import compute, fitted_model_figures
     from ui.compare import compute as compare_compute
     from ui.compare import figures as compare_figures
     from ui.defenses import cached_figures
     from ui.defenses import compute as defense_compute
-    from ui.reward_model import figures as reward_model_figures
+    from ui.kl_penalty import figures as kl_penalty_figures
 
     kl = compute.kl_curve(0.0, 1.0)
     past = compute.kl_curve(0.0, 1.0, past_edge=True)
     panel = compare_compute.gao_panel(0.0, 1.0)
     defended = defense_compute.summary(0.2, 1.0).kl
     return {
-        "kl_page": (kl_penalty_charts.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
+        "kl_page": (kl_penalty_figures.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
         "reward_model": (
-            reward_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
+            fitted_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
             kl.edge_mass,
         ),
         "compare": (compare_figures.gao_chart(panel), panel.kl_edge_mass),
@@ -290,9 +290,9 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
     ],
 )
 def test_the_kl_pages_edge_caption_names_where_the_capped_stretch_starts(b, sigma, stated):
-    from ui import kl_penalty_charts
+    from ui.kl_penalty import figures as kl_penalty_figures
 
-    assert stated in kl_penalty_charts.edge_caption(b, sigma)
+    assert stated in kl_penalty_figures.edge_caption(b, sigma)
     edge = core.kl_optimum(0.25, b=b, sigma=sigma).edge_mass
     assert f"{100 * edge:.0f}%" in stated
     # The start is the weakest capped β: the next β of the curve up is clear.

@@ -9,9 +9,10 @@ import plotly.io
 import pytest
 
 from poll_data.guesses import QUESTIONS
-from ui import best_of_n_charts, compute, kl_penalty_charts, style
+from ui import compute, fitted_model_figures, style
+from ui.best_of_n import figures as best_of_n_figures
 from ui.class_poll import figures as poll_figures
-from ui.reward_model import figures as reward_model_figures
+from ui.kl_penalty import figures as kl_penalty_figures
 
 MAX_PAYLOAD_BYTES = 150_000  # docs/design.md §5: what one slider change may send to the browser
 
@@ -22,22 +23,22 @@ def spec(figure) -> str:
 
 
 def test_the_pages_cached_figures_are_shared_and_rebuilt_identically():
-    cached = best_of_n_charts.scores_against_n(49, 0.2, 0.5, 3)
-    assert best_of_n_charts.scores_against_n(49, 0.2, 0.5000000001, 3) is cached
-    rebuilt = best_of_n_charts.scores_against_n_figure(
+    cached = best_of_n_figures.scores_against_n(49, 0.2, 0.5, 3)
+    assert best_of_n_figures.scores_against_n(49, 0.2, 0.5000000001, 3) is cached
+    rebuilt = best_of_n_figures.scores_against_n_figure(
         compute.best_of_n_curve(0.2, 0.5, 3), compute.best_of_n_point(49, 0.2, 0.5, 3), 49
     )
     assert spec(rebuilt) == spec(cached)
-    heatmap = kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0)
-    assert kl_penalty_charts.policy_heatmap(0.6000000001, 0.2, 0.0) is heatmap
+    heatmap = kl_penalty_figures.policy_heatmap(0.6, 0.2, 0.0)
+    assert kl_penalty_figures.policy_heatmap(0.6000000001, 0.2, 0.0) is heatmap
 
 
 def test_one_meaning_one_colour_on_every_page():
     okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
     assert {style.GOLD, style.PROXY, style.KL_METHOD, style.BEST_OF_N} <= okabe_ito
     pages = [
-        best_of_n_charts.scores_against_n(49, 0.0, 0.0, None),
-        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        best_of_n_figures.scores_against_n(49, 0.0, 0.0, None),
+        kl_penalty_figures.grid_against_closed_form(0.6, 0.0, 0.0),
     ]
     for figure in pages:
         colours = {
@@ -54,11 +55,11 @@ def test_one_meaning_one_colour_on_every_page():
 
 def test_every_axis_has_a_title_where_it_is_shown():
     for figure in (
-        best_of_n_charts.ranked_scores(0.0, 0.0, None),
-        best_of_n_charts.win_chances(49, 0.0, 0.0, None),
-        best_of_n_charts.kl_against_bound(49, 0.0, 0.0, None),
-        kl_penalty_charts.policy_heatmap(0.6, 0.0, 0.0),
-        kl_penalty_charts.grid_against_closed_form(0.6, 0.0, 0.0),
+        best_of_n_figures.ranked_scores(0.0, 0.0, None),
+        best_of_n_figures.win_chances(49, 0.0, 0.0, None),
+        best_of_n_figures.kl_against_bound(49, 0.0, 0.0, None),
+        kl_penalty_figures.policy_heatmap(0.6, 0.0, 0.0),
+        kl_penalty_figures.grid_against_closed_form(0.6, 0.0, 0.0),
     ):
         layout = json.loads(spec(figure))["layout"]
         for name, axis in layout.items():
@@ -70,13 +71,13 @@ def test_every_axis_has_a_title_where_it_is_shown():
 
 # The other pages' figures start from style.figure too, then add validated traces.
 PAGE_FIGURES = {
-    "ranked_scores": lambda: best_of_n_charts.ranked_scores(0.2, 0.7, 3),
-    "win_chances": lambda: best_of_n_charts.win_chances(590, 0.2, 0.7, 3),
-    "scores_against_n": lambda: best_of_n_charts.scores_against_n(10000, 0.2, 0.7, None),
-    "kl_against_bound": lambda: best_of_n_charts.kl_against_bound(1, 0.2, 0.7, None),
-    "peak_spread": lambda: best_of_n_charts.peak_spread(0.2, 0.7, 3),
-    "policy_heatmap": lambda: kl_penalty_charts.policy_heatmap(0.4, 0.2, 0.0),
-    "grid_against_closed_form": lambda: kl_penalty_charts.grid_against_closed_form(0.4, 0.2, 0),
+    "ranked_scores": lambda: best_of_n_figures.ranked_scores(0.2, 0.7, 3),
+    "win_chances": lambda: best_of_n_figures.win_chances(590, 0.2, 0.7, 3),
+    "scores_against_n": lambda: best_of_n_figures.scores_against_n(10000, 0.2, 0.7, None),
+    "kl_against_bound": lambda: best_of_n_figures.kl_against_bound(1, 0.2, 0.7, None),
+    "peak_spread": lambda: best_of_n_figures.peak_spread(0.2, 0.7, 3),
+    "policy_heatmap": lambda: kl_penalty_figures.policy_heatmap(0.4, 0.2, 0.0),
+    "grid_against_closed_form": lambda: kl_penalty_figures.grid_against_closed_form(0.4, 0.2, 0),
 }
 ALL_FIGURES = PAGE_FIGURES
 
@@ -99,7 +100,7 @@ def test_a_gain_curves_hover_is_the_readouts_text():
     curve = compute.best_of_n_curve(0.0, 0.0)
     gold = curve.gold_gain.copy()
     gold[:3] = (-0.0014, 0.52, -1.2449)
-    figure = reward_model_figures.overoptimization(
+    figure = fitted_model_figures.overoptimization(
         dataclasses.replace(curve, gold_gain=gold), best_of_n=True, b=0.0
     )
     true_quality, _reward_model, peak = figure.data
@@ -128,7 +129,7 @@ def test_the_poll_histograms_hover_writes_its_bars_ends_as_the_page_does():
 
 
 def test_the_policy_heat_maps_hover_writes_the_share_as_the_page_does():
-    heatmap = kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0).data[0]
+    heatmap = kl_penalty_figures.policy_heatmap(0.6, 0.2, 0.0).data[0]
     assert heatmap.hovertemplate == (
         "length %{x}<br>substance %{y}<br>π_β / peak %{customdata}<extra></extra>"
     )
@@ -136,4 +137,4 @@ def test_the_policy_heat_maps_hover_writes_the_share_as_the_page_does():
     assert heatmap.customdata[50][47] == "0.56"
     assert heatmap.z[50][47] == 558  # thousandths, the colour bar labelled as shares
     assert list(heatmap.colorbar.ticktext) == ["0", "0.2", "0.4", "0.6", "0.8", "1"]
-    assert len(spec(kl_penalty_charts.policy_heatmap(0.6, 0.2, 0.0))) < 120_000  # 127 KB before
+    assert len(spec(kl_penalty_figures.policy_heatmap(0.6, 0.2, 0.0))) < 120_000  # 127 KB before

@@ -5,7 +5,8 @@ on the first screen; its labels given room. The browser side: test_browser_proje
 import plotly.graph_objects
 import pytest
 
-from ui import kl_penalty_charts, style
+from ui import style
+from ui.kl_penalty import figures as kl_penalty_figures
 
 
 @pytest.mark.parametrize(
@@ -24,7 +25,7 @@ def test_a_fitted_height_ends_16_px_above_the_fold_or_keeps_the_charts_own():
 
 
 def test_fitting_scales_every_font_and_margin_but_no_marker():
-    chart = kl_penalty_charts.grid_against_closed_form(1.0, 0.0, 0.0)
+    chart = kl_penalty_figures.grid_against_closed_form(1.0, 0.0, 0.0)
     built = chart.to_plotly_json()["layout"]
     fitted = style.fitted(chart, scale=2.0, height=600)
     layout = fitted.to_plotly_json()["layout"]
@@ -44,7 +45,7 @@ def test_fitting_scales_every_font_and_margin_but_no_marker():
 def test_a_y_title_too_long_for_its_panel_becomes_a_label_in_the_panel():
     # KL penalty's two stacked panels are ~110 px each at 1280x720: 'gain over base model'
     # at 19 px is ~210 px long.
-    chart = kl_penalty_charts.grid_against_closed_form(1.0, 0.0, 0.0)
+    chart = kl_penalty_figures.grid_against_closed_form(1.0, 0.0, 0.0)
     layout = style.fitted(chart, scale=1.3, height=450).to_plotly_json()["layout"]
     labels = [note["text"] for note in layout.get("annotations", [])]
     assert "gain over base model" in labels

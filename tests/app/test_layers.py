@@ -5,8 +5,9 @@
 A module imports from its own layer or those below it, never above: core (numpy and the standard
 library) knows nothing of the app; ``common`` (the screen's number formats) nothing but core;
 ``poll_data`` (the poll's rules and storage) no ``ui``; ui's loose modules (``ui/*.py``, shared by
-several pages) no page package (``ui/<page>/``); page packages no page. And what is said to
-import no Streamlit loads none, followed transitively in a fresh interpreter.
+several pages) no page package (``ui/<page>/``); page packages no page, nor another page's
+package (what two pages share sits in a shared module below both). And what is said to import
+no Streamlit loads none, followed transitively in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -92,6 +93,57 @@ def test_the_layer_check_sees_an_arrow_up(tmp_path):
         "poll_data.store (poll_data) -> ui.format (ui shared)",
         "ui.address (ui shared) -> ui.playground.pin_url (ui page package)",
         "ui.playground.stage (ui page package) -> pages.playground (pages)",
+    ]
+
+
+def page_of(name: str, root: Path = REPO) -> str | None:
+    """The page package ``name`` belongs to ("playground" for ui.playground.stage), or None."""
+    if name.split(".")[0] != "ui" or layer(name, root) != LAYERS.index("ui page package"):
+        return None
+    return name.split(".")[1]
+
+
+def across_pages(names: list[str], root: Path = REPO) -> list[str]:
+    """Each import from one page package into another, as "importer -> imported": what two
+    pages share belongs in a shared module below both."""
+    return [
+        f"{name} -> {imported}"
+        for name in names
+        if (page := page_of(name, root))
+        for imported in module_graph.imports_of(name, root)
+        if page_of(imported, root) not in (None, page)
+    ]
+
+
+def test_no_page_package_imports_another():
+    assert across_pages(every_module()) == []
+
+
+def test_the_page_check_sees_one_page_package_import_another(tmp_path):
+    """The class poll's downloads once joined their script with the Playground's joiner, and its
+    rating room drew with the Reward model page's figures; a page's own modules are fine."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/style.py": "",
+        "ui/class_poll/__init__.py": "",
+        "ui/class_poll/export.py": "from ui.playground import stage_modules\n",
+        "ui/class_poll/rating_views.py": (
+            "from ui import style\nfrom ui.class_poll import export\n"  # its own, and shared
+            "def show():\n    from ui.reward_model.figures import fitted_plane\n"
+        ),
+        "ui/playground/__init__.py": "",
+        "ui/playground/stage_modules.py": "",
+        "ui/reward_model/__init__.py": "import ui.class_poll\n",  # a package's __init__ too
+        "ui/reward_model/figures.py": "from ui import style\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    names = module_graph.package_modules("ui", tmp_path)
+    assert across_pages(names, tmp_path) == [
+        "ui.class_poll.export -> ui.playground.stage_modules",
+        "ui.class_poll.rating_views -> ui.reward_model.figures",
+        "ui.reward_model -> ui.class_poll",
     ]
 
 

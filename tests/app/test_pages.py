@@ -22,13 +22,14 @@ from app_pages import (
 )
 
 import core
-from ui import compute, layout, lesson_text, link_box
+from ui import compute, link_box, page_css
+from ui.lesson.text import NUMPY_SNIPPET, SNIPPET, TRIES
 from ui.playground import predict, reports, stage, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
 
-# Each chart's room before plotly's code arrives (ui/layout.py): the figure's own height.
+# Each chart's room before plotly's code arrives (ui/charts.py): the figure's own height.
 CHART_ROOMS_BY_PAGE = {
     "playground": [],  # the stage draws its own charts
     "best_of_n": [
@@ -66,7 +67,7 @@ def test_every_page_renders_without_exception(page):
     for body in boxes:
         assert body.startswith(link_box.STYLE + '<div class="rh-link"><input type="text" readonly')
         assert body.endswith('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT)
-    fixed_css = (layout.CSS, layout.CSS + layout.COMPACT_CSS)
+    fixed_css = (page_css.CSS, page_css.CSS + page_css.COMPACT_CSS)
     rooms = [body for body in bodies if body in CHART_ROOMS]
     assert rooms == CHART_ROOMS_BY_PAGE[page]
     # The main chart's sketch: drawn from the figure, its text escaped (tests/app/
@@ -74,7 +75,7 @@ def test_every_page_renders_without_exception(page):
     sketches = [body for body in bodies if body.startswith('<div class="rh-sketch')]
     assert len(sketches) == (page in SKETCHED)
     # No browser has reported its screen here: the sketch will be drawn again once one has,
-    # so it is marked provisional (what follows the main chart waits unseen: ui/layout.py).
+    # so it is marked provisional (what follows the main chart waits unseen: ui/page_css.py).
     assert all(body.startswith('<div class="rh-sketch rh-provisional"') for body in sketches)
     assert not [body for body in sketches if "<script" in body.lower()]
     known = boxes + rooms + sketches
@@ -425,25 +426,25 @@ def test_kl_page_table_is_core_lesson_table_with_a_csv():
 def test_lesson_snippet_prints_the_lessons_table():
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(lesson_text.SNIPPET, "snippet", "exec"), {})  # noqa: S102 - our own fixed text
+        exec(compile(SNIPPET, "snippet", "exec"), {})  # noqa: S102 - our own fixed text
     assert printed.getvalue().rstrip("\n") == core.format_lesson_table(core.lesson_table())
     app = open_page("lesson")
     assert_clean(app)
     shown = [block.value for block in app.code]
-    assert lesson_text.SNIPPET.strip() in [text.strip() for text in shown]
+    assert SNIPPET.strip() in [text.strip() for text in shown]
     assert core.format_lesson_table(core.lesson_table()) in shown
 
 
 def test_the_lessons_own_numpy_lines_print_its_table_and_the_page_shows_them():
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(lesson_text.NUMPY_SNIPPET, "numpy", "exec"), {})  # noqa: S102 - our own fixed text
+        exec(compile(NUMPY_SNIPPET, "numpy", "exec"), {})  # noqa: S102 - our own fixed text
     assert printed.getvalue().rstrip("\n") == core.format_lesson_table(core.lesson_table())
-    assert "import core" not in lesson_text.NUMPY_SNIPPET  # the model in plain sight
-    assert "from core" not in lesson_text.NUMPY_SNIPPET
+    assert "import core" not in NUMPY_SNIPPET  # the model in plain sight
+    assert "from core" not in NUMPY_SNIPPET
     app = open_page("lesson")
     shown = [block.value.strip() for block in app.code]
-    assert lesson_text.NUMPY_SNIPPET.strip() in shown
+    assert NUMPY_SNIPPET.strip() in shown
     prose = " ".join(" ".join(block.value.split()) for block in app.markdown)
     assert "CoastRunners" in prose and "(Clark and Amodei, 2016)" in prose
     assert "Krakovna and colleagues at DeepMind (2020)" in prose
@@ -454,13 +455,13 @@ def test_lesson_links_open_the_playground_at_each_step():
     app = open_page("lesson")
     # The numbered tries (the story's one link to the checker page: test_checker_page.py).
     links = [link for link in app.get("page_link") if link.proto.label[0].isdigit()]
-    assert len(links) == len(lesson_text.TRIES)
+    assert len(links) == len(TRIES)
     playground_hash = next(
         page_hash
         for page_hash, page in app._registered_pages.items()  # noqa: SLF001 - AppTest's record
         if page["script_path"].endswith("pages/playground.py")
     )
-    for link, step in zip(links, lesson_text.TRIES, strict=True):
+    for link, step in zip(links, TRIES, strict=True):
         assert link.proto.page_script_hash == playground_hash
         assert dict(parse_qsl(link.proto.query_string)) == {
             key: url_form(value) for key, value in step.values.items()
@@ -475,7 +476,7 @@ def test_settings_follow_the_reader_across_pages_and_links_override_them():
     app.switch_page(PAGES["lesson"]).run()
     # A Lesson link names every setting, defaults included: b = 0 must win over the b = 0.2
     # this session had.
-    overoptimized = next(step for step in lesson_text.TRIES if step.name == "Overoptimized")
+    overoptimized = next(step for step in TRIES if step.name == "Overoptimized")
     app.query_params.clear()
     app.query_params.update(full_query(overoptimized.values))
     app.switch_page(PAGES["playground"]).run()

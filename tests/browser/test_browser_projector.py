@@ -587,7 +587,7 @@ PROSE_PX_JS = """
   .filter((element) => element.getBoundingClientRect().width > 0 && element.textContent.trim())
   .map((element) => parseFloat(getComputedStyle(element).fontSize))
 """
-METRIC_PX = 30.4  # a readout's value, 1.9rem (ui/layout.py's CSS), in either mode
+METRIC_PX = 30.4  # a readout's value, 1.9rem (ui/page_css.py's CSS), in either mode
 METRIC_PX_JS = """
 () => [...document.querySelectorAll('[data-testid="stMetricValue"] p')]
   .map((element) => parseFloat(getComputedStyle(element).fontSize))
@@ -603,7 +603,7 @@ NAVIGATION = (
     ("Defenses", "defenses", "padding_learned"),
     ("Checkers", "checker", "checker-tasks"),
 )
-PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/layout.py)
+PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/page_css.py)
 LEAVE = "Leave presenter mode"
 RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took over 5 s
 

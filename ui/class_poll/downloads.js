@@ -1,5 +1,5 @@
 // The class poll's histogram to take away: SVG and CSV as sent, PNG drawn from the SVG with
-// the stage's own svgToPng (joined with it by ui/playground/stage_modules.py).
+// the stage's own svgToPng (joined with it by ui/js_modules.py).
 import { save, svgToPng } from "../playground/stage_assets/export.js";
 
 export default function mountDownloads(component) {

@@ -3,7 +3,7 @@
 The picture is drawn here as plain SVG (the bars, both axes, the true peak once revealed), the
 same bins as the chart on screen (``figures.AXES``); the browser turns it into a PNG with the
 stage's own code (``playground/stage_assets/export.js``, joined with ``downloads.js`` by
-``playground.stage_modules``), so no image library is needed.
+``ui.js_modules``), so no image library is needed.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ import numpy as np
 import streamlit as st
 
 from poll_data.guesses import Question
-from ui import style
+from ui import js_modules, style
 from ui.class_poll import figures
 from ui.compute import Curve
-from ui.playground import stage_modules
 
 WIDTH, HEIGHT = 960, 460  # px: the on-screen chart's shape, at a slide's width
 MARGIN = {"left": 80, "right": 30, "top": 70, "bottom": 80}
@@ -38,7 +37,7 @@ _downloads = st.components.v2.component(
     css=DOWNLOADS_CSS,
     # The buttons' module and the stage's export.js it imports (svgToPng, save), joined as the
     # stage's modules are.
-    js=stage_modules.joined(DOWNLOADS_JS.parent, DOWNLOADS_JS.name),
+    js=js_modules.joined(DOWNLOADS_JS.parent, DOWNLOADS_JS.name),
 )
 
 

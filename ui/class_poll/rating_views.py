@@ -20,9 +20,8 @@ import core
 from common import format as fmt
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
-from ui import layout, state, style
+from ui import charts, fitted_model_figures, state, style
 from ui.class_poll import live, rating_data, rating_text
-from ui.reward_model import figures as reward_model_figures
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
@@ -141,8 +140,8 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
     row.metric("length weight", fmt.number(fit.length_ratio))
     # The room's reward model next, fitted to the first screen (a projector shows b and it
     # together); its formula, the interval's warning and the room's agreement just below it.
-    layout.chart(
-        reward_model_figures.fitted_plane(
+    charts.chart(
+        fitted_model_figures.fitted_plane(
             core.GRID,
             core.gold_field(),
             rating_data.fitted_field(fit),
@@ -178,13 +177,13 @@ def show_optimizers(fit) -> None:
         (best_column, optimum.best_of_n, True, "rating_best_of_n"),
         (kl_column, optimum.kl, False, "rating_kl"),
     ):
-        figure = reward_model_figures.overoptimization(
+        figure = fitted_model_figures.overoptimization(
             curve, best_of_n=is_best_of_n, b=fit.b, model="the room's model"
         )
         # Half a column wide: the lesson's eight n ticks (or seven β) ran into each other
         # ("200" into "590"); evenly spaced ones do not.
         figure.update_xaxes(tickvals=list(EVEN_TICKS[is_best_of_n]))
-        layout.chart(
+        charts.chart(
             figure,
             key=key,
             container=column,

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 
 from common import format as fmt
 from poll_data import guesses, ratings, store
-from ui import compute, glossary, layout, lecturer_cookie, link_box, state
+from ui import charts, compute, glossary, lecturer_cookie, link_box, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
@@ -289,7 +289,7 @@ def live_results(engine: Engine, token: str) -> None:
     status = "closed" if poll.closed else "open"
     st.container(key="poll_count").metric(f"Answers (poll {status})", len(guessed))
     figure = poll_figures.guess_histogram(guessed, question=question, truth=known)
-    layout.chart(
+    charts.chart(
         figure,
         key="poll_histogram",
         fit=True,  # the lecturer projects it

@@ -6,11 +6,13 @@
 - ``worlds``: one world (JSON) per (b, σ) carries everything β and n move, so they glide
   without a rerun; built from ui.compute, kept in memory, and prewarmed (no Streamlit import).
 - ``reports``: what the browser reports, read safely (each setting snapped to a stop).
-- ``predict``: predict-then-reveal (?predict=1): the guesses, the reveal, what stays hidden.
+- ``predict``: predict-then-reveal (?predict=1): the guesses, the reveal, what stays hidden,
+  and the button into it and out.
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
-- ``stage_modules``: joins those modules into the one script the component takes (no build);
-  the class poll's downloads are joined by it too, with the stage's ``export.js``.
+- those modules are joined into the one script the component takes by ``ui/js_modules.py``
+  (no build; shared: the class poll's downloads are joined by it too, with the stage's
+  ``export.js``).
 - ``world_store``: those worlds' files in the app's disk store (``ui/disk_store.py``: under the
   code's fingerprint, shared by every replica and restart; built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,

@@ -19,7 +19,7 @@ import core
 from common import format as fmt
 from core import answer_text
 from ui import compute
-from ui.best_of_n_answers import sentences_read
+from ui.reading_text import sentences_read
 
 COORDINATE_SCALE = 100  # as the world's clouds: points in hundredths of a unit
 SCORE_DECIMALS = 2  # the panel prints scores to the hundredth

@@ -70,3 +70,11 @@ def hiding_truth() -> bool:
     mark true quality's peak: neither the stage, nor the story's steps and their lines)."""
     on = st.session_state.get(_ASKED, {}).get("on", False)  # as the stage was last asked
     return on and prediction_url()["revealed"] != "1"
+
+
+def switch(predicting: bool) -> None:
+    """A button into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
+    label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
+    if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
+        state.set_prediction(not predicting)  # a new arrival: the stage takes the address
+        st.rerun()

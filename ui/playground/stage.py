@@ -2,7 +2,7 @@
 
 A Streamlit slider reports only on release and every frame would be a server rerun, so the
 stage is a custom component (``st.components.v2``; HTML, CSS and ES modules in
-``ui/playground/stage_assets``, joined by ``stage_modules.py``) that gets, per (b, σ), a
+``ui/playground/stage_assets``, joined by ``ui/js_modules.py``) that gets, per (b, σ), a
 world (worlds.py). β and n redraw from it at animation speed; b and σ fetch another world
 from /worlds/ (world_files.py, worlds.js). The settled value comes back to Python once, for
 the address bar, the share link and the story: its report is read safely (reports.py), with
@@ -16,8 +16,8 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from ui import state, style
-from ui.playground import pin, predict, stage_modules, world_files, worlds
+from ui import js_modules, state, style
+from ui.playground import pin, predict, world_files, worlds
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
 from ui.story_steps import PRESETS
@@ -48,7 +48,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=STAGE_CSS,
-    js=stage_modules.joined(ASSETS),  # the ES modules joined, once per process
+    js=js_modules.joined(ASSETS),  # the ES modules joined, once per process
 )
 
 

@@ -51,7 +51,7 @@ def step_bar(values: Mapping[str, float]) -> None:
     last = len(PRESETS) - 1
     # No help= tooltips here: a tooltip stays up under the pointer after each click, over the
     # step line and the navigation. Streamlit draws the shortcut (← →) on Back and Next, and
-    # the steps' names are said to screen readers (ui.layout hides a described-* first child).
+    # the steps' names are said to screen readers (ui.page_css hides a described-* first child).
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.container(key="described-story", width="content").markdown(
             "Story steps (the ← and → keys move between them): "
@@ -101,7 +101,7 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     step: Preset = PRESETS[index]
     numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
     if always:
-        # At most two lines of the largest type after the title, no icon (ui/layout.py).
+        # At most two lines of the largest type after the title, no icon (ui/page_css.py).
         slot.container(key="step-line-one").info(f"{numbered}: {step.headline}")
         return
     opened = _opened(state.arrival())

@@ -1,4 +1,4 @@
-// The page shell, on every page (ui/layout.py joins sliders.js ahead of this file). On a phone
+// The page shell, on every page (ui/page_css.py joins sliders.js ahead of this file). On a phone
 // the page menu (Streamlit's top navigation, folded into a drawer) stayed open over the page a
 // reader had just chosen. One listener per document: a tap on a page link in the open drawer
 // folds it, as the drawer's own close button does, once the choice is on its way.
@@ -6,7 +6,7 @@
 const CLOSE = '[data-testid="stSidebarCollapseButton"] button';
 
 export default function pageShell() {
-  holdFingersOnSliders(window); // sliders.js, joined ahead of this file by ui/layout.py
+  holdFingersOnSliders(window); // sliders.js, joined ahead of this file by ui/page_css.py
   if (document.documentElement.dataset.menuCloser) return;
   document.documentElement.dataset.menuCloser = "on";
   document.addEventListener(

@@ -2,7 +2,7 @@
 // page and leaves the value alone; a sideways drag, or a tap, moves it.
 //
 // Streamlit 1.67's slider (React Aria) sets touch-action: none on its track and thumb and takes
-// the value where a finger lands (one swipe moved β from 0.1 to 1.5). ui/layout.py's CSS gives
+// the value where a finger lands (one swipe moved β from 0.1 to 1.5). ui/page_css.py's CSS gives
 // them touch-action: pan-y, so the browser scrolls on a vertical swipe; here a finger's
 // pointerdown is held back from the slider until the finger shows its direction: sideways (or
 // a tap) replays it, so the slider takes the touch from where it landed; up or down lets the

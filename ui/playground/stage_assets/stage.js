@@ -11,7 +11,7 @@
 // The drawing is in curves.js, plane.js and marks.js, the pure parts in scales.js, field.js,
 // format.js, motion.js and predict.js, the pin in pin.js, the downloads in export.js and the
 // benchmarks' timings in profile.js;
-// ui/playground/stage_modules.py joins them into one script.
+// ui/js_modules.py joins them into one script.
 
 import { buildStage, listen, showSlack, showTooltip } from "./controls.js";
 import { curvesHoverText, drawCurves, panelAt, showCurvesWorld } from "./curves.js";

@@ -1,17 +1,16 @@
-"""How pages hand things to Streamlit: the page's CSS, lean charts, readouts, presenter mode
-(larger type, and the longer words folded: :func:`words`)."""
+"""The page's CSS, on every page: the app's own (readouts, captions' contrast, a finger's
+targets, the room held for what has not come yet, what waits for the main chart), presenter
+mode's larger type, and the Playground's compact projector page; and the page shell's script
+(a phone's page menu folds once a page is chosen; a finger on a slider scrolls unless it moves
+sideways)."""
 
 from __future__ import annotations
 
-import contextlib
-import re
 from pathlib import Path
 
-import plotly.graph_objects as go
 import streamlit as st
 
-from common import format as fmt
-from ui import chart_sketch, edge_note, screen, state, style
+from ui import chart_sketch, state
 from ui.page_frame import FRAME_CSS
 from ui.rows import Setting
 from ui.settings import SETTINGS
@@ -139,14 +138,6 @@ h1 { font-size: clamp(30px, 2.5vw, 3.2rem) !important; }
 </style>
 """
 
-PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
-READOUT_WIDTH = 120  # px per metric: four fit half a laptop screen, two fit a phone
-
-# Charts nobody needs to zoom or hover: drawn as a still picture, which is cheapest to draw.
-STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
-# Charts worth reading values from: hover only, no tool bar.
-HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
-
 
 # The Playground must fit a 1280x720 projector: half of Streamlit's 1rem between elements.
 COMPACT_CSS = """
@@ -197,137 +188,3 @@ def page_style(*, present: bool | None = None, compact: bool = False) -> None:
         + (STORY_PRESENTER_CSS if present and compact else "")
     )
     _menu_closer(key="screen-menu", height=0)
-
-
-def words(label: str):
-    """Where a stretch of a page's explanation goes: the page itself, or in presenter mode a
-    closed expander named ``label`` (fewer words on the projector, one click from the rest)."""
-    if state.presenter_mode():
-        return st.expander(label, icon=":material/notes:")
-    return st.container()
-
-
-def presenter_switch(present: bool | None = None) -> None:
-    """A button into presenter mode (?present=1), or back out of it, for this page and the
-    pages after it; ``present`` defaults to the session's presenter mode."""
-    present = state.presenter_mode() if present is None else present
-    label = "Leave presenter mode" if present else "Presenter mode (larger type, fewer words)"
-    if st.button(label, key="presenter-switch", icon=":material/co_present:"):
-        state.set_presenter_mode(not present)
-        st.rerun()
-
-
-def chart(
-    figure: go.Figure,
-    *,
-    key: str,
-    description: str,
-    hover: bool = False,
-    container=None,
-    fit: bool = False,
-) -> None:
-    """Draw a figure at its own height and the container's width, without Streamlit's theme,
-    with a text alternative that screen readers reach just before it.
-
-    ``key`` names the chart (CSS class st-key-<key>); ``description`` says in a sentence or two
-    what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on; ``fit``
-    (a page's main chart) scales its text with the screen's width and ends it on the first
-    screen, once the browser has said how large that is (ui/screen.py).
-    """
-    target = container if container is not None else st
-    if fit:
-        with container if container is not None else contextlib.nullcontext():
-            measured = screen.measure(key)
-        if measured is not None and measured.width >= style.FITTED_MIN_WIDTH:
-            figure = style.fitted(
-                figure,
-                scale=style.text_scale(measured.width),
-                height=style.fitted_height(measured.height, measured.top, None),
-            )
-    box = target.container(key=f"described-{key}")
-    box.markdown(f"Chart: {figure_outline(figure)} {description}")
-    # The chart's room before plotly's 1.4 MB of code arrives (a first visit: 8-60 s at a
-    # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
-    # chart does not move down when it comes. The key is ours, never a URL's.
-    height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
-    # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
-    sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
-    if fit and measured is None:  # drawn again once the screen is known: what follows waits
-        sketch = sketch.replace('class="rh-sketch"', 'class="rh-sketch rh-provisional"', 1)
-    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
-    if sketch:
-        box.container(key=f"sketch-{key}").html(sketch)
-    box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
-
-
-def _plain(text: str | None) -> str:
-    """Plotly's text without its HTML tags (<b>, <br>) or Markdown's special characters."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text or "")).strip().replace("*", "\\*")
-
-
-def figure_outline(figure: go.Figure) -> str:
-    """A figure's title, axes and named traces in words, e.g. "Gain against n. Across: n ..."."""
-    layout = figure.layout
-    parts = [_plain(layout.title.text) + "." if layout.title.text else ""]
-    axes = [
-        (name, _plain(axis.get("title", {}).get("text")))
-        for name, axis in layout.to_plotly_json().items()
-        if name.startswith(("xaxis", "yaxis")) and axis.get("visible", True)
-    ]
-    across = sorted({title for name, title in axes if name.startswith("x") and title})
-    up = sorted({title for name, title in axes if name.startswith("y") and title})
-    if across:
-        parts.append(f"Across: {'; '.join(across)}.")
-    if up:
-        parts.append(f"Up: {'; '.join(up)}.")
-    names = list(dict.fromkeys(_plain(trace.name) for trace in figure.data if trace.name))
-    if names:
-        parts.append(f"Shown: {', '.join(names)}.")
-    return " ".join(part for part in parts if part)
-
-
-def readouts(container, title: str, result, pressure: str) -> None:
-    """Four metrics for one method at the current setting: KL, both gains, mean length.
-
-    ``result`` has fields kl, proxy_gain, gold_gain, mean_length (floats); ``pressure``
-    says where, e.g. "β = 0.6".
-    """
-    container.markdown(title)
-    # A row that wraps: four across on a wide screen, two by two on a phone.
-    row = container.container(horizontal=True, gap="small")
-    kl, proxy, gold, length = (row.container(width=READOUT_WIDTH) for _ in range(4))
-    kl.metric(
-        "KL (nats)",
-        fmt.kl(result.kl),
-        help="KL(π ‖ π_ref), in nats: how far the chosen answers moved from the base model's",
-    )
-    proxy.metric(
-        "reward model",
-        fmt.signed(result.proxy_gain),
-        help=f"Gain in the reward model's score over the base model's average, at {pressure}",
-    )
-    gold.metric(
-        "true quality",
-        fmt.signed(result.gold_gain),
-        help=f"Gain in true quality over the base model's average, at {pressure}",
-    )
-    length.metric(
-        "mean length",
-        fmt.signed(result.mean_length),
-        help="Average length of the chosen answers, in standard units (the base model's is 0)",
-    )
-    edge_box(edge_note.edge_note(getattr(result, "edge_mass", 0.0), pressure), container)
-
-
-def edge_box(note: str | None, container=None) -> None:
-    """A note that the KL optimum is capped by the grid's edge (ui/edge_note.py), if any."""
-    if note:
-        (container if container is not None else st).info(note, icon=":material/border_outer:")
-
-
-def predict_switch(predicting: bool) -> None:
-    """A link into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
-    label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
-    if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
-        state.set_prediction(not predicting)  # a new arrival: the stage takes the address
-        st.rerun()

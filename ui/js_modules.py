@@ -1,4 +1,6 @@
-"""The stage's ES modules joined into the one script ``st.components.v2`` takes, no build step.
+"""ES modules joined into the one script ``st.components.v2`` takes, no build step: the
+Playground's stage, and the class poll's downloads (which take the stage's export.js); shared,
+so it sits below both page packages.
 
 A v2 component's inline ``js`` runs from a ``blob:`` URL, where ``import "./scales.js"`` has
 nothing to resolve against; file-backed ``js`` (served at ``/_stcore/bidi-components/``)

@@ -1,7 +1,10 @@
-"""The Reward model page's figures: data in, ``go.Figure`` out; no widgets read here.
+"""A fitted reward model drawn: its plane over true quality, and both optimizers' curves on it
+(data in, ``go.Figure`` out; no widgets read here). The Reward model page draws them for the
+lesson's model, the class poll's rating screens for the room's: shared, so it sits below both
+page packages.
 
 Colours are the app's (ui.style): orange true quality, blue the reward model, green the KL
-optimum, purple best-of-n. The class poll's rating screens draw the same two.
+optimum, purple best-of-n.
 """
 
 from __future__ import annotations

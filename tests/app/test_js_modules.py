@@ -1,4 +1,4 @@
-"""The stage's ES modules joined into one script (ui/playground/stage_modules.py).
+"""The stage's ES modules joined into one script (ui/js_modules.py).
 
 The modules themselves are tested by node --test (tests/js/); here: the joined script is one
 valid ES module whose default export is the stage's mount function, and modules outside the
@@ -14,7 +14,8 @@ import subprocess
 
 import pytest
 
-from ui.playground import stage, stage_modules
+from ui import js_modules
+from ui.playground import stage
 
 
 def write(folder, files: dict[str, str]):
@@ -46,11 +47,11 @@ def default_export(script_text: str, folder) -> str:
 
 
 def test_the_joined_stage_is_one_es_module_whose_default_mounts_the_stage(tmp_path):
-    assert default_export(stage_modules.joined(stage.ASSETS), tmp_path) == "function mountStage"
+    assert default_export(js_modules.joined(stage.ASSETS), tmp_path) == "function mountStage"
 
 
 def test_each_module_comes_after_the_modules_it_imports():
-    text = stage_modules.joined(stage.ASSETS)
+    text = js_modules.joined(stage.ASSETS)
     order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
     assert order[-1] == "stage.js"
     assert order.index("format.js") < order.index("scales.js") < order.index("curves.js")
@@ -98,7 +99,7 @@ def test_names_are_imported_by_destructuring_the_exporting_module(tmp_path):
             "maths.js": "export const twice = (x) => 2 * x;\nconst hidden = 1;\n",
         },
     )
-    text = stage_modules.joined(tmp_path, "main.js")
+    text = js_modules.joined(tmp_path, "main.js")
     assert "const { twice: double } = module_maths_js;" in text
     assert "return { twice: twice };" in text  # hidden stays inside its module
     assert "return { default: main };" in text
@@ -115,12 +116,12 @@ def test_an_import_the_formatter_wrapped_is_read_as_one(tmp_path):
             "maths.js": "export const twice = (x) => 2 * x;\nexport const half = (x) => x / 2;\n",
         },
     )
-    assert "const { twice: double, half } = module_maths_js;" in stage_modules.joined(
+    assert "const { twice: double, half } = module_maths_js;" in js_modules.joined(
         tmp_path, "main.js"
     )
     write(tmp_path, {"main.js": 'import {\n  a,\n} from "./maths.js";\nexport { a };\n'})
-    with pytest.raises(stage_modules.ModuleError, match=r"main\.js:4: write imports"):
-        stage_modules.joined(tmp_path, "main.js")
+    with pytest.raises(js_modules.ModuleError, match=r"main\.js:4: write imports"):
+        js_modules.joined(tmp_path, "main.js")
 
 
 def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
@@ -138,7 +139,7 @@ def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
             "export const four = twice(2);\n",
         },
     )
-    text = stage_modules.joined(tmp_path / "poll", "main.js")
+    text = js_modules.joined(tmp_path / "poll", "main.js")
     order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
     assert order == ["../stage/maths.js", "four.js", "main.js"]  # maths.js once, first
     assert "const module_stage_maths_js = (() => {" in text
@@ -149,7 +150,7 @@ def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
     """No regex strips ``export`` from export.js's source any more: it is joined as a module."""
     from ui.class_poll import export
 
-    text = stage_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
+    text = js_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
     order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
     assert order == ["../playground/stage_assets/export.js", "downloads.js"]
     assert "const { save, svgToPng } = module_playground_stage_assets_export_js;" in text
@@ -183,5 +184,5 @@ def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
 )
 def test_a_module_outside_the_joiners_forms_is_refused_by_file_and_line(tmp_path, files, message):
     write(tmp_path, files)
-    with pytest.raises(stage_modules.ModuleError, match=message):
-        stage_modules.joined(tmp_path, "main.js")
+    with pytest.raises(js_modules.ModuleError, match=message):
+        js_modules.joined(tmp_path, "main.js")

@@ -13,8 +13,9 @@ import streamlit as st
 
 import core
 from common import format as fmt
-from core import answer_counts, answer_text
+from core import answer_text
 from ui import compute
+from ui.reading_text import sentences_read
 
 QUESTION_KEY = "answer_question"  # the session key of the question the answers reply to
 ILLUSTRATION = (
@@ -77,13 +78,6 @@ def kept_answers(n: int, b: float, sigma: float, seed: int | None, question: str
             )
         )
     return written
-
-
-def sentences_read(sentences) -> str:
-    """'7 sentences: 5 good points, 0 wrong, 2 padding', as a careful reader counts them
-    (core.answer_counts' GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
-    good, wrong, padding = answer_counts.read_counts(sentences)
-    return f"{len(sentences)} sentences: {good} good points, {wrong} wrong, {padding} padding"
 
 
 def chance_text(chance: float) -> str:

@@ -1,0 +1,90 @@
+"""A chart on a page: drawn lean (no Streamlit theme, a still picture unless its values are
+worth hovering), its room held before plotly's code comes, a page's main chart fitted to the
+screen and sketched until plotly has drawn it, and a text alternative that screen readers reach
+just before it (:func:`figure_outline`: its title, axes and traces in words)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import chart_sketch, screen, style
+
+PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
+
+# Charts nobody needs to zoom or hover: drawn as a still picture, which is cheapest to draw.
+STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
+# Charts worth reading values from: hover only, no tool bar.
+HOVER = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
+
+
+def chart(
+    figure: go.Figure,
+    *,
+    key: str,
+    description: str,
+    hover: bool = False,
+    container=None,
+    fit: bool = False,
+) -> None:
+    """Draw a figure at its own height and the container's width, without Streamlit's theme,
+    with a text alternative that screen readers reach just before it.
+
+    ``key`` names the chart (CSS class st-key-<key>); ``description`` says in a sentence or two
+    what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on; ``fit``
+    (a page's main chart) scales its text with the screen's width and ends it on the first
+    screen, once the browser has said how large that is (ui/screen.py).
+    """
+    target = container if container is not None else st
+    if fit:
+        with container if container is not None else contextlib.nullcontext():
+            measured = screen.measure(key)
+        if measured is not None and measured.width >= style.FITTED_MIN_WIDTH:
+            figure = style.fitted(
+                figure,
+                scale=style.text_scale(measured.width),
+                height=style.fitted_height(measured.height, measured.top, None),
+            )
+    box = target.container(key=f"described-{key}")
+    box.markdown(f"Chart: {figure_outline(figure)} {description}")
+    # The chart's room before plotly's 1.4 MB of code arrives (a first visit: 8-60 s at a
+    # lecture hall's 1.5 Mbit/s), not Streamlit's 40 px placeholder, so what follows the
+    # chart does not move down when it comes. The key is ours, never a URL's.
+    height = round(figure.layout.height or PLOTLY_DEFAULT_HEIGHT)
+    # The page's main chart is also drawn before plotly's code arrives (ui/chart_sketch.py).
+    sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
+    if fit and measured is None:  # drawn again once the screen is known: what follows waits
+        sketch = sketch.replace('class="rh-sketch"', 'class="rh-sketch rh-provisional"', 1)
+    box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
+    if sketch:
+        box.container(key=f"sketch-{key}").html(sketch)
+    box.plotly_chart(figure, theme=None, key=key, config=HOVER if hover else STILL, width="stretch")
+
+
+def _plain(text: str | None) -> str:
+    """Plotly's text without its HTML tags (<b>, <br>) or Markdown's special characters."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text or "")).strip().replace("*", "\\*")
+
+
+def figure_outline(figure: go.Figure) -> str:
+    """A figure's title, axes and named traces in words, e.g. "Gain against n. Across: n ..."."""
+    layout = figure.layout
+    parts = [_plain(layout.title.text) + "." if layout.title.text else ""]
+    axes = [
+        (name, _plain(axis.get("title", {}).get("text")))
+        for name, axis in layout.to_plotly_json().items()
+        if name.startswith(("xaxis", "yaxis")) and axis.get("visible", True)
+    ]
+    across = sorted({title for name, title in axes if name.startswith("x") and title})
+    up = sorted({title for name, title in axes if name.startswith("y") and title})
+    if across:
+        parts.append(f"Across: {'; '.join(across)}.")
+    if up:
+        parts.append(f"Up: {'; '.join(up)}.")
+    names = list(dict.fromkeys(_plain(trace.name) for trace in figure.data if trace.name))
+    if names:
+        parts.append(f"Shown: {', '.join(names)}.")
+    return " ".join(part for part in parts if part)

@@ -1,0 +1,8 @@
+"""The KL penalty page's parts.
+
+Its settings (β, b, σ) are rows of the one table, ``ui.settings``; its cached results are
+``ui.compute``'s, shared with the Playground's stage.
+
+- ``figures``: each chart's builder (π_β as a heat map, the grid against the closed form) beside
+  the cached chart the page calls, and the sentences that describe them (the edge's caption).
+"""
