@@ -8,10 +8,12 @@ from ui import (
     compute,
     edge_note,
     glossary,
+    notes,
     page_css,
     presenter,
     readouts,
     share,
+    sliders,
     sources,
     state,
 )
@@ -21,7 +23,7 @@ state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 page_css.page_style()
 
 st.title("The KL penalty, solved exactly")
-state.show_notes()
+notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
@@ -29,9 +31,9 @@ main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.
 words = presenter.words("The KL penalty, in words and formulas")
 
-beta = state.slider("beta", container=beta_slot)
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
+beta = sliders.slider("beta", container=beta_slot)
+b = sliders.slider("b", container=b_slot)
+sigma = sliders.slider("sigma", container=sigma_slot)
 
 point = compute.kl_point(beta, b, sigma)
 readout_box = st.container()
