@@ -7,7 +7,7 @@ import streamlit as st
 
 from common import format as fmt
 from ui import charts, compute, glossary, notes, page_css, presenter, share, sliders, sources, state
-from ui.best_of_n import answers, figures
+from ui.best_of_n import answers, figures, text
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -58,7 +58,7 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-peak_at, peak_words = figures.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
+peak_at, peak_words = text.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
 peak.metric(
     "true quality peaks at",
     peak_at,
@@ -103,7 +103,7 @@ with left:
         figures.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=figures.win_chances_words(n),
+        description=text.win_chances_words(n),
     )
 with right:
     charts.chart(

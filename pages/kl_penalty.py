@@ -17,7 +17,7 @@ from ui import (
     sources,
     state,
 )
-from ui.kl_penalty import figures
+from ui.kl_penalty import figures, text
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 page_css.page_style()
@@ -47,7 +47,7 @@ main_chart.markdown("**Grid (solid) against the closed form (dashed), past the s
 charts.chart(
     figures.grid_against_closed_form(beta, b, sigma),
     key="grid-vs-closed-form",
-    description=figures.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
+    description=text.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
     container=main_chart,
     fit=True,
 )
@@ -83,7 +83,7 @@ with heat_column:
         figures.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=figures.heatmap_description(at_beta, point),
+        description=text.heatmap_description(at_beta, point),
     )
 with curves_column:
     if sigma > 0:
@@ -91,7 +91,7 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    presenter.words("Why the grid bends away").caption(figures.edge_caption(b, sigma))
+    presenter.words("Why the grid bends away").caption(text.edge_caption(b, sigma))
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)
