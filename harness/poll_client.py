@@ -4,11 +4,10 @@ Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientSt
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, holds the device cookie the page's first answer gives a browser
 (``rh_device``: one student per device, poll_data/devices.py) and, for a lecturer, the cookie
-the lecturer's page writes (``rh_lecturer``: the token, never in the address; ui/state.py),
-types into text inputs, presses
-buttons (a button's trigger travels with the next run only, as in the browser) and keeps what
-the page said: its alerts (st.success, st.warning), metrics and Markdown. Used by tests/cluster
-and bench.cluster_poll.
+the lecturer's page writes (``rh_lecturer``: the token, never in the address;
+ui/lecturer_cookie.py), types into text inputs, presses buttons (a button's trigger travels
+with the next run only, as in the browser) and keeps what the page said: its alerts
+(st.success, st.warning), metrics and Markdown. Used by tests/cluster and bench.cluster_poll.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from common import format as fmt
-from ui import charts, compute, glossary, page_css, presenter, share, sources, state
-from ui.best_of_n import answers, figures
+from ui import charts, compute, glossary, notes, page_css, presenter, share, sliders, sources, state
+from ui.best_of_n import answers, figures, text
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -15,10 +15,10 @@ REDRAW_WORDS = "600 fresh draws from the base model; each draw's seed is kept in
 
 state.settle_url("best-of-n")
 page_css.page_style()
-seed = state.answer_seed()
+seed = answers.answer_seed()
 
 st.title("Best-of-n, exactly")
-state.show_notes()
+notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
@@ -26,21 +26,21 @@ main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
 words = presenter.words("How best-of-n is computed, exactly")
 
-n = state.slider("n", container=n_slot)
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
+n = sliders.slider("n", container=n_slot)
+b = sliders.slider("b", container=b_slot)
+sigma = sliders.slider("sigma", container=sigma_slot)
 with answers_slot:
     # The explanation stands beside the buttons, not in a tooltip: a tooltip stayed up over
     # the page after the click (the button keeps the pointer and the focus).
     with st.container(horizontal=True):
         st.button(
             "Draw another 600 answers",
-            on_click=state.set_answer_seed,
+            on_click=answers.set_answer_seed,
             args=(1 if seed is None else seed + 1,),
         )
         st.button(
             "Back to the lesson's 600",
-            on_click=state.set_answer_seed,
+            on_click=answers.set_answer_seed,
             args=(None,),
             disabled=seed is None,
         )
@@ -58,7 +58,7 @@ kl_bound.metric(
 )
 proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
 gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
-peak_at, peak_words = figures.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
+peak_at, peak_words = text.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
 peak.metric(
     "true quality peaks at",
     peak_at,
@@ -103,7 +103,7 @@ with left:
         figures.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=figures.win_chances_words(n),
+        description=text.win_chances_words(n),
     )
 with right:
     charts.chart(

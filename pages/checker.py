@@ -3,7 +3,7 @@ monitor that reads the reasoning (core/checker.py)."""
 
 import streamlit as st
 
-from ui import charts, glossary, page_css, presenter, sources, state
+from ui import charts, glossary, notes, page_css, presenter, sliders, sources, state
 from ui.checker import compute, figures, text
 from ui.checker_rows import CHECK_BETA_STOPS
 
@@ -19,15 +19,15 @@ state.settle_url("checker")
 page_css.page_style()
 
 st.title("Rewards you can check")
-state.show_notes()
+notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 controls = st.columns(6, gap="small")
-beta = state.slider("check_beta", container=controls[0])
-pass_left = state.slider("pass1", container=controls[1])
-pass_right = state.slider("pass1_other", container=controls[2])
-looseness = state.slider("h", container=controls[3])
-hack_rate = state.slider("q", container=controls[4])
-against = state.switch("against", container=controls[5])
+beta = sliders.slider("check_beta", container=controls[0])
+pass_left = sliders.slider("pass1", container=controls[1])
+pass_right = sliders.slider("pass1_other", container=controls[2])
+looseness = sliders.slider("h", container=controls[3])
+hack_rate = sliders.slider("q", container=controls[4])
+against = sliders.switch("against", container=controls[5])
 
 views = tuple(
     compute.task_view(beta, pass_rate, looseness, hack_rate)
@@ -80,7 +80,7 @@ with presenter.words("The model"):
 st.header("A monitor that reads the reasoning")
 with presenter.words("The monitor's rules"):
     st.markdown(text.MONITOR_RULES)
-monitor = state.switch("monitor")
+monitor = sliders.switch("monitor")
 monitored = compute.monitor_view(beta, pass_left, looseness, hack_rate, monitor == "penalize")
 monitor_title = f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'counted'}"
 charts.chart(

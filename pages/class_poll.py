@@ -10,6 +10,7 @@ import streamlit as st
 from poll_data import store
 from ui import page_css, presenter, state
 from ui.class_poll import db as poll_db
+from ui.class_poll import identity
 from ui.class_poll import views as poll_views
 
 state.settle_url("poll", ())  # no settings here; it notes the visit (presenter mode follows)
@@ -20,7 +21,7 @@ with st.container(horizontal=True, vertical_alignment="center", gap="large", key
     st.title("Class poll", width="content")
     controls = st.container(horizontal=True, width="content", gap="small", key="poll-controls")
 
-lecturer_token, room_code = state.poll_identity()
+lecturer_token, room_code = identity.poll_identity()
 # A phone stacks the start screen's two columns, the students' room-code box first: the CSS
 # is in the page's first bytes (ui/serving.py's FRAME_CSS). A laptop keeps the lecturers'
 # form on the left.

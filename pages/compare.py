@@ -6,7 +6,18 @@ import pandas as pd
 import streamlit as st
 
 from common import format as fmt
-from ui import charts, edge_note, glossary, page_css, presenter, readouts, sources, state
+from ui import (
+    charts,
+    edge_note,
+    glossary,
+    notes,
+    page_css,
+    presenter,
+    readouts,
+    sliders,
+    sources,
+    state,
+)
 from ui.compare import compute as compare_compute
 from ui.compare import figures as compare_figures
 from ui.compare import text as compare_text
@@ -18,7 +29,7 @@ state.settle_url("compare")
 page_css.page_style()
 
 st.title("Compare the methods, and heavier tails")
-state.show_notes()
+notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
@@ -26,8 +37,8 @@ main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
 words = presenter.words("Gao et al.'s two laws")
 
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
+b = sliders.slider("b", container=b_slot)
+sigma = sliders.slider("sigma", container=sigma_slot)
 panel = compare_compute.gao_panel(b, sigma)
 charts.chart(
     compare_figures.gao_chart(panel),
@@ -89,7 +100,7 @@ with presenter.words("Light and heavy tails"):
         "it for selection, which is what best-of-n does; here the reward model knows the padding "
         "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
     )
-tails = state.switch("tails")
+tails = sliders.switch("tails")
 light, heavy = compare_compute.averaged_tails("light"), compare_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)
 row = st.container(horizontal=True, gap="small")

@@ -8,7 +8,19 @@ the slack readout.
 import streamlit as st
 
 from common import format as fmt
-from ui import charts, glossary, page_css, presenter, share, slack_text, sources, state, swamp_text
+from ui import (
+    charts,
+    glossary,
+    notes,
+    page_css,
+    presenter,
+    share,
+    slack_text,
+    sliders,
+    sources,
+    state,
+    swamp_text,
+)
 from ui.defenses import (
     cached_figures,
 )
@@ -24,14 +36,14 @@ state.settle_url("defenses")  # b, σ and every defense's settings; σ opens at 
 page_css.page_style()
 
 st.title("Defenses against reward hacking")
-state.show_notes()
+notes.show_notes()
 # The sliders and section 1's chart first, on a projector's first screen; the words below.
 b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 intro = presenter.words("The four defenses, and the words")
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
-better = state.slider("fix", container=better_slot)
+b = sliders.slider("b", container=b_slot)
+sigma = sliders.slider("sigma", container=sigma_slot)
+better = sliders.slider("fix", container=better_slot)
 undefended = defense_compute.summary(b, sigma)
 
 
@@ -115,9 +127,9 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     st.header("2 · An ensemble of reward models", divider="gray")
     k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
     opened = opens(cached_figures.ensemble)
-    k = state.slider("k", container=k_slot, on_change=opened)
-    rho = state.slider("rho", container=rho_slot, on_change=opened)
-    aggregate = state.switch("agg", container=aggregate_slot, on_change=opened)
+    k = sliders.slider("k", container=k_slot, on_change=opened)
+    rho = sliders.slider("rho", container=rho_slot, on_change=opened)
+    aggregate = sliders.switch("agg", container=aggregate_slot, on_change=opened)
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
     presenter.words("How the ensemble combines").markdown(
@@ -145,7 +157,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
 def length_section(b: float, sigma: float, undefended) -> dict:
     """Section 3; returns its setting (λ)."""
     st.header("3 · A length penalty", divider="gray")
-    penalty = state.slider("lam", on_change=opens(cached_figures.length_penalty))
+    penalty = sliders.slider("lam", on_change=opens(cached_figures.length_penalty))
     presenter.words("What a length penalty does").markdown(
         f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
         "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
@@ -170,7 +182,7 @@ def length_section(b: float, sigma: float, undefended) -> dict:
 def spot_check_section(b: float, sigma: float) -> dict:
     """Section 4; returns its setting (m)."""
     st.header("4 · Stop early, from spot checks", divider="gray")
-    m = state.slider("m", on_change=opens(cached_figures.spot_checks))
+    m = sliders.slider("m", on_change=opens(cached_figures.spot_checks))
     presenter.words("How the spot checks stop").markdown(
         f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
         "true quality and stop where their average looks best. Repeated "

@@ -8,20 +8,22 @@ from ui import (
     compute,
     edge_note,
     glossary,
+    notes,
     page_css,
     presenter,
     readouts,
     share,
+    sliders,
     sources,
     state,
 )
-from ui.kl_penalty import figures
+from ui.kl_penalty import figures, text
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
 page_css.page_style()
 
 st.title("The KL penalty, solved exactly")
-state.show_notes()
+notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
@@ -29,9 +31,9 @@ main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.
 words = presenter.words("The KL penalty, in words and formulas")
 
-beta = state.slider("beta", container=beta_slot)
-b = state.slider("b", container=b_slot)
-sigma = state.slider("sigma", container=sigma_slot)
+beta = sliders.slider("beta", container=beta_slot)
+b = sliders.slider("b", container=b_slot)
+sigma = sliders.slider("sigma", container=sigma_slot)
 
 point = compute.kl_point(beta, b, sigma)
 readout_box = st.container()
@@ -45,7 +47,7 @@ main_chart.markdown("**Grid (solid) against the closed form (dashed), past the s
 charts.chart(
     figures.grid_against_closed_form(beta, b, sigma),
     key="grid-vs-closed-form",
-    description=figures.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
+    description=text.curves_description(compute.kl_curve(b, sigma, past_edge=True)),
     container=main_chart,
     fit=True,
 )
@@ -81,7 +83,7 @@ with heat_column:
         figures.policy_heatmap(beta, b, sigma),
         key="policy-heatmap",
         hover=True,
-        description=figures.heatmap_description(at_beta, point),
+        description=text.heatmap_description(at_beta, point),
     )
 with curves_column:
     if sigma > 0:
@@ -89,7 +91,7 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    presenter.words("Why the grid bends away").caption(figures.edge_caption(b, sigma))
+    presenter.words("Why the grid bends away").caption(text.edge_caption(b, sigma))
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)

@@ -8,7 +8,7 @@ once, for the address, the link and the story.
 
 import streamlit as st
 
-from ui import glossary, page_css, presenter, share, sources, state
+from ui import glossary, notes, page_css, presenter, share, sources, state
 from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, story_bar
 from ui.settings import STAGE_KEYS
@@ -17,7 +17,7 @@ TOASTED_NOTES = "_playground_toasted_notes"  # session key: the notes last said 
 url_keys = STAGE_KEYS  # the address sets all four on arrival; the page writes them back
 # The address decides the settings and the pin (?pin=b_σ_β_n), or the session carries them.
 state.settle_url("playground", stage_keys=url_keys)
-present = state.presenter_mode()
+present = presenter.presenter_mode()
 page_css.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
@@ -63,10 +63,10 @@ live_stage()
 # The address's notes (a value set to its nearest stop) under the stage, said at once in a
 # toast over the page: above the stage a note took ~60 px from the charts, which the stage
 # fits to the first screen (24% of 1280x720 with a step's line, 40% wanted).
-notes = state.show_notes()
-if notes and st.session_state.get(TOASTED_NOTES) != notes:
-    st.session_state[TOASTED_NOTES] = notes
-    st.toast(" ".join(notes), icon=":material/link_off:", duration="long")
+url_notes = notes.show_notes()
+if url_notes and st.session_state.get(TOASTED_NOTES) != url_notes:
+    st.session_state[TOASTED_NOTES] = url_notes
+    st.toast(" ".join(url_notes), icon=":material/link_off:", duration="long")
 
 if not present:
     st.markdown(

@@ -12,9 +12,11 @@ from ui import (
     edge_note,
     fitted_model_figures,
     glossary,
+    notes,
     page_css,
     presenter,
     readouts,
+    sliders,
     sources,
     state,
 )
@@ -27,7 +29,7 @@ state.settle_url("reward-model")
 page_css.page_style()
 
 st.title("Where the reward model comes from")
-state.show_notes()
+notes.show_notes()
 # The sliders and the charts first, on a projector's first screen; the words below them.
 slots = st.columns(4, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
@@ -36,7 +38,7 @@ main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 words = presenter.words("How the reward model is fitted")
 
 pairs, spread, noise, prior = (
-    state.slider(key, container=slot)
+    sliders.slider(key, container=slot)
     for key, slot in zip(keys_for("reward-model"), slots, strict=True)
 )
 

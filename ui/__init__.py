@@ -7,15 +7,18 @@ Every page:
   option or seed, with a plain note (pure); ``story_steps``: the story's seven steps (pure);
   ``address``: every parameter of the address resolved at once, and the address as it should read
   (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
-  setting (pure); ``state``: the rows on the page (one ``settle_url``, one slider and one switch
-  builder bound to the address, one value per setting per session, links); ``history``: one
+  setting (pure); ``state``: the address bar and the session's settings (one ``settle_url``,
+  the one module that reads and writes the address bar, one value per setting per session,
+  how the page was reached); ``sliders``: one slider and one switch builder bound to the
+  address; ``notes``: the plain notes about a corrected address, shown; ``history``: one
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
   copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``page_css``: every page's CSS (presenter mode's and the Playground's compact CSS too) and
   the page shell's script; ``charts``: a chart drawn lean, its room held before plotly comes,
   with a text alternative; ``readouts``: one method's metrics, and the note where the grid's
-  edge caps a KL optimum; ``presenter``: the presenter-mode button and the words it folds;
+  edge caps a KL optimum; ``presenter``: presenter mode (on or off, carried from page to
+  page), its button and the words it folds;
   ``glossary``: one visible line per symbol; ``sources``: the papers
   cited and each page's "Sources" list;
   ``edge_note``: what the screen says where the grid's edge caps a KL optimum (pure);

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import chart_sketch, state
+from ui import chart_sketch, presenter
 from ui.page_frame import FRAME_CSS
 from ui.rows import Setting
 from ui.settings import SETTINGS
@@ -45,7 +45,7 @@ CSS = (
 [data-testid="stCode"] .token.boolean { color: #0B69B7 !important; }
 [data-testid="stCode"] .token.string, [data-testid="stCode"] .token.number
 { color: #067D3D !important; }
-/* A slider's hint (ui.state.slider_caption) takes the place of the slider's 0/1 end labels
+/* A slider's hint (ui.sliders.slider_caption) takes the place of the slider's 0/1 end labels
    (Streamlit's tick bar, 22 px, shown on hover or focus), which it restates in words: the two
    used to overlap. Not below 14 px, so a phone can read it (test_browser_phone.py). */
 [data-testid="stElementContainer"]:has(+ * > [class*="st-key-hint-"])
@@ -178,9 +178,9 @@ _menu_closer = st.components.v2.component("menu_closer", js=_SHELL_JS)
 
 def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space); ``present`` (default:
-    the session's presenter mode, so call it after ``state.settle_url``) enlarges the type.
+    the session's presenter mode, so call it after ``ui.state.settle_url``) enlarges the type.
     Also folds a phone's page menu after a choice."""
-    present = state.presenter_mode() if present is None else present
+    present = presenter.presenter_mode() if present is None else present
     st.html(
         CSS
         + (PRESENTER_CSS if present else "")

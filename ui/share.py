@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from ui import link_box
+from ui.presenter import presenter_mode
 from ui.settings import query_string
-from ui.state import presenter_mode
 
 
 def share_link(

@@ -15,7 +15,8 @@ import stop_curves
 import core
 from common import format as fmt
 from ui import compute
-from ui.best_of_n import answers, figures
+from ui.best_of_n import answers
+from ui.best_of_n import text as best_of_n_text
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
 SETTINGS_BS = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -30,7 +31,7 @@ SEEDED = [
 
 def check_peak(curve, gold_at) -> str:
     """The readout and sentence for the curve's peak against core's gold at the n stops."""
-    readout, words = figures.peak_texts(curve.peak_pressure, end=END)
+    readout, words = best_of_n_text.peak_texts(curve.peak_pressure, end=END)
     at_stops = np.array([gold_at(n) for n in N_STOPS])
     if readout == "n ≥ 10,000":
         assert words == "past n = 10,000"
@@ -75,7 +76,7 @@ def share_text_holds(text: str, share: float) -> bool:
 
 @pytest.mark.parametrize("n", N_STOPS)
 def test_the_win_chance_sentence_at_every_n(n):
-    words = figures.win_chances_words(n)
+    words = best_of_n_text.win_chances_words(n)
     by_rank = np.sort(core.win_probabilities(float(n)))
     if n == 1:
         assert words.startswith("At n = 1 every answer is equally likely")

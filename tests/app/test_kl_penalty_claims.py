@@ -13,7 +13,7 @@ import pytest
 import core
 from common import format as fmt
 from ui import compute
-from ui.kl_penalty import figures as kl_penalty_figures
+from ui.kl_penalty import text as kl_penalty_text
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
 
 WALKED = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -27,7 +27,7 @@ LOWEST = min(BETA_STOPS)
 def test_the_curves_description_says_what_true_quality_does(b, sigma):
     result = core.kl_optimum(PAST_EDGE, b=b, sigma=sigma)
     gold = np.asarray(result.gold_gain)
-    words = kl_penalty_figures.curves_description(compute.kl_curve(b, sigma, past_edge=True))
+    words = kl_penalty_text.curves_description(compute.kl_curve(b, sigma, past_edge=True))
     assert np.all(np.diff(result.kl) > 0) and np.all(np.diff(result.proxy_gain) > 0)
     top = int(np.argmax(gold))
     near = fmt.significant(float(PAST_EDGE[top]), digits=2)
@@ -44,7 +44,7 @@ def test_the_curves_description_says_what_true_quality_does(b, sigma):
 
 @pytest.mark.parametrize(("b", "sigma"), SAMPLE)
 def test_the_edge_caption_says_where_the_capped_stretch_begins(b, sigma):
-    caption = kl_penalty_figures.edge_caption(b, sigma)
+    caption = kl_penalty_text.edge_caption(b, sigma)
     masses = np.asarray(core.kl_optimum(PAST_EDGE, b=b, sigma=sigma).edge_mass)
     capped = masses >= core.EDGE_CAPPED_MASS
     setting = f"at {fmt.named('b', b)}, {fmt.named('σ', sigma)} "
@@ -71,7 +71,7 @@ HEAT_SAMPLE = sorted(
 def test_the_heat_maps_description_is_cores_optimum():
     for beta, b, sigma in HEAT_SAMPLE:
         point = core.kl_optimum(beta, b=b, sigma=sigma)
-        words = kl_penalty_figures.heatmap_description(
+        words = kl_penalty_text.heatmap_description(
             fmt.named("β", beta), compute.kl_point(beta, b, sigma)
         )
         assert words == (

@@ -264,7 +264,7 @@ def test_a_database_that_cannot_be_opened_gives_a_plain_message_and_the_app_work
 
 
 def test_the_start_screens_b_and_sigma_are_the_tables_rows_outside_the_address():
-    """Built by state.slider from the b and σ rows (label, stops as the URL writes them, the
+    """Built by sliders.slider from the b and σ rows (label, stops as the URL writes them, the
     hint under each), under the poll's own keys; moving them writes nothing in the address,
     which a started poll replaces with its lecturer token."""
     lecturer = open_poll()

@@ -9,7 +9,7 @@ from app_pages import open_page
 
 import core
 from common import format as fmt
-from ui.best_of_n import figures as best_of_n_figures
+from ui.best_of_n import text as best_of_n_text
 from ui.compute import N_CURVE
 from ui.defenses import view as defense_view
 from ui.lesson.text import TRIES
@@ -243,7 +243,7 @@ def test_the_lesson_names_gaos_gold_and_the_kl_penaltys_limits(shown):
     ],
 )
 def test_the_win_chance_sentence_follows_n_and_core(n, words):
-    assert words in best_of_n_figures.win_chances_words(n)
+    assert words in best_of_n_text.win_chances_words(n)
     for b, sigma in ((0.0, 0.0), (0.4, 1.3)):
         by_rank = np.sort(core.win_probabilities(n, b=b, sigma=sigma))
         tenth, best = by_rank[-60:].sum(), by_rank[-1]

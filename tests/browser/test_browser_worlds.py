@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from harness import app_page, observer
 from harness import stage_in_browser as stage_page
-from ui.state import SETTINGS
+from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser
 

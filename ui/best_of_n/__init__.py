@@ -1,10 +1,12 @@
-"""The Best-of-n page's parts: figures and the answers it keeps.
+"""The Best-of-n page's parts: figures, their sentences and the answers it keeps.
 
 Its settings (n, b, σ and the answers' seed) are rows of the one table, ``ui.settings``; its
 cached results are ``ui.compute``'s, shared with the Playground's stage.
 
 - ``figures``: each chart's builder (data in, plotly figure out, no widgets) beside the cached
-  chart the page calls, and the sentences that go with them (the peak, the win chances).
+  chart the page calls.
+- ``text``: the sentences that go with them (the peak, the win chances).
 - ``answers``: what best-of-n keeps at n, written out with the model's numbers for it (the
-  careful reader's count is ``ui.reading_text``, shared with the stage's answer panel).
+  careful reader's count is ``ui.reading_text``, shared with the stage's answer panel), and
+  the answer set's seed the address asks for (``?seed=``).
 """

@@ -14,8 +14,9 @@ import streamlit as st
 import core
 from common import format as fmt
 from core import answer_text
-from ui import compute
+from ui import compute, state
 from ui.reading_text import sentences_read
+from ui.settings import SEED_KEY, SETTINGS, url_text
 
 QUESTION_KEY = "answer_question"  # the session key of the question the answers reply to
 ILLUSTRATION = (
@@ -131,3 +132,14 @@ def show(n: int, b: float, sigma: float, seed: int | None) -> None:
         with st.container(border=True):
             st.markdown(f"**{answer.label}**: {numbers_line(answer, n)}")
             st.markdown(" ".join(MARKED[s.kind].format(s.text) for s in answer.sentences))
+
+
+def answer_seed() -> int | None:
+    """The fresh answer set the URL asks for, read by its row (None: the lesson's 600)."""
+    seed, _ = SETTINGS[SEED_KEY].parse(state.query().get(SEED_KEY, []))
+    return seed
+
+
+def set_answer_seed(seed: int | None) -> None:
+    """Button callback: show another fresh answer set (an int) or the lesson's (None)."""
+    state.write_query_param(SEED_KEY, None if seed is None else url_text(SEED_KEY, seed))

@@ -3,8 +3,9 @@ screen).
 
 - ``db``: which database the poll uses (``st.connection``), SQLite by default.
 - ``views``: the three screens (start, lecturer, student), chosen by the address.
-- ``identity``: who is asking: the device's anonymous student id in a room, its id for the cap
-  on opening rooms.
+- ``identity``: who is asking: the lecturer's token and the room the address names (the token
+  kept in the session), the device's anonymous student id in a room, its id for the cap on
+  opening rooms.
 - ``figures``: the histogram of guesses, and after Reveal the true peak over it.
 - ``guess_text``: the reveal in words (pure): "peaks at" only where true quality turns down
   inside the question's range, else "is highest at" its end.

@@ -1,6 +1,8 @@
-"""Who is asking, on the class poll's screens: one anonymous student per device in each room,
-and the device's id for the cap on opening rooms (``poll_data.devices`` makes both from the
-signed device cookie the server gives every browser, ui/serving.py). No name is ever asked.
+"""Who is asking, on the class poll's screens: the lecturer and the room the address names
+(the lecturer's token kept in the session, never in the address), one anonymous student per
+device in each room, and the device's id for the cap on opening rooms (``poll_data.devices``
+makes both from the signed device cookie the server gives every browser, ui/serving.py). No
+name is ever asked.
 """
 
 from __future__ import annotations
@@ -9,8 +11,26 @@ import streamlit as st
 from streamlit import config
 
 from poll_data import devices, guesses
+from ui import address, state
 
 STUDENT_KEY = "poll_student_id"  # session key: the id of a student whose browser sends no cookie
+
+
+def poll_identity() -> tuple[str | None, str | None]:
+    """The class poll's (lecturer token, room code), None each when absent: the address's,
+    or the token ``ui.state.settle_url`` took out of it into the session (``ui.address``)."""
+    memory = {address.LECTURER: st.session_state.get(address.LECTURER)}
+    return address.poll_identity(state.query(), memory)
+
+
+def keep_lecturer(token: str) -> None:
+    """This session is the lecturer of the poll with ``token`` (never put in the address)."""
+    st.session_state[address.LECTURER] = token
+
+
+def forget_lecturer() -> None:
+    """This session, and this device's cookie, no longer open a poll's controls."""
+    st.session_state[address.LECTURER] = ""
 
 
 def student_id(room: str) -> str:

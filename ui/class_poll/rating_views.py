@@ -20,9 +20,9 @@ import core
 from common import format as fmt
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from poll_data import ratings, store
-from ui import charts, fitted_model_figures, state, style
+from ui import charts, fitted_model_figures, presenter, style
 from ui.class_poll import live, rating_data, rating_text
-from ui.settings import SETTINGS
+from ui.settings import PRESENT_KEY, SETTINGS
 from ui.url_values import nearest_stop, url_form
 
 REFRESH_SECONDS = 2  # the lecturer's fit re-reads the room's choices this often
@@ -200,8 +200,8 @@ def playground_link(stop: float, sentence: str) -> None:
     """The Playground at the room's b (its nearest ``stop``), presenter mode kept, with the
     sentence saying what that keeps and drops of the room's model."""
     parameters = {"b": url_form(stop)}
-    if state.presenter_mode():
-        parameters[state.PRESENT_KEY] = "1"
+    if presenter.presenter_mode():
+        parameters[PRESENT_KEY] = "1"
     st.page_link(
         "pages/playground.py",
         label=f"Open the Playground at the room's b: {fmt.named('b', stop)} (nearest step)",

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 
 from common import format as fmt
 from poll_data import guesses, ratings, store
-from ui import charts, compute, glossary, lecturer_cookie, link_box, state
+from ui import charts, compute, glossary, lecturer_cookie, link_box, presenter, sliders, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
@@ -95,7 +95,7 @@ def join_link(room_code: str) -> str:
 def lead(token: str) -> None:
     """Open the lecturer's screen of the poll with ``token``: kept in the session (and then
     the device's cookie), never in the address, which the projector shows the room."""
-    state.keep_lecturer(token)
+    identity.keep_lecturer(token)
     st.session_state[TO_TOP_KEY] = True
     go_to({})
 
@@ -103,7 +103,7 @@ def lead(token: str) -> None:
 def go_to(parameters: dict[str, str]) -> None:
     """Rerun at this page's address with only ``parameters`` (and presenter mode, if on: the
     lecturer who starts a poll on the projector stays in it)."""
-    if state.presenter_mode():
+    if presenter.presenter_mode():
         parameters = {**parameters, PRESENT_KEY: "1"}
     state.open_address(parameters)
     st.rerun()
@@ -161,8 +161,8 @@ def _guess_form(engine: Engine, start) -> None:
         key="poll_question",
     )
     # The table's b and σ rows, as sliders of the poll's own: its address is its token or room.
-    b = state.slider("b", container=start, widget_key="poll_b")
-    sigma = state.slider("sigma", container=start, widget_key="poll_sigma")
+    b = sliders.slider("b", container=start, widget_key="poll_b")
+    sigma = sliders.slider("sigma", container=start, widget_key="poll_sigma")
     if start.button("Start a poll", type="primary", key="poll_start"):
         try:
             poll = store.start_poll(
@@ -202,7 +202,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
     else:
         message = "This lecturer link belongs to no poll (polls are deleted after a day)."
     if poll is None:
-        state.forget_lecturer()
+        identity.forget_lecturer()
         st.warning(message)
         _back_to_start()
         return
@@ -268,7 +268,7 @@ def _controls(
         store.set_state(engine, token, closed=True)
         st.rerun()
     if row.button("New poll", key="poll_new"):
-        state.forget_lecturer()
+        identity.forget_lecturer()
         go_to({})
 
 

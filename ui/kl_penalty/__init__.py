@@ -4,5 +4,7 @@ Its settings (β, b, σ) are rows of the one table, ``ui.settings``; its cached 
 ``ui.compute``'s, shared with the Playground's stage.
 
 - ``figures``: each chart's builder (π_β as a heat map, the grid against the closed form) beside
-  the cached chart the page calls, and the sentences that describe them (the edge's caption).
+  the cached chart the page calls.
+- ``text``: the sentences that describe them (the edge's caption, the curves and the heat map
+  in words).
 """

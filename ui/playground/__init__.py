@@ -6,8 +6,9 @@
 - ``worlds``: one world (JSON) per (b, σ) carries everything β and n move, so they glide
   without a rerun; built from ui.compute, kept in memory, and prewarmed (no Streamlit import).
 - ``reports``: what the browser reports, read safely (each setting snapped to a stop).
-- ``predict``: predict-then-reveal (?predict=1): the guesses, the reveal, what stays hidden,
-  and the button into it and out.
+- ``predict``: predict-then-reveal (?predict=1): on or off in the address, the guesses, the
+  reveal, what stays hidden, and the button into it and out.
+- ``stage_request``: where Python last asked the stage to move (a story step, an arrival).
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - those modules are joined into the one script the component takes by ``ui/js_modules.py``

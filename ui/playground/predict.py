@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import state
+from ui import address, state
 from ui.address import GUESS_KEYS, PREDICT_KEY, PREDICTION_KEYS
+from ui.playground import stage_request
 from ui.playground.reports import settled_from_browser
 from ui.settings import SETTINGS
 
@@ -33,8 +34,19 @@ def prediction_from_browser(raw) -> dict:
 
 
 def prediction_in_url() -> dict:
-    """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal)."""
-    return state.prediction_in_url()
+    """Predict-then-reveal as the address asks for it: ?predict=1 (and guesses, a reveal;
+    ``ui.address.prediction``)."""
+    return address.prediction(state.query())
+
+
+def set_prediction(on: bool) -> None:
+    """Turn predict-then-reveal on (``?predict=1``, no guesses yet) or off, as a new arrival:
+    the address decides, and the stage takes it."""
+    for key in PREDICTION_KEYS:
+        state.write_query_param(key, None)
+    if on:
+        state.write_query_param(PREDICT_KEY, "1")
+    state.arrive_again()
 
 
 def remember_report(report) -> None:
@@ -45,7 +57,7 @@ def remember_report(report) -> None:
 def request_with_prediction() -> dict:
     """Where Python last asked the stage to move, with the prediction the address held then
     (changes only with the request, so a guess does not resend the world)."""
-    request = state.stage_request()
+    request = stage_request.stage_request()
     if st.session_state.get(_PREDICTION_FOR) != request["id"]:
         st.session_state[_PREDICTION_FOR] = request["id"]
         st.session_state[_ASKED] = prediction_in_url()
@@ -76,5 +88,5 @@ def switch(predicting: bool) -> None:
     """A button into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
     label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
     if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
-        state.set_prediction(not predicting)  # a new arrival: the stage takes the address
+        set_prediction(not predicting)  # a new arrival: the stage takes the address
         st.rerun()

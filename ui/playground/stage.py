@@ -17,7 +17,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui import js_modules, state, style
-from ui.playground import pin, predict, world_files, worlds
+from ui.playground import pin, predict, stage_request, world_files, worlds
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
 from ui.story_steps import PRESETS
@@ -60,7 +60,7 @@ def _on_settled() -> None:
     pin.remember_report(report)
     predict.remember_report(report)
     if isinstance(report, dict) and report.get("world_missing") is True:
-        state.request_stage_move()  # it could not fetch that world: send it, as on arrival
+        stage_request.request_stage_move()  # it could not fetch that world: send it, as on arrival
 
 
 # Each story step's setting and what its line points at on the curves (annotations.js draws

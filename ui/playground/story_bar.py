@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from ui import state
-from ui.playground import answer_panel
+from ui.playground import answer_panel, stage_request
 from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
@@ -39,7 +39,7 @@ def go_to_step(index: int) -> None:
     """Button callback: move every setting to step ``index`` and ask the stage to follow."""
     step = PRESETS[index]
     state.remember(step.values)
-    state.request_stage_move()
+    stage_request.request_stage_move()
     st.session_state[_CHOSEN] = index
     state.note_arrival(None)  # from now on this step was chosen here
 

@@ -1,0 +1,80 @@
+"""The KL penalty page's sentences that carry numbers (no widgets): why the grid's curves bend
+away near its edge, and the two charts in words (the curves, the heat map).
+
+Each number is written by ``common.format`` from what core computed;
+tests/app/test_kl_penalty_claims.py and tests/app/test_edge_notes.py pin the words.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import core
+from common import format as fmt
+from ui import compute, edge_note, edge_traces
+from ui.compute import cached
+from ui.settings import SETTINGS
+
+CAPTION_ENTRIES = 64  # one edge caption per (b, σ), as many as the curves' figures keep
+
+
+@cached(CAPTION_ENTRIES)
+def edge_caption(b: float, sigma: float) -> str:
+    """Why the grid's curves bend away, with where the capped stretch begins at (b, σ)."""
+    curve = compute.kl_curve(b, sigma, past_edge=True)
+    start = edge_note.capped_from(curve.pressure, curve.edge_mass)
+    lowest = SETTINGS["beta"].low
+    at_lowest = float(core.kl_optimum(lowest, b=b, sigma=sigma).edge_mass)
+    setting = f"{fmt.named('b', b)}, {fmt.named('σ', sigma)}"
+    opening = (
+        "The grid spans −6 to 6 in both directions; the closed form assumes it goes on forever. "
+        "As β falls the optimum moves out toward 6, and where 5% of it or more sits within 0.5 "
+        "of the edge, its numbers describe the edge, not the trade-off: "
+    )
+    if start is None:
+        lowest_drawn = fmt.significant(curve.pressure[-1], digits=2)
+        return opening + f"at {setting} that never happens down to β = {lowest_drawn}."
+    where = "inside the slider's range" if start >= lowest else "beyond the slider"
+    return opening + (
+        f"at {setting} from β ≈ {fmt.significant(start, digits=2)} down, {where} (at its last "
+        f"stop, {fmt.named('β', lowest)}, {edge_note.edge_percent(at_lowest)}% of the optimum sits "
+        f'there). That stretch is drawn dotted and faded, marked "{edge_traces.EDGE_LABEL}"; '
+        "the shading is beyond the slider."
+    )
+
+
+# A fall smaller than this from the highest point is none (the lesson's test of a decline).
+FALL = 0.01
+
+
+def curves_words(pressure, gold_gain) -> str:
+    """What true quality does along the drawn curve (β falling), in words its points hold:
+    "rises, peaks near β ≈ 1 and falls", or "rises the whole way down to β = 0.1" (from
+    b ≈ 0.2 on, where the padding penalty learned keeps the optimum from over-padding)."""
+    gold = np.asarray(gold_gain, dtype=float)
+    top = int(np.argmax(gold))
+    end = fmt.significant(float(pressure[-1]), digits=2)
+    if top == len(gold) - 1:
+        return f"true quality's rises the whole way down to β = {end}"
+    near = fmt.significant(float(pressure[top]), digits=2)
+    if gold[top] - gold[-1] > FALL:
+        return f"true quality's rises, peaks near β ≈ {near} and falls"
+    return f"true quality's rises to its highest by β ≈ {near} and stays there down to β = {end}"
+
+
+def curves_description(curve) -> str:
+    """The grid-against-closed-form chart in words (``curve``: the KL curve past the edge)."""
+    return (
+        "Top: KL rises as β falls. Bottom: the reward model's gain keeps rising as β falls, "
+        f"{curves_words(curve.pressure, curve.gold_gain)}. The table below gives the numbers."
+    )
+
+
+def heatmap_description(at_beta: str, point) -> str:
+    """The heat map in words: where π* is centred and its numbers (``point``: core's optimum
+    at the page's β, b and σ)."""
+    return (
+        f"π* at {at_beta} is a cloud centred near length {fmt.signed(point.mean_length)}; KL "
+        f"{fmt.kl(point.kl)} nats from π_ref, true quality gain {fmt.signed(point.gold_gain)}, "
+        f"reward model gain {fmt.signed(point.proxy_gain)}."
+    )
