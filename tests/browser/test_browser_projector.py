@@ -614,16 +614,21 @@ def chart_on_first_screen(page, key: str) -> dict:
     ui/screen.py makes it once the browser has reported the screen; its box."""
     chart = page.locator(f".st-key-{key} .js-plotly-plot")
     expect(chart.locator(".xtick text").first).to_be_visible(timeout=RUN_MS)
+    # The box is read where the wait saw it fitted: read after it, the chart was once between
+    # two drawings (bounding_box() None, a fresh-clone run with the tests on two processes).
     with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
-        page.wait_for_function(
+        return page.wait_for_function(
             "(key) => { const charts = document.querySelectorAll(`.st-key-${key} .js-plotly-plot`);"
             " const box = charts.length === 1 && charts[0].getBoundingClientRect();"
-            " return box && box.top >= 0 && box.bottom <= innerHeight + 0.5; }",
+            " return box && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight + 0.5"
+            " && {x: box.left, y: box.top, width: box.width, height: box.height}; }",
             arg=key,
             timeout=RUN_MS,
-        )
+        ).json_value()
     expect(chart).to_have_count(1)
-    return chart.bounding_box()
+    box = chart.bounding_box()
+    assert box is not None, f"{key}: the main chart is not drawn"
+    return box
 
 
 def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_screen(new_tab):
