@@ -1,4 +1,4 @@
-"""b's world is built in one pass (issue 31): ui/playground/world_numbers.py is the one module on
+"""b's world is built in one pass: ui/playground/world_numbers.py is the one module on
 the world's way that asks ui.compute, each question once, and the side modules that word the
 world receive numbers: they reach neither ui.compute nor any core function that takes b."""
 
