@@ -10,6 +10,7 @@ import streamlit as st
 from common import format as fmt
 from ui import (
     charts,
+    compute,
     glossary,
     notes,
     page_css,
@@ -115,9 +116,9 @@ with intro:
         f"{defense_view.fate_sentence('best_of_n', undefended.best_of_n)} "
         f"{defense_view.fate_sentence('kl', undefended.kl)}"
     )
-    swamped = swamp_text.swamped_sentence(b, sigma)
-    if swamped:
-        st.info(swamped, icon=":material/waves:")
+    swamped = compute.swamping(b, sigma)
+    if swamped is not None:
+        st.info(swamp_text.swamped_sentence(swamped), icon=":material/waves:")
     glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
     st.caption(glossary.GOODHART_KINDS)
 

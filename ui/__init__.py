@@ -28,7 +28,8 @@ Every page:
   ``gain_charts``: the frame and gain line of the Reward model's, Compare's and the class
   poll's charts;
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
-  ``swamp_text``: the sentence where σ swamps b (pure; for Defenses and the stage);
+  ``swamp_text``: the sentence where σ swamps b, and its rule, from numbers (pure; for
+  Defenses and the stage; ``compute.swamping`` asks core for them);
   ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
   (the Reward model page's, and the class poll's rating room's);
   ``js_modules``: ES modules joined into the one script a component takes (the stage's, and

@@ -16,7 +16,8 @@ import pandas as pd
 import streamlit as st
 
 import core
-from ui.settings import BETA_EDGE, BETA_STOPS, N_STOPS, SETTINGS
+from ui import swamp_text
+from ui.settings import BETA_EDGE, BETA_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
 DIGITS = 6  # settings are rounded to this many decimals before they key a cache
 CURVE_POINTS = core.CURVE_POINTS  # points along each method's whole curve
@@ -183,6 +184,22 @@ def best_of_n_clouds_at_stops(b: float, sigma: float) -> core.Cloud:
 def slack(b: float, sigma: float) -> core.Slack:
     """Each method's slack on the sliders' stops: the peak against the strongest stop."""
     return core.slack(beta_stops=STOP_BETAS, n_stops=STOP_COUNTS, b=b, sigma=sigma)
+
+
+def swamping(b: float, sigma: float) -> swamp_text.Swamping | None:
+    """Where σ swamps b (ui.swamp_text's rule), the numbers its sentence stands on, else None.
+
+    Only at the σ slider's stops above 0: between them say nothing, not guess. Not cached
+    itself: best-of-n at the strongest n and the KL optimum at the β stops are.
+    """
+    if sigma == 0 or sigma not in SIGMA_STOPS:
+        return None
+    here, clean = (best_of_n_point(swamp_text.STRONGEST_N, b, at) for at in (sigma, 0.0))
+    if not swamp_text.swamps(here, clean):
+        return None
+    return swamp_text.swamping(
+        sigma=sigma, here=here, clean=clean, betas=STOP_BETAS, kl=kl_at_stops(b, sigma)
+    )
 
 
 # --- fields on the grid ------------------------------------------------------------------

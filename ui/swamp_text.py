@@ -1,5 +1,6 @@
 """When σ swamps b: the sentence a screen shows where the reward model's other errors are large
-enough that optimization chases them instead of length (pure, no Streamlit).
+enough that optimization chases them instead of length (pure, no Streamlit). It receives
+numbers, never (b, σ): ``ui.compute.swamping`` asks core for them and applies :func:`swamping`.
 
 Its causal story: at σ = 0 (the same b) best-of-n over the lesson's 600 answers collapses below
 the base model at the n slider's strongest stop, and at this σ it does not. At b = 0 it ends at
@@ -17,23 +18,24 @@ away, and the sentence is not shown (today it is shown at b = 0, σ ≥ 0.9 only
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
 
 import core
 from common import format as fmt
-from ui.settings import BETA_STOPS, N_STOPS, SIGMA_STOPS
+from ui.settings import N_STOPS
 
 # A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
 DECLINE_TOLERANCE = 0.01
+STRONGEST_N = float(max(N_STOPS))  # the n slider's strongest stop, where the collapse is read
 
 
 @dataclass(frozen=True)
 class Swamping:
     """The numbers the sentence stands on, for one (b, σ) where σ swamps b."""
 
+    sigma: float  # the reward model's σ, as the sentence names it
     end: float  # best-of-n's true quality at the strongest n, at this σ (>= 0)
     end_clean: float  # the same at σ = 0, same b (< 0: the collapse the errors take away)
     length: float  # best-of-n's mean length at the strongest n, at this σ
@@ -44,41 +46,34 @@ class Swamping:
     kl_peak_beta: float  # that stop's β
 
 
-@functools.lru_cache(maxsize=32)
-def _strongest_best_of_n(b: float) -> dict[float, tuple[float, float]]:
-    """Best-of-n's (true quality, mean length) at the n slider's strongest stop, for every σ
-    stop at this b."""
-    strongest_n = float(max(N_STOPS))
-    ends = {}
-    for sigma in SIGMA_STOPS:
-        result = core.best_of_n(strongest_n, b=b, sigma=sigma)
-        ends[sigma] = (float(result.gold_gain), float(result.mean_length))
-    return ends
+def swamps(here: core.BestOfNResult, clean: core.BestOfNResult) -> bool:
+    """Whether σ swamps b, from best-of-n at STRONGEST_N at this σ (``here``) and at σ = 0 with
+    the same b (``clean``), fields floats: it collapses below the base model at σ = 0 but not
+    here, and picks shorter answers here. Larger errors, not a fix, took the collapse away."""
+    end, end_clean = float(here.gold_gain), float(clean.gold_gain)
+    return end_clean < 0 <= end and float(here.mean_length) < float(clean.mean_length)
 
 
-@functools.lru_cache(maxsize=64)
-def swamping(b: float, sigma: float) -> Swamping | None:
-    """The numbers for (b, σ) where σ swamps b, else None.
-
-    σ swamps b where best-of-n at the n slider's strongest stop collapses below the base model
-    at σ = 0 (same b) but not at this σ, and picks shorter answers here than at σ = 0: larger
-    errors, not a fix, took the collapse away.
-    """
-    ends = _strongest_best_of_n(b)
-    if sigma not in ends or sigma == 0:  # between the slider's stops: say nothing, not guess
+def swamping(
+    *,
+    sigma: float,
+    here: core.BestOfNResult,
+    clean: core.BestOfNResult,
+    betas: np.ndarray,
+    kl: core.KLResult,
+) -> Swamping | None:
+    """The sentence's numbers where :func:`swamps` holds, else None (ui.compute.swamping asks
+    core for them). ``kl`` is the KL optimum at every β of ``betas``, fields shape (stops,)."""
+    if not swamps(here, clean):
         return None
-    (end, length), (end_clean, length_clean) = ends[sigma], ends[0.0]
-    if not (end_clean < 0 <= end and length < length_clean):
-        return None
-    betas = np.array(BETA_STOPS, dtype=float)
-    kl = core.kl_optimum(betas, b=b, sigma=sigma, exact=True)
     strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)
     peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass)
     return Swamping(
-        end=end,
-        end_clean=end_clean,
-        length=length,
-        length_clean=length_clean,
+        sigma=sigma,
+        end=float(here.gold_gain),
+        end_clean=float(clean.gold_gain),
+        length=float(here.mean_length),
+        length_clean=float(clean.mean_length),
         kl_end=float(kl.gold_gain[strongest]),
         kl_strongest=float(betas[strongest]),
         kl_peak=float(kl.gold_gain[peak]),
@@ -106,30 +101,22 @@ def kl_evidence(found: Swamping) -> str:
     )
 
 
-@functools.lru_cache(maxsize=64)
-def swamped_sentence(b: float, sigma: float) -> str | None:
-    """The sentence for the reward model (b, σ), or None where σ does not swamp b (at b = 0:
-    from σ = 0.9 on; elsewhere best-of-n does not collapse at σ = 0 for errors to take away)."""
-    found = swamping(b, sigma)
-    if found is None:
-        return None
-    strongest_n = float(max(N_STOPS))
+def swamped_sentence(found: Swamping) -> str:
+    """The sentence where σ swamps b (at b = 0: from σ = 0.9 on; elsewhere best-of-n does not
+    collapse at σ = 0 for errors to take away), from its numbers."""
     return (
-        f"Here σ swamps b: the reward model's other errors ({fmt.named('σ', sigma)}) are larger "
-        "than its liking for length, so best-of-n picks the answers those errors flatter rather "
-        f"than the longest ones (mean length {fmt.number(found.length)} at "
-        f"{fmt.named('n', strongest_n)}, against {fmt.number(found.length_clean)} at σ = 0): "
+        f"Here σ swamps b: the reward model's other errors ({fmt.named('σ', found.sigma)}) are "
+        "larger than its liking for length, so best-of-n picks the answers those errors flatter "
+        f"rather than the longest ones (mean length {fmt.number(found.length)} at "
+        f"{fmt.named('n', STRONGEST_N)}, against {fmt.number(found.length_clean)} at σ = 0): "
         f"it ends at {fmt.signed(found.end)}, where at σ = 0 it falls to "
         f"{fmt.signed(found.end_clean)} (on this draw of 600 answers). The errors (regressional "
         "Goodhart) drown out the length flaw (extremal Goodhart); " + kl_evidence(found)
     )
 
 
-def swamped_readout(b: float, sigma: float) -> str | None:
-    """:func:`swamped_sentence` in one line, for the stage's best-of-n readouts, or None."""
-    found = swamping(b, sigma)
-    if found is None:
-        return None
+def swamped_readout(found: Swamping) -> str:
+    """:func:`swamped_sentence` in one line, for the stage's best-of-n readouts."""
     cure = (
         ", not a cure"
         if found.kl_end < 0 or found.kl_peak - found.kl_end > DECLINE_TOLERANCE

@@ -17,7 +17,7 @@ import stop_curves
 
 import core
 from common import format as fmt
-from ui import swamp_text
+from ui import compute, swamp_text
 from ui.defenses import compute as defense_compute
 from ui.defenses import view as defense_view
 from ui.settings import (
@@ -260,8 +260,9 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
         for sigma in SIGMA_STOPS:
             end, length = strongest_best_of_n(b, sigma)
             holds = sigma > 0 and clean_end < 0 <= end and length < clean_length
-            sentence = swamp_text.swamped_sentence(b, sigma)
-            readout = swamp_text.swamped_readout(b, sigma)
+            found = compute.swamping(b, sigma)
+            sentence = None if found is None else swamp_text.swamped_sentence(found)
+            readout = None if found is None else swamp_text.swamped_readout(found)
             assert (sentence is not None) == holds == (readout is not None), (b, sigma)
             if not holds:
                 continue
@@ -286,7 +287,7 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
     # docs/design.md §16: at b = 0 the collapse goes from σ = 0.9 on; at b = 0.05-0.15
     # best-of-n is above the base model at σ = 0 (no collapse there for errors to take away).
     assert shown == {(0.0, sigma) for sigma in SIGMA_STOPS if sigma >= 0.9}
-    assert swamp_text.swamped_sentence(0.0, 1.0) == (
+    assert swamp_text.swamped_sentence(compute.swamping(0.0, 1.0)) == (
         "Here σ swamps b: the reward model's other errors (σ = 1) are larger than its liking for "
         "length, so best-of-n picks the answers those errors flatter rather than the longest "
         "ones (mean length 1.03 at n = 10,000, against 2.37 at σ = 0): it ends at +1.54, where "
@@ -295,7 +296,7 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
         "optimum, which can reach any answer, still ends below the base model, at -2.16 at "
         "β = 0.3."
     )
-    assert swamp_text.swamped_sentence(0.0, 2.0).endswith("at -0.87 at β = 0.3.")
+    assert swamp_text.swamped_sentence(compute.swamping(0.0, 2.0)).endswith("at -0.87 at β = 0.3.")
 
 
 SPOT_SAMPLE = sorted(random.Random(28).sample([(b, s) for b in B_STOPS for s in SIGMA_STOPS], 20))

@@ -4,7 +4,9 @@
   with the world Python last asked for; b and σ swap worlds in the browser
   (``stage_assets/worlds.js``); its settled report comes back once.
 - ``worlds``: one world (JSON) per (b, σ) carries everything β and n move, so they glide
-  without a rerun; built from ui.compute, kept in memory, and prewarmed (no Streamlit import).
+  without a rerun; shaped from ``world_numbers`` (every number of one world, asked of
+  ui.compute in one pass; the modules that word it get numbers, not b), kept in memory, and
+  prewarmed (no Streamlit import).
 - ``reports``: what the browser reports, read safely (each setting snapped to a stop).
 - ``predict``: predict-then-reveal (?predict=1): on or off in the address, the guesses, the
   reveal, what stays hidden, and the button into it and out.
@@ -21,8 +23,8 @@
 - ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one (its
   URL form is ``ui/pin_url.py``, shared: the address table reads it).
 - ``csv_numbers``: each stop's numbers for the stage's CSV download.
-- ``answer_panel``: answers you can read: which cloud point the stage's panel writes out at
-  each stop, and the writer's banks (core/answer_text.py) that ``stage_assets/answers.js``
-  fetches once and writes from (``answer_writer.js``, its twin).
+- ``answer_panel``: answers you can read: the cloud point the stage's panel writes out at
+  each stop (from numbers it is given), and the writer's banks (core/answer_text.py) that
+  ``stage_assets/answers.js`` fetches once and writes from (``answer_writer.js``, its twin).
 - ``story_bar``: the story's numbered steps with Back and Next (and ← →), and the step's line.
 """

@@ -4,22 +4,23 @@ model's own numbers there, and the writer's banks for the browser.
 The browser writes every text itself (``stage_assets/answer_writer.js``, the twin of
 ``core/answer_text.py``) from the banks, fetched once from ``/worlds/<fingerprint>/answers.json``
 (world_files.py), so a world carries only, per β and n stop, which cloud point the panel reads
-(the one nearest the cloud's mean) and its scores: ~0.7 KB of a ~64 KB world.
+(the one nearest the cloud's mean) and its scores: ~0.7 KB of a ~64 KB world. Its functions
+receive numbers (clouds, the panel's points), never (b, σ): world_numbers.py asks core for them.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
 import core
 from common import format as fmt
 from core import answer_text
-from ui import compute
 from ui.reading_text import sentences_read
+from ui.settings import N_STOPS
 
 COORDINATE_SCALE = 100  # as the world's clouds: points in hundredths of a unit
 SCORE_DECIMALS = 2  # the panel prints scores to the hundredth
@@ -30,25 +31,29 @@ def as_shipped(values: np.ndarray) -> np.ndarray:
     return np.rint(np.asarray(values) * COORDINATE_SCALE) / COORDINATE_SCALE
 
 
-def stop_answers(cloud: core.Cloud, *, b: float, sigma: float) -> dict:
-    """For a cloud at every stop (stops, K): the index of the point the panel reads, and the
-    reward model's score and true quality there (from the exact point, not the rounded one)."""
-    index = answer_text.nearest_to_mean(length=cloud.length, substance=cloud.substance)
-    stops = np.arange(index.shape[0])
-    length, substance = cloud.length[stops, index], cloud.substance[stops, index]
+@dataclass(frozen=True)
+class PanelAnswers:
+    """The point the panel reads at every stop of a cloud (the one nearest the cloud's mean,
+    core.answer_text.nearest_to_mean), and the model's numbers there: arrays of shape (stops,).
+    Scores are at the exact point, not the rounded one (ui/playground/world_numbers.py)."""
+
+    index: np.ndarray  # the point's index in its stop's cloud
+    proxy: np.ndarray  # the reward model's score there
+    gold: np.ndarray  # true quality there
+
+
+def stop_answers(panel: PanelAnswers) -> dict:
+    """One method's part: per stop, the point's index and its two scores to the hundredth."""
     return {
-        "index": index.tolist(),
-        "proxy": np.round(core.proxy(length, substance, b=b, sigma=sigma), SCORE_DECIMALS).tolist(),
-        "gold": np.round(core.gold(length, substance), SCORE_DECIMALS).tolist(),
+        "index": panel.index.tolist(),
+        "proxy": np.round(panel.proxy, SCORE_DECIMALS).tolist(),
+        "gold": np.round(panel.gold, SCORE_DECIMALS).tolist(),
     }
 
 
-def world_part(b: float, sigma: float) -> dict:
-    """The panel's part of the world for (b, σ): per method, what ``stop_answers`` gives."""
-    return {
-        "beta": stop_answers(compute.kl_clouds_at_stops(b, sigma), b=b, sigma=sigma),
-        "n": stop_answers(compute.best_of_n_clouds_at_stops(b, sigma), b=b, sigma=sigma),
-    }
+def world_part(*, kl: PanelAnswers, best_of_n: PanelAnswers) -> dict:
+    """The panel's part of a world: per method, what ``stop_answers`` gives."""
+    return {"beta": stop_answers(kl), "n": stop_answers(best_of_n)}
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,12 +74,11 @@ QUOTED_STEPS = 3  # the story's first three steps (default, peak, overoptimized)
 QUOTE_WORDS = 22  # a step's line quotes the first words; the panel under the stage has them all
 
 
-def step_quote(values: Mapping[str, float]) -> str:
+def step_quote(n: float, clouds: core.Cloud) -> str:
     """Best-of-n's answer at a story step's n, as the panel writes it for the first question:
-    its first words and what its sentences are (good points, wrong, padding), in one line."""
-    n, b, sigma = values["n"], values["b"], values["sigma"]
-    stop = compute.STOP_COUNTS.tolist().index(n)  # a step's n is one of the stops
-    length, substance = panel_point(compute.best_of_n_clouds_at_stops(b, sigma), stop)
+    its first words and what its sentences are (good points, wrong, padding), in one line.
+    ``clouds`` are best-of-n's at every n stop (stops, K); a step's n is one of the stops."""
+    length, substance = panel_point(clouds, N_STOPS.index(n))
     question = answer_text.QUESTIONS[0]
     sentences = answer_text.answer_sentences(question, length, substance)
     words = " ".join(sentence.text for sentence in sentences).split()

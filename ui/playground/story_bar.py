@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from ui import state
+from ui import compute, state
 from ui.playground import answer_panel, stage_request
 from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
@@ -117,7 +117,9 @@ def step_quote(values: Mapping[str, float]) -> None:
     index = current_step(values)
     if index is None or index >= answer_panel.QUOTED_STEPS or _opened(state.arrival()) is None:
         return
-    st.container(key="step-quote").caption(f"Step {index + 1}: {answer_panel.step_quote(values)}")
+    clouds = compute.best_of_n_clouds_at_stops(values["b"], values["sigma"])
+    quote = answer_panel.step_quote(values["n"], clouds)
+    st.container(key="step-quote").caption(f"Step {index + 1}: {quote}")
 
 
 def _opened(arrival: str | None) -> str | None:

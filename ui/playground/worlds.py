@@ -2,9 +2,10 @@
 
 A world holds, for every β and n stop, the moving cloud, readouts and marks, both whole curves,
 the plane's two fields and the 600 answers, so β and n redraw in the browser without a rerun.
-Worlds are built from ui.compute (one vectorized core call per kind), quantized to a pixel,
-serialized once per (b, σ), kept in memory and on disk (world_store.py), served over HTTP
-(world_files.py), and, with STAGE_PREWARM=1, all built once in a background thread.
+Worlds are shaped from the numbers world_numbers.py gathers in one pass (one vectorized core
+call per kind), quantized to a pixel, serialized once per (b, σ), kept in memory and on disk
+(world_store.py), served over HTTP (world_files.py), and, with STAGE_PREWARM=1, all built once
+in a background thread.
 No Streamlit here: the stage that mounts them is ui/playground/stage.py.
 """
 
@@ -21,7 +22,8 @@ import numpy as np
 import core
 from common import format as fmt
 from ui import compute, edge_note, slack_text, style, swamp_text
-from ui.playground import answer_panel, csv_numbers, world_store
+from ui.playground import answer_panel, csv_numbers, world_numbers, world_store
+from ui.playground.world_numbers import MethodNumbers, WorldNumbers
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 from ui.story_steps import PRESETS
 
@@ -67,7 +69,7 @@ def _cloud(cloud: core.Cloud) -> list[list[int]]:
     return scaled.reshape(scaled.shape[0], -1).tolist()
 
 
-def _curve(curve: compute.Curve) -> dict:
+def _curve(curve: core.Curve) -> dict:
     """A whole curve and its peak of true quality, for drawing and for hover readouts."""
     return {
         "pressure": [float(f"{value:.5g}") for value in curve.pressure],
@@ -139,13 +141,12 @@ def _edge(result, curve, stops) -> dict:
     }
 
 
-def _method(
-    key: str, stops: np.ndarray, result, cloud: core.Cloud, curve, slack, swamped=None
-) -> dict:
+def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = None) -> dict:
     """One method's part of a world; ``swamped`` (best-of-n's) says where σ swamps b: its one
     line stands in the slack's place, its sentence first behind "slack?"."""
     setting = SETTINGS[key]
-    edge = {"edge": _edge(result, curve, stops)} if key == "beta" else {}
+    result, curve, slack = numbers.at_stops, numbers.curve, numbers.slack
+    edge = {"edge": _edge(result, curve, numbers.stops)} if key == "beta" else {}
     more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,
@@ -154,16 +155,16 @@ def _method(
         "symbol": setting.symbol,
         "label": setting.label,
         "hint": setting.hint,
-        "stops": [setting.url_text(stop) for stop in stops],
+        "stops": [setting.url_text(stop) for stop in numbers.stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
         "table": csv_numbers.stop_table(result),  # the CSV download's numbers
-        "cloud": _cloud(cloud),
+        "cloud": _cloud(numbers.clouds),
         "curve": _curve(curve),
     }
 
 
-def _plane(b: float, sigma: float) -> dict:
+def _plane(numbers: WorldNumbers) -> dict:
     """The plane's still parts: both fields on a coarse grid, and the 600 answers."""
     low, high = style.PLANE_RANGE
     grid = core.GRID[::FIELD_STEP]
@@ -173,13 +174,12 @@ def _plane(b: float, sigma: float) -> dict:
         thinned = values[::FIELD_STEP, ::FIELD_STEP][np.ix_(inside, inside)]  # [substance, length]
         return np.rint(thinned * COORDINATE_SCALE).astype(int).ravel().tolist()
 
-    scored = compute.answers(0.0, 0.0)
-    answers = np.stack([scored.length, scored.substance], axis=-1)
+    answers = np.stack([numbers.answers.length, numbers.answers.substance], axis=-1)
     return {
         "range": [low, high],
         "grid": np.round(grid[inside], 3).tolist(),
-        "gold": field(compute.gold_field()),
-        "proxy": field(compute.proxy_field(b, sigma)),
+        "gold": field(numbers.gold_field),
+        "proxy": field(numbers.proxy_field),
         "answers": np.rint(answers * COORDINATE_SCALE).astype(int).ravel().tolist(),
         "gold_levels": style.GOLD_LEVELS,
         "proxy_levels": style.PROXY_LEVELS,
@@ -200,36 +200,30 @@ def world_json(b: float, sigma: float) -> str:
     return built
 
 
-def _swamped(b: float, sigma: float) -> tuple[str, str] | None:
+def _swamped(found: swamp_text.Swamping | None) -> tuple[str, str] | None:
     """Where σ swamps b (ui.swamp_text): its one line and its sentence, else None."""
-    readout = swamp_text.swamped_readout(b, sigma)
-    return None if readout is None else (readout, swamp_text.swamped_sentence(b, sigma))
+    if found is None:
+        return None
+    return swamp_text.swamped_readout(found), swamp_text.swamped_sentence(found)
 
 
 def build_world_json(b: float, sigma: float) -> str:
-    """Build the world for (b, σ) from ui.compute: ~60 KB, 60-400 ms of a core."""
-    slack = compute.slack(b, sigma)
-    # What each method does at its stops, its clouds there and its curve, as _method takes them.
-    kl = (compute.kl_at_stops, compute.kl_clouds_at_stops, compute.kl_curve)
-    best_of_n = (
-        compute.best_of_n_at_stops,
-        compute.best_of_n_clouds_at_stops,
-        compute.best_of_n_curve,
-    )
+    """Build the world for (b, σ): its numbers in one pass (world_numbers.py), shaped here
+    (~60 KB, 60-400 ms of a core)."""
+    return world_text(world_numbers.gather(b, sigma))
+
+
+def world_text(numbers: WorldNumbers) -> str:
+    """A world's numbers shaped into the JSON the stage reads (no call into ui.compute here)."""
     world = {
-        "b": b,
-        "sigma": sigma,
+        "b": numbers.b,
+        "sigma": numbers.sigma,
         "scale": COORDINATE_SCALE,
-        "beta": _method("beta", compute.STOP_BETAS, *(part(b, sigma) for part in kl), slack.kl),
-        "n": _method(
-            "n",
-            compute.STOP_COUNTS,
-            *(part(b, sigma) for part in best_of_n),
-            slack.best_of_n,
-            swamped=_swamped(b, sigma),
-        ),
-        "plane": _plane(b, sigma),
-        "answers": answer_panel.world_part(b, sigma),  # which answer the panel reads, per stop
+        "beta": _method("beta", numbers.kl),
+        "n": _method("n", numbers.best_of_n, swamped=_swamped(numbers.swamping)),
+        "plane": _plane(numbers),
+        # which answer the panel reads, per stop
+        "answers": answer_panel.world_part(kl=numbers.kl.panel, best_of_n=numbers.best_of_n.panel),
         "glossary": GLOSSARY,
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
