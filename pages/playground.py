@@ -40,11 +40,8 @@ def live_stage() -> None:
     state.write_url({key: settings[key] for key in url_keys}, predict.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not predict.hiding_truth()
-    with steps_slot:
-        if story_on:
-            story_bar.step_bar(settings)
-        else:
-            st.caption("The story's steps come back after Reveal: one of them is the answer.")
+    if story_bar.steps_outdated(settings, story_on=story_on):
+        stage.rerun_page_after_settle()  # a step reached or left: the steps show it
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
     # last full run wrote to.
     with story_slot:
@@ -59,7 +56,17 @@ def live_stage() -> None:
         )
 
 
+@st.fragment
+def story_steps() -> None:
+    """The story's steps, in the title's row; a settle redraws them only where they change."""
+    story_bar.follow_choice()
+    with steps_slot:
+        story_bar.steps(stage.settled(), story_on=not predict.hiding_truth())
+
+
+stage.wait_for_stage()
 live_stage()
+story_steps()  # after the stage, which decides whether the truth is hidden
 # The address's notes (a value set to its nearest stop) under the stage, said at once in a
 # toast over the page: above the stage a note took ~60 px from the charts, which the stage
 # fits to the first screen (24% of 1280x720 with a step's line, 40% wanted).

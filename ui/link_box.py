@@ -36,6 +36,7 @@ STYLE = """<style>
 .rh-link input { flex: 1; min-width: 0; min-height: 2.5rem; padding: 0 0.75rem;
   font: 0.875rem ui-monospace, Menlo, Consolas, monospace; color: #31333F; background: #F0F2F6;
   border: 1px solid #D5D8DE; border-radius: 0.5rem; }
+.rh-link-caption { margin: 0 0 0.25rem; font-size: 0.875rem; color: rgba(49, 51, 63, 0.6); }
 .rh-link button { min-width: 4.5rem; min-height: 2.5rem; font: inherit; color: #31333F;
   background: #FFFFFF; border: 1px solid #B9BDC6; border-radius: 0.5rem; cursor: pointer; }
 </style>"""
@@ -51,9 +52,16 @@ def markup(link: str, *, label: str) -> str:
     )
 
 
-def show(link: str, *, label: str, container=st) -> None:
-    """The link in a read-only box with a Copy button; ``label`` names the box for readers."""
-    container.html(STYLE + markup(link, label=label) + COPY_SCRIPT, unsafe_allow_javascript=True)
+def show(link: str, *, label: str, caption: str | None = None, container=st) -> None:
+    """The link in a read-only box with a Copy button; ``label`` names the box for readers,
+    ``caption`` (plain text, escaped) stands above it in a caption's type.
+
+    One element, caption and all: the Playground draws it on every settle, where each element
+    more is a message more to build, hash and send."""
+    above = "" if caption is None else f'<p class="rh-link-caption">{html.escape(caption)}</p>'
+    container.html(
+        STYLE + above + markup(link, label=label) + COPY_SCRIPT, unsafe_allow_javascript=True
+    )
 
 
 def link_in(body: str) -> str | None:

@@ -42,7 +42,9 @@ def share_box(
     """
     if presenter_mode():
         return  # fewer words on a projector: the address bar holds the link
-    link = share_link(values, extra=extra)
-    with slot.container() if slot is not None else st.container():
-        st.caption("Link to this setting (the address bar holds it too):")
-        link_box.show(link or "(the defaults)", label="Link to this setting")
+    link_box.show(
+        share_link(values, extra=extra) or "(the defaults)",
+        label="Link to this setting",
+        caption="Link to this setting (the address bar holds it too):",
+        container=slot if slot is not None else st,
+    )

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui import address, lecturer_cookie
 from ui.settings import SETTINGS, url_text
@@ -37,6 +38,12 @@ NOTES = "_url_notes"  # session key: notes about the address, waiting for ui.not
 def query() -> dict[str, list[str]]:
     """The address's query as a plain dict: every value of every key."""
     return {key: st.query_params.get_all(key) for key in st.query_params}
+
+
+def fragment_run() -> bool:
+    """Whether this run is a fragment's alone (a widget inside one), not the whole page's."""
+    context = get_script_run_ctx()
+    return bool(context is not None and context.fragment_ids_this_run)
 
 
 def settle_url(

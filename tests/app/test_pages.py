@@ -49,6 +49,8 @@ CHART_ROOMS_BY_PAGE = {
 # The page's main chart (fitted to the screen) is sketched before plotly's code arrives
 # (ui/chart_sketch.py; its CSS is the page's).
 SKETCHED = {"best_of_n", "kl_penalty"}
+# The pages here that end with the link to their setting (ui/share.py); Defenses: its own test.
+SHARED_LINK_PAGES = {"playground", "best_of_n", "kl_penalty"}
 CHART_ROOMS = [room for rooms in CHART_ROOMS_BY_PAGE.values() for room in rooms]
 MAX_WORLD_BYTES = 150_000  # everything β and n move, per (b, σ), at most 150 KB
 
@@ -64,9 +66,19 @@ def test_every_page_renders_without_exception(page):
     # link (tests/app/test_link_box.py).
     bodies = [html.proto.body for html in app.get("html")]
     boxes = [body for body in bodies if link_box.link_in(body) is not None]
-    for body in boxes:
-        assert body.startswith(link_box.STYLE + '<div class="rh-link"><input type="text" readonly')
-        assert body.endswith('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT)
+    box_shape = re.compile(
+        re.escape(link_box.STYLE)
+        + r'(<p class="rh-link-caption">[^<>]*</p>)?'  # a caption, escaped
+        + re.escape('<div class="rh-link"><input type="text" readonly')
+        + r".*"
+        + re.escape('<button type="button">Copy</button></div>' + link_box.COPY_SCRIPT),
+        re.DOTALL,
+    )
+    assert [body for body in boxes if not box_shape.fullmatch(body)] == []
+    if page in SHARED_LINK_PAGES:  # the caption says what the link is, in the box's element
+        assert [box_shape.fullmatch(body).group(1) for body in boxes] == [
+            '<p class="rh-link-caption">Link to this setting (the address bar holds it too):</p>'
+        ]
     fixed_css = (page_css.CSS, page_css.CSS + page_css.COMPACT_CSS)
     rooms = [body for body in bodies if body in CHART_ROOMS]
     assert rooms == CHART_ROOMS_BY_PAGE[page]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui import js_modules, state, style
 from ui.playground import pin, predict, stage_request, world_files, worlds
@@ -26,6 +25,7 @@ ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
 _SETTLE_RUN = "_stage_settle_run"  # session key: the stage's settle report started this run
 _SENT = "_stage_sent"  # session key: the request and pin ids whose world and pin it last got
+_HANDED_ON = "_stage_handed_on"  # session key: a settle's run handed on to a whole-page run
 
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
@@ -71,6 +71,12 @@ STEP_POINTERS = [
 ]
 
 
+def wait_for_stage() -> None:
+    """The CSS that keeps what follows the stage unseen until its first drawing (WAIT_CSS);
+    once a page run, outside the stage's fragment, which then sends it no more."""
+    st.html(WAIT_CSS)
+
+
 def show(*, present: bool) -> dict[str, float]:
     """Draw the stage; returns the settled setting {beta, n, b, sigma}. It gets the world
     Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
@@ -79,9 +85,12 @@ def show(*, present: bool) -> dict[str, float]:
     request = predict.request_with_prediction()
     pinned = pin.for_stage(worlds.world_json)
     ids = (request["id"], pinned["id"])
-    holds = _stage_holds(ids, settle_run=st.session_state.pop(_SETTLE_RUN, False))
+    holds = _stage_holds(
+        ids,
+        settle_run=st.session_state.pop(_SETTLE_RUN, False),
+        handed_on=st.session_state.pop(_HANDED_ON, False),
+    )
     st.session_state[_SENT] = ids
-    st.html(WAIT_CSS)
     _stage_component(
         key=STAGE_KEY,
         data={
@@ -102,19 +111,29 @@ def show(*, present: bool) -> dict[str, float]:
     return settled()
 
 
-def _stage_holds(ids: tuple, *, settle_run: bool) -> bool:
+def rerun_page_after_settle() -> None:
+    """From a settle's run of the stage's fragment, run the whole page again (something
+    outside the fragment must change: the story's steps), the stage keeping what it holds.
+    Does nothing in a whole-page run."""
+    if not state.fragment_run():
+        return
+    st.session_state[_SETTLE_RUN] = True
+    st.session_state[_HANDED_ON] = True
+    st.rerun()
+
+
+def _stage_holds(ids: tuple, *, settle_run: bool, handed_on: bool) -> bool:
     """Whether the stage in the browser already holds the world and pin snapshot of ``ids``
     (the request's and the pin's), so this run need not send them.
 
     A settle report reruns the stage's fragment only, from a stage that holds the world and
-    pin of the ids it was last sent, and reads them only with new ids (stage.js, pin.js).
-    Sent again, the ~60 KB world was serialized, hashed twice and compared in every settle's
-    rerun: ~2/3 of its server time (bench.profile_rerun). Any other run sends them: a full
-    run may mount a fresh stage (a page switch, Back), which holds nothing yet.
+    pin of the ids it was last sent, and reads them only with new ids (stage.js, pin.js);
+    the whole-page run a settle's run hands on to (:func:`rerun_page_after_settle`) keeps
+    that stage too. Sent again, the ~60 KB world was serialized, hashed twice and compared in
+    every settle's rerun: ~2/3 of its server time (bench.profile_rerun). Any other run sends
+    them: a full run may mount a fresh stage (a page switch, Back), which holds nothing yet.
     """
-    context = get_script_run_ctx()
-    fragment_run = bool(context is not None and context.fragment_ids_this_run)
-    return settle_run and fragment_run and st.session_state.get(_SENT) == ids
+    return settle_run and (state.fragment_run() or handed_on) and st.session_state.get(_SENT) == ids
 
 
 def settled() -> dict[str, float]:

@@ -3,6 +3,12 @@
 A step sets all four settings at once. The current step is the one the settings sit on
 (the last one chosen, if several match), shown selected, and its line says what to look at
 and how it was opened: by a button here, by a Lesson link, or by a shared link.
+
+The steps are their own fragment (pages/playground.py), not part of the stage's: a settle's
+rerun drew their 11 buttons, 2 lines and a row every time, ~40% of its server time and 2.6 of
+its 6.6 KB (bench.profile_rerun), though they change only where a step is reached or left.
+A settle that changes what they show reruns the whole page (:func:`steps_outdated`); a step's
+button reruns the whole page too, so the stage follows (:func:`follow_choice`).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
+_JUST_CHOSEN = "_step_just_chosen"  # session key: a step's button started this run
+_DRAWN = "_steps_drawn"  # session key: what the steps last showed (story on, current, anchor)
 OPENED_BY_BUTTON = "chosen with the story buttons"
 OPENED_BY_LESSON = "opened from the Lesson"
 OPENED_BY_LINK = "opened from a shared link"
@@ -41,13 +49,42 @@ def go_to_step(index: int) -> None:
     state.remember(step.values)
     stage_request.request_stage_move()
     st.session_state[_CHOSEN] = index
+    st.session_state[_JUST_CHOSEN] = True
     state.note_arrival(None)  # from now on this step was chosen here
+
+
+def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None, int]:
+    """What the steps show: whether they show, the current step, the step Back and Next
+    count from (the current one, else the one last chosen, else -1)."""
+    current = current_step(values)
+    anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
+    return story_on, current, anchor
+
+
+def steps(values: Mapping[str, float], *, story_on: bool) -> None:
+    """The steps (:func:`step_bar`), or, while predicting, a line saying they come back."""
+    st.session_state[_DRAWN] = _view(values, story_on)
+    if story_on:
+        step_bar(values)
+    else:
+        st.caption("The story's steps come back after Reveal: one of them is the answer.")
+
+
+def steps_outdated(values: Mapping[str, float], *, story_on: bool) -> bool:
+    """Whether the steps, last drawn by :func:`steps`, would show otherwise at ``values``."""
+    return st.session_state.get(_DRAWN) != _view(values, story_on)
+
+
+def follow_choice() -> None:
+    """In the steps' own run after one of their buttons: run the whole page, so the stage, the
+    address and the step's line follow (a step's button reruns only the steps' fragment)."""
+    if st.session_state.pop(_JUST_CHOSEN, False) and state.fragment_run():
+        st.rerun()
 
 
 def step_bar(values: Mapping[str, float]) -> None:
     """Back, the numbered steps (the current one selected), Next."""
-    current = current_step(values)
-    anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
+    _, current, anchor = _view(values, True)
     last = len(PRESETS) - 1
     # No help= tooltips here: a tooltip stays up under the pointer after each click, over the
     # step line and the navigation. Streamlit draws the shortcut (← →) on Back and Next, and
