@@ -38,8 +38,8 @@ from bench.cluster_poll import measure_poll
 from harness.cluster_run import ClusterError, RunningCluster, start_cluster
 from harness.load_client import RunError
 from harness.machine import cpu_seconds, load_text, memory_kib, percentile
-from harness.ports import LOOPBACK
 from harness.session_probe import PageVisitor, jump_to_random_stop, own_setting
+from scripts.ports import LOOPBACK
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 BUDGETS = {"p95": 1.0, "rss_mb": 1536.0, "first_page_p95": 3.0, "reconnect": 10.0, "growth": 20.0}

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import psutil
 
-from harness.ports import LOOPBACK, OnLoopback, free_port
-from harness.processes import spawn_logged, stop_group
+from scripts.ports import LOOPBACK, OnLoopback, free_port
+from scripts.processes import spawn_logged, stop_group
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/server.py
 STARTUP_TIMEOUT_SECONDS = 60.0  # a cold start imports streamlit, plotly, pandas: ~5 s here

@@ -18,10 +18,10 @@ from harness.cluster_run import RunningCluster, http_status
 from harness.event_loop import run_to_end
 from harness.load_client import RunError
 from harness.machine import environment_of
-from harness.ports import LOOPBACK
-from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
 from scripts.cluster import Cluster
+from scripts.ports import LOOPBACK
+from scripts.processes import GONE_TIMEOUT_SECONDS, wait_until
 
 pytestmark = pytest.mark.cluster
 

@@ -25,11 +25,11 @@ from harness.poll_client import (
     reopen,
     send_guess,
 )
-from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from harness.session_probe import PageVisitor
 from poll_data import store
 from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
 from scripts import cluster as cluster_script
+from scripts.processes import GONE_TIMEOUT_SECONDS, wait_until
 from tests.cluster.test_cluster import sessions_by_replica
 
 pytestmark = pytest.mark.cluster

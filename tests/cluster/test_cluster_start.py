@@ -12,7 +12,7 @@ import pytest
 
 from harness.cluster_run import ClusterError, launch_cluster, start_cluster
 from harness.machine import gone_or_zombie, processes_whose_command_has
-from harness.ports import LOOPBACK
+from scripts.ports import LOOPBACK
 from scripts.postgres_server import postgres_bin
 from tests.cluster.conftest import require_haproxy
 from ui import disk_store

@@ -17,9 +17,9 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from harness.processes import run_python
 from poll_data.location import DATABASE_URL_ENV
 from scripts.haproxy_config import check_config, compose_config, render_config, server_line
+from scripts.processes import run_python
 from tests.cluster.conftest import require_haproxy
 
 pytestmark = pytest.mark.cluster

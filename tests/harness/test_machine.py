@@ -9,7 +9,7 @@ import time
 import pytest
 
 from harness import machine
-from harness.ports import LOOPBACK, OnLoopback, free_port
+from scripts.ports import LOOPBACK, OnLoopback, free_port
 
 
 def test_percentiles_interpolate_between_the_nearest_values():

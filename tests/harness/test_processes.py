@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from harness.processes import (
+from scripts.processes import (
     GONE_TIMEOUT_SECONDS,
     run_python,
     spawn_logged,

@@ -6,8 +6,8 @@ import threading
 import urllib.request
 
 from harness import server as harness_server
-from harness.ports import LOOPBACK, free_port
 from harness.server import REPO_ROOT, start_streamlit
+from scripts.ports import LOOPBACK, free_port
 
 
 class AlwaysHealthy(http.server.BaseHTTPRequestHandler):
