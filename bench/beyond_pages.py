@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from playwright.sync_api import sync_playwright
 
 from bench.page_latency import measure_app, report
-from harness import chromium as browsers
-from harness.machine import machine_line, percentile
-from harness.server import REPO_ROOT, start_streamlit
+from tests.support import chromium as browsers
+from tests.support.machine import machine_line, percentile
+from tests.support.server import REPO_ROOT, start_streamlit
 from ui.settings import SETTINGS
 
 PAGE_KEYS = {"reward-model": ("pairs", "spread", "noise", "prior"), "compare": ("b", "sigma")}

@@ -15,8 +15,8 @@ import random
 import time
 import urllib.request
 
-from harness.load_client import STREAM_PATH, RunError, Visitor
-from harness.machine import cpu_seconds, load_text
+from tests.support.load_client import STREAM_PATH, RunError, Visitor
+from tests.support.machine import cpu_seconds, load_text
 from ui.playground import world_store
 
 KEYS = ("beta", "n", "b", "sigma")

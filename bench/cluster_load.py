@@ -3,7 +3,7 @@
     python -m bench.cluster_load                       # all four, 2 replicas, 300 sessions
     python -m bench.cluster_load --mode failover --sessions 60
 
-Every visitor is bench/load.py's websocket client (harness/session_probe.py's PageVisitor): it
+Every visitor is bench/load.py's websocket client (tests/support/session_probe.py's PageVisitor): it
 speaks Streamlit's protocol through HAProxy's port, each at its own (b, σ) from its URL.
 - sessions: 300 visitors each move one of the four sliders every ~5 s for 60 s: rerun p95,
   errors, total resident memory of HAProxy and every replica;
@@ -35,11 +35,11 @@ from pathlib import Path
 import websockets
 
 from bench.cluster_poll import measure_poll
-from harness.cluster_run import ClusterError, RunningCluster, start_cluster
-from harness.load_client import RunError
-from harness.machine import cpu_seconds, load_text, memory_kib, percentile
-from harness.ports import LOOPBACK
-from harness.session_probe import PageVisitor, jump_to_random_stop, own_setting
+from scripts.ports import LOOPBACK
+from tests.support.cluster_run import ClusterError, RunningCluster, start_cluster
+from tests.support.load_client import RunError
+from tests.support.machine import cpu_seconds, load_text, memory_kib, percentile
+from tests.support.session_probe import PageVisitor, jump_to_random_stop, own_setting
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 BUDGETS = {"p95": 1.0, "rss_mb": 1536.0, "first_page_p95": 3.0, "reconnect": 10.0, "growth": 20.0}

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 import websockets
 
-from harness.cluster_run import RunningCluster
-from harness.load_client import RunError
-from harness.machine import load_text
-from harness.poll_client import (
+from poll_data import store
+from tests.support.cluster_run import RunningCluster
+from tests.support.load_client import RunError
+from tests.support.machine import load_text
+from tests.support.poll_client import (
     DATABASE_DOWN,
     PollVisitor,
     open_lecturer,
@@ -36,7 +37,6 @@ from harness.poll_client import (
     reopen,
     send_guess,
 )
-from poll_data import store
 
 FAILURES = (RunError, OSError, TimeoutError, websockets.WebSocketException)
 KILL_AT_SECONDS = 8.0  # into the voting: SIGKILL the lecturer's replica

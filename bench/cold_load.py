@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from harness import app_page, chromium
-from harness.machine import machine_line
-from harness.release import beside_release
-from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
-from harness.stage_root_js import STAGE_ROOT_JS
+from tests.support import app_page, chromium
+from tests.support.machine import machine_line
+from tests.support.release import beside_release
+from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
+from tests.support.stage_root_js import STAGE_ROOT_JS
 
 RELEASE = "4ed5e53"  # main before the first-visit work: 4.6 MB, blank for ~14 s at 1.5 Mbit/s
 NETWORK = {  # a lecture hall's share of a busy Wi-Fi

@@ -2,7 +2,7 @@
 
 One `streamlit run`, one headless Chromium at 1280 x 900. Cold load of the page, then each
 slider walked with the keyboard: every change timed from the key press to every chart redrawn
-(harness/observer.py defines "redrawn"), the bytes the page received over the websocket
+(tests/support/observer.py defines "redrawn"), the bytes the page received over the websocket
 counted, and the charts that changed counted; then the CPU the server used over the walk and
 its memory after it. Budgets (docs/design.md §5): p95 ≤ 400 ms and ≤ 150 KB per change. Under load,
 compare with a peer measured in the same minutes (bench.stage_latency).
@@ -27,9 +27,9 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from harness import app_page, chromium, observer
-from harness.machine import cpu_seconds, machine_line, memory_kib, percentile
-from harness.server import REPO_ROOT, start_streamlit
+from tests.support import app_page, chromium, observer
+from tests.support.machine import cpu_seconds, machine_line, memory_kib, percentile
+from tests.support.server import REPO_ROOT, start_streamlit
 from ui import disk_store
 
 PAGE_PATH = "defenses?sigma=1"  # σ = 1, so the ensemble has errors to average

@@ -1,9 +1,9 @@
 """Load: simulated visitors speaking Streamlit's own websocket protocol to one server process.
 
-Each visitor (harness/load_client.py) does what a browser tab does, without drawing: it asks for
-runs over Streamlit's websocket with the widget state a browser would send. All four move as
-the Playground's stage reports them (a settle report, a rerun of the stage's fragment:
-harness/stage_over_websocket.py); on other pages as Streamlit sliders.
+Each visitor (tests/support/load_client.py) does what a browser tab does, without drawing: it
+asks for runs over Streamlit's websocket with the widget state a browser would send. All four
+move as the Playground's stage reports them (a settle report, a rerun of the stage's fragment:
+tests/support/stage_over_websocket.py); on other pages as Streamlit sliders.
 
 Three measurements, each against a fresh server this script starts (or --port/--pid):
 - sessions: N visitors (default 100) each move a slider every ~5 s (jittered) for ~60 s, then
@@ -38,15 +38,15 @@ from pathlib import Path
 import websockets
 
 from bench import change_cpu
-from harness.load_client import (
+from tests.support.load_client import (
     CONNECT_TIMEOUT_SECONDS,
     RUN_TIMEOUT_SECONDS,
     STREAM_PATH,
     RunError,
     Visitor,
 )
-from harness.machine import machine_line, memory_kib, percentile
-from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
+from tests.support.machine import machine_line, memory_kib, percentile
+from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 MEMORY_POLL_SECONDS = 0.25

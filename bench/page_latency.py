@@ -10,9 +10,9 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from harness import app_page, observer
-from harness.machine import percentile
-from harness.server import REPO_ROOT, StreamlitServer
+from tests.support import app_page, observer
+from tests.support.machine import percentile
+from tests.support.server import REPO_ROOT, StreamlitServer
 
 DEFAULT_APP = REPO_ROOT / "app.py"
 VIEWPORT = {"width": 1280, "height": 900}

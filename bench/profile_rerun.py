@@ -8,8 +8,8 @@ resets the counts, SIGUSR2 writes them to files; the driver (one bench.load Visi
 stage's settings like a browser tab:
 
 - "beta/n, new settings": a random walk of β or n moves, each sent as the stage's settle report
-  (harness/stage_over_websocket.py; the Playground reruns only the stage's fragment), mostly to
-  settings no session has seen since the server started;
+  (tests/support/stage_over_websocket.py; the Playground reruns only the stage's fragment),
+  mostly to settings no session has seen since the server started;
 - "beta/n, the same walk again": the same moves replayed, so every cached figure is a hit;
 - "b/sigma": b or σ moves on the stage, as the browser makes them: the GET of the new
   world from /worlds/ (ui/playground/world_files.py; read from memory, the store on disk, or
@@ -202,7 +202,7 @@ def _signal_and_read(pid: int, out_dir: Path) -> tuple[dict, Path | None]:
 
 
 async def _drive(url: str, pid: int, out_dir: Path, reruns: int, seed: int) -> dict:
-    from harness.load_client import STREAM_PATH, Visitor
+    from tests.support.load_client import STREAM_PATH, Visitor
 
     http_base = url.replace("ws://", "http://").removesuffix(STREAM_PATH)
     rng = random.Random(seed)
@@ -312,7 +312,9 @@ def _print_profile(profile: Path, runs: int, top: int) -> None:
 
 
 def _report(label: str, results: dict, top: int) -> None:
-    from harness.machine import percentile  # noqa: PLC0415 (as main's: the wrapper stays lean)
+    from tests.support.machine import (
+        percentile,  # noqa: PLC0415 (as main's: the wrapper stays lean)
+    )
 
     print(f"[{label}]")
     for phase, result in results.items():
@@ -381,8 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from harness.machine import machine_line
-    from harness.server import start_streamlit
+    from tests.support.machine import machine_line
+    from tests.support.server import start_streamlit
     from ui.playground import world_store
 
     print(f"bench.profile_rerun: {machine_line()}")

@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import sqlalchemy as sa
 
-from harness.machine import load_text
-from harness.poll_client import PollVisitor, open_student, tap_pair
-from harness.server import start_streamlit
 from poll_data import database, ratings, store
 from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
 from scripts.postgres_server import PostgresServer, postgres_bin
+from tests.support.machine import load_text
+from tests.support.poll_client import PollVisitor, open_student, tap_pair
+from tests.support.server import start_streamlit
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 PHONES = 300  # a lecture hall

@@ -42,10 +42,10 @@ from playwright.sync_api import sync_playwright
 from bench import stage_measure
 from bench.stage_pages import RELEASE_PAGE, STAGE_PAGE
 from bench.stage_report import print_table
-from harness import chromium
-from harness.machine import machine_line
-from harness.release import beside_release
-from harness.server import REPO_ROOT
+from tests.support import chromium
+from tests.support.machine import machine_line
+from tests.support.release import beside_release
+from tests.support.server import REPO_ROOT
 from ui.playground import world_store
 
 RELEASE = "b32791d"  # the Playground of plotly layers and Streamlit sliders for β and n

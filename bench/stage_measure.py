@@ -1,7 +1,7 @@
 """The measurements of bench.stage_latency, for one Playground (the stage or the release).
 
 Times come from the page's own clock (performance.now()), so Python's round trips to the
-browser are not in them; bytes from the observer's websocket counts (harness/observer.py)
+browser are not in them; bytes from the observer's websocket counts (tests/support/observer.py)
 and, for cold loads, from Chromium's Network events over CDP.
 """
 
@@ -20,7 +20,7 @@ from bench.stage_pages import (
     drag_slider_box,
     stage_slider,
 )
-from harness import app_page, observer
+from tests.support import app_page, observer
 
 VIEWPORT = {"width": 1280, "height": 900}
 TRAILING_MS = 1_000  # after fully drawn, requests still in flight are counted for this long

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness import app_page
-from harness.stage_root_js import STAGE_ROOT_JS
+from tests.support import app_page
+from tests.support.stage_root_js import STAGE_ROOT_JS
 from ui.settings import SETTINGS
 
 # The stage is drawn: its run is over, no skeleton is left, and the stage has drawn its charts.

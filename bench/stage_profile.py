@@ -28,10 +28,10 @@ from playwright.sync_api import sync_playwright
 
 from bench.stage_measure import TRAILING_MS, VIEWPORT
 from bench.stage_pages import STAGE_PAGE, stage_slider
-from harness import chromium, observer
-from harness.machine import machine_line
-from harness.server import REPO_ROOT, start_streamlit
-from harness.trace_split import split_trace
+from tests.support import chromium, observer
+from tests.support.machine import machine_line
+from tests.support.server import REPO_ROOT, start_streamlit
+from tests.support.trace_split import split_trace
 
 CATEGORIES = [
     "devtools.timeline",

@@ -6,7 +6,7 @@ import math
 import statistics
 
 from bench.stage_measure import PageFigures
-from harness.machine import percentile
+from tests.support.machine import percentile
 
 # Budgets (docs/design.md §5): the stage's figures must meet them.
 BUDGET_KEY_P95_MS = 50.0

@@ -45,8 +45,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # run as `python scripts/cluster.py`
     sys.path.insert(0, str(REPO_ROOT))
 
-from harness.ports import LOOPBACK, free_port  # noqa: E402
-from harness.processes import die_with_parent, spawn_logged, stop_group  # noqa: E402
 from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV  # noqa: E402
 from scripts.haproxy_config import (  # noqa: E402
     check_config,
@@ -54,7 +52,9 @@ from scripts.haproxy_config import (  # noqa: E402
     render_config,
     server_line,
 )
+from scripts.ports import LOOPBACK, free_port  # noqa: E402
 from scripts.postgres_server import PostgresServer, postgres_bin  # noqa: E402
+from scripts.processes import die_with_parent, spawn_logged, stop_group  # noqa: E402
 from scripts.warm_up import warm_up  # noqa: E402
 
 HEALTH_PATH = "/_stcore/health"

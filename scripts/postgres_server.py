@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from harness.ports import LOOPBACK, free_port
+from scripts.ports import LOOPBACK, free_port
 
 START_SECONDS = 60  # pg_ctl -w waits this long for the server to accept connections
 

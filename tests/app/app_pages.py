@@ -11,7 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from harness.app_test import TIMEOUT_SECONDS
+from tests.support.app_test import TIMEOUT_SECONDS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

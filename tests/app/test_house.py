@@ -32,7 +32,7 @@ APP_FILES = sorted(
 # run by name from the README).
 MAPPED_PACKAGES = sorted(
     init.parent
-    for folder in ("ui", "poll_data", "common", "harness")
+    for folder in ("ui", "poll_data", "common", "tests/support")
     for init in (REPO / folder).rglob("__init__.py")
 )
 MAX_MODULE_LINES = 400
@@ -172,36 +172,52 @@ def test_every_javascript_file_has_its_functions_seen():
             assert len(javascript_functions(path.read_text(encoding="utf-8"))) >= heads, path
 
 
-def imported_packages(path: Path) -> set[str]:
-    """The top-level packages a Python file imports (at any depth of the file)."""
+def imported_modules(path: Path) -> set[str]:
+    """The modules a Python file imports by absolute name (at any depth of the file), dotted
+    in full: "tests.support.machine" for ``from tests.support.machine import percentile``."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[0] for alias in node.names}
+            found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
+            found.add(node.module)
     return found
 
 
-@pytest.mark.parametrize(
-    ("folder", "forbidden"),
-    [
-        ("harness", {"bench", "tests"}),
-        ("bench", {"tests"}),
-        ("tests", {"bench"}),
-        ("scripts", {"bench", "tests"}),
-        *(
-            (app, {"harness", "bench", "tests"})
-            for app in ("core", "common", "ui", "pages", "poll_data")
-        ),
-    ],
-)
-def test_shared_code_is_imported_one_way(folder, forbidden):
-    """bench -> harness and tests -> harness, never back nor between the two: harness is the one
-    shared floor, and the app (which the container ships without it) never imports it."""
+def within(module: str, packages: set[str]) -> bool:
+    """True if ``module`` is one of ``packages`` or inside one ("tests.support.x" in "tests")."""
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+def wrong_imports(modules: set[str], forbidden: set[str], allowed: set[str]) -> list[str]:
+    """The modules in ``forbidden`` packages, those in ``allowed`` ones aside."""
+    return sorted(m for m in modules if within(m, forbidden) and not within(m, allowed))
+
+
+SUPPORT = {"tests.support"}  # what tests and bench share: the one floor both may import
+ONE_WAY = [  # (folder, the packages it must not import, the ones inside those it may)
+    ("tests/support", {"bench", "tests"}, SUPPORT),
+    ("bench", {"tests"}, SUPPORT),
+    ("tests", {"bench"}, set()),
+    ("scripts", {"bench", "tests"}, set()),
+    *((app, {"bench", "tests"}, set()) for app in ("core", "common", "ui", "pages", "poll_data")),
+]
+
+
+@pytest.mark.parametrize(("folder", "forbidden", "allowed"), ONE_WAY, ids=[r[0] for r in ONE_WAY])
+def test_shared_code_is_imported_one_way(folder, forbidden, allowed):
+    """bench -> tests.support and tests -> tests.support, never back nor between the two:
+    tests/support is the one shared floor; scripts (a host's tools: make cluster) import no
+    test, and the app (which the container ships without tests/) never imports it."""
     wrong = {
-        relative(path): sorted(imported_packages(path) & forbidden)
+        relative(path): found
         for path in sorted((REPO / folder).rglob("*.py"))
-        if imported_packages(path) & forbidden
+        if (found := wrong_imports(imported_modules(path), forbidden, allowed))
     }
     assert wrong == {}
+
+
+def test_the_one_way_check_tells_the_support_from_the_rest_of_tests():
+    modules = {"tests.support.machine", "tests.support", "tests.app.app_pages", "tests", "core"}
+    assert wrong_imports(modules, {"tests"}, SUPPORT) == ["tests", "tests.app.app_pages"]
+    assert wrong_imports({"testsuite", "bench_x"}, {"tests", "bench"}, set()) == []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.processes import run_python
+from scripts.processes import run_python
 from ui import module_graph
 
 REPO = Path(__file__).resolve().parents[2]

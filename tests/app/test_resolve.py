@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.processes import run_python
+from scripts.processes import run_python
 from ui import address
 from ui.address import (
     ARRIVAL,

@@ -7,8 +7,8 @@ import gzip
 
 from streamlit import config
 
-from harness.asgi import header, request
 from poll_data import devices
+from tests.support.asgi import header, request
 from ui import serving
 
 BUNDLE = b"export const stage = 'drawn';\n" * 2_000  # 60 KB of very compressible JavaScript

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from harness.asgi import header, request
+from tests.support.asgi import header, request
 from ui import disk_store
 from ui.playground import world_files, world_store, worlds
 

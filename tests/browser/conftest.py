@@ -7,7 +7,7 @@ artifacts/failures/<test>/ (options in pyproject.toml's addopts). Add
 off by default, as it makes the slider tests 2-3x slower. `--headed` and `--slowmo=MS` work.
 
 Its launch options are overridden here so that the browser is the one
-harness.chromium.choose_chromium picks: $CHROMIUM_PATH (or
+tests.support.chromium.choose_chromium picks: $CHROMIUM_PATH (or
 $PLAYWRIGHT_CHROMIUM_EXECUTABLE), else Playwright's own build, else a system Chromium. Where none
 is found the tests are skipped with a loud reason, except under CI=true, where they fail.
 """
@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, chromium, observer
-from harness.server import ServerStartError, StreamlitServer, start_streamlit
 from poll_data.location import DATA_DIR_ENV
 from scripts.warm_up import warm_up
+from tests.support import app_page, chromium, observer
+from tests.support.server import ServerStartError, StreamlitServer, start_streamlit
 
 APP_SCRIPT = Path(__file__).resolve().parents[2] / "app.py"
 # Playwright's expect() retries for 5 s by default: less than a world the server builds on

@@ -19,8 +19,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from test_browser_pages import MIN_CHARTS
 
-from harness import app_page
-from harness import stage_in_browser as stage
+from tests.support import app_page
+from tests.support import stage_in_browser as stage
 from ui.style import contrast_ratio  # WCAG 2.1's formula
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 import core
 from common import format as fmt
 from core import answer_text
-from harness import stage_in_browser as stage_page
+from tests.support import stage_in_browser as stage_page
 
 pytestmark = pytest.mark.browser
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, observer
-from harness import stage_in_browser as stage
-from harness.cluster_run import RunningCluster
 from tests.cluster.conftest import two_replicas
+from tests.support import app_page, observer
+from tests.support import stage_in_browser as stage
+from tests.support.cluster_run import RunningCluster
 
 pytestmark = [pytest.mark.browser, pytest.mark.cluster]
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.server import start_streamlit
+from tests.support.server import start_streamlit
 
 pytestmark = pytest.mark.browser
 

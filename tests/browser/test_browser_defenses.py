@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_phone import assert_no_sideways_scrolling
 
-from harness import app_page, observer
+from tests.support import app_page, observer
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import app_page
+from tests.support import app_page
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page
-from harness import stage_in_browser as stage_page
+from tests.support import app_page
+from tests.support import stage_in_browser as stage_page
 from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser

@@ -6,8 +6,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page
-from harness import stage_in_browser as stage
+from tests.support import app_page
+from tests.support import stage_in_browser as stage
 
 pytestmark = pytest.mark.browser
 

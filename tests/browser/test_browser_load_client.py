@@ -1,14 +1,14 @@
-"""The load benchmarks' client (harness.load_client.Visitor) talks to a real server as a browser:
-all four settings move on the stage, and a settle report is a fragment rerun with the stage's
-JSON state.
+"""The load benchmarks' client (tests.support.load_client.Visitor) talks to a real server as a
+browser: all four settings move on the stage, and a settle report is a fragment rerun with the
+stage's JSON state.
 
 No Chromium here, but the same real `streamlit run` as the browser tests.
 """
 
 import pytest
 
-from harness.event_loop import run_to_end
-from harness.load_client import Visitor
+from tests.support.event_loop import run_to_end
+from tests.support.load_client import Visitor
 from ui.settings import SETTINGS
 from ui.url_values import url_form
 

@@ -5,9 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, screen_checks
-from harness import stage_in_browser as stage
-from harness.stage_root_js import STAGE_ROOT_JS
+from tests.support import app_page, screen_checks
+from tests.support import stage_in_browser as stage
+from tests.support.stage_root_js import STAGE_ROOT_JS
 
 pytestmark = pytest.mark.browser
 

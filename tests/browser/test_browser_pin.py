@@ -15,8 +15,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 import core
-from harness import app_page
-from harness import stage_in_browser as stage_page
+from tests.support import app_page
+from tests.support import stage_in_browser as stage_page
 from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser

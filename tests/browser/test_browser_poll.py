@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page, observer
+from tests.support import app_page, observer
 
 DESKTOP = app_page.VIEWPORTS["desktop"]
 PHONE = app_page.VIEWPORTS["phone"]

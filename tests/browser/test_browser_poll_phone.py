@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from harness import app_page
 from tests.browser.test_browser_poll import new_tab, send_guess, start_poll, wait_for_text
+from tests.support import app_page
 
 pytestmark = pytest.mark.browser
 

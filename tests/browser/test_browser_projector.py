@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from harness import app_page, screen_checks
-from harness import stage_in_browser as stage
-from harness.stage_root_js import STAGE_ROOT_JS
+from tests.support import app_page, screen_checks
+from tests.support import stage_in_browser as stage
+from tests.support.stage_root_js import STAGE_ROOT_JS
 from ui.story_steps import PRESETS
 
 pytestmark = pytest.mark.browser

@@ -12,8 +12,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from core import answer_text
-from harness import app_page, screen_checks
-from harness import stage_in_browser as stage
+from tests.support import app_page, screen_checks
+from tests.support import stage_in_browser as stage
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 

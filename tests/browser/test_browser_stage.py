@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import app_page
-from harness import stage_in_browser as stage_page
+from tests.support import app_page
+from tests.support import stage_in_browser as stage_page
 from ui.settings import SETTINGS
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ navigation or the step line; what the tooltips said is said in words on the page
 import pytest
 from playwright.sync_api import expect
 
-from harness import stage_in_browser as stage_page
+from tests.support import stage_in_browser as stage_page
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from harness import app_page, chromium
+from tests.support import app_page, chromium
 
 # From Streamlit's index.html: without it a phone lays a page out 980 px wide.
 STREAMLIT_VIEWPORT_META = (

@@ -19,7 +19,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # `pytest` run directly, not `python -m pytest`
     sys.path.insert(0, str(REPO_ROOT))
 
-from harness.cluster_run import ClusterError, RunningCluster, start_cluster  # noqa: E402
+from tests.support.cluster_run import ClusterError, RunningCluster, start_cluster  # noqa: E402
 
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
 

@@ -14,14 +14,14 @@ import random
 import pytest
 import websockets
 
-from harness.cluster_run import RunningCluster, http_status
-from harness.event_loop import run_to_end
-from harness.load_client import RunError
-from harness.machine import environment_of
-from harness.ports import LOOPBACK
-from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
-from harness.session_probe import PageVisitor
 from scripts.cluster import Cluster
+from scripts.ports import LOOPBACK
+from scripts.processes import GONE_TIMEOUT_SECONDS, wait_until
+from tests.support.cluster_run import RunningCluster, http_status
+from tests.support.event_loop import run_to_end
+from tests.support.load_client import RunError
+from tests.support.machine import environment_of
+from tests.support.session_probe import PageVisitor
 
 pytestmark = pytest.mark.cluster
 

@@ -1,7 +1,7 @@
 """The class poll in `make cluster`: one PostgreSQL shared by the replicas, faults survived.
 
 A lecturer's tab is kept on replica1 and the students' tabs on replica2 by HAProxy's cookie
-(harness/poll_client.py speaks Streamlit's websocket protocol, as the browser does). The tests
+(tests/support/poll_client.py speaks Streamlit's websocket protocol, as the browser does). The tests
 share one cluster and run in file order: votes across replicas, a replica killed, the
 database restarted, and last the clean stop with PostgreSQL gone too.
 """
@@ -15,9 +15,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from harness.event_loop import run_to_end
-from harness.machine import environment_of, gone_or_zombie
-from harness.poll_client import (
+from poll_data import store
+from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
+from scripts import cluster as cluster_script
+from scripts.processes import GONE_TIMEOUT_SECONDS, wait_until
+from tests.cluster.test_cluster import sessions_by_replica
+from tests.support.event_loop import run_to_end
+from tests.support.machine import environment_of, gone_or_zombie
+from tests.support.poll_client import (
     DATABASE_DOWN,
     open_lecturer,
     open_student,
@@ -25,12 +30,7 @@ from harness.poll_client import (
     reopen,
     send_guess,
 )
-from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
-from harness.session_probe import PageVisitor
-from poll_data import store
-from poll_data.location import DATA_DIR_ENV, DATABASE_URL_ENV
-from scripts import cluster as cluster_script
-from tests.cluster.test_cluster import sessions_by_replica
+from tests.support.session_probe import PageVisitor
 
 pytestmark = pytest.mark.cluster
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import psutil
 import pytest
 
-from harness.cluster_run import ClusterError, launch_cluster, start_cluster
-from harness.machine import gone_or_zombie, processes_whose_command_has
-from harness.ports import LOOPBACK
+from scripts.ports import LOOPBACK
 from scripts.postgres_server import postgres_bin
 from tests.cluster.conftest import require_haproxy
+from tests.support.cluster_run import ClusterError, launch_cluster, start_cluster
+from tests.support.machine import gone_or_zombie, processes_whose_command_has
 from ui import disk_store
 
 pytestmark = pytest.mark.cluster

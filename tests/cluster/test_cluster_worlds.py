@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.machine import environment_of, processes_whose_command_has
-from harness.ports import free_port
-from harness.processes import GONE_TIMEOUT_SECONDS, wait_until
 from poll_data.location import DATABASE_URL_ENV
+from scripts.ports import free_port
+from scripts.processes import GONE_TIMEOUT_SECONDS, wait_until
 from tests.cluster.conftest import REPO_ROOT, require_haproxy
+from tests.support.machine import environment_of, processes_whose_command_has
 from ui import disk_store
 
 pytestmark = pytest.mark.cluster

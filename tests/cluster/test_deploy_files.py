@@ -1,8 +1,9 @@
 """The files a host deploys with: Kubernetes manifests (validated offline against the API's
 schemas), HAProxy's, Caddy's and nginx's configurations (checked by the servers themselves),
-docker-compose's file (checked by docker-compose) and the Dockerfile (read for what
-docs/design.md §10 asks of them); and that every one passes the class poll's database under the
-one name the app reads. No container engine runs here (see docs/hosting.md)."""
+docker-compose's file (checked by docker-compose) and deploy/Dockerfile (read for what
+docs/design.md §10 asks of them, its context the repository's root); and that every one passes
+the class poll's database under the one name the app reads. No container engine runs here (see
+docs/hosting.md)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from harness.processes import run_python
 from poll_data.location import DATABASE_URL_ENV
 from scripts.haproxy_config import check_config, compose_config, render_config, server_line
+from scripts.processes import run_python
 from tests.cluster.conftest import require_haproxy
 
 pytestmark = pytest.mark.cluster
@@ -29,6 +30,9 @@ K8S = REPO_ROOT / "deploy" / "k8s"
 COMPOSE = REPO_ROOT / "deploy" / "compose" / "compose.yaml"
 CADDYFILE = REPO_ROOT / "deploy" / "caddy" / "Caddyfile"
 NGINX_SITE = REPO_ROOT / "deploy" / "nginx" / "reward-hacking.conf"
+# Built from the repository's root (the context, where .dockerignore is read):
+# docker build -f deploy/Dockerfile .
+DOCKERFILE = REPO_ROOT / "deploy" / "Dockerfile"
 # The oldest Kubernetes still in wide use with autoscaling/v2 and policy/v1, and the newest
 # schemas the pinned kubernetes-validate ships.
 KUBERNETES_VERSIONS = ("1.30.0", kubernetes_validate.latest_version())
@@ -99,7 +103,7 @@ def test_deployment_probes_secrets_and_user():
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
         assert container[probe]["httpGet"]["path"] == HEALTH, probe
     port = container["ports"][0]["containerPort"]
-    assert f"EXPOSE {port}" in (REPO_ROOT / "Dockerfile").read_text()
+    assert f"EXPOSE {port}" in DOCKERFILE.read_text()
     secrets = {
         item["name"]: item["valueFrom"]["secretKeyRef"]
         for item in container["env"]
@@ -218,6 +222,7 @@ def test_compose_runs_replicas_behind_haproxy_sharing_one_poll_database():
     mounts = [volume.split(":")[0] for volume in services["lb"]["volumes"]]
     assert (COMPOSE.parent / "haproxy.cfg").resolve() in [Path(m).resolve() for m in mounts]
     assert Path(app["build"]["context"]).resolve() == REPO_ROOT
+    assert (REPO_ROOT / app["build"]["dockerfile"]).resolve() == DOCKERFILE
 
 
 @pytest.mark.parametrize("missing", sorted(COMPOSE_ENV))
@@ -303,7 +308,7 @@ def test_nginx_accepts_the_guides_site_and_passes_websockets_for_a_lecture(tmp_p
 
 
 def test_dockerfile_runs_as_a_user_with_a_health_check_and_the_warm_up():
-    dockerfile = (REPO_ROOT / "Dockerfile").read_text()
+    dockerfile = DOCKERFILE.read_text()
     users = re.findall(r"^USER\s+(\S+)", dockerfile, flags=re.MULTILINE)
     assert users and users[-1] not in {"root", "0"}
     assert re.search(r"^FROM python:3\.11[\w.-]*-slim", dockerfile, flags=re.MULTILINE)
@@ -312,3 +317,24 @@ def test_dockerfile_runs_as_a_user_with_a_health_check_and_the_warm_up():
     requirements = (REPO_ROOT / "requirements.txt").read_text().splitlines()
     pinned = [line for line in requirements if line and not line.startswith("#")]
     assert pinned and all(re.fullmatch(r"[\w.\[\]-]+==[\w.]+", line) for line in pinned)
+
+
+def test_dockerfile_copies_from_the_root_context_what_dockerignore_lets_through():
+    """Every COPY source is a path from the repository's root (the build context, not deploy/)
+    and none is one .dockerignore leaves out; the tests and the benchmarks stay out."""
+    ignored = {
+        line.strip().rstrip("/")
+        for line in (REPO_ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert {"tests", "bench", "deploy", ".git"} <= ignored
+    sources = [
+        source
+        for line in DOCKERFILE.read_text().splitlines()
+        if line.startswith("COPY ") and "--from" not in line
+        for source in line.split()[1:-1]
+    ]
+    assert "app.py" in sources and "core" in sources
+    for source in sources:
+        assert (REPO_ROOT / source).exists(), source
+        assert source.split("/")[0] not in ignored, source

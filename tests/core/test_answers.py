@@ -9,7 +9,7 @@ import pytest
 
 import core
 from core.answers import ANSWERS_FILE, write_answers_file
-from harness.processes import run_python
+from scripts.processes import run_python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = REPO_ROOT / "scripts" / "make_answers.py"

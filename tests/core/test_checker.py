@@ -8,7 +8,7 @@ import pytest
 
 import core
 from core import checker
-from harness.processes import run_python
+from scripts.processes import run_python
 
 SKILLS = np.linspace(-12, 12, 481)  # written out here, not taken from core
 # docs/design.md's table (q = 0.01): solve rate / hack share at β = 1, 0.3, 0.1, 0.05, 0.02.

@@ -4,7 +4,7 @@ import json
 import sys
 from pathlib import Path
 
-from harness.processes import run_python
+from scripts.processes import run_python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 UI_LIBRARIES = ("streamlit", "plotly", "pandas")

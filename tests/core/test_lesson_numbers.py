@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import core
-from harness.processes import run_python
+from scripts.processes import run_python
 
 # The lesson's printed table, verbatim (docs/design.md §3, the lesson's text).
 LESSON_TABLE = """\

@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from harness.processes import run_python
 from poll_data import guesses
 from poll_data.guesses import QUESTIONS
+from scripts.processes import run_python
 from ui import compute
 from ui.class_poll import figures as poll_figures
 

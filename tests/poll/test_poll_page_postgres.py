@@ -9,8 +9,8 @@ import pytest
 from poll_databases import fresh_engine, start_postgres
 from streamlit.testing.v1 import AppTest
 
-from harness.app_test import TIMEOUT_SECONDS
 from poll_data import location
+from tests.support.app_test import TIMEOUT_SECONDS
 from ui import link_box
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

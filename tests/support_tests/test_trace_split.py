@@ -1,9 +1,9 @@
-"""harness.trace_split, bench.stage_profile's reading of a Chromium trace: self times, and the
+"""tests.support.trace_split, bench.stage_profile's reading of a Chromium trace: self times, and the
 window it splits."""
 
 import pytest
 
-from harness.trace_split import self_times, split_trace
+from tests.support.trace_split import self_times, split_trace
 
 MAIN = {"pid": 1, "tid": 7}
 RASTER = {"pid": 1, "tid": 9}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from harness import event_loop
+from tests.support import event_loop
 
 
 class Reply(NamedTuple):

@@ -1,4 +1,4 @@
-"""The shared harness's measures of the machine: percentiles, a process's memory and CPU."""
+"""The tests' support's measures of the machine: percentiles, a process's memory and CPU."""
 
 import math
 import os
@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from harness import machine
-from harness.ports import LOOPBACK, OnLoopback, free_port
+from scripts.ports import LOOPBACK, OnLoopback, free_port
+from tests.support import machine
 
 
 def test_percentiles_interpolate_between_the_nearest_values():
@@ -57,7 +57,7 @@ def test_a_gone_process_is_an_os_error_and_gone():
 
 
 def test_processes_are_found_by_their_command_line():
-    mark = f"harness-mark-{os.getpid()}"
+    mark = f"support-mark-{os.getpid()}"
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", mark])
     try:
         found = machine.processes_whose_command_has([mark])

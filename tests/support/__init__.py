@@ -1,13 +1,13 @@
-"""What the tests, the benchmarks and the scripts share to run the app and measure it.
+"""What the tests and the benchmarks share to run the app and measure it (``tests.support``).
 
-Imports go one way: tests/, bench/ and scripts/ import harness, and harness imports neither
-(tests/app/test_house.py checks it), only the app's own packages (ui, core) where it must.
+Imports go one way: tests/ and bench/ import tests.support, and it imports neither bench nor any
+other part of tests (tests/app/test_house.py checks it), only the app's own packages (ui, core)
+where it must, and scripts/: its loopback ports and child processes (scripts/ports.py,
+scripts/processes.py, standard library only) are shared with scripts/cluster.py, a host's tool
+that imports nothing from tests. Its own tests are in tests/support_tests/.
 
 - ``machine``: the machine's load line, percentiles (statistics.quantiles), a process's memory
   and CPU (psutil), processes found by their command line.
-- ``ports``: the loopback address and a free port (standard library only, for scripts/cluster.py).
-- ``processes``: start a child in a process group of its own with its output logged, stop the
-  group, run this interpreter on a script (standard library only, for scripts/cluster.py).
 - ``server``: start and stop a real `streamlit run` on a free loopback port.
 - ``chromium``: choose and launch the headless Chromium (and its flags).
 - ``app_page``: open a page and wait until it is drawn (Playwright's `expect`), sliders, readouts,

@@ -1,6 +1,6 @@
 """The JavaScript that finds the Playground's stage in a page, for tests and benchmarks alike.
 
-A module of its own, with no imports: harness/stage_in_browser.py imports ui.playground.worlds
+A module of its own, with no imports: tests/support/stage_in_browser.py imports ui.playground.worlds
 (and so ui and core), and bench/stage_pages.py must run against a release that has no such module.
 """
 

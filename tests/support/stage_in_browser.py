@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
-from harness import app_page
-from harness.stage_root_js import STAGE_ROOT_JS
+from tests.support import app_page
+from tests.support.stage_root_js import STAGE_ROOT_JS
 from ui.playground import worlds
 from ui.settings import SETTINGS
 

@@ -1,4 +1,5 @@
-"""The shared harness's child processes: a group of their own, logged, stopped as a whole."""
+"""scripts/processes.py's child processes (the tests' servers', make cluster's): a group of
+their own, logged, stopped as a whole."""
 
 import os
 import signal
@@ -6,7 +7,7 @@ import sys
 
 import pytest
 
-from harness.processes import (
+from scripts.processes import (
     GONE_TIMEOUT_SECONDS,
     run_python,
     spawn_logged,

@@ -1,13 +1,13 @@
-"""The shared harness's `streamlit run`: a port that another server takes between choosing it
+"""The tests' support's `streamlit run`: a port that another server takes between choosing it
 and binding it is not mistaken for ours."""
 
 import http.server
 import threading
 import urllib.request
 
-from harness import server as harness_server
-from harness.ports import LOOPBACK, free_port
-from harness.server import REPO_ROOT, start_streamlit
+from scripts.ports import LOOPBACK, free_port
+from tests.support import server as support_server
+from tests.support.server import REPO_ROOT, start_streamlit
 
 
 class AlwaysHealthy(http.server.BaseHTTPRequestHandler):
@@ -27,7 +27,7 @@ def test_a_port_taken_by_another_healthy_server_is_left_for_the_next(monkeypatch
     taken = squatter.server_address[1]
     threading.Thread(target=squatter.serve_forever, daemon=True).start()
     ports = iter([taken, free_port()])
-    monkeypatch.setattr(harness_server, "free_port", lambda: next(ports))
+    monkeypatch.setattr(support_server, "free_port", lambda: next(ports))
     try:
         with start_streamlit(REPO_ROOT / "app.py", log_dir=tmp_path) as server:
             assert server.port != taken

@@ -16,7 +16,7 @@ import urllib.parse
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from harness.load_client import Visitor
+from tests.support.load_client import Visitor
 
 LINK_BOX = re.compile(r'class="rh-link"><input [^>]*value="([^"]*)"')  # ui/link_box.py's box
 B_STOPS = [f"{0.05 * step:g}" for step in range(21)]  # ui/settings.py's, as the URL writes them

@@ -23,11 +23,11 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.machine import gone_or_zombie, processes_whose_command_has
-from harness.ports import LOOPBACK, OnLoopback, free_port
-from harness.processes import die_with_parent, spawn_logged
-from harness.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
 from poll_data.location import DATABASE_URL_ENV
+from scripts.ports import LOOPBACK, OnLoopback, free_port
+from scripts.processes import die_with_parent, spawn_logged
+from tests.support.machine import gone_or_zombie, processes_whose_command_has
+from tests.support.server import PORT_ATTEMPTS, REPO_ROOT, listens_on
 
 CLUSTER_SCRIPT = REPO_ROOT / "scripts" / "cluster.py"
 # Two cold replicas on a loaded 2-core machine: ~20-60 s; building the 441 worlds first (once

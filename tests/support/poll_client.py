@@ -1,6 +1,6 @@
 """A browser tab on the class poll, over Streamlit's websocket: a lecturer or a student.
 
-Built on harness/load_client.py's Visitor: it opens the page /poll (the ClientState names the
+Built on tests/support/load_client.py's Visitor: it opens the page /poll (the ClientState names the
 page, as the browser does from its path), can hold HAProxy's sticky cookie (``REPLICA=NAME``)
 to be served by one replica, holds the device cookie the page's first answer gives a browser
 (``rh_device``: one student per device, poll_data/devices.py) and, for a lecturer, the cookie
@@ -22,8 +22,8 @@ import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from harness.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
 from poll_data import devices
+from tests.support.load_client import CONNECT_TIMEOUT_SECONDS, MAX_MESSAGE_BYTES, RunResult, Visitor
 from ui import link_box
 from ui.address import LECTURER_KEY
 from ui.lecturer_cookie import LECTURER_COOKIE

@@ -1,5 +1,5 @@
-"""Loopback ports for the servers that tests, benchmarks and scripts start (standard library only,
-so scripts/cluster.py runs with the app's own requirements)."""
+"""Loopback ports for the servers that scripts, tests and benchmarks start (standard library
+only, so scripts/cluster.py runs with the app's own requirements)."""
 
 import socket
 

@@ -2,10 +2,10 @@
 
 A Visitor opens ws://127.0.0.1:PORT/_stcore/stream (subprotocol "streamlit"), asks for a run
 (a BackMsg `rerun_script` carrying a ClientState), reads ForwardMsgs until `script_finished`,
-learns the sliders (and the Playground's stage, harness/stage_over_websocket.py) from the deltas,
-and later sends the same ClientState with one setting moved, the full widget state, the query
-string the server last set and the hashes of the large messages it has cached (as the browser
-does, so unchanged big elements come back as references). Used by bench.load and
+learns the sliders (and the Playground's stage, tests/support/stage_over_websocket.py) from the
+deltas, and later sends the same ClientState with one setting moved, the full widget state, the
+query string the server last set and the hashes of the large messages it has cached (as the
+browser does, so unchanged big elements come back as references). Used by bench.load and
 bench.profile_rerun.
 """
 
@@ -24,7 +24,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 
-from harness.stage_over_websocket import StageState
+from tests.support.stage_over_websocket import StageState
 
 RUN_TIMEOUT_SECONDS = 60.0  # one rerun slower than this counts as an error
 CONNECT_TIMEOUT_SECONDS = 30.0

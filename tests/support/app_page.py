@@ -15,8 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from harness import observer
-from harness.server import REPO_ROOT
+from tests.support import observer
+from tests.support.server import REPO_ROOT
 
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # ignored by git; for people to look at
 # A cold first run imports plotly and fills the caches; at load 40-70 a fresh tab's best-of-n

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import psutil
 
-from harness.ports import LOOPBACK, OnLoopback, free_port
-from harness.processes import spawn_logged, stop_group
+from scripts.ports import LOOPBACK, OnLoopback, free_port
+from scripts.processes import spawn_logged, stop_group
 
-REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/server.py
+REPO_ROOT = Path(__file__).resolve().parents[2]  # tests/support/server.py
 STARTUP_TIMEOUT_SECONDS = 60.0  # a cold start imports streamlit, plotly, pandas: ~5 s here
 PORT_ATTEMPTS = 3  # a free port can be taken between choosing it and binding it
 

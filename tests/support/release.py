@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from harness.server import REPO_ROOT, StreamlitServer, start_streamlit
+from tests.support.server import REPO_ROOT, StreamlitServer, start_streamlit
 
 
 def export_release(commit: str) -> Path:

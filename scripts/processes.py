@@ -1,6 +1,7 @@
 """Child processes as the servers, the cluster script and the tests start them.
 
-Standard library only, so scripts/cluster.py can use it as well as harness/server.py: each
+Standard library only, so scripts/cluster.py (a host's tool, run with the app's own
+requirements) can use it as well as the tests' support (tests/support/server.py): each
 long-lived child is a process group of its own, so one signal stops it with every child it
 started, and its output goes to a log file a failure can show.
 """
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[1]  # harness/processes.py
+REPO_ROOT = Path(__file__).resolve().parents[1]  # scripts/processes.py
 STOP_TIMEOUT_SECONDS = 10.0  # SIGTERM first; SIGKILL the group after this
 SCRIPT_TIMEOUT_SECONDS = 120  # a script a test runs: `python -m core` takes ~3 s here
 GONE_TIMEOUT_SECONDS = 30.0  # a hang guard for processes to vanish after a stop (load 28: >0.5 s)
