@@ -32,7 +32,8 @@ Every page:
   ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
   (the Reward model page's, and the class poll's rating room's);
   ``js_modules``: ES modules joined into the one script a component takes (the stage's, and
-  the class poll's downloads, which take the stage's export.js);
+  the class poll's downloads); ``shared_assets/``: the ES modules several pages' scripts
+  import (``save_file.js``: an SVG drawn into a PNG, a file saved), below every page's;
   ``reading_text``: an answer's sentences as a careful reader counts them (pure; for the
   Best-of-n page's answers and the stage's answer panel);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML

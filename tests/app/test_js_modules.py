@@ -125,7 +125,8 @@ def test_an_import_the_formatter_wrapped_is_read_as_one(tmp_path):
 
 
 def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
-    """The class poll's downloads.js takes the stage's export.js: "../folder/x.js" imports."""
+    """The class poll's downloads.js and the stage's export.js take the shared save_file.js:
+    "../folder/x.js" imports."""
     (tmp_path / "stage").mkdir()
     (tmp_path / "poll").mkdir()
     write(tmp_path / "stage", {"maths.js": "export const twice = (x) => 2 * x;\n"})
@@ -146,14 +147,15 @@ def test_a_module_in_another_folder_is_joined_once_by_its_path(tmp_path):
     assert text.count("const { twice } = module_stage_maths_js;") == 2
 
 
-def test_the_polls_downloads_are_joined_with_the_stages_export_module(tmp_path):
-    """No regex strips ``export`` from export.js's source any more: it is joined as a module."""
+def test_the_polls_downloads_are_joined_with_the_shared_saving_module(tmp_path):
+    """The poll's downloads.js takes save and svgToPng from ui/shared_assets/save_file.js, the
+    module the stage's export.js takes them from too (it once imported the stage's export.js)."""
     from ui.class_poll import export
 
     text = js_modules.joined(export.DOWNLOADS_JS.parent, export.DOWNLOADS_JS.name)
     order = [line.split()[2] for line in text.splitlines() if line.startswith("// --- ")]
-    assert order == ["../playground/stage_assets/export.js", "downloads.js"]
-    assert "const { save, svgToPng } = module_playground_stage_assets_export_js;" in text
+    assert order == ["../shared_assets/save_file.js", "downloads.js"]
+    assert "const { save, svgToPng } = module_shared_assets_save_file_js;" in text
     assert default_export(text, tmp_path) == "function mountDownloads"
 
 
