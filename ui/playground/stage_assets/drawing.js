@@ -3,7 +3,8 @@
 // moves. Functions of the Stage (stage.js), which hands itself in; what each chart draws is
 // curves.js's, plane.js's and marks.js's.
 
-import { drawCurves, showCurvesWorld } from "./curves.js";
+import { drawCurves } from "./curves.js";
+import { showCurvesWorld } from "./curves_world.js";
 import { drawMarks, moveClouds } from "./marks.js";
 import { drawStepPointers } from "./annotations.js";
 import { drawPlane, showPlaneWorld } from "./plane.js";

@@ -2,7 +2,7 @@
 // Guess button beside its slider), the panel that says what was guessed, and Reveal. Functions
 // of the Stage (stage.js), which hands itself in; the rules are predict.js's.
 
-import { panelAt } from "./curves.js";
+import { panelAt } from "./curves_hover.js";
 import { nearestStopIndex, predictionText } from "./predict.js";
 import { showExportControls } from "./export.js";
 import { drawMoving } from "./drawing.js";

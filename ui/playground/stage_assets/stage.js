@@ -16,7 +16,7 @@
 // and the benchmarks' timings profile.js; ui/js_modules.py joins them into one script.
 
 import { buildStage, listen, showTooltip } from "./controls.js";
-import { curvesHoverText } from "./curves.js";
+import { curvesHoverText } from "./curves_hover.js";
 import { drawLegend } from "./marks.js";
 import { buildPinControls, receivePin, showPinControls } from "./pin.js";
 import { buildExportControls } from "./export.js";
