@@ -9,7 +9,8 @@ import { drawMarks, moveClouds } from "./marks.js";
 import { drawStepPointers } from "./annotations.js";
 import { drawPlane, showPlaneWorld } from "./plane.js";
 import { measure } from "./sizes.js";
-import { drawPinned, pinnedGains } from "./pin.js";
+import { pinnedGains } from "./pin.js";
+import { drawPinned } from "./pin_drawing.js";
 import { timed } from "./profile.js";
 import { announce } from "./settling.js";
 

@@ -12,13 +12,14 @@
 // and Play in moving.js, the picture (layout, still and moving parts) in drawing.js, the settle
 // report and the screen reader's sentence in settling.js, predict-then-reveal in guessing.js.
 // The charts are drawn by curves.js, plane.js and marks.js, the pure parts are scales.js,
-// field.js, format.js, motion.js and predict.js, the pin is pin.js, the downloads export.js
-// and the benchmarks' timings profile.js; ui/js_modules.py joins them into one script.
+// field.js, format.js, motion.js and predict.js, the pin is pin.js (its buttons
+// pin_controls.js, its drawing pin_drawing.js), the downloads export.js and the benchmarks'
+// timings profile.js; ui/js_modules.py joins them into one script.
 
 import { buildStage, listen, showTooltip } from "./controls.js";
 import { curvesHoverText } from "./curves_hover.js";
 import { drawLegend } from "./marks.js";
-import { buildPinControls, receivePin, showPinControls } from "./pin.js";
+import { buildPinControls, receivePin, showPinControls } from "./pin_controls.js";
 import { buildExportControls } from "./export.js";
 import { WorldControls } from "./worlds.js";
 import { timed } from "./profile.js";
