@@ -43,7 +43,8 @@ Every page:
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
-  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
+  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``
+  (with the page shell's: ``menu.js``, ``sliders.js``, ``finger_intent.js``).
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
   Defenses page's results) under a fingerprint of the code that builds it, written atomically.

@@ -1,6 +1,7 @@
 """ES modules joined into the one script ``st.components.v2`` takes, no build step: the
-Playground's stage, and the class poll's downloads (both take ``ui/shared_assets/save_file.js``);
-shared, so it sits below both page packages.
+Playground's stage, the class poll's downloads (both take ``ui/shared_assets/save_file.js``)
+and the page shell's script (``ui/screen_assets/menu.js``); shared, so it sits below both page
+packages.
 
 A v2 component's inline ``js`` runs from a ``blob:`` URL, where ``import "./scales.js"`` has
 nothing to resolve against; file-backed ``js`` (served at ``/_stcore/bidi-components/``)

@@ -159,6 +159,16 @@ def test_the_polls_downloads_are_joined_with_the_shared_saving_module(tmp_path):
     assert default_export(text, tmp_path) == "function mountDownloads"
 
 
+def test_the_page_shells_script_is_joined_from_its_modules(tmp_path):
+    """The page shell's menu.js imports sliders.js, which imports finger_intent.js: joined, not
+    concatenated (sliders.js once went ahead of menu.js as raw text, its function a global)."""
+    from ui import page_css
+
+    order = [line.split()[2] for line in page_css._SHELL_JS.splitlines() if line[:7] == "// --- "]
+    assert order == ["finger_intent.js", "sliders.js", "menu.js"]
+    assert default_export(page_css._SHELL_JS, tmp_path) == "function pageShell"
+
+
 @pytest.mark.parametrize(
     ("files", "message"),
     [
