@@ -71,7 +71,9 @@ def test_each_module_comes_after_the_modules_it_imports():
     # and the capped stretch drawn (annotations.js) and a phone's swipe that scrolls (touch.js):
     # +10.3 KB, 98.0 KB joined (~25 KB gzipped, once per page load); then answers that follow
     # true quality (whys and tips taken back, the cards' "this answer"): +1.6 KB; hover and tap
-    # cards that flip to stay on the screen (sizes.js) and the curves' y titles: +1.2 KB.
+    # cards that flip to stay on the screen (sizes.js) and the curves' y titles: +1.2 KB; then
+    # stage.js, curves.js and pin.js split by job and formatted by prettier (its wrapped lines,
+    # each new module's scope, the Stage's methods that hand it on): 95.9 -> 99.6 KB joined.
     assert len(text.encode()) < 101_500
 
 
