@@ -33,7 +33,8 @@ Every page:
   ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
   (the Reward model page's, and the class poll's rating room's);
   ``js_modules``: ES modules joined into the one script a component takes (the stage's, and
-  the class poll's downloads, which take the stage's export.js);
+  the class poll's downloads); ``shared_assets/``: the ES modules several pages' scripts
+  import (``save_file.js``: an SVG drawn into a PNG, a file saved), below every page's;
   ``reading_text``: an answer's sentences as a careful reader counts them (pure; for the
   Best-of-n page's answers and the stage's answer panel);
   ``not_found``: the page for an unknown address; ``link_box``: a link to copy, in plain HTML
@@ -43,7 +44,8 @@ Every page:
 - ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
   cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
-  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``.
+  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``
+  (with the page shell's: ``menu.js``, ``sliders.js``, ``finger_intent.js``).
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
   Defenses page's results) under a fingerprint of the code that builds it, written atomically.

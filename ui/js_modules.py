@@ -1,6 +1,7 @@
 """ES modules joined into the one script ``st.components.v2`` takes, no build step: the
-Playground's stage, and the class poll's downloads (which take the stage's export.js); shared,
-so it sits below both page packages.
+Playground's stage, the class poll's downloads (both take ``ui/shared_assets/save_file.js``)
+and the page shell's script (``ui/screen_assets/menu.js``); shared, so it sits below both page
+packages.
 
 A v2 component's inline ``js`` runs from a ``blob:`` URL, where ``import "./scales.js"`` has
 nothing to resolve against; file-backed ``js`` (served at ``/_stcore/bidi-components/``)
@@ -13,7 +14,7 @@ Whole-line comments, blank lines and indentation are left out of the joined scri
 were 8 KB of 55; indentation grew with the formatter's wrapped lines), so what Streamlit sends
 stays close to the 47 KB of the one file it replaced. The modules keep to two forms, checked here:
 ``import { a, b as c } from "./x.js";`` (or ``"../folder/x.js"``: the class poll's downloads
-take the stage's export.js), on one line or a name a line as the formatter wraps it, and
+take ``../shared_assets/save_file.js``), on one line or a name a line as the formatter wraps it, and
 ``export`` before a ``function``, ``const``, ``let`` or ``class`` declaration (the entry's
 ``export default function name``).
 No template string may span lines (one of its lines starting with ``//`` would be dropped).
@@ -37,8 +38,8 @@ class ModuleError(ValueError):
 
 
 def _scope_name(module: str) -> str:
-    # scales.js -> module_scales_js; ../playground/stage_assets/export.js ->
-    # module_playground_stage_assets_export_js
+    # scales.js -> module_scales_js; ../shared_assets/save_file.js ->
+    # module_shared_assets_save_file_js
     return "module_" + re.sub(r"\W+", "_", module).strip("_")
 
 

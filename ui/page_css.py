@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import chart_sketch, presenter
+from ui import chart_sketch, js_modules, presenter
 from ui.page_frame import FRAME_CSS
 from ui.rows import Setting
 from ui.settings import SETTINGS
@@ -168,11 +168,9 @@ COMPACT_CSS = """
 
 
 # The page shell's script, on every page (it draws nothing): a phone's page menu folds once a
-# page is chosen (menu.js); a finger on a slider scrolls unless it moves sideways (sliders.js).
-_SHELL_JS = "\n".join(
-    (Path(__file__).with_name("screen_assets") / name).read_text(encoding="utf-8")
-    for name in ("sliders.js", "menu.js")
-)
+# page is chosen (menu.js, the entry); a finger on a slider scrolls unless it moves sideways
+# (sliders.js, by finger_intent.js's rule). ES modules, joined as the stage's are.
+_SHELL_JS = js_modules.joined(Path(__file__).with_name("screen_assets"), "menu.js")
 _menu_closer = st.components.v2.component("menu_closer", js=_SHELL_JS)
 
 

@@ -122,7 +122,7 @@ def test_the_glossary_says_which_way_beta_weakens_the_penalty():
 
 BROWSER_ASSETS = sorted(
     path
-    for folder in ("ui/playground/stage_assets", "ui/class_poll")
+    for folder in ("ui/playground/stage_assets", "ui/class_poll", "ui/shared_assets")
     for suffix in ("*.css", "*.js", "*.html")
     for path in (REPO / folder).glob(suffix)
 )

@@ -6,8 +6,11 @@ A module imports from its own layer or those below it, never above: core (numpy 
 library) knows nothing of the app; ``common`` (the screen's number formats) nothing but core;
 ``poll_data`` (the poll's rules and storage) no ``ui``; ui's loose modules (``ui/*.py``, shared by
 several pages) no page package (``ui/<page>/``); page packages no page, nor another page's
-package (what two pages share sits in a shared module below both). And what is said to import
-no Streamlit loads none, followed transitively in a fresh interpreter.
+package (what two pages share sits in a shared module below both). The browser's ES modules
+keep the same rule, read from their import lines: a page's JavaScript (under ``ui/<page>/``)
+imports no other page's, and shared JavaScript (``ui/shared_assets/``, ``ui/screen_assets/``)
+no page's. And what is said to import no Streamlit loads none, followed transitively in a fresh
+interpreter.
 """
 
 from __future__ import annotations
@@ -144,6 +147,75 @@ def test_the_page_check_sees_one_page_package_import_another(tmp_path):
         "ui.class_poll.export -> ui.playground.stage_modules",
         "ui.class_poll.rating_views -> ui.reward_model.figures",
         "ui.reward_model -> ui.class_poll",
+    ]
+
+
+# --- the browser's ES modules keep the same order ------------------------------------------------
+# A JavaScript file under ui/<page>/ (a page package's folder) is that page's; any other under ui/
+# (ui/shared_assets/, ui/screen_assets/, ...) is shared. A page's module imports its own page's
+# modules and shared ones; a shared module imports no page's. Read from the import lines,
+# a statement that prettier wrapped over several lines included.
+JS_IMPORT = re.compile(
+    r"""^(?:import\b[^;'"]*?|export\b[^;'"]*?\bfrom\s*)['"](?P<module>\.\.?/[^'"]+)['"]""",
+    re.MULTILINE,
+)
+
+
+def js_page_of(path: Path, root: Path = REPO) -> str | None:
+    """The page package a JavaScript file belongs to ("playground" for
+    ui/playground/stage_assets/stage.js), or None for a shared one."""
+    parts = path.relative_to(root / "ui").parts
+    page = (root / "ui" / parts[0] / "__init__.py").is_file() and len(parts) > 1
+    return parts[0] if page else None
+
+
+def js_arrows(root: Path = REPO) -> list[str]:
+    """Each import from one page's JavaScript into another page's, or from a shared module into
+    a page's, as "importer -> imported" (paths from ``root``)."""
+    wrong = []
+    for path in sorted((root / "ui").rglob("*.js")):
+        page = js_page_of(path, root)
+        for module in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
+            imported = (path.parent / module).resolve()
+            if js_page_of(imported, root) not in (None, page):
+                wrong.append(f"{relative_to(path, root)} -> {relative_to(imported, root)}")
+    return wrong
+
+
+def relative_to(path: Path, root: Path) -> str:
+    return path.resolve().relative_to(root.resolve()).as_posix()
+
+
+def test_no_page_javascript_imports_another_pages():
+    assert js_arrows() == []
+
+
+def test_the_javascript_check_sees_an_import_across_pages(tmp_path):
+    """The class poll's downloads.js once imported the stage's export.js (save, svgToPng); a
+    shared module importing a page's is as wrong; a page's own and shared modules are fine."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/shared_assets/save_file.js": "export function save() {}\n",
+        "ui/shared_assets/menu.js": 'import { snap } from "../playground/stage_assets/scales.js";',
+        "ui/playground/__init__.py": "",
+        "ui/playground/stage_assets/scales.js": "export const snap = 1;\n",
+        "ui/playground/stage_assets/export.js": (
+            'import { save } from "../../shared_assets/save_file.js";\n'  # shared: fine
+            'import { snap } from "./scales.js";\n'  # its own: fine
+            "export function download() {\n  return 'from \"../../class_poll/x.js\"';\n}\n"
+        ),
+        "ui/class_poll/__init__.py": "",
+        "ui/class_poll/downloads.js": (
+            "// The buttons.\nimport {\n  save,\n  svgToPng,\n"
+            '} from "../playground/stage_assets/export.js";\n'
+        ),
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert js_arrows(tmp_path) == [
+        "ui/class_poll/downloads.js -> ui/playground/stage_assets/export.js",
+        "ui/shared_assets/menu.js -> ui/playground/stage_assets/scales.js",
     ]
 
 

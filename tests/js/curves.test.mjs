@@ -1,15 +1,13 @@
-// The curves (ui/playground/stage_assets/curves.js): both panels side by side or stacked, their
-// curves and peak from the world, a world swapped in place, and the hover's text (true quality
-// withheld while predicting); on the fake DOM with Python's world for b = 0.2, σ = 1.
+// The curves (ui/playground/stage_assets/: curves.js, curves_world.js, curves_hover.js): both
+// panels side by side or stacked, their curves and peak from the world, a world swapped in
+// place, and the hover's text (true quality withheld while predicting); on the fake DOM with
+// Python's world for b = 0.2, σ = 1.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import {
-  curvesHoverText,
-  drawCurves,
-  panelAt,
-  showCurvesWorld,
-} from "../../ui/playground/stage_assets/curves.js";
+import { drawCurves } from "../../ui/playground/stage_assets/curves.js";
+import { curvesHoverText, panelAt } from "../../ui/playground/stage_assets/curves_hover.js";
+import { showCurvesWorld } from "../../ui/playground/stage_assets/curves_world.js";
 import { formatTick } from "../../ui/playground/stage_assets/format.js";
 import { installDom } from "./fake_dom.mjs";
 import { stageData } from "./stage_harness.mjs";

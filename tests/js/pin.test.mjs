@@ -1,9 +1,19 @@
 // The pin's picture and its URL form (ui/playground/stage_assets/pin.js): the same cut of a
-// world as Python's ui/playground/pin.py snapshot, written as the address writes it.
+// world as Python's ui/playground/pin.py snapshot, written as the address writes it; its buttons
+// and Python's pin (pin_controls.js), and the pinned picture drawn (pin_drawing.js), on the fake
+// DOM with the world Python sends for b = 0.2, σ = 1.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { pinLabel, pinText, snapshotOf } from "../../ui/playground/stage_assets/pin.js";
+import {
+  buildPinControls,
+  receivePin,
+  showPinControls,
+} from "../../ui/playground/stage_assets/pin_controls.js";
+import { drawPinned } from "../../ui/playground/stage_assets/pin_drawing.js";
+import { installDom } from "./fake_dom.mjs";
+import { drawnStage } from "./stage_harness.mjs";
 
 const method = (stops) => ({
   stops,
@@ -34,4 +44,76 @@ test("pinText writes the address's b_σ_β_n and pinLabel names it with symbols"
   const picture = snapshotOf(world, { beta: 2, n: 2 });
   assert.equal(pinText(picture), "0.2_1_0.3_10000");
   assert.equal(pinLabel(picture), "b = 0.2, σ = 1, β = 0.3, n = 10,000");
+});
+
+test("Pin keeps the picture at the stage's stops, Clear drops it, each press told; the label names it", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const { stage, root } = drawnStage(dom, { beta: "0.6", n: "10000" });
+  const parent = dom.document.createElement("div");
+  let presses = 0;
+  buildPinControls(stage, parent, () => (presses += 1));
+  const [pin, clear] = ["pin", "clear"].map((kind) =>
+    parent.querySelector(`[data-pin-action="${kind}"]`),
+  );
+  assert.equal(clear.disabled, true, "nothing to clear");
+  pin.click();
+  assert.deepEqual([stage.pin.text, presses], ["0.2_1_0.6_10000", 1]);
+  showPinControls(stage);
+  assert.equal(clear.disabled, false);
+  assert.equal(
+    stage.pinControls.label.textContent,
+    "Pinned (faded, dashed): b = 0.2, σ = 1, β = 0.6, n = 10,000",
+  );
+  assert.equal(root.dataset.pin, "0.2_1_0.6_10000");
+  clear.click();
+  assert.deepEqual([stage.pin, presses], [null, 2]);
+});
+
+test("Python's pin is taken once per request id: its picture, or none without one", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const { stage, world } = drawnStage(dom);
+  const snapshot = snapshotOf(world, { beta: 2, n: 1 });
+  assert.equal(receivePin(stage, { id: 7, text: pinText(snapshot), snapshot }), true);
+  assert.equal(stage.pin.picture, snapshot);
+  assert.equal(receivePin(stage, { id: 7, text: "", snapshot: null }), false, "the same id");
+  assert.equal(stage.pin.picture, snapshot);
+  assert.equal(receivePin(stage, { id: 8, text: pinText(snapshot), snapshot: null }), true);
+  assert.equal(stage.pin, null);
+  assert.equal(stage.root.dataset.pin, "");
+});
+
+test("the pinned picture is drawn once, dashed and hollow: both curves and a mark a method, its clouds", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const { stage, world } = drawnStage(dom, { beta: "1", n: "49" });
+  stage.pin = { text: "x", picture: snapshotOf(world, { beta: 0, n: 3 }) };
+  drawPinned(stage);
+  drawPinned(stage); // drawn again: the last one taken away first
+  const curves = stage.curvesSvg.querySelectorAll('[data-pinned="curves"]');
+  assert.equal(curves.length, 1);
+  const series = curves[0].querySelectorAll("polyline");
+  assert.deepEqual(
+    series.map((line) => line.getAttribute("data-pinned-series")),
+    ["beta-proxy_gain", "beta-gold_gain", "n-proxy_gain", "n-gold_gain"],
+  );
+  assert.ok(series.every((line) => line.getAttribute("stroke-dasharray") === "7 5"));
+  const marks = curves[0].querySelectorAll("circle"); // both stops are inside their panels
+  assert.deepEqual(
+    marks.map((mark) => [mark.getAttribute("data-pinned-mark"), mark.getAttribute("fill")]),
+    ["beta-proxy_gain", "beta-gold_gain", "n-proxy_gain", "n-gold_gain"].map((name) => [
+      name,
+      "white",
+    ]),
+  );
+  for (const key of ["beta", "n"]) {
+    const cloud = stage.planeSvg.querySelector(`[data-pinned-cloud="${key}"]`);
+    assert.equal(cloud.querySelectorAll("path").length, world[key].cloud[0].length / 2, key);
+    assert.equal(cloud.getAttribute("fill"), "white");
+  }
+  stage.pin = null;
+  drawPinned(stage);
+  assert.equal(stage.curvesSvg.querySelector("[data-pinned]"), null);
+  assert.equal(stage.planeSvg.querySelector("[data-pinned]"), null);
 });

@@ -10,8 +10,8 @@ screen).
 - ``guess_text``: the reveal in words (pure): "peaks at" only where true quality turns down
   inside the question's range, else "is highest at" its end.
 - ``export``: that histogram to take away: its counts as CSV, the picture as SVG and PNG
-  (``downloads.js``, an ES module that imports the stage's ``export.js``, joined by
-  ``ui.js_modules``).
+  (``downloads.js``, an ES module that imports the shared ``ui/shared_assets/save_file.js``,
+  joined by ``ui.js_modules``).
 - ``rating_views``: a rating poll's screens: the phone's pair of answers, the lecturer's live fit.
 - ``rating_data``: a rating room's cached calls into core (its pairs, their texts, the fit, what
   optimizing the room's reward model does).

@@ -1,6 +1,6 @@
 // The class poll's histogram to take away: SVG and CSV as sent, PNG drawn from the SVG with
-// the stage's own svgToPng (joined with it by ui/js_modules.py).
-import { save, svgToPng } from "../playground/stage_assets/export.js";
+// the shared svgToPng the stage's downloads use too (joined with it by ui/js_modules.py).
+import { save, svgToPng } from "../shared_assets/save_file.js";
 
 export default function mountDownloads(component) {
   const { data, parentElement } = component;

@@ -2,8 +2,8 @@
 
 The picture is drawn here as plain SVG (the bars, both axes, the true peak once revealed), the
 same bins as the chart on screen (``figures.AXES``); the browser turns it into a PNG with the
-stage's own code (``playground/stage_assets/export.js``, joined with ``downloads.js`` by
-``ui.js_modules``), so no image library is needed.
+code the stage's downloads use too (``ui/shared_assets/save_file.js``, joined with
+``downloads.js`` by ``ui.js_modules``), so no image library is needed.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ _downloads = st.components.v2.component(
     "poll_downloads",
     html='<div class="downloads" role="toolbar" aria-label="Download the histogram"></div>',
     css=DOWNLOADS_CSS,
-    # The buttons' module and the stage's export.js it imports (svgToPng, save), joined as the
-    # stage's modules are.
+    # The buttons' module and the shared save_file.js it imports (svgToPng, save), joined as
+    # the stage's modules are.
     js=js_modules.joined(DOWNLOADS_JS.parent, DOWNLOADS_JS.name),
 )
 

@@ -14,8 +14,8 @@
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
   entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
 - those modules are joined into the one script the component takes by ``ui/js_modules.py``
-  (no build; shared: the class poll's downloads are joined by it too, with the stage's
-  ``export.js``).
+  (no build; shared: the class poll's downloads are joined by it too); the downloads' PNG and
+  saving are shared with the poll's (``ui/shared_assets/save_file.js``).
 - ``world_store``: those worlds' files in the app's disk store (``ui/disk_store.py``: under the
   code's fingerprint, shared by every replica and restart; built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,

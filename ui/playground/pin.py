@@ -1,7 +1,7 @@
 """The stage's pin: one picture (b, σ, β, n) kept, faded, beside the current one.
 
 The pin lives in the address as ``?pin=b_σ_β_n`` (``ui/pin_url.py``), so a lecturer
-sends "before and after b = 0.2" as one link. The browser pins and clears (``pin.js`` in
+sends "before and after b = 0.2" as one link. The browser pins and clears (``pin_controls.js`` in
 ``stage_assets/``) and reports the pin with β and n; the address decides on arrival and after
 Back or Forward (``ui.address.resolve``), and the stage is then asked to follow (a new
 request ``id``).

@@ -127,11 +127,12 @@ def _stage_holds(ids: tuple, *, settle_run: bool, handed_on: bool) -> bool:
     (the request's and the pin's), so this run need not send them.
 
     A settle report reruns the stage's fragment only, from a stage that holds the world and
-    pin of the ids it was last sent, and reads them only with new ids (stage.js, pin.js);
-    the whole-page run a settle's run hands on to (:func:`rerun_page_after_settle`) keeps
-    that stage too. Sent again, the ~60 KB world was serialized, hashed twice and compared in
-    every settle's rerun: ~2/3 of its server time (bench.profile_rerun). Any other run sends
-    them: a full run may mount a fresh stage (a page switch, Back), which holds nothing yet.
+    pin of the ids it was last sent, and reads them only with new ids (stage.js,
+    pin_controls.js); the whole-page run a settle's run hands on to
+    (:func:`rerun_page_after_settle`) keeps that stage too. Sent again, the ~60 KB world was
+    serialized, hashed twice and compared in every settle's rerun: ~2/3 of its server time
+    (bench.profile_rerun). Any other run sends them: a full run may mount a fresh stage (a
+    page switch, Back), which holds nothing yet.
     """
     return settle_run and (state.fragment_run() or handed_on) and st.session_state.get(_SENT) == ids
 

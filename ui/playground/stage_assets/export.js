@@ -1,9 +1,11 @@
 // Take the stage away: the picture as SVG or PNG (its legend and settings written in it) and
 // the curves as CSV (each slider stop's gains and KL, core's numbers as the world carries
-// them), all built in the browser from what is on screen: no server round trip.
+// them), all built in the browser from what is on screen: no server round trip. The PNG and
+// the saving are shared with the class poll's downloads (ui/shared_assets/save_file.js).
+
+import { save, svgToPng } from "../../shared_assets/save_file.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const PNG_SCALE = 2; // a PNG at twice the screen's pixels: sharp on a slide
 const GAP_PX = 16; // between the curves and the plane, as on screen (1em at 16 px)
 
 // The SVG, PNG and CSV buttons, in `parent`.
@@ -183,34 +185,4 @@ function appendText(parent, text, x, y, className = null) {
   if (className) node.setAttribute("class", className);
   node.textContent = text;
   parent.appendChild(node);
-}
-
-// --- PNG and saving --------------------------------------------------------------------
-
-export const svgToPng = async (text, width, height) => {
-  const image = new Image();
-  const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
-  try {
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.round(width * PNG_SCALE);
-    canvas.height = Math.round(height * PNG_SCALE);
-    const context = canvas.getContext("2d");
-    context.scale(PNG_SCALE, PNG_SCALE);
-    context.drawImage(image, 0, 0, width, height);
-    return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-};
-
-export function save(blob, name) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
