@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui import glossary, notes, page_css, presenter, share, sources, state
 from ui.address import PREDICT_KEY
-from ui.playground import pin, predict, stage, story_bar
+from ui.playground import pin, predict, stage, stage_request, story_bar
 from ui.settings import STAGE_KEYS
 
 TOASTED_NOTES = "_playground_toasted_notes"  # session key: the notes last said in a toast
@@ -32,7 +32,7 @@ st.container(key="intro").markdown(
 story_slot = st.container()
 
 
-@st.fragment
+@st.fragment(key=stage_request.LIVE_STAGE)
 def live_stage() -> None:
     """The stage; when it settles on a new setting only this reruns (address, link, story)."""
     settings = stage.show(present=present)
@@ -40,8 +40,7 @@ def live_stage() -> None:
     state.write_url({key: settings[key] for key in url_keys}, predict.prediction_url() | pinned)
     # Predicting, the story waits for Reveal: step 2 is the peak, and its line names it.
     story_on = not predict.hiding_truth()
-    if story_bar.steps_outdated(settings, story_on=story_on):
-        stage.rerun_page_after_settle()  # a step reached or left: the steps show it
+    story_bar.keep_steps_current(settings, story_on=story_on)
     # Written on every run, even empty: a fragment may only fill a slot outside it that the
     # last full run wrote to.
     with story_slot:
@@ -56,10 +55,9 @@ def live_stage() -> None:
         )
 
 
-@st.fragment
+@st.fragment(key=stage_request.STORY_STEPS)
 def story_steps() -> None:
     """The story's steps, in the title's row; a settle redraws them only where they change."""
-    story_bar.follow_choice()
     with steps_slot:
         story_bar.steps(stage.settled(), story_on=not predict.hiding_truth())
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import js_modules, state, style
-from ui.playground import pin, predict, stage_request, world_files, worlds
+from ui.playground import pin, predict, stage_request, story_bar, world_files, worlds
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
 from ui.story_steps import PRESETS
@@ -25,7 +25,6 @@ ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
 _SETTLE_RUN = "_stage_settle_run"  # session key: the stage's settle report started this run
 _SENT = "_stage_sent"  # session key: the request and pin ids whose world and pin it last got
-_HANDED_ON = "_stage_handed_on"  # session key: a settle's run handed on to a whole-page run
 
 # Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
 # was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
@@ -61,6 +60,8 @@ def _on_settled() -> None:
     predict.remember_report(report)
     if isinstance(report, dict) and report.get("world_missing") is True:
         stage_request.request_stage_move()  # it could not fetch that world: send it, as on arrival
+    if story_bar.steps_outdated(settled(), story_on=not predict.hiding_truth()):
+        stage_request.rerun_stage_and_steps()  # a step reached or left: the steps follow
 
 
 # Each story step's setting and what its line points at on the curves (annotations.js draws
@@ -85,11 +86,7 @@ def show(*, present: bool) -> dict[str, float]:
     request = predict.request_with_prediction()
     pinned = pin.for_stage(worlds.world_json)
     ids = (request["id"], pinned["id"])
-    holds = _stage_holds(
-        ids,
-        settle_run=st.session_state.pop(_SETTLE_RUN, False),
-        handed_on=st.session_state.pop(_HANDED_ON, False),
-    )
+    holds = _stage_holds(ids, settle_run=st.session_state.pop(_SETTLE_RUN, False))
     st.session_state[_SENT] = ids
     _stage_component(
         key=STAGE_KEY,
@@ -111,30 +108,17 @@ def show(*, present: bool) -> dict[str, float]:
     return settled()
 
 
-def rerun_page_after_settle() -> None:
-    """From a settle's run of the stage's fragment, run the whole page again (something
-    outside the fragment must change: the story's steps), the stage keeping what it holds.
-    Does nothing in a whole-page run."""
-    if not state.fragment_run():
-        return
-    st.session_state[_SETTLE_RUN] = True
-    st.session_state[_HANDED_ON] = True
-    st.rerun()
-
-
-def _stage_holds(ids: tuple, *, settle_run: bool, handed_on: bool) -> bool:
+def _stage_holds(ids: tuple, *, settle_run: bool) -> bool:
     """Whether the stage in the browser already holds the world and pin snapshot of ``ids``
     (the request's and the pin's), so this run need not send them.
 
     A settle report reruns the stage's fragment only, from a stage that holds the world and
     pin of the ids it was last sent, and reads them only with new ids (stage.js,
-    pin_controls.js); the whole-page run a settle's run hands on to
-    (:func:`rerun_page_after_settle`) keeps that stage too. Sent again, the ~60 KB world was
-    serialized, hashed twice and compared in every settle's rerun: ~2/3 of its server time
-    (bench.profile_rerun). Any other run sends them: a full run may mount a fresh stage (a
-    page switch, Back), which holds nothing yet.
+    pin_controls.js). Sent again, the ~60 KB world was serialized, hashed twice and compared
+    in every settle's rerun: ~2/3 of its server time (bench.profile_rerun). Any other run
+    sends them: a full run may mount a fresh stage (a page switch, Back), which holds nothing.
     """
-    return settle_run and (state.fragment_run() or handed_on) and st.session_state.get(_SENT) == ids
+    return settle_run and state.fragment_run() and st.session_state.get(_SENT) == ids
 
 
 def settled() -> dict[str, float]:

@@ -1,11 +1,16 @@
 """Where Python last asked the Playground's stage to move (a story step, an arrival, Back or
-Forward): the request the stage takes, numbered so it moves once for each."""
+Forward): the request the stage takes, numbered so it moves once for each; and which of the
+page's two fragments (the stage's, the story's steps') a callback reruns."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from ui import address
+
+LIVE_STAGE = "live-stage"  # the stage's fragment (pages/playground.py): a settle reruns it
+STORY_STEPS = "story-steps-run"  # the steps' fragment: rerun with the stage where they change
+_STEPS_ASKED = "_story_steps_asked"  # session key: this run's queue holds the steps' fragment
 
 
 def request_stage_move() -> None:
@@ -20,3 +25,16 @@ def stage_request() -> dict:
     if address.REQUEST not in st.session_state:
         request_stage_move()
     return st.session_state[address.REQUEST]
+
+
+def rerun_stage_and_steps() -> None:
+    """From a callback: rerun the stage's fragment and then the steps' (not the whole page)."""
+    st.session_state[_STEPS_ASKED] = True
+    st.rerun([LIVE_STAGE, STORY_STEPS])
+
+
+def steps_asked(*, done: bool = False) -> bool:
+    """Whether this run reruns the steps' fragment after the stage's; ``done``: the steps ran."""
+    if done:
+        return bool(st.session_state.pop(_STEPS_ASKED, False))
+    return bool(st.session_state.get(_STEPS_ASKED, False))

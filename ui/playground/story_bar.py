@@ -7,8 +7,8 @@ and how it was opened: by a button here, by a Lesson link, or by a shared link.
 The steps are their own fragment (pages/playground.py), not part of the stage's: a settle's
 rerun drew their 11 buttons, 2 lines and a row every time, ~40% of its server time and 2.6 of
 its 6.6 KB (bench.profile_rerun), though they change only where a step is reached or left.
-A settle that changes what they show reruns the whole page (:func:`steps_outdated`); a step's
-button reruns the whole page too, so the stage follows (:func:`follow_choice`).
+A settle that changes what they show, and a step's button, rerun both fragments by their keys
+(``stage_request.rerun_stage_and_steps``), still not the whole page.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from ui.settings import KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
-_JUST_CHOSEN = "_step_just_chosen"  # session key: a step's button started this run
 _DRAWN = "_steps_drawn"  # session key: what the steps last showed (story on, current, anchor)
 OPENED_BY_BUTTON = "chosen with the story buttons"
 OPENED_BY_LESSON = "opened from the Lesson"
@@ -49,8 +48,8 @@ def go_to_step(index: int) -> None:
     state.remember(step.values)
     stage_request.request_stage_move()
     st.session_state[_CHOSEN] = index
-    st.session_state[_JUST_CHOSEN] = True
     state.note_arrival(None)  # from now on this step was chosen here
+    stage_request.rerun_stage_and_steps()  # the stage moves, the steps light the step
 
 
 def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None, int]:
@@ -64,6 +63,7 @@ def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None
 def steps(values: Mapping[str, float], *, story_on: bool) -> None:
     """The steps (:func:`step_bar`), or, while predicting, a line saying they come back."""
     st.session_state[_DRAWN] = _view(values, story_on)
+    stage_request.steps_asked(done=True)
     if story_on:
         step_bar(values)
     else:
@@ -75,10 +75,12 @@ def steps_outdated(values: Mapping[str, float], *, story_on: bool) -> bool:
     return st.session_state.get(_DRAWN) != _view(values, story_on)
 
 
-def follow_choice() -> None:
-    """In the steps' own run after one of their buttons: run the whole page, so the stage, the
-    address and the step's line follow (a step's button reruns only the steps' fragment)."""
-    if st.session_state.pop(_JUST_CHOSEN, False) and state.fragment_run():
+def keep_steps_current(values: Mapping[str, float], *, story_on: bool) -> None:
+    """In a run of the stage's fragment alone, rerun the whole page if the steps would show
+    otherwise: a net under the callbacks, which rerun the steps with the stage wherever they
+    change (the stage's settle, a step's button)."""
+    asked = stage_request.steps_asked()
+    if state.fragment_run() and not asked and steps_outdated(values, story_on=story_on):
         st.rerun()
 
 
