@@ -33,8 +33,11 @@ def rerun_stage_and_steps() -> None:
     st.rerun([LIVE_STAGE, STORY_STEPS])
 
 
-def steps_asked(*, done: bool = False) -> bool:
-    """Whether this run reruns the steps' fragment after the stage's; ``done``: the steps ran."""
-    if done:
-        return bool(st.session_state.pop(_STEPS_ASKED, False))
+def steps_asked() -> bool:
+    """Whether this run reruns the steps' fragment after the stage's (a callback asked)."""
     return bool(st.session_state.get(_STEPS_ASKED, False))
+
+
+def steps_done() -> None:
+    """The steps' fragment has run: the next run asks again, or not."""
+    st.session_state.pop(_STEPS_ASKED, None)

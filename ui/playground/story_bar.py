@@ -63,7 +63,7 @@ def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None
 def steps(values: Mapping[str, float], *, story_on: bool) -> None:
     """The steps (:func:`step_bar`), or, while predicting, a line saying they come back."""
     st.session_state[_DRAWN] = _view(values, story_on)
-    stage_request.steps_asked(done=True)
+    stage_request.steps_done()
     if story_on:
         step_bar(values)
     else:
