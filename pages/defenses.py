@@ -87,14 +87,6 @@ def both_methods(chart, *args, shows: str = "") -> None:
         charts.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION, container=box)
 
 
-st.header("1 · A better reward model: learn the padding penalty", divider="gray")
-presenter.words("A better reward model, in words").markdown(
-    f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
-    "(the **b** slider above; b = 0 is the lesson's). A better one learned "
-    f"{fmt.named('b′', better)} (the **b′** slider), at the same σ: the chart at the top of "
-    "the page."
-)
-defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
 charts.chart(
     cached_figures.padding_learned(b, better, sigma),
     key=cached_figures.padding_learned.__name__,
@@ -103,8 +95,9 @@ charts.chart(
     container=main_chart,
     fit=True,
 )
-# The words after the main chart in the run (their place is above): they arrive after it
-# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+# The words under the main chart after it in the run, and both before section 1: the page
+# arrives top to bottom, so nothing lands above words already shown. Section 1 first had its
+# words pushed below a phone's screen by these (CLS 0.13 on a first visit at 1.5 Mbit/s).
 with intro:
     st.markdown(
         "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
@@ -121,6 +114,16 @@ with intro:
         st.info(swamp_text.swamped_sentence(swamped), icon=":material/waves:")
     glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
     st.caption(glossary.GOODHART_KINDS)
+
+
+st.header("1 · A better reward model: learn the padding penalty", divider="gray")
+presenter.words("A better reward model, in words").markdown(
+    f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
+    "(the **b** slider above; b = 0 is the lesson's). A better one learned "
+    f"{fmt.named('b′', better)} (the **b′** slider), at the same σ: the chart at the top of "
+    "the page."
+)
+defense_view.peak_and_collapse(st, undefended, defense_compute.summary(better, sigma))
 
 
 def ensemble_section(b: float, sigma: float, undefended) -> dict:
