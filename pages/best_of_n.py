@@ -23,7 +23,7 @@ notes.show_notes()
 n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
 # The words' place; written after the main chart (below), so they arrive after it
-# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
+# and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s); the readouts after both.
 words = presenter.words("How best-of-n is computed, exactly")
 
 n = sliders.slider("n", container=n_slot)
@@ -48,22 +48,7 @@ with answers_slot:
 
 point = compute.best_of_n_point(n, b, sigma, seed)
 curve = compute.best_of_n_curve(b, sigma, seed)
-kl_exact, kl_bound, proxy_gain, gold_gain, peak = st.columns(5)
-kl_exact.metric("KL, exact (nats)", fmt.kl(point.kl), help="Σ p·log(600·p) over the answers")
-kl_bound.metric(
-    "log n − (n−1)/n",
-    fmt.kl(point.kl_bound),
-    help="The continuous formula in use since Stiennon et al. (2020); Beirami et al. (2024) "
-    "showed it is only an upper bound on the exact KL",
-)
-proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
-gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
 peak_at, peak_words = text.peak_texts(curve.peak_pressure, end=SETTINGS["n"].high)
-peak.metric(
-    "true quality peaks at",
-    peak_at,
-    help="For this answer set. The lesson's set peaks at n = 49.",
-)
 
 charts.chart(
     figures.scores_against_n(n, b, sigma, seed),
@@ -90,6 +75,23 @@ with words:
         + ("**the lesson's fixed 600 answers**." if seed is None else f"**fresh set no. {seed}**.")
     )
     glossary.explain("reward model", "true quality", "n", "KL", "nats")
+# The readouts after the chart and the words above them: the page arrives top to bottom
+# (tests/app/test_drawing_order.py).
+kl_exact, kl_bound, proxy_gain, gold_gain, peak = st.columns(5)
+kl_exact.metric("KL, exact (nats)", fmt.kl(point.kl), help="Σ p·log(600·p) over the answers")
+kl_bound.metric(
+    "log n − (n−1)/n",
+    fmt.kl(point.kl_bound),
+    help="The continuous formula in use since Stiennon et al. (2020); Beirami et al. (2024) "
+    "showed it is only an upper bound on the exact KL",
+)
+proxy_gain.metric("reward model gain", fmt.signed(point.proxy_gain))
+gold_gain.metric("true quality gain", fmt.signed(point.gold_gain))
+peak.metric(
+    "true quality peaks at",
+    peak_at,
+    help="For this answer set. The lesson's set peaks at n = 49.",
+)
 left, right = st.columns(2, gap="medium")
 with left:
     charts.chart(

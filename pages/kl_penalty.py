@@ -38,7 +38,6 @@ sigma = sliders.slider("sigma", container=sigma_slot)
 point = compute.kl_point(beta, b, sigma)
 readout_box = st.container()
 at_beta = fmt.named("β", beta)
-readouts.readouts(readout_box, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
 
 # The main chart before the heat map in the run (its place on the page is main_chart's): the
 # heat map's 241 x 241 values came first over the websocket, and the main chart's sketch
@@ -76,6 +75,9 @@ with words:
         "(2022) runs a stronger penalty acted much like stopping earlier."
     )
     glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
+# The readouts (their place: readout_box, under the words) after the words: the page arrives
+# top to bottom (tests/app/test_drawing_order.py).
+readouts.readouts(readout_box, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
