@@ -16,7 +16,8 @@ run: $(VENV)/.runtime-installed
 cluster: $(VENV)/.runtime-installed
 	$(BIN)/python scripts/cluster.py --replicas $(REPLICAS)
 
-# Every test but the cluster's runs on TEST_WORKERS processes, a test file each at a time
+# Every test but the cluster's runs on TEST_WORKERS processes (the 25 slowest are listed at the
+# end, for the suite's time budget: 12 minutes on a quiet fresh clone), a test file each at a time
 # (pytest-xdist's loadfile: a file's shared fixtures, its server and browser among them, are
 # built once per process): 18 minutes for 3,235 tests on this 2-core machine with another job
 # running, against ~27 with the browser tests one at a time. The cluster tests, which start
@@ -31,7 +32,8 @@ test: $(VENV)/.dev-installed
 	elif [ "$$CI" = true ]; then echo "node is missing: the stage's tests cannot run" >&2; exit 1; \
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	@status=0; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not cluster" || status=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not cluster" --durations=25 \
+	  || status=$$?; \
 	$(BIN)/python -m pytest -m cluster || status=$$?; \
 	exit $$status
 
