@@ -221,7 +221,9 @@ def test_the_sketch_gives_way_to_plotlys_chart_in_the_same_place(new_tab):
     page.route("**/static/js/PlotlyChart*", late)
     page.goto(tab.server.url + "best-of-n")
     main = page.locator(".st-key-described-scores-against-n")
-    main.locator(".js-plotly-plot .main-svg").first.wait_for()
+    # A hang guard, not a budget: plotly's 1.4 MB bundle and its first drawing took 27 s here on
+    # a quiet machine, and past Playwright's default 30 s in a fresh-clone CI run under load.
+    main.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=app_page.LOAD_TIMEOUT_MS)
     app_page.wait_until_ready(page)
     seen = page.evaluate("() => window.__sketch")
     assert seen["at"] is not None, "the sketch was drawn before plotly"
