@@ -51,10 +51,11 @@ def takes_room(delta) -> bool:
 def first_run_deltas(page: str, monkeypatch) -> tuple[list, tuple]:
     """``page``'s first run as a visitor's, in the order its deltas were queued: the new
     elements' paths and a description each, and the main chart's path."""
+    # Reached as tests/app/app_pages.open_page reaches a page (through the Lesson), and the
+    # page's own run alone recorded: open_page runs it before the queue could be read apart.
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
-    if page != "playground":  # as tests/app/app_pages.open_page reaches a page
-        app.run().switch_page(PAGES["lesson"]).run()
-        app.switch_page(PAGE_FILES[page])
+    app.run().switch_page(PAGES["lesson"]).run()
+    app.switch_page(PAGE_FILES[page])
     queued: list = []
     enqueue = ForwardMsgQueue.enqueue
 
@@ -73,13 +74,14 @@ def first_run_deltas(page: str, monkeypatch) -> tuple[list, tuple]:
             continue
         path = tuple(message.metadata.delta_path)
         delta = message.delta
-        if delta.WhichOneof("type") == "add_block" and "main-chart" in delta.add_block.id:
+        kind = delta.WhichOneof("type")
+        if kind == "add_block" and "main-chart" in delta.add_block.id:
             chart = path
-        if delta.WhichOneof("type") == "new_element" and path[0] == MAIN and takes_room(delta):
+        if kind == "new_element" and path[0] == MAIN and takes_room(delta):
             element = delta.new_element
-            kind = element.WhichOneof("type")
-            body = getattr(getattr(element, kind), "body", "")
-            elements.append((path, f"{kind} {str(body)[:50]!r}"))
+            element_kind = element.WhichOneof("type")
+            body = getattr(getattr(element, element_kind), "body", "")
+            elements.append((path, f"{element_kind} {str(body)[:50]!r}"))
     return elements, chart
 
 
