@@ -96,6 +96,14 @@ def test_the_skill_grid_has_room_at_every_stop(curves, penalized):
     assert worst < 1e-9, worst
 
 
+def test_past_the_slider_the_skill_grid_still_has_room(beyonds):
+    """What the guess and its reveal read past the slider's end (down to β = 0.001) is not
+    capped either: at most 0.07% of π_β sits within 0.5 of u = 12 (pass@1 0.5%, q = 0.1),
+    against the app's 5%."""
+    worst = max(float(result.edge_share.max()) for result in beyonds.values())
+    assert 5e-4 < worst < 1e-3, worst
+
+
 def test_edge_share_is_the_weight_within_half_a_unit_of_twelve():
     """Against a sum written out here, at the setting the lesson's grid capped (1.5%, h = 0.5,
     β = 0.02: 22% solved and 71% hacks with skills stopping at u = 6)."""
