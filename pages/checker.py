@@ -4,8 +4,7 @@ monitor that reads the reasoning (core/checker.py)."""
 import streamlit as st
 
 from ui import charts, glossary, notes, page_css, presenter, sliders, sources, state
-from ui.checker import compute, figures, text
-from ui.checker_rows import CHECK_BETA_STOPS
+from ui.checker import compute, figures, guess_text, text
 
 GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate is highest
 REVEALED_KEY = "checker-revealed"  # True once the guess is revealed (this session only)
@@ -36,11 +35,11 @@ views = tuple(
 revealed = st.session_state.get(REVEALED_KEY, False)
 guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
 guess = guess_box.select_slider(
-    "Guess first: at which β is the left task's solve rate highest?",
-    options=(text.NEVER, *CHECK_BETA_STOPS),
+    guess_text.QUESTION,
+    options=guess_text.OPTIONS,
     value=0.1,
-    format_func=text.guess_text,
-    help="“never”: no β raises it a tenth above the base model's.",
+    format_func=guess_text.guess_text,
+    help=guess_text.HELP,
     key=GUESS_KEY,
     disabled=revealed,
     width=520,
@@ -62,7 +61,7 @@ charts.chart(
     fit=True,
 )
 if revealed:
-    st.success(text.reveal_sentence(guess, views), icon=":material/check_circle:")
+    st.success(guess_text.reveal_sentence(guess, views), icon=":material/check_circle:")
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
 st.markdown(text.hacks_sentence(views))
@@ -70,7 +69,7 @@ if revealed:
     st.markdown(text.early_sentence(views))
 
 with presenter.words("The price of skill and of a hack"):
-    st.markdown(text.cost_sentence((pass_left, pass_right), looseness, hack_rate))
+    st.markdown(text.cost_sentence(views, looseness, hack_rate))
     st.markdown(text.reinforced_sentence((pass_left, pass_right), looseness, hack_rate))
     st.markdown(text.group_sentence((pass_left, pass_right), looseness, hack_rate))
 with presenter.words("The model"):

@@ -17,7 +17,7 @@ import pytest
 
 import core
 from core import checker
-from ui.checker import compute, text
+from ui.checker import compute, figures, guess_text, text
 from ui.checker_rows import CHECK_BETA_STOPS, HACK_RATE_STOPS, LOOSENESS_STOPS, PASS1_STOPS
 
 STOPS = list(itertools.product(PASS1_STOPS, LOOSENESS_STOPS, HACK_RATE_STOPS))
@@ -26,6 +26,8 @@ RISE = 1.1  # "a tenth above" the base model's solve rate, as the page says
 BETA = r"β = [0-9.]+"
 SHARE = r"[0-9.]+%"
 STRONGEST = ", the strongest optimization shown"
+STILL = re.compile(r", and just past the slider's end it is higher: .+$")
+BEYOND = np.array([0.01, 0.005, 0.002, 0.001])  # past the slider's end
 
 
 def pct(share: float) -> str:
@@ -62,8 +64,17 @@ def penalized():
     }
 
 
-def view(curve, current: int = 0):
-    return compute.TaskView(curve=curve, current=current)
+@pytest.fixture(scope="module")
+def beyonds():
+    """Every stop's optimum past the slider's end, from core: {(pass@1, h, q): CheckerOptimum}."""
+    return {
+        (p, h, q): core.checker_optimum(BEYOND, pass_rate=p, looseness=h, hack_rate=q)
+        for p, h, q in STOPS
+    }
+
+
+def view(curve, current: int = 0, beyond=None):
+    return compute.TaskView(curve=curve, current=current, beyond=beyond)
 
 
 def test_the_walk_covers_the_pages_sliders():
@@ -83,6 +94,14 @@ def test_the_skill_grid_has_room_at_every_stop(curves, penalized):
         )
         worst = max(worst, float(watched.edge_share.max()))
     assert worst < 1e-9, worst
+
+
+def test_past_the_slider_the_skill_grid_still_has_room(beyonds):
+    """What the guess and its reveal read past the slider's end (down to β = 0.001) is not
+    capped either: at most 0.07% of π_β sits within 0.5 of u = 12 (pass@1 0.5%, q = 0.1),
+    against the app's 5%."""
+    worst = max(float(result.edge_share.max()) for result in beyonds.values())
+    assert 5e-4 < worst < 1e-3, worst
 
 
 def test_edge_share_is_the_weight_within_half_a_unit_of_twelve():
@@ -182,54 +201,25 @@ def check_story(story: str, curve) -> str:
     return form
 
 
-def test_the_solve_rate_story_and_the_guess_at_every_stop(curves):
+def test_the_solve_rate_story_at_every_stop(curves, beyonds):
     """Where the solve rate is highest is said as a peak only where one exists a tenth above
-    the base model's; elsewhere the reveal says it never rises, and how low it goes."""
+    the base model's; elsewhere the reveal says it never rises, and how low it goes. (The
+    guess's verdict, and the story's "just past the slider's end", are walked in
+    test_checker_guess.py.)"""
     forms = Counter()
-    answers = Counter()
-    for (_p, h, q), curve in curves.items():
-        right = curves[DEFAULTS["right"], h, q]
-        revealed = text.reveal_sentence(0.1, (view(curve), view(right)))
-        match = re.fullmatch(
+    for (p, h, q), curve in curves.items():
+        right = (DEFAULTS["right"], h, q)
+        pair = (view(curve, beyond=beyonds[p, h, q]), view(curves[right], beyond=beyonds[right]))
+        revealed = guess_text.reveal_sentence(0.1, pair)
+        match = re.match(
             r"You guessed β = 0\.1\. On the left task the solve rate (?P<left>.+); on the right "
-            r"it (?P<right>.+)\. (?P<verdict>.+)",
+            r"it (?P<right>.+?)\. (?:Your guess|The answer)",
             revealed,
         )
         assert match, revealed
-        forms[check_story(match["left"], curve)] += 1
-        check_story(match["right"], right)
-        solve = curve.solve_rate
-        top = int(np.argmax(solve))
-        if solve[top] < RISE * curve.base_solve_rate:
-            truth = "never"
-            assert match["verdict"] == "The answer was “never”."
-        else:
-            truth = min(CHECK_BETA_STOPS, key=lambda s: abs(math.log(s / curve.beta[top])))
-            verdict = (
-                "Your guess is right."
-                if truth == 0.1
-                else f"The answer was β = {truth:g}, the stop nearest its highest."
-            )
-            assert match["verdict"] == verdict
-        answers[truth] += 1
-        assert text.reveal_sentence(truth, (view(curve), view(right))).endswith("is right.")
+        forms[check_story(STILL.sub("", match["left"]), curve)] += 1
+        check_story(STILL.sub("", match["right"]), curves[right])
     assert set(forms) == set(STORY_FORMS), forms  # every form is said somewhere
-    assert answers["never"] > 100 and len(answers) > 5, answers
-
-
-def test_the_defaults_reveal_in_words(curves):
-    left, right = curves[0.015, 0.9, 0.01], curves[0.25, 0.9, 0.01]
-    top = int(np.argmax(right.solve_rate))
-    low = top + int(np.argmin(right.solve_rate[top:]))
-    assert (pct(left.solve_rate.max()), pct(left.base_solve_rate)) == ("1.5%", "1.5%")
-    assert (beta(right.beta[top]), pct(right.solve_rate[top])) == ("β = 0.16", "39%")
-    assert (beta(right.beta[low]), pct(right.solve_rate[low])) == ("β = 0.024", "8.7%")
-    assert text.reveal_sentence(0.3, (view(left), view(right))) == (
-        "You guessed β = 0.3. On the left task the solve rate never rises a tenth above the "
-        "base model's 1.5% (at most 1.5%); it falls to 0.0% at β = 0.02, the strongest "
-        "optimization shown; on the right it peaks at β = 0.16: 39%, against the base model's "
-        "25%, then falls to 8.7% at β = 0.024. The answer was “never”."
-    )
 
 
 def hack_clause(clause: str, curve) -> tuple[str, int | None]:
@@ -280,11 +270,36 @@ def test_where_hacks_are_most_attempts_at_every_stop(curves):
     assert set(forms) == {"never", "from on", "from to"}, forms
 
 
+def chart_disagrees(curves: tuple, hack_cheaper: tuple[bool, bool]) -> str:
+    """The clause the cost sentence must end with: each task where the count's verdict and the
+    chart's (hacks most attempts at some β drawn) differ; "" where they agree."""
+    parts = []
+    for curve, side, cheaper in zip(curves, ("left", "right"), hack_cheaper, strict=True):
+        majority = np.flatnonzero(curve.hack_share >= 0.5)
+        if cheaper and len(majority) == 0:
+            parts.append(
+                f"on the {side} task hacks never become most attempts at any β shown (at most "
+                f"{pct(curve.hack_share.max())})"
+            )
+        if not cheaper and len(majority):
+            parts.append(
+                f"on the {side} task hacks are most attempts from {beta(curve.beta[majority[0]])}"
+            )
+    if not parts:
+        return ""
+    return (
+        " The chart, the exact optimum, disagrees with this rough count: " + "; ".join(parts) + "."
+    )
+
+
 @pytest.mark.slow
-def test_the_cost_sentence_at_every_stop():
+def test_the_cost_sentence_at_every_stop(curves):
     """u = d + logit h and u²/2 from core, the verdict from comparing them with log(1/q); h = 0
-    and h = 1 (logit infinite) said in words, never as a number."""
-    verdicts = Counter()
+    and h = 1 (logit infinite) said in words, never as a number. Where the chart (the exact
+    optimum) disagrees with the count, the sentence says so: on the left task at 37 stops with
+    0 < h < 1 (the hack cheaper by the count and never most attempts, or the reverse) and 4 at
+    h = 1 (pass@1 75%, q up to 1%: hacks reach at most 6.5% to 41%)."""
+    verdicts, disagree = Counter(), Counter()
     difficulty = {rate: float(checker.difficulty_for(pass_rate=rate)) for rate in PASS1_STOPS}
     for rate in (0.015, 0.25):  # the d the page's model text and docs/design.md quote
         assert core.skill_needed(pass_rate=rate, looseness=0.5) == difficulty[rate]
@@ -292,14 +307,22 @@ def test_the_cost_sentence_at_every_stop():
     for (p, h, q), side in itertools.product(STOPS, ("left", "right")):
         other = DEFAULTS["right" if side == "left" else "left"]
         pair = (p, other) if side == "left" else (other, p)
-        said = text.cost_sentence(pair, h, q)
+        drawn = tuple(curves[rate, h, q] for rate in pair)
+        said = text.cost_sentence(tuple(view(curve) for curve in drawn), h, q)
         hack = math.log(1 / q)
         assert f"log(1/q) = {hack:.1f} nats" in said
-        if h == 0:
-            assert said.startswith("With h = 0 the checker cannot be fooled")
-            continue
-        if h == 1:
-            assert "logit 1 is infinite" in said and "nats:" not in said
+        if h in (0, 1):
+            cheaper = (h == 1, h == 1)
+            check = chart_disagrees(drawn, cheaper)
+            walked = 0 if side == "left" else 1
+            disagree[side, f"h = {h:g}"] += bool(np.any(drawn[walked].hack_share >= 0.5)) != (
+                h == 1
+            )
+            assert said.endswith("whatever the task." + check if h == 1 else "reward)." + check)
+            if h == 0:
+                assert said.startswith("With h = 0 the checker cannot be fooled") and check == ""
+            else:
+                assert "logit 1 is infinite" in said and "nats:" not in said
             continue
         needed = [difficulty[rate] + math.log(h / (1 - h)) for rate in pair]
         assert max(needed) < checker.SKILL_EDGE - 1  # on the grid, with room: no cap to say
@@ -309,21 +332,28 @@ def test_the_cost_sentence_at_every_stop():
             + (" (no further than the base model's typical attempt, u = 0)" if u <= 0 else "")
             for u, name in zip(needed, ("left", "right"), strict=True)
         ]
-        cheaper = ["the hack" if hack < cost else "skill" for cost in costs]
+        hack_cheaper = tuple(hack < cost for cost in costs)
+        cheaper = ["the hack" if wins else "skill" for wins in hack_cheaper]
         verdict = (
             f"{cheaper[0]} is cheaper on both tasks"
             if cheaper[0] == cheaper[1]
             else f"{cheaper[0]} is cheaper on the left task and {cheaper[1]} on the right"
         )
         verdicts[verdict] += 1
+        check = chart_disagrees(drawn, hack_cheaper)
+        walked = 0 if side == "left" else 1  # the other task is at its default
+        takes_over = bool(np.any(drawn[walked].hack_share >= 0.5))
+        disagree[side, "0 < h < 1"] += takes_over != hack_cheaper[walked]
         assert said == (
             f"**Why:** to pass as often as a hack does (h = {h:g}), an honest attempt needs "
             f"skill u = d + logit h: {skills[0]}, {skills[1]}; the base model's skills are a "
             "bell curve around 0 with spread 1. Moving it there costs about u²/2 nats: "
             f"{costs[0]:.1f} on the left, {costs[1]:.1f} on the right; a hack costs about "
-            f"log(1/q) = {hack:.1f} nats, whatever the task. By this count {verdict}."
+            f"log(1/q) = {hack:.1f} nats, whatever the task. By this count {verdict}.{check}"
         )
     assert len(verdicts) == 4, verdicts
+    assert disagree["left", "0 < h < 1"] == 37 and disagree["left", "h = 1"] == 4, disagree
+    assert disagree["left", "h = 0"] == 0
 
 
 def test_the_group_and_reinforced_sentences_at_every_stop():
@@ -347,6 +377,10 @@ def test_the_group_and_reinforced_sentences_at_every_stop():
 
 
 def test_the_monitor_sentence_at_every_stop_beta_and_mode(penalized):
+    """At all 924 x 14 x 2 points. Where hacks print as 0.0% (below 0.05% of attempts: 6,224
+    points) the sentence says they are practically absent and gives no share of them (it once
+    said "0.0% of attempts, 100% of them hidden"); elsewhere its shares are core's."""
+    absent = 0
     for (p, h, q), mode in itertools.product(STOPS, (False, True)):
         curve = (
             penalized[p, h, q]
@@ -358,15 +392,42 @@ def test_the_monitor_sentence_at_every_stop_beta_and_mode(penalized):
         for stop in CHECK_BETA_STOPS:
             now = compute.beta_index(stop)
             hacks = curve.open_share[now] + curve.hidden_share[now]
+            said = text.monitor_sentence(compute.MonitorView(curve=curve, current=now))
+            start = (
+                f"**{'Caught hacks penalized' if mode else 'Only watching'}, at β = {stop:g}:** "
+            )
+            solved = f"{pct(curve.solve_rate[now])} of attempts solve the task."
+            if pct(hacks) == "0.0%":
+                absent += 1
+                assert said == (
+                    f"{start}hacks are practically absent (below 0.05% of attempts), so the "
+                    f"monitor has nothing to catch; {solved}"
+                )
+                continue
             hidden = curve.hidden_share[now] / hacks
             caught = (0.9 * curve.open_share[now] + 0.05 * curve.hidden_share[now]) / hacks
-            said = text.monitor_sentence(compute.MonitorView(curve=curve, current=now))
             assert said == (
-                f"**{'Caught hacks penalized' if mode else 'Only watching'}, at β = {stop:g}:** "
-                f"hacks are {pct(hacks)} of attempts, {pct(hidden)} of them hidden; the monitor "
-                f"catches {pct(caught)} of the hacks, and {pct(curve.solve_rate[now])} of "
-                "attempts solve the task."
+                f"{start}hacks are {pct(hacks)} of attempts, {pct(hidden)} of them hidden; the "
+                f"monitor catches {pct(caught)} of the hacks, and {solved}"
             )
+    assert absent == 6224, absent
+
+
+def test_the_monitor_chart_draws_no_catch_rate_where_there_are_no_hacks():
+    """The "hacks caught" line is a share of hacks: it has a gap where hacks are below 0.05%
+    (right task at h = 0.5: none from β ≈ 0.05 on), and is core's catch rate elsewhere."""
+    curve = core.monitored_optimum(
+        compute.CURVE_BETAS, pass_rate=0.25, looseness=0.5, hack_rate=0.01, penalize=False
+    )
+    figure = figures.monitor_chart(
+        compute.MonitorView(curve=curve, current=0), "title", against="beta"
+    )
+    caught = next(trace for trace in figure.data if trace.name == "hacks caught")
+    drawn = np.asarray(caught.y, dtype=float)
+    there = curve.hack_share >= 0.0005
+    assert 0 < there.sum() < len(there)
+    assert np.all(np.isnan(drawn[~there]))
+    assert np.allclose(drawn[there], np.round(100 * curve.catch_rate[there], 2))
 
 
 TURN_FORMS = {

@@ -126,8 +126,14 @@ def test_a_guess_then_the_reveal():
         "You guessed “never”. On the left task the solve rate never rises a tenth above the base "
         "model's 1.5% (at most 1.5%); it falls to 0.0% at β = 0.02, the strongest optimization "
         "shown; on the right it peaks at β = 0.16: 39%, against the base model's 25%, then "
-        "falls to 8.7% at β = 0.024. Your guess is right."
+        "falls to 8.7% at β = 0.024, and just past the slider's end it is higher: 42% at "
+        "β = 0.01 against 9.5% at β = 0.02. Your guess is right. Further past the slider's "
+        "end, where the chart stops, the left task's solve rate reaches 99% at β = 0.001, 45 "
+        "nats from the base model."
     )
+    past = core.checker_optimum([0.01, 0.001], pass_rate=0.015, looseness=0.9)
+    assert f"{100 * past.solve_rate[0]:.1f} {100 * past.solve_rate[1]:.0f}" == "0.0 99"
+    assert f"{past.kl[1]:.0f}" == "45"
     assert app.select_slider(key="checker-guess").disabled
     tasks = chart_specs(app)[0]
     names = {"checker passes", "task solved", "hacks", "solve rate's highest"}
@@ -159,7 +165,9 @@ def test_a_guess_then_the_reveal():
 
 def test_a_corner_where_the_edge_task_gains_at_the_end():
     """pass@1 1.5%, h = 0.5, β = 0.02: with room for skill the solve rate falls to 0.1% and
-    climbs to 58% (the lesson's grid capped it at 22%); the penalized turn is only partial."""
+    climbs to 58% (the lesson's grid capped it at 22%), and on to 92% at β = 0.01 just past
+    the slider's end: the guess β = 0.02, the slider's end, is not the answer, "past 0.02" is.
+    The penalized turn is only partial."""
     app = open_page("checker", {"h": "0.5", "check_beta": "0.02", "monitor": "penalize"})
     app.select_slider(key="checker-guess").set_value(0.02).run()
     app.button(key="checker-reveal").click().run()
@@ -167,9 +175,18 @@ def test_a_corner_where_the_edge_task_gains_at_the_end():
     assert app.success[0].value.startswith(
         "You guessed β = 0.02. On the left task the solve rate falls to 0.1% at β = 0.05, then "
         "is highest at β = 0.02, the strongest optimization shown: 58%, against the base "
-        "model's 1.5%;"
+        "model's 1.5%, and just past the slider's end it is higher: 92% at β = 0.01 against 58% "
+        "at β = 0.02;"
     )
-    assert app.success[0].value.endswith("Your guess is right.")
+    assert (
+        "The answer was “past 0.02”: at β = 0.01, just past the slider's end, the solve rate is "
+        "92%, above every stop (at most 58%, at β = 0.02)." in app.success[0].value
+    )
+    app.button(key="checker-reveal").click().run()
+    app.select_slider(key="checker-guess").set_value("past").run()
+    app.button(key="checker-reveal").click().run()
+    assert app.success[0].value.startswith("You guessed “past 0.02”.")
+    assert "Your guess is right." in app.success[0].value
     text = prose(app)
     assert "at β = 0.02 the checker passes 74% of attempts and 31% of attempts are hacks" in text
     result = core.checker_optimum(0.02, pass_rate=0.015, looseness=0.5)
@@ -288,8 +305,19 @@ def test_a_beta_change_leaves_the_monitors_figure_as_it_was():
             "the penalty does not push hacking out of sight on the left task",
         ),
         ({"pass1": "0.005", "pass1_other": "0.005", "check_beta": "3"}, "on the left task from"),
+        (
+            {"pass1": "0.005", "h": "0.1", "q": "0.02"},
+            "By this count the hack is cheaper on the left task and skill on the right. The "
+            "chart, the exact optimum, disagrees with this rough count: on the left task hacks "
+            "never become most attempts at any β shown (at most 22%).",
+        ),
+        (
+            {"pass1": "0.25", "h": "0.5", "check_beta": "0.02"},
+            "**Only watching, at β = 0.02:** hacks are practically absent (below 0.05% of "
+            "attempts), so the monitor has nothing to catch; 92% of attempts solve the task.",
+        ),
     ],
-    ids=["perfect checker", "no turn", "both at the edge"],
+    ids=["perfect checker", "no turn", "both at the edge", "count against chart", "no hacks"],
 )
 def test_corners_open_cleanly_and_say_what_holds_there(query, said):
     app = open_page("checker", query)

@@ -2,7 +2,8 @@
 
 Every curve runs over CURVE_BETAS, which holds each stop of the page's β slider, so the value
 at the slider's β is read off the curve (no second call); results are frozen dataclasses of
-read-only arrays, shared by every session.
+read-only arrays, shared by every session. Past the slider's end, BEYOND_BETAS: what the guess
+and its reveal say of stronger optimization than the chart draws.
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ CURVE_BETAS = np.unique(
     )  # fmt: skip
 )[::-1]
 CURVE_BETAS.flags.writeable = False
+# Past the slider's end: β = 0.01 (half its last stop, "just past the end", where the guess's
+# "past 0.02" is decided), then on to 0.001, where the reveal says how far the solve rate goes.
+# At 0.001 at most 0.07% of π_β sits within 0.5 of the skills' edge at u = 12 at any stop
+# (pass@1 0.5%, q = 0.1), far below the app's 5% for a capped optimum.
+PAST_BETA = min(CHECK_BETA_STOPS) / 2
+BEYOND_BETAS = np.array([PAST_BETA, 0.005, 0.002, 0.001])
+BEYOND_BETAS.flags.writeable = False
 CURVE_ENTRIES = 128  # a curve is ~5 KB: (pass@1, h, q) and the monitor's two modes
 
 
@@ -32,6 +40,7 @@ class TaskView:
 
     curve: core.CheckerOptimum  # arrays of CURVE_BETAS's shape
     current: int  # index of the slider's β along the curve
+    beyond: core.CheckerOptimum  # past the slider's end: arrays of BEYOND_BETAS's shape
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,9 @@ class MonitorView:
 def beta_index(beta: float) -> int:
     """Where a stop of the β slider sits along CURVE_BETAS."""
     return int(np.argmin(np.abs(np.log(CURVE_BETAS / beta))))
+
+
+STOP_INDICES = np.array([beta_index(stop) for stop in CHECK_BETA_STOPS])  # the stops on the curve
 
 
 def _frozen(result):
@@ -64,9 +76,23 @@ def task_curve(pass_rate: float, looseness: float, hack_rate: float) -> core.Che
     )
 
 
+@cached(CURVE_ENTRIES)
+def task_beyond(pass_rate: float, looseness: float, hack_rate: float) -> core.CheckerOptimum:
+    """The optimum against the checker past the slider's end, along BEYOND_BETAS."""
+    return _frozen(
+        core.checker_optimum(
+            BEYOND_BETAS, pass_rate=pass_rate, looseness=looseness, hack_rate=hack_rate
+        )
+    )
+
+
 def task_view(beta: float, pass_rate: float, looseness: float, hack_rate: float) -> TaskView:
-    """One task's curve (cached) and the slider's place on it."""
-    return TaskView(curve=task_curve(pass_rate, looseness, hack_rate), current=beta_index(beta))
+    """One task's curve (cached), the slider's place on it, and what lies past its end."""
+    return TaskView(
+        curve=task_curve(pass_rate, looseness, hack_rate),
+        current=beta_index(beta),
+        beyond=task_beyond(pass_rate, looseness, hack_rate),
+    )
 
 
 @cached(CURVE_ENTRIES)

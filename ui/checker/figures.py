@@ -11,7 +11,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ui import style
-from ui.checker.text import highest, rate
+from ui.checker.guess_text import highest
+from ui.checker.text import ABSENT, rate
 from ui.style import BOUND, GOLD, INK, KL_METHOD, PROXY
 
 TASKS_HEIGHT = 420
@@ -84,6 +85,8 @@ def _lines(curve, lines, *, against: str, current: int | None, axes: tuple[str, 
     traces = []
     for field, name, line in lines:
         y = _percent(getattr(curve, field))
+        if field == "catch_rate":  # a share of hacks is drawn only where there are hacks to share
+            y = np.where(curve.hack_share >= ABSENT, y, np.nan)
         common = {"type": "scatter", "xaxis": axes[0], "yaxis": axes[1]}
         traces.append(
             {

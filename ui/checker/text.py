@@ -12,7 +12,6 @@ import numpy as np
 import core
 from common import format as fmt
 from core import checker
-from ui.checker_rows import CHECK_BETA_STOPS
 
 
 def rate(share: float) -> str:
@@ -28,12 +27,9 @@ def beta_text(beta: float) -> str:
 CLEAR_GAIN = 1.1  # a solve rate "rises" only a tenth above the base model's, "falls" a tenth below
 MOST = 0.5  # "most attempts": a majority
 FEW = 0.01  # hidden hacks below 1% of attempts at every β: the penalty did not push them there
-NEVER = "never"  # the guess that optimization never raises the solve rate (CLEAR_GAIN)
-
-
-def guess_text(guess) -> str:
-    """A guess as the guess slider writes it: "never" or a β stop, "0.3"."""
-    return NEVER if guess == NEVER else fmt.stop(guess)
+# Hacks below 0.05% of attempts print as "0.0%" (rate's one decimal): a share of them ("100% of
+# them hidden") would be a share of what the page shows as nothing, so it is not said.
+ABSENT = 0.0005
 
 
 def task_sentence(view, side: str, *, reveal: bool) -> str:
@@ -53,80 +49,10 @@ def task_sentence(view, side: str, *, reveal: bool) -> str:
     )
 
 
-def _at(curve, index: int) -> str:
+def point(curve, index: int) -> str:
     """A point of the curve: "β = 0.16", or "β = 0.02, the strongest optimization shown"."""
     last = index == len(curve.beta) - 1
     return beta_text(curve.beta[index]) + (", the strongest optimization shown" if last else "")
-
-
-def highest(view) -> int | None:
-    """Where the solve rate is highest, if that is a tenth above the base model's (else None)."""
-    curve = view.curve
-    top = int(np.argmax(curve.solve_rate))
-    return top if curve.solve_rate[top] >= CLEAR_GAIN * curve.base_solve_rate else None
-
-
-def answer(view):
-    """The guess's right answer: the slider's stop nearest the solve rate's highest, or NEVER."""
-    top = highest(view)
-    if top is None:
-        return NEVER
-    return min(CHECK_BETA_STOPS, key=lambda stop: abs(np.log(stop / view.curve.beta[top])))
-
-
-def solve_story(view) -> str:
-    """What the solve rate does along the curve, from weak optimization to strong, said after
-    "the solve rate": where it is highest (if a tenth above the base model's), how low it goes
-    and whether it climbs again. ``view`` is a ``ui.checker.compute.TaskView``."""
-    curve = view.curve
-    solve, base, last = curve.solve_rate, curve.base_solve_rate, len(curve.beta) - 1
-    top = highest(view)
-    if top is None:
-        low = int(np.argmin(solve))
-        said = (
-            f"never rises a tenth above the base model's {rate(base)} (at most {rate(solve.max())})"
-        )
-        said += f"; it falls to {rate(solve[low])} at {_at(curve, low)}"
-        if low < last and solve[last] >= CLEAR_GAIN * solve[low]:
-            said += f", then climbs back to {rate(solve[last])} at {_at(curve, last)}"
-        return said
-    if top == last:
-        low = int(np.argmin(solve))
-        if solve[low] * CLEAR_GAIN <= base:
-            return (
-                f"falls to {rate(solve[low])} at {_at(curve, low)}, then is highest at "
-                f"{_at(curve, top)}: {rate(solve[top])}, against the base model's {rate(base)}"
-            )
-        return (
-            f"is highest at {_at(curve, top)}: {rate(solve[top])}, against the base model's "
-            f"{rate(base)}"
-        )
-    low = top + int(np.argmin(solve[top:]))
-    said = (
-        f"peaks at {beta_text(curve.beta[top])}: {rate(solve[top])}, against the base model's "
-        f"{rate(base)}, then falls to {rate(solve[low])} at {_at(curve, low)}"
-    )
-    if low < last and solve[last] >= CLEAR_GAIN * solve[low]:
-        said += f" and climbs again to {rate(solve[last])} at {_at(curve, last)}"
-    return said
-
-
-def reveal_sentence(guess, views) -> str:
-    """The guess said back, what each task's solve rate does along the curve, and whether the
-    guess was the right stop (the nearest to the left task's highest, or "never")."""
-    left, right = views
-    truth = answer(left)
-    said = f"“{NEVER}”" if guess == NEVER else fmt.named("β", guess)
-    if guess == truth:
-        verdict = "Your guess is right."
-    elif truth == NEVER:
-        verdict = f"The answer was “{NEVER}”."
-    else:
-        verdict = f"The answer was {fmt.named('β', truth)}, the stop nearest its highest."
-    return (
-        f"You guessed {said}. On the left task the solve rate {solve_story(left)}; on the right "
-        f"it {solve_story(right)}. {verdict}"
-    )
 
 
 def early_sentence(views) -> str:
@@ -191,28 +117,55 @@ def hacks_sentence(views) -> str:
     return said + "."
 
 
-def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
-    """Why hacks win where they do: the KL price of skill against the price of a hack."""
+def chart_check(views, hack_cheaper: tuple[bool, bool]) -> str:
+    """Where the exact optimum's chart disagrees with the KL count: " The chart, ..." naming
+    each task where the count says the hack is cheaper but hacks never become most attempts at
+    any β shown, or says skill is but they do; "" where the chart agrees on both."""
+    parts = []
+    for view, side, cheaper in zip(views, ("left", "right"), hack_cheaper, strict=True):
+        curve = view.curve
+        stretch = _majority(curve)
+        if cheaper and len(stretch) == 0:
+            parts.append(
+                f"on the {side} task hacks never become most attempts at any β shown (at most "
+                f"{rate(curve.hack_share.max())})"
+            )
+        elif not cheaper and len(stretch):
+            parts.append(
+                f"on the {side} task hacks are most attempts from "
+                f"{beta_text(curve.beta[stretch[0]])}"
+            )
+    if not parts:
+        return ""
+    return f" The chart, the exact optimum, disagrees with this rough count: {'; '.join(parts)}."
+
+
+def cost_sentence(views, looseness: float, hack_rate: float) -> str:
+    """Why hacks win where they do: the KL price of skill against the price of a hack, and
+    where the chart (the exact optimum) disagrees. ``views`` are the two tasks'
+    ``ui.checker.compute.TaskView``."""
+    pass_rates = tuple(view.curve.base_pass_rate for view in views)
     hack_nats = core.hack_cost(hack_rate=hack_rate)
     hack = f"a hack costs about log(1/q) = {fmt.number(hack_nats, decimals=1)} nats"
     if looseness == 0:
         return (
             "With h = 0 the checker cannot be fooled: a hack earns nothing, so optimization "
             f"can only buy skill ({hack}, for no reward)."
-        )
+        ) + chart_check(views, (False, False))
     if looseness == 1:
         return (
             "**Why:** with h = 1 every hack passes the checker, and no honest attempt passes "
             "quite as often: that would take skill u = d + logit h, and logit 1 is infinite. "
             f"Skill buys passes ever more dearly, while {hack}, whatever the task."
-        )
+        ) + chart_check(views, (True, True))
     needed = core.skill_needed(pass_rate=pass_rates, looseness=looseness)
     costs = core.skill_cost(pass_rate=pass_rates, looseness=looseness)
     skills = []
     for skill, side in zip(needed, ("left", "right"), strict=True):
         typical = " (no further than the base model's typical attempt, u = 0)" if skill <= 0 else ""
         skills.append(f"u = {fmt.number(skill, decimals=2)} on the {side} task{typical}")
-    cheaper = ["the hack" if hack_nats < cost else "skill" for cost in costs]
+    hack_cheaper = tuple(bool(hack_nats < cost) for cost in costs)
+    cheaper = ["the hack" if wins else "skill" for wins in hack_cheaper]
     if cheaper[0] == cheaper[1]:
         verdict = f"{cheaper[0]} is cheaper on both tasks"
     else:
@@ -224,7 +177,7 @@ def cost_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: 
         f"nats: {fmt.number(costs[0], decimals=1)} on the left, "
         f"{fmt.number(costs[1], decimals=1)} on the right; {hack}, whatever the task. By "
         f"this count {verdict}."
-    )
+    ) + chart_check(views, hack_cheaper)
 
 
 def reinforced_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
@@ -260,15 +213,22 @@ def group_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate:
 
 def monitor_sentence(view) -> str:
     """The monitored optimum at the slider's β: how much hacking, how much of it hidden, and
-    how much the monitor still catches. ``view`` is a ``ui.checker.compute.MonitorView``."""
+    how much the monitor still catches; where hacks print as 0.0% (below ABSENT), that they are
+    practically absent, and no share of them. ``view`` is a ``ui.checker.compute.MonitorView``."""
     curve, now = view.curve, view.current
     hacks = curve.hack_share[now]
-    hidden = curve.hidden_share[now] / hacks if hacks > 0 else 0.0
     mode = "Caught hacks penalized" if curve.penalize else "Only watching"
+    start = f"**{mode}, at {beta_text(curve.beta[now])}:** "
+    solved = f"{rate(curve.solve_rate[now])} of attempts solve the task."
+    if hacks < ABSENT:
+        return (
+            f"{start}hacks are practically absent (below {fmt.percent(ABSENT, decimals=2)} of "
+            f"attempts), so the monitor has nothing to catch; {solved}"
+        )
     return (
-        f"**{mode}, at {beta_text(curve.beta[now])}:** hacks are {rate(hacks)} of attempts, "
-        f"{rate(hidden)} of them hidden; the monitor catches {rate(curve.catch_rate[now])} of "
-        f"the hacks, and {rate(curve.solve_rate[now])} of attempts solve the task."
+        f"{start}hacks are {rate(hacks)} of attempts, "
+        f"{rate(curve.hidden_share[now] / hacks)} of them hidden; the monitor catches "
+        f"{rate(curve.catch_rate[now])} of the hacks, and {solved}"
     )
 
 
@@ -294,12 +254,12 @@ def turn_sentence(view) -> str:
     if hidden[top] >= MOST:
         return (
             f"{turn}optimization moves to the hidden hack, {rate(hidden[top])} of attempts at "
-            f"{_at(curve, top)}; stronger still, skill takes back some: {end}."
+            f"{point(curve, top)}; stronger still, skill takes back some: {end}."
         )
     if hidden[top] >= FEW:
         return (
             "Here, at these settings, the turn on the left task is partial: penalized, hidden "
-            f"hacks reach at most {rate(hidden[top])} of attempts (at {_at(curve, top)}); {end}."
+            f"hacks reach at most {rate(hidden[top])} of attempts (at {point(curve, top)}); {end}."
         )
     return (
         "Here, at these settings, the penalty does not push hacking out of sight on the left "
