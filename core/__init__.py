@@ -143,14 +143,23 @@ from core.defended import (  # noqa: E402
     member_error_fields,
     member_fields_on_grid,
 )
-from core.slack import MethodSlack, Slack, slack  # noqa: E402
+from core.slack import (  # noqa: E402
+    PEAK_FLATNESS,
+    MethodSlack,
+    Slack,
+    StopSlack,
+    slack,
+    slack_at_stops,
+)
 from core.spot_checks import SpotCheckResult, spot_check_best_of_n, spot_check_kl  # noqa: E402
 
 __all__ += [
     "Defense",
     "MethodSlack",
+    "PEAK_FLATNESS",
     "Slack",
     "SpotCheckResult",
+    "StopSlack",
     "defended_best_of_n",
     "defended_kl_optimum",
     "defended_proxy",
@@ -160,6 +169,7 @@ __all__ += [
     "member_error_fields",
     "member_fields_on_grid",
     "slack",
+    "slack_at_stops",
     "spot_check_best_of_n",
     "spot_check_kl",
 ]

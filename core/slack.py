@@ -9,6 +9,10 @@ peak takes an oracle that sees true quality, which a real optimizer does not hav
 
 For the KL optimum, stops capped by the grid's edge (edge mass >= EDGE_CAPPED_MASS) are left
 out: their numbers describe the boundary, not the trade-off, so no conclusion is drawn from them.
+
+:func:`slack_at_stops` reads the same peak from every stop of a slider: how far a stop is from
+it, in true quality and in score, and on which side (the stage's one line, from where the
+student is).
 """
 
 import dataclasses
@@ -19,7 +23,12 @@ import numpy as np
 from core.best_of_n import best_of_n
 from core.kl import kl_optimum
 from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
-from core.validate import BETA_STOPS, N_STOPS, REWARD_MODEL, validate_params
+from core.validate import BETA_STOPS, N_STOPS, POSITIVE, REWARD_MODEL, validate_params
+
+# A true-quality difference below this prints as 0.00 at the screen's 0.01: a stop this close
+# to the peak is at it (best-of-n levels off as n outruns the 600 answers: +0.00004 from
+# n = 7,000 to 10,000 at b = 1).
+PEAK_FLATNESS = 0.005
 
 
 @dataclass(frozen=True)
@@ -116,3 +125,70 @@ def _method_slack(stops, proxy_gain, gold_gain, strongest: int, *, edge_mass=Non
         gold_kept=peak_gold - float(gold_gain[strongest]),  # the peak is the clear stops' maximum
         strongest_rise=float(gold_gain[strongest] - gold_gain[neighbour]),
     )
+
+
+@dataclass(frozen=True)
+class StopSlack:
+    """Every stop of one slider against true quality's peak among them: arrays (S,), in the
+    order the stops were given."""
+
+    peak: int  # index of the peak stop: clear of the grid's edge, ties to the larger score
+    # -1 gentler than the peak, 0 at it (within PEAK_FLATNESS in true quality), +1 stronger;
+    # a capped stop is never "at" it (its true quality is the boundary's).
+    side: np.ndarray
+    capped: np.ndarray  # bool: capped by the grid's edge (KL only), its own numbers unusable
+    gold_to_peak: np.ndarray  # true quality gain at the peak minus here (>= 0 where clear)
+    score_to_peak: np.ndarray  # the reward model's score gain at the peak minus here
+    # The peak is the strongest stop looked at and true quality still rises into it by at
+    # least PEAK_FLATNESS from the next gentler one: the slider ends before the curve turns.
+    rises_at_end: bool
+    any_clear: bool  # some stop is clear of the edge (else the peak stands on capped ones)
+
+
+@validate_params({"pressure": POSITIVE})
+def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None) -> StopSlack:
+    """Where each stop of a slider stands against true quality's peak among its stops.
+
+    Parameters
+    ----------
+    pressure : array_like of shape (S,)
+        How hard each stop optimizes, larger is stronger: n for best-of-n, 1/β for the KL
+        optimum. Any order.
+    proxy_gain, gold_gain : array_like of shape (S,)
+        The reward model's score gain and true quality gain at each stop.
+    edge_mass : array_like of shape (S,), or None
+        Each stop's mass near the grid's edge (KL only; None: no edge).
+
+    Returns
+    -------
+    StopSlack. The peak is :func:`slack`'s (core.peaks' rule, among the stops clear of the
+    edge, ties to the larger score), so both read one peak from the same numbers.
+    """
+    gold = np.asarray(gold_gain, dtype=float)
+    proxy = np.asarray(proxy_gain, dtype=float)
+    edge = np.zeros(gold.shape) if edge_mass is None else np.asarray(edge_mass, dtype=float)
+    capped = _capped(edge)
+    peak = peak_among_uncapped(gold, edge_mass=edge, tie_break=proxy)
+    gold_to_peak = gold[peak] - gold
+    side = np.sign(pressure - pressure[peak]).astype(int)
+    side[~capped & (gold_to_peak < PEAK_FLATNESS)] = 0
+    looked = np.flatnonzero(uncapped_stops(edge))
+    strongest = looked[np.argmax(pressure[looked])]
+    gentler = looked[pressure[looked] < pressure[strongest]]
+    rise = gold[strongest] - gold[gentler[np.argmax(pressure[gentler])]] if len(gentler) else 0.0
+    return StopSlack(
+        peak=int(peak),
+        side=side,
+        capped=capped,
+        gold_to_peak=gold_to_peak,
+        score_to_peak=proxy[peak] - proxy,
+        rises_at_end=bool(peak == strongest and rise >= PEAK_FLATNESS),
+        any_clear=bool(not capped.all()),
+    )
+
+
+def _capped(edge_mass: np.ndarray) -> np.ndarray:
+    """Each stop capped by the grid's edge, by core.peaks' one rule. uncapped_stops keeps every
+    stop where none is clear; a clear stop (mass 0) appended stops that fallback."""
+    padded = np.append(edge_mass, 0.0)
+    return ~uncapped_stops(padded)[:-1]

@@ -1,5 +1,8 @@
 """The slack in one sentence (pure, no Streamlit): the Playground's stage and the Defenses page
-both say it with :func:`slack_sentence`, so its words and numbers are the same on both.
+both say it with :func:`slack_sentence`, so its words and numbers are the same on both. The
+stage's one line says it from the stop the student is at (:func:`stop_readouts`, one line per
+stop, from core.slack_at_stops): before the peak what pushing on brings, past it what backing off
+keeps.
 
 "Slack" is the word of the essay this demo grew from ("give up the last few % of hill
 climbing"), not a term of the research literature; its numbers are core.slack's.
@@ -7,12 +10,19 @@ climbing"), not a term of the research literature; its numbers are core.slack's.
 
 from __future__ import annotations
 
+import core
 from common import format as fmt
 from ui import edge_note
 
 # A difference in true quality below this prints as 0.00 (gains are told to 0.01): the words
 # call it none, rather than "rises" or "end 0.00 higher" (best-of-n at b >= 0.9 levels off).
-SHOWN = 0.005
+# core's flatness rule, so "at the peak" on the stage and here mean the same.
+SHOWN = core.PEAK_FLATNESS
+
+# Every stop's line is at most this long: one line of a method's column at 1280 px wide in
+# presenter mode's 18 px ("... levelled off at n = 10,000: nothing to gain by backing off.",
+# 76, took two lines in normal mode; "... −70% reward-model score" was cut in presenter mode).
+READOUT_CHARACTERS = 55
 
 # Whose word "slack" is, and what finding the peak takes.
 SLACK_SOURCE = (
@@ -57,3 +67,39 @@ def slack_sentence(symbol: str, slack, *, stops=(), source: bool = False) -> str
         if source:
             line = f"{line} {SLACK_SOURCE}"
     return f"{line} {left_out}".strip()
+
+
+def stop_readouts(symbol: str, stops, at_stops: core.StopSlack) -> list[str]:
+    """The stage's slack line at every stop of one slider, from where the student is, each
+    at most READOUT_CHARACTERS long, e.g. for β = 4, 0.6 and 1 at b = 0, σ = 0:
+
+    - 'Push on to β = 1: +0.56 true quality, +1.50 score' (gentler than the peak);
+    - 'Back off to β = 1: +0.44 true quality, -1.33 score' (stronger);
+    - 'At the peak: true quality is highest here' (the peak; a stop within
+      core.PEAK_FLATNESS of it: 'At the peak: within 0.01 of β = 1's true quality').
+
+    Differences are the peak's gains minus this stop's. ``stops`` are the slider's values in
+    ``at_stops``' order; ``symbol`` its ("n" or "β"). A stop capped by the grid's edge says
+    only where the peak clear of it is: its own numbers back no gain or loss.
+    """
+    peak = fmt.named(symbol, stops[at_stops.peak])
+    return [_stop_line(index, peak, at_stops) for index in range(len(stops))]
+
+
+def _stop_line(index: int, peak: str, at_stops: core.StopSlack) -> str:
+    gold, score = at_stops.gold_to_peak[index], at_stops.score_to_peak[index]
+    if at_stops.capped[index]:
+        if not at_stops.any_clear:
+            return "Capped here: no peak to read clear of the edge"
+        return f"Capped here; clear of the edge, the peak is {peak}"
+    side = at_stops.side[index]
+    if side == 0:
+        if index != at_stops.peak:
+            return f"At the peak: within 0.01 of {peak}'s true quality"
+        if not at_stops.rises_at_end:
+            return "At the peak: true quality is highest here"
+        if at_stops.capped.any():
+            return "Highest clear of the grid's edge, still rising"
+        return "Highest at the slider's end, still rising"
+    move = "Push on to" if side < 0 else "Back off to"
+    return f"{move} {peak}: {fmt.signed(gold)} true quality, {fmt.signed(round(score, 2))} score"

@@ -190,3 +190,82 @@ def test_kl_spot_checks_keep_every_stop_when_all_are_capped():
     result = core.spot_check_kl((0.3, 0.25), m=10, b=0.2, sigma=1.0, repeats=200, seed=0)
     assert result.left_out == 0
     assert result.peak_pressure == 0.25
+
+
+# --- the slack from every stop: where each stands against the peak -----------------------
+
+
+def kl_at_stops(betas, **reward_model):
+    """core.slack_at_stops over the KL optimum at ``betas`` (1/β: larger is stronger)."""
+    result = core.kl_optimum(np.array(betas), exact=True, **reward_model)
+    at_stops = core.slack_at_stops(
+        1 / np.array(betas),
+        proxy_gain=result.proxy_gain,
+        gold_gain=result.gold_gain,
+        edge_mass=result.edge_mass,
+    )
+    return at_stops, result
+
+
+def test_every_stop_against_the_lesson_peak_matches_the_closed_form():
+    # b = σ = 0: π_β is the Gaussian at (1/β, 1/β), gold 2/β - 1/β², score 2/β; the peak is
+    # β = 1 (+1, +2). β = 0.25 is capped by the grid's edge (8.4%): its side is read, no gain.
+    at_stops, _ = kl_at_stops(BETA_SLIDER)
+    betas = np.array(BETA_SLIDER)
+    assert BETA_SLIDER[at_stops.peak] == 1.0
+    assert at_stops.side.tolist() == [-1, -1, -1, -1, 0, 1, 1, 1, 1, 1]
+    assert at_stops.capped.tolist() == [False] * 9 + [True]
+    # Away from the edge (β >= 0.6; at 0.4 and 0.3 the grid's boundary already moves gold by
+    # 0.005-0.08), to the grid's spacing.
+    away = betas >= 0.6
+    gold, score = 2 / betas - 1 / betas**2, 2 / betas
+    np.testing.assert_allclose(at_stops.gold_to_peak[away], (1 - gold)[away], atol=1e-3)
+    np.testing.assert_allclose(at_stops.score_to_peak[away], (2 - score)[away], atol=1e-3)
+    assert not at_stops.rises_at_end and at_stops.any_clear
+    # The same peak as the slack's (peak against strongest), read from the same numbers.
+    assert core.slack(beta_stops=BETA_SLIDER, n_stops=N_SLIDER).kl.peak_pressure == 1.0
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 1.0), (0.6, 0.0), (1.0, 0.5)])
+def test_every_stop_reads_the_slacks_peak_and_its_own_distance_from_it(b, sigma):
+    at_stops, result = kl_at_stops(PAGE_BETA_STOPS, b=b, sigma=sigma)
+    slack = core.slack(beta_stops=PAGE_BETA_STOPS, n_stops=N_SLIDER, b=b, sigma=sigma)
+    assert PAGE_BETA_STOPS[at_stops.peak] == slack.kl.peak_pressure
+    gold, proxy = np.asarray(result.gold_gain), np.asarray(result.proxy_gain)
+    np.testing.assert_array_equal(at_stops.gold_to_peak, gold[at_stops.peak] - gold)
+    np.testing.assert_array_equal(at_stops.score_to_peak, proxy[at_stops.peak] - proxy)
+    # Capped by core.peaks' one rule (some stop is clear at each of these settings).
+    np.testing.assert_array_equal(at_stops.capped, ~core.uncapped_stops(result.edge_mass))
+    # Gentler stops lie before the peak, stronger ones past it, unless within the flatness.
+    index = np.arange(len(PAGE_BETA_STOPS))
+    flat = ~at_stops.capped & (at_stops.gold_to_peak < core.PEAK_FLATNESS)
+    np.testing.assert_array_equal(at_stops.side[flat], 0)
+    np.testing.assert_array_equal(at_stops.side[~flat], np.sign(index - at_stops.peak)[~flat])
+    assert np.all(at_stops.gold_to_peak[~at_stops.capped] >= 0)
+
+
+def test_a_stop_within_the_flatness_is_at_the_peak_and_a_rise_into_the_end_is_told():
+    at_stops = core.slack_at_stops(
+        [1, 2, 3, 4], proxy_gain=[0.0, 1.0, 2.0, 3.0], gold_gain=[0.0, 1.0, 1.004, 0.5]
+    )
+    assert at_stops.peak == 2
+    assert at_stops.side.tolist() == [-1, 0, 0, 1]
+    assert not at_stops.rises_at_end
+    # Best-of-n at b = 0.2, σ = 0 still rises at n = 10,000 (+3.72): its end is its peak.
+    counts = np.array(N_SLIDER, dtype=float)
+    result = core.best_of_n(counts, b=0.2)
+    rising = core.slack_at_stops(counts, proxy_gain=result.proxy_gain, gold_gain=result.gold_gain)
+    assert N_SLIDER[rising.peak] == 10000 and rising.rises_at_end
+    assert rising.side.tolist() == [-1] * (len(N_SLIDER) - 1) + [0]
+    # b = 1 levels off: n = 7,000 to 10,000 adds < 0.005, which is no rise.
+    level = core.slack_at_stops(
+        [1, 49, 7000, 10000],
+        proxy_gain=core.best_of_n([1, 49, 7000, 10000], b=1.0).proxy_gain,
+        gold_gain=core.best_of_n([1, 49, 7000, 10000], b=1.0).gold_gain,
+    )
+    assert not level.rises_at_end and level.side[-2:].tolist() == [0, 0]
+
+
+def test_every_stop_capped_leaves_no_clear_peak():
+    at_stops, _ = kl_at_stops((0.3, 0.25), b=0.2, sigma=1.0)  # 8.3% and 46% at the edge
+    assert at_stops.capped.all() and not at_stops.any_clear

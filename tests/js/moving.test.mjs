@@ -34,6 +34,32 @@ test("a move shows its stop's readouts at once; the cloud glides there over fram
   assert.equal(stage.redraws, after);
 });
 
+test("the slack line is the stop's own as β and n move: push on before the peak, back off past it", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const { stage, world, root } = drawnStage(dom, { beta: "4", n: "1" });
+  const line = (key) => root.querySelector(`[data-slack="${key}"]`).textContent;
+  for (const key of ["beta", "n"]) {
+    const { stops, slack } = world[key];
+    assert.equal(slack.length, stops.length, `${key}: one line a stop`);
+    const seen = new Set();
+    for (let index = 0; index < stops.length; index += 1) {
+      moveTo(stage, key, index, { fromUser: true });
+      assert.equal(line(key), slack[index], `${key} = ${stops[index]}`);
+      seen.add(line(key).split(" ")[0]);
+    }
+    jumpTo(stage, key, 0);
+    assert.equal(line(key), slack[0], "and back at the gentlest stop");
+    // b = 0.2, σ = 1: both push on at first, and both pass a peak clear of the edge.
+    assert.ok(seen.has("Push") && seen.has("At") && seen.has("Back"), [...seen].join());
+  }
+  // The gentlest β says what pushing on to the peak brings, in gains that rise.
+  assert.match(
+    line("beta"),
+    /^Push on to β = [\d.]+: \+\d+\.\d\d true quality, \+\d+\.\d\d score$/,
+  );
+});
+
 test("a jump (Python's request) puts the cloud at its stop with no glide", (t) => {
   const dom = installDom();
   t.after(dom.restore);

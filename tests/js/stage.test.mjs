@@ -34,7 +34,8 @@ test("every readout is Python's at the stop, and the drawn stage says where it i
   assert.equal(stage.controls.n.output.textContent, "= 10000");
   assert.equal(stage.controls.n.input.getAttribute("aria-valuetext"), "n = 10000");
   assert.equal(root.dataset.world, "0.2,1");
-  assert.equal(root.querySelector('[data-slack="beta"]').textContent, world.beta.slack);
+  assert.equal(root.querySelector('[data-slack="beta"]').textContent, world.beta.slack[betaIndex]);
+  assert.equal(root.querySelector('[data-slack="n"]').textContent, world.n.slack[nIndex]);
   assert.match(
     stage.announcer.textContent,
     new RegExp(`true quality \\${world.n.readouts.gold[nIndex]}, mean length`),
@@ -85,7 +86,7 @@ test("while predicting, true quality is '?' in the readouts, the announcement an
   assert.equal(stage.prediction.guess.n, world.n.stops[nIndex + 3]);
   stage.predictPanel.buttons.reveal.click();
   assert.equal(readout(root, "n", "gold"), world.n.readouts.gold[nIndex + 3]);
-  assert.equal(root.querySelector('[data-slack="n"]').textContent, world.n.slack);
+  assert.equal(root.querySelector('[data-slack="n"]').textContent, world.n.slack[nIndex + 3]);
   assert.ok(!root.classList.contains("predicting"));
   stage.hover("curves", pointerAt(...pixelOf(stage, "n", "49")));
   assert.equal(

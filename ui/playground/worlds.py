@@ -96,36 +96,29 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
 # What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
 SLACK_DEFINITION = (
     "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
-    "keeps in true quality and gives up in the reward model's score."
+    "keeps in true quality and gives up in the reward model's score (the line beside counts "
+    "from the stop you are at)."
 )
 
 
-# The readout's end when backing off gains nothing: stay at the strongest setting. Every
-# readout is at most 55 characters: one line of a method's column at 1280 px wide in
-# presenter mode's 18 px ("... levelled off at n = 10,000: nothing to gain by backing off.",
-# 76, took two lines in normal mode; "... −70% reward-model score" was cut in presenter mode).
-NO_GAIN = "stay there."
-READOUT_CHARACTERS = 55
-
-
-def slack_readout(key: str, slack: core.MethodSlack) -> str:
-    """The slack in one line on the stage, in words a newcomer follows: 'Back off to β = 1:
-    +5.37 true quality, −70% score' (the reward model's; against the strongest stop compared; the
-    definition, the full sentence and its caveats are one click away, behind "slack?")."""
-    symbol = SETTINGS[key].symbol
-    peak, strongest = (
-        fmt.named(symbol, pressure) for pressure in (slack.peak_pressure, slack.strongest_pressure)
+def slack_readouts(key: str, stops, result, swamped: str | None = None) -> list[str]:
+    """The slack in one line at every stop, from where the student is (ui.slack_text): 'Push
+    on to β = 1: +0.56 true quality, +1.50 score' at β = 4, 'Back off to β = 1: ...' past it.
+    ``result`` is the method's core result at ``stops`` (fields (stops,)). ``swamped``
+    (best-of-n's line where σ swamps b) stands where the line would say "at the peak": there
+    the peak is no cure, and that line says why."""
+    pressure = np.asarray(stops, dtype=float)
+    at_stops = core.slack_at_stops(
+        1 / pressure if key == "beta" else pressure,  # larger is stronger: 1/β, n
+        proxy_gain=result.proxy_gain,
+        gold_gain=result.gold_gain,
+        edge_mass=result.edge_mass if key == "beta" else None,
     )
-    if slack.peak_pressure == slack.strongest_pressure:
-        if slack.strongest_rise < slack_text.SHOWN:
-            return f"True quality levelled off by {strongest}: {NO_GAIN}"
-        return f"True quality still rises at {strongest}: {NO_GAIN}"
-    if slack.gold_kept < slack_text.SHOWN:
-        return f"Peak at {peak}, < 0.01 above {strongest}: {NO_GAIN}"
-    return (
-        f"Back off to {peak}: +{fmt.number(slack.gold_kept)} true quality, "
-        f"−{fmt.share_percent(slack.score_given_up)} score"
-    )
+    lines = slack_text.stop_readouts(SETTINGS[key].symbol, stops, at_stops)
+    if swamped is None:
+        return lines
+    at_peak = (at_stops.side == 0) & ~at_stops.capped
+    return [swamped if here else line for line, here in zip(lines, at_peak, strict=True)]
 
 
 def _edge(result, curve, stops) -> dict:
@@ -150,7 +143,7 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
     more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,
-        "slack": swamped[0] if swamped else slack_readout(key, slack),
+        "slack": slack_readouts(key, numbers.stops, result, swamped[0] if swamped else None),
         "slack_more": f"{swamped[1]} {more}" if swamped else more,
         "symbol": setting.symbol,
         "label": setting.label,

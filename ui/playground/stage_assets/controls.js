@@ -135,9 +135,11 @@ function buildMethod(parent, key, stage) {
   };
 }
 
-// The slack's one line and, behind "slack?", its sentence; neither while the truth is hidden.
-export function showSlack(control, method, hidingTruth) {
-  setText(control.slack, hidingTruth ? "" : method.slack);
+// The slack's one line at stop `index` (Python writes one per stop, from where the student
+// is: push on to the peak, or back off to it) and, behind "slack?", its sentence; neither
+// while the truth is hidden.
+export function showSlack(control, method, index, hidingTruth) {
+  setText(control.slack, hidingTruth ? "" : method.slack[index]);
   control.slackText.textContent = method.slack_more;
   control.slackMore.hidden = hidingTruth;
 }

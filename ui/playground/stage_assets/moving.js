@@ -40,7 +40,7 @@ export function showStop(stage, key) {
     control.cells[field].textContent = method.readouts[field][index];
   }
   if (stage.hidingTruth()) control.cells.gold.textContent = "?";
-  showSlack(control, method, stage.hidingTruth());
+  showSlack(control, method, index, stage.hidingTruth());
   control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
   stage.root.dataset[key] = stop;
   showAnswers(stage);
