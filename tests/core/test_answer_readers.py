@@ -1,5 +1,5 @@
 """A family of readers scores the written answers: each agrees with true quality on pairs that
-true quality tells apart, not only the reader the writer was tuned on (issue 37)."""
+true quality tells apart, not only the reader the writer was tuned on (docs/design.md §15)."""
 
 import numpy as np
 import pytest
