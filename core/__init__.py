@@ -213,6 +213,7 @@ __all__ += [
 
 # Answers you can read: what an answer at a point might say (an illustration from fixed banks).
 from core.answer_counts import careful_reader_prefers, sentence_counts  # noqa: E402
+from core.answer_readers import reader_agreement  # noqa: E402
 from core.answer_text import QUESTIONS, write_answer, write_answers  # noqa: E402
 from core.best_of_n import median_kept_rank  # noqa: E402
 
@@ -220,6 +221,7 @@ __all__ += [
     "QUESTIONS",
     "careful_reader_prefers",
     "median_kept_rank",
+    "reader_agreement",
     "sentence_counts",
     "write_answer",
     "write_answers",

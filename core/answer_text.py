@@ -2,24 +2,28 @@
 
 An illustration, not a language model: every answer is put together from sentence banks
 written for this project (``core/data/answer_banks.json``). For each question there are tips
-(content sentences, from the most important to the finest detail), why each tip works, a hedge
-that takes each tip back, and wrong or empty claims; padding (restating the question, flattery,
-hedges, summaries, disclaimers) is shared by all questions.
+(content sentences, from the most important to the finest detail), why each tip works, and
+wrong claims (clear myths, each marked with the tips it contradicts); padding (restating the
+question, flattery, hedges, summaries, disclaimers) is shared by all questions.
 
-How many sentences of each kind an answer has follows true quality, all of it
-(``core/answer_counts.py``: the counts and the careful reader who compares answers on them);
-this module writes those sentences.
+How many sentences of each kind an answer has renders both of true quality's axes
+(``core/answer_counts.py``: substance as tips and myths, length below its best as thinness,
+past it as padding); this module writes those sentences, and ``core/answer_readers.py`` checks
+that readers who count them rank answers as true quality does.
 
-The same point always reads the same: the choice and order of the wrong claims and padding
-come from a small generator seeded by (question, the point in hundredths, seed). The
-generator (FNV-1a, then mulberry32) is written out here in plain integer arithmetic, so that
-the stage's JavaScript twin (``ui/playground/stage_assets/answer_writer.js``) writes the very
-same text from :func:`writer_tables`.
+The same point always reads the same: which tips (drawn from the first few) in which order,
+which myths (never one against a tip the answer makes), which padding (at most two openings,
+one closing of each kind) and where the middle padding goes come from a small generator seeded
+by (question, the point in hundredths, seed). The generator (FNV-1a, then mulberry32) is
+written out here in plain integer arithmetic, so that the stage's JavaScript twin
+(``ui/playground/stage_assets/answer_writer.js``) writes the very same text from
+:func:`writer_tables`.
 
->>> write_answer(QUESTIONS[0], -2.0, 1.0)  # short: one bare tip, and it stops
-'Go to bed and get up at the same time every day, weekends included.'
+>>> write_answer(QUESTIONS[0], -1.0, 1.0)  # short: two bare tips, no why, and it stops
+'Stop caffeine by early afternoon: it stays in the body for six hours or more. Keep the \
+bedroom dark, quiet and a little cool, around 18 °C.'
 >>> [s.kind for s in answer_sentences(QUESTIONS[0], 0.0, 0.0)]  # the base model's typical one
-['content', 'why', 'content', 'why']
+['content', 'why', 'content', 'why', 'content']
 """
 
 from __future__ import annotations
@@ -32,25 +36,19 @@ from pathlib import Path
 
 import numpy as np
 
+from core.answer_counts import POINT as _POINT
 from core.answer_counts import (
-    BEST_LENGTH,
-    COUNT_RANGE,
-    NET_AT,
-    NET_FROM,
-    NET_STEP,
-    POINT_SCALE,
-    ROOM,
-    WHY_STEPS,
     SentenceCounts,
-    count_steps,
+    count_numbers,
     counts_in_hundredths,
     hundredths,
 )
-from core.answer_counts import POINT as _POINT
 from core.validate import Choice, Whole, validate_params
 
 BANKS_FILE = Path(__file__).with_name("data") / "answer_banks.json"
 PADDING_PLACES = ("opening", "middle", "closing")  # where padding of each group goes
+CLOSING_KINDS = ("summary", "farewell", "disclaimer")  # at most one of each an answer
+TIP_CHOICE = 2  # an answer's n tips are drawn from the question's first n + 2 (phrasing varies)
 
 _FNV_OFFSET = 0x811C9DC5  # FNV-1a's 32-bit offset basis and prime
 _FNV_PRIME = 0x01000193
@@ -67,8 +65,8 @@ class Question:
     topic: str  # fills the padding templates' {topic}
     content: tuple[str, ...]
     why: tuple[str, ...]  # why each tip works, one per content sentence
-    undo: tuple[str, ...]  # a hedge taking each tip back, one per content sentence
-    wrong: tuple[str, ...]
+    wrong: tuple[str, ...]  # clear myths
+    against: tuple[tuple[int, ...], ...]  # the tips (content indices) each myth contradicts
 
 
 @dataclass(frozen=True)
@@ -78,9 +76,7 @@ class AnswerSentence:
     - "content": a tip, one of the question's points (a good point);
     - "why": why the tip just before it works, the elaboration a full answer gives (a good
       point: short answers skip it);
-    - "wrong": a wrong or empty claim, what a low-substance answer says (a wrong claim);
-    - "undo": a hedge taking back a tip the answer made ("Then again, ..."), what an answer far
-      past its best length adds (a wrong claim: the reader loses the tip);
+    - "wrong": a wrong claim, a clear myth (never one against a tip the same answer makes);
     - "padding": restating the question, flattery, hedges, summaries, disclaimers (padding).
 
     GOOD_KINDS, WRONG_KINDS and PADDING_KINDS say how a careful reader counts each.
@@ -91,7 +87,7 @@ class AnswerSentence:
 
 
 @lru_cache(maxsize=1)
-def _banks() -> tuple[tuple[Question, ...], dict[str, tuple[str, ...]]]:
+def _banks() -> tuple[tuple[Question, ...], dict]:
     raw = json.loads(BANKS_FILE.read_text(encoding="utf-8"))
     questions = tuple(
         Question(
@@ -100,17 +96,18 @@ def _banks() -> tuple[tuple[Question, ...], dict[str, tuple[str, ...]]]:
             topic=item["topic"],
             content=tuple(item["content"]),
             why=tuple(item["why"]),
-            undo=tuple(item["undo"]),
             wrong=tuple(item["wrong"]),
+            against=tuple(tuple(tips) for tips in item["against"]),
         )
         for item in raw["questions"]
     )
-    padding = {place: tuple(raw["padding"][place]) for place in PADDING_PLACES}
-    return questions, padding
+    return questions, raw["padding"]
 
 
 QUESTION_BANKS = _banks()[0]  # the questions with their sentences
-PADDING = _banks()[1]  # padding templates by place: opening, middle, closing
+# Padding templates: "opening" and "middle" lists, "closing" a list per CLOSING_KINDS, and
+# "most_openings" (2: a restated question and a compliment, not a third).
+PADDING = _banks()[1]
 QUESTIONS = tuple(question.text for question in QUESTION_BANKS)  # the questions' texts
 QUESTION_IDS = tuple(question.id for question in QUESTION_BANKS)
 MOST_CONTENT = min(len(question.content) for question in QUESTION_BANKS)  # 9
@@ -157,11 +154,15 @@ class _Mulberry32:
         t = ((t + (((t ^ (t >> 7)) * (t | 61)) & _WORD)) & _WORD) ^ t
         return ((t ^ (t >> 14)) & _WORD) / 2**32
 
+    def below(self, count: int) -> int:
+        """A whole number in 0..count-1."""
+        return math.floor(self.next() * count)
+
     def shuffled(self, count: int) -> list[int]:
         """0..count-1 in a Fisher-Yates order."""
         order = list(range(count))
         for i in range(count - 1, 0, -1):
-            j = math.floor(self.next() * (i + 1))
+            j = self.below(i + 1)
             order[i], order[j] = order[j], order[i]
         return order
 
@@ -176,11 +177,11 @@ def answer_sentences(
 ) -> tuple[AnswerSentence, ...]:
     """The sentences of the answer to ``question`` at one point (length, substance), in order.
 
-    Openings (padding) first; then the tips in their order, the first ones each followed by
-    its why, the hedges taking tips back (from the first tip on) and the wrong claims, with
-    the middle padding among them; then the closing padding. Which wrong claims and which
-    padding, and where the middle padding goes, is drawn from (question, point in hundredths,
-    seed).
+    Openings (padding) first; then the tips, the first ones each followed by its why, and the
+    wrong claims, with the middle padding among them; then the closing padding. Which tips (of
+    the first few) in which order, which wrong claims (none against a tip the answer makes),
+    which padding, and where the middle padding goes, is drawn from (question, point in
+    hundredths, seed).
     """
     length_key, substance_key = hundredths(length), hundredths(substance)
     counts = counts_in_hundredths(length_key, substance_key)
@@ -188,10 +189,20 @@ def answer_sentences(
     return _assemble(_BY_NAME[question], int(length_key), int(substance_key), one, seed)
 
 
-_COUNT_FIELDS = ("sentences", "content", "why", "wrong", "undo", "padding")  # SentenceCounts'
-# Every padding template with its place, in the banks' order; the order of the places.
-_TEMPLATES = tuple((place, text) for place in PADDING_PLACES for text in PADDING[place])
+_COUNT_FIELDS = ("sentences", "content", "why", "wrong", "padding")  # SentenceCounts'
 _PLACE_ORDER = {place: order for order, place in enumerate(PADDING_PLACES)}
+
+
+def _padding_pool(draws: _Mulberry32) -> list[tuple[str, str]]:
+    """The padding one answer may use, as (place, template): a drawn pair of openings, every
+    middle one, and a drawn closing of each kind (so never two summaries)."""
+    openings = PADDING["opening"]
+    pool = [("opening", openings[i]) for i in draws.shuffled(len(openings))]
+    pool = pool[: PADDING["most_openings"]] + [("middle", text) for text in PADDING["middle"]]
+    for kind in CLOSING_KINDS:
+        closings = PADDING["closing"][kind]
+        pool.append(("closing", closings[draws.below(len(closings))]))
+    return pool
 
 
 def _assemble(
@@ -199,23 +210,26 @@ def _assemble(
 ) -> tuple[AnswerSentence, ...]:
     """One answer's sentences from its counts (numbers), as answer_sentences describes."""
     draws = _Mulberry32(_fnv1a(f"{asked.id}:{length_key}:{substance_key}:{seed}"))
-    wrong_order = draws.shuffled(len(asked.wrong))
-    picked = draws.shuffled(len(_TEMPLATES))[: int(counts.padding)]
+    choice = min(counts.content + TIP_CHOICE, len(asked.content)) if counts.content else 0
+    tips = draws.shuffled(choice)[: counts.content]  # in the drawn order: openings vary
+    myths = [i for i in draws.shuffled(len(asked.wrong)) if not set(asked.against[i]) & set(tips)][
+        : counts.wrong
+    ]
+    pool = _padding_pool(draws)
+    picked = draws.shuffled(len(pool))[: counts.padding]
     # Grouped by place, each group in the drawn order (a stable sort, as JavaScript's).
-    picked.sort(key=lambda index: _PLACE_ORDER[_TEMPLATES[index][0]])
-    chosen = [_TEMPLATES[index] for index in picked]
+    picked.sort(key=lambda index: _PLACE_ORDER[pool[index][0]])
+    chosen = [pool[index] for index in picked]
     # The body in units, so that middle padding never comes between a tip and its why.
     body = [
         [AnswerSentence("content", asked.content[tip])]
-        + ([AnswerSentence("why", asked.why[tip])] if tip < counts.why else [])
-        for tip in range(int(counts.content))
+        + ([AnswerSentence("why", asked.why[tip])] if place < counts.why else [])
+        for place, tip in enumerate(tips)
     ]
-    body += [[AnswerSentence("undo", text)] for text in asked.undo[: int(counts.undo)]]
-    body += [[AnswerSentence("wrong", asked.wrong[i])] for i in wrong_order[: int(counts.wrong)]]
+    body += [[AnswerSentence("wrong", asked.wrong[i])] for i in myths]
     for place, text in chosen:
         if place == "middle":
-            place_in_body = math.floor(draws.next() * (len(body) + 1))
-            body.insert(place_in_body, [AnswerSentence("padding", _fill(text, asked))])
+            body.insert(draws.below(len(body) + 1), [AnswerSentence("padding", _fill(text, asked))])
     opening = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "opening"]
     closing = [AnswerSentence("padding", _fill(t, asked)) for p, t in chosen if p == "closing"]
     return tuple(opening + [sentence for unit in body for sentence in unit] + closing)
@@ -234,7 +248,7 @@ def write_answer(question: str, length: float, substance: float, *, seed: int = 
 def write_answers(question: str, length, substance, *, seed: int = 0) -> list[str]:
     """The texts at many points: ``length`` and ``substance`` are arrays of one shape (k,);
     returns k strings. The counts are one vectorized call; each text is then put together
-    (~40 µs each on an idle core: a cloud of 48 in ~2 ms)."""
+    (130-190 µs each, measured at load 9 on 2 shared cores: a cloud of 48 in < 10 ms)."""
     lengths, substances = np.broadcast_arrays(np.ravel(length), np.ravel(substance))
     length_keys, substance_keys = hundredths(lengths), hundredths(substances)
     counts = counts_in_hundredths(length_keys, substance_keys)
@@ -249,7 +263,7 @@ def write_answers(question: str, length, substance, *, seed: int = 0) -> list[st
 
 
 def writer_tables() -> dict:
-    """What the browser's twin of this writer needs: the banks and the counts' numbers (~9.6 KB)."""
+    """What the browser's twin of this writer needs: the banks and the counts' numbers (~9.0 KB)."""
     return {
         "questions": [
             {
@@ -258,16 +272,14 @@ def writer_tables() -> dict:
                 "topic": question.topic,
                 "content": list(question.content),
                 "why": list(question.why),
-                "undo": list(question.undo),
                 "wrong": list(question.wrong),
+                "against": [list(tips) for tips in question.against],
             }
             for question in QUESTION_BANKS
         ],
-        "padding": {place: list(PADDING[place]) for place in PADDING_PLACES},
-        "scale": POINT_SCALE,
-        "range": COUNT_RANGE,
-        "best_length": BEST_LENGTH,
-        "why_steps": list(WHY_STEPS),
-        "net": {"at": NET_AT, "from": NET_FROM, "step": NET_STEP, "room": ROOM},
-        **count_steps(),
+        "padding": PADDING,
+        "closing_kinds": list(CLOSING_KINDS),
+        "tip_choice": TIP_CHOICE,
+        "scale": 100,
+        "counts": count_numbers(),
     }

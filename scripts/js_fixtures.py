@@ -203,6 +203,7 @@ def answer_writer_cases() -> dict:
         points += rng.integers(-300, 301, (WRITER_INNER, 2)).tolist()
         points += [[0, 0], [-169, 150], [-170, -201], [322, 0], [600, -600], [-600, 600]]
         points += [[154, 134], [337, 319], [-100, 300], [50, -250]]  # the peak, β = 0.3, ...
+        points += [[-250, 300], [150, -120], [450, 500], [1000, 1000], [-1000, -1000]]
         for number, (length, substance) in enumerate(points):
             seed = number % 3
             written = answer_text.answer_sentences(

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import core
-from core import answer_counts, answer_text
+from core import answer_readers, answer_text
 from tests.app.app_pages import open_page
-from ui import compute
+from ui import compute, style
 from ui.playground import answer_panel
 from ui.story_steps import PRESETS
 
@@ -23,17 +23,18 @@ def page_text(app) -> str:
 @pytest.mark.parametrize(
     ("n", "says"),
     [
-        # The lesson's set at b = σ = 0: the median pick at n = 49 is rank 592, a good answer;
-        # by n = 590 it is the reward model's favourite, 11 of its 16 sentences padding and
-        # one of its tips taken back. Its scores are its own ("this answer"), not gains.
+        # The lesson's set at b = σ = 0: the median pick at n = 49 is rank 592, a good answer
+        # (five tips, four with their whys, one padding sentence); by n = 590 it is the reward
+        # model's favourite, the same good points drowned in 6 sentences of padding. Its scores
+        # are its own ("this answer"), not gains.
         ("49", "median pick at n = 49**: rank 592 of 600, kept 4.1% of the time at n = 49"),
         (
             "49",
-            "this answer: reward model +3.11, true quality +2.16 · 9 sentences: 5 good points, "
-            "0 wrong, 4 padding",
+            "this answer: reward model +3.11, true quality +2.16 · 10 sentences: 9 good points, "
+            "0 wrong, 1 padding",
         ),
         ("590", "and the reward model's favourite**: rank 600 of 600, kept 62.6% of the time"),
-        ("590", "true quality -1.03 · 16 sentences: 4 good points, 1 wrong, 11 padding"),
+        ("590", "true quality -1.03 · 14 sentences: 8 good points, 0 wrong, 6 padding"),
         ("1", "The base model's typical answer, and best-of-n's median pick at n = 1"),
     ],
 )
@@ -52,8 +53,8 @@ def test_the_best_of_n_numbers_are_cores():
     ranked = core.ranked_answers()
     scored = core.answers()
     for n, rank, chance, gold, sentences, good, padding in [
-        (49, 592, 0.041, 2.16, 9, 5, 4),
-        (590, 600, 0.626, -1.03, 16, 4, 11),
+        (49, 592, 0.041, 2.16, 10, 9, 1),
+        (590, 600, 0.626, -1.03, 14, 8, 6),
     ]:
         index = ranked.order[rank - 1]
         assert core.win_probabilities(n)[index] == pytest.approx(chance, abs=5e-4)
@@ -93,11 +94,11 @@ def playground():
 @pytest.mark.parametrize(
     ("index", "says"),
     [
-        (0, "best-of-n at n = 1 keeps an answer that reads “Go to bed and get up at the same"),
-        (0, "(4 sentences: 4 good points, 0 wrong, 0 padding; the panel just above has it"),
-        (1, "(10 sentences: 5 good points, 0 wrong, 5 padding; the panel just above has it"),
-        (2, "best-of-n at n = 590 keeps an answer that reads “You asked: “How can I sleep"),
-        (2, "(14 sentences: 4 good points, 1 wrong, 9 padding; the panel just above has it"),
+        (0, "best-of-n at n = 1 keeps an answer that reads “Keep the bedroom dark, quiet and"),
+        (0, "(6 sentences: 6 good points, 0 wrong, 0 padding; the panel just above has it"),
+        (1, "(10 sentences: 8 good points, 0 wrong, 2 padding; the panel just above has it"),
+        (2, "best-of-n at n = 590 keeps an answer that reads “Everyone has to start somewhere."),
+        (2, "(13 sentences: 8 good points, 0 wrong, 5 padding; the panel just above has it"),
     ],
 )
 def test_the_first_three_story_steps_quote_the_answer_on_screen(playground, index, says):
@@ -115,7 +116,7 @@ def test_later_steps_quote_nothing_and_the_quote_is_the_clouds_typical_answer(pl
         np.hypot(cloud.length - cloud.length.mean(), cloud.substance - cloud.substance.mean())
     )
     counts = core.sentence_counts(length=cloud.length[nearest], substance=cloud.substance[nearest])
-    assert (int(counts.sentences), int(counts.padding)) == (14, 9)
+    assert (int(counts.sentences), int(counts.padding)) == (13, 5)
 
 
 def test_presenter_mode_leaves_the_quote_to_the_stages_panel():
@@ -127,10 +128,10 @@ def test_presenter_mode_leaves_the_quote_to_the_stages_panel():
     assert not [caption for caption in app.caption if "keeps an answer" in caption.value]
 
 
-def story_answers() -> list[tuple[int, str, float, tuple[int, int, int]]]:
+def story_answers() -> list[tuple[int, str, float, dict[str, float]]]:
     """Every story step's two answers as the stage's panel writes them: (step, method, true
-    quality, (net good points, wrong claims, padding) read off each question's text, the same
-    for all three)."""
+    quality, each reader's score of the counts read off each question's text, the same for
+    all three)."""
     answers = []
     for index, preset in enumerate(PRESETS):
         values = preset.values
@@ -140,37 +141,57 @@ def story_answers() -> list[tuple[int, str, float, tuple[int, int, int]]]:
         ):
             stop = stops.tolist().index(values[key])
             length, substance = answer_panel.panel_point(clouds(values["b"], values["sigma"]), stop)
-            readings = {
-                answer_counts.read_counts(answer_text.answer_sentences(question, length, substance))
-                for question in answer_text.QUESTIONS
-            }
-            assert len(readings) == 1, readings  # the same counts whichever question is asked
-            good, wrong, padding = readings.pop()
-            gold = float(core.gold(length, substance))
-            answers.append((index, key, gold, (good - wrong, wrong, padding)))
+            answers.append(
+                (index, key, float(core.gold(length, substance)), read(length, substance))
+            )
     return answers
+
+
+def read(length: float, substance: float) -> dict[str, float]:
+    """Each reader's score (core.answer_readers.READERS) of the kinds written at a point,
+    counted off the text of every question (asserted the same)."""
+    readings = set()
+    for question in answer_text.QUESTIONS:
+        kinds = [s.kind for s in answer_text.answer_sentences(question, length, substance)]
+        readings.add(tuple(kinds.count(kind) for kind in ("content", "why", "wrong", "padding")))
+    assert len(readings) == 1, readings  # the same counts whichever question is asked
+    (counts,) = readings
+    return {
+        name: float(np.dot(weights, counts)) for name, weights in answer_readers.READERS.items()
+    }
 
 
 def test_the_storys_answers_read_in_true_qualitys_order():
     answers = story_answers()
-    by_step = {(step, key): (gold, read) for step, key, gold, read in answers}
-    peak = [by_step[(1, key)] for key in ("n", "beta")]  # n = 49, β = 1
-    # The peak's answers read better than the default's and the overoptimized ones: more net
-    # good points (5 against 4, 4 and 1)...
-    for step in (0, 2):
-        for key in ("n", "beta"):
-            gold, (net, wrong, padding) = by_step[(step, key)]
-            for peak_gold, (peak_net, _, peak_padding) in peak:
-                assert peak_gold > gold and peak_net > net, (step, key)
-                if step == 2:  # ... and n = 590, β = 0.3 also pad more (9 and 17 against 5, 2)
-                    assert padding > peak_padding and wrong > 0
-    # Every pair of the story's 14 answers more than 0.3 apart in true quality reads in its
-    # order (b = 0.2's at step 4, +3.24 and +3.54, read better than the peak: they are).
-    for _, _, gold, read in answers:
-        for _, _, other_gold, other_read in answers:
-            if gold > other_gold + 0.3:
-                assert read[0] > other_read[0] or (
-                    read[0] == other_read[0]
-                    and (-read[1], -read[2]) > (-other_read[1], -other_read[2])
-                ), (gold, read, other_gold, other_read)
-    assert by_step[(2, "beta")][1] == (1, 2, 17)  # β = 0.3: 3 good, 2 taken back, 17 padding
+    by_step = {(step, key): (gold, scores) for step, key, gold, scores in answers}
+    # Step 2's peak answer (n = 49, true quality +1.51) reads better than n = 1's (step 1,
+    # +1.18) to the project's reader, and no reader prefers n = 1's or n = 2's (+1.51 too).
+    peak = by_step[(1, "n")][1]
+    cloud = compute.best_of_n_clouds_at_stops(0.0, 0.0)
+    n_two = read(*answer_panel.panel_point(cloud, compute.STOP_COUNTS.tolist().index(2)))
+    assert peak["careful"] > by_step[(0, "n")][1]["careful"] and peak["careful"] > n_two["careful"]
+    for name in answer_readers.READERS:
+        assert peak[name] >= by_step[(0, "n")][1][name] and peak[name] >= n_two[name], name
+    # The KL peak (β = 1, +1.82) reads better than β = 4's (+1.32) to every reader; both peaks
+    # read better than the overoptimized step's (n = 590, β = 0.3) to every reader that reads
+    # padding, and the overoptimized answers are mostly padding (5 and 16 sentences).
+    for name in answer_readers.READERS:
+        assert by_step[(1, "beta")][1][name] > by_step[(0, "beta")][1][name], name
+        if answer_readers.READERS[name][3] < 0:
+            for key in ("n", "beta"):
+                assert by_step[(1, key)][1][name] > by_step[(2, key)][1][name], (name, key)
+    # Every pair of the story's 14 answers more than 0.5 apart in true quality reads in its
+    # order to the project's reader, and no reader that reads padding reverses one (tips only
+    # does: it cannot see the padding that sinks n = 590 and β = 0.3). At 0.3 apart, n = 49
+    # (+1.51) reads 6.5 against β = 0.6's 6.75 (+1.16): a step of the counts.
+    for _, _, gold, scores in answers:
+        for _, _, other_gold, other_scores in answers:
+            if gold > other_gold + 0.5:
+                assert scores["careful"] > other_scores["careful"], (gold, other_gold)
+                for name, weights in answer_readers.READERS.items():
+                    if weights[3] < 0:
+                        assert scores[name] >= other_scores[name], (name, gold, other_gold)
+
+
+def test_the_readers_window_is_the_planes():
+    assert answer_readers.WINDOW == style.PLANE_RANGE

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import core
-from core import answer_counts, answer_text
+from core import answer_counts, answer_readers, answer_text
 from core.answer_counts import sentence_counts
-from core.answer_text import QUESTIONS, answer_sentences, write_answer
+from core.answer_text import PADDING, QUESTIONS, answer_sentences, write_answer
 
 
 def ranks(values) -> np.ndarray:
@@ -51,14 +51,29 @@ def test_three_everyday_questions_each_with_their_own_banks():
     for question in banks:
         assert question.text.endswith("?")
         assert len(question.content) >= 9 and len(question.wrong) >= 8
-        # One why and one hedge taking it back for every tip.
-        assert len(question.why) == len(question.undo) == len(question.content)
-    every_content = [
-        text
-        for question in banks
-        for text in question.content + question.why + question.undo + question.wrong
-    ]
+        assert len(question.why) == len(question.content)  # why each tip works
+        # Every wrong claim is a clear myth against one of the question's tips.
+        assert len(question.against) == len(question.wrong)
+        assert all(
+            tips and set(tips) <= set(range(len(question.content))) for tips in question.against
+        )
+    every_content = [text for q in banks for text in q.content + q.why + q.wrong]
     assert len(set(every_content)) == len(every_content)  # no sentence shared by two banks
+
+
+def test_padding_never_retracts_and_no_two_templates_open_alike():
+    # The old "Then again, ..." hedges took tips back; padding restates, hedges, flatters.
+    templates = [
+        *PADDING["opening"],
+        *PADDING["middle"],
+        *(text for kind in answer_text.CLOSING_KINDS for text in PADDING["closing"][kind]),
+    ]
+    openers = [" ".join(text.split()[:2]).rstrip(",") for text in templates]
+    assert len(set(openers)) == len(openers), sorted(openers)
+    assert not [t for t in templates if t.startswith(("Then again", "That said", "But ", "Still"))]
+    # One answer's pool: two openings, every middle one, a closing of each kind.
+    pool = PADDING["most_openings"] + len(PADDING["middle"]) + len(answer_text.CLOSING_KINDS)
+    assert pool >= answer_counts.MOST_PADDING
 
 
 def test_the_same_point_always_reads_the_same_and_seeds_differ():
@@ -70,143 +85,142 @@ def test_the_same_point_always_reads_the_same_and_seeds_differ():
     assert write_answer(QUESTIONS[2], 2.4, 0.7, seed=3) != first
 
 
-def test_the_base_models_typical_answer_makes_two_tips_each_with_its_why():
+def test_the_base_models_typical_answer_makes_three_tips_two_with_their_whys():
     counts = sentence_counts(length=0.0, substance=0.0)
-    assert (int(counts.sentences), int(counts.content), int(counts.why)) == (4, 2, 2)
-    assert int(counts.mistaken) == int(counts.padding) == 0
-    sentences = answer_sentences(QUESTIONS[0], 0.0, 0.0)
+    assert (int(counts.content), int(counts.why), int(counts.wrong)) == (3, 2, 0)
+    assert int(counts.padding) == 0
     sleep = answer_text.QUESTION_BANKS[0]
-    # Most important first, each tip followed by why it works.
-    expected = [sleep.content[0], sleep.why[0], sleep.content[1], sleep.why[1]]
-    assert [s.text for s in sentences] == expected
+    sentences = answer_sentences(QUESTIONS[0], 0.0, 0.0)
+    assert [s.kind for s in sentences] == ["content", "why", "content", "why", "content"]
+    # Each why follows its own tip; the tips are drawn from the question's first five.
+    tips = [sleep.content.index(s.text) for s in sentences if s.kind == "content"]
+    assert max(tips) < 5
+    for tip, why in zip(sentences[0:4:2], sentences[1:4:2], strict=True):
+        assert sleep.why.index(why.text) == sleep.content.index(tip.text)
 
 
-def test_padding_only_past_the_best_length_and_whys_only_from_l_minus_half():
-    length = np.linspace(-6, 6, 1201)
-    for substance in (-3.0, 0.0, 3.0):
-        counts = sentence_counts(length=length, substance=np.full_like(length, substance))
-        assert counts.sentences.shape == (1201,)
-        assert np.all(counts.padding[length <= 0.5] == 0)  # true quality rewards length there
-        assert np.all(np.diff(counts.padding) >= 0) and counts.padding.max() >= 15
-        assert np.all(counts.why[length < -0.5] == 0)  # a short answer skips the why
-        assert counts.sentences.min() == 1 and counts.sentences.max() == answer_counts.MAX_SENTENCES
-        # Tips are taken back only past the best length, and only tips the answer made.
-        assert np.all(counts.undo[length <= 0.5] == 0)
-        assert np.all(counts.undo <= counts.content)
-    grid = sentence_counts(length=np.ones((3, 4)), substance=np.ones((3, 4)))
-    assert grid.padding.shape == (3, 4)
+def test_counts_render_substance_as_content_and_length_as_words():
+    # Independent of the module: tips floor(3.5 + s - deficit), deficit (l - 0.5)² below 0.5;
+    # whys floor(2.5 + 3·min(l, 0.5)); padding floor(2·(l - 0.5)²) past 0.5, at most 30.
+    rng = np.random.default_rng(4)
+    length, substance = rng.uniform(-5, 7, (2, 5000)).round(2)
+    counts = sentence_counts(length=length, substance=substance)
+    deficit = np.where(length < 0.5, (length - 0.5) ** 2, 0)
+    said = np.floor(3.5 + substance - deficit + 1e-9)
+    lone_tip = (said <= 0) & (substance >= 0.5)
+    assert np.array_equal(counts.content, np.maximum(np.clip(said, 0, 9), lone_tip))
+    whys = np.clip(np.floor(2.5 + 3 * np.minimum(length, 0.5) + 1e-9), 0, None)
+    assert np.array_equal(counts.why, np.minimum(np.clip(said, 0, 9), whys))
+    padding = np.where(length > 0.5, np.minimum(np.floor(2 * (length - 0.5) ** 2 + 1e-9), 30), 0)
+    assert np.array_equal(counts.padding, padding)
+    myths = np.maximum(np.floor(0.5 - substance + 1e-9), 0) + ((said <= 0) & (substance < 0.5))
+    assert np.array_equal(counts.wrong, np.minimum(myths, 8))
+    assert counts.sentences.min() >= 1  # no answer is empty
 
 
-def net_good(counts) -> np.ndarray:
-    return counts.good - counts.mistaken
+def test_more_substance_never_says_less_and_a_shorter_answer_never_says_more():
+    grid = np.arange(-600, 601, 5) / 100
+    length, substance = np.meshgrid(grid, grid)  # rows: substance
+    counts = sentence_counts(length=length, substance=substance)
+    net = counts.good - counts.wrong
+    assert np.all(np.diff(net, axis=0) >= 0)  # more substance: never fewer net good points
+    assert np.all(np.diff(counts.content, axis=0) >= 0)
+    assert np.all(np.diff(counts.sentences, axis=1) >= 0)  # longer: never fewer sentences
+    best = grid <= 0.5
+    assert np.all(np.diff(counts.good[:, best], axis=1) >= 0)  # up to 0.5: elaboration
+    assert np.all(counts.padding[:, best] == 0)
+    assert np.all(np.diff(counts.good[:, ~best], axis=1) == 0)  # past it: the same content ...
+    assert np.all(np.diff(counts.padding[:, ~best], axis=1) >= 0)  # ... and padding around it
+    # A tip wherever substance is 0.5 or more (the old writer: (6, 6) had none).
+    assert np.all(counts.content[substance >= 0.5] >= 1)
 
 
-def test_substance_shows_at_every_length_and_the_net_follows_true_quality():
-    substance = np.linspace(-6, 6, 1201)
-    for length in (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0):
-        counts = sentence_counts(length=np.full_like(substance, length), substance=substance)
-        net = net_good(counts)
-        assert np.all(np.diff(net) >= 0)  # more substance: never fewer net good points
-        # ... and from s = -1 to s = 1.5 at least one more at every length (2.5 of true quality).
-        at = {value: net[np.argmin(np.abs(substance - value))] for value in (-1.0, 1.5)}
-        assert at[1.5] > at[-1.0], (length, at)
-    # One net good point per 1.5 of true quality (4 at +1.18, n = 1), as many as the answer
-    # holds: 5.5·e^(0.5·l) sentences, rounded, 7 at most (l = 0.5's).
-    scored = core.answers()
-    length, substance = np.round(scored.length, 2), np.round(scored.substance, 2)
-    net = net_good(sentence_counts(length=length, substance=substance))
-    room = np.minimum(np.floor(5.5 * np.exp(0.5 * length) + 0.5), 7)
-    expected = np.clip(5 + np.floor((core.gold(length, substance) - 1.4) / 1.5), -room, room)
-    assert np.mean(net == expected) >= 0.99  # float rounding on a step's edge aside
-    assert net_good(sentence_counts(length=0.21, substance=0.01)) == 4
+def test_the_issues_cases_read_as_substance_and_length_say():
+    # (6, 6): all nine tips with four whys, drowned in 30 sentences of padding.
+    longest = sentence_counts(length=6.0, substance=6.0)
+    assert (int(longest.content), int(longest.why), int(longest.padding)) == (9, 4, 30)
+    # (0, 3) and (0, 12) read differently: 6 tips and 9.
+    assert write_answer(QUESTIONS[0], 0.0, 3.0) != write_answer(QUESTIONS[0], 0.0, 12.0)
+    assert int(sentence_counts(length=0.0, substance=3.0).content) == 6
+    # The β = 0.3 cloud (mean substance +3.3) shows more tips than the base answers, and more
+    # padding than content.
+    base = sentence_counts(length=core.answers().length, substance=core.answers().substance)
+    cloud = core.kl_cloud(0.3)
+    favoured = sentence_counts(length=cloud.length, substance=cloud.substance)
+    assert favoured.content.mean() >= base.content.mean() + 3  # 6.4 against 2.3
+    assert favoured.padding.mean() > favoured.good.mean()  # 16.4 against 10.4
 
 
-def test_length_sets_words_and_true_quality_the_net_good_points_over_the_600(written):
+def test_length_sets_words_over_the_600(written):
     question, answers = written
     scored = core.answers()
     words = [sum(len(s.text.split()) for s in answer) for answer in answers]
-    read = np.array([answer_counts.read_counts(answer) for answer in answers])
-    assert spearman(scored.length, words) >= 0.9
-    assert spearman(scored.gold, read[:, 0] - read[:, 1]) >= 0.93  # steps of 1.5: ties
+    assert spearman(scored.length, words) >= 0.8  # 0.84-0.86; substance adds tips too
 
 
-def reader_on_pairs(read: np.ndarray, gold: np.ndarray) -> tuple[float, float]:
-    """Over every pair whose true quality differs by >= 1.5: the share a careful reader gets
-    right (more net good points, then fewer wrong claims, then less padding), and the share
-    where the worse answer dominates (as many net good points or more, no more padding).
-    ``read`` is (answers, 3): good points, wrong claims, padding, counted from the text."""
-    first, second = np.triu_indices(len(gold), 1)
-    apart = np.abs(gold[first] - gold[second]) >= 1.5
-    first, second = first[apart], second[apart]
-    better = np.where(gold[first] > gold[second], first, second)
-    worse = np.where(gold[first] > gold[second], second, first)
-    net, wrong, padding = read[:, 0] - read[:, 1], read[:, 1], read[:, 2]
-    verdict = np.zeros(len(better), dtype=int)
-    for criterion in (net, -wrong, -padding):
-        step = np.sign(criterion[better] - criterion[worse])
-        verdict = np.where(verdict == 0, step, verdict)
-    dominated = (net[worse] >= net[better]) & (padding[worse] <= padding[better])
-    return float(np.mean(verdict == 1)), float(np.mean(dominated))
+def window_sample():
+    return answer_readers.window_points()
 
 
-def test_reader_helper_scores_a_known_set():
-    # Three answers, true quality 0, 2, 4: the third reads worst, the first two in order.
-    read = np.array([[1, 0, 0], [2, 0, 3], [0, 1, 0]])
-    right, dominated = reader_on_pairs(read, np.array([0.0, 2.0, 4.0]))
-    # Right on (0, 1); on (0, 2) the worse has more net points and no more padding: dominated.
-    assert right == pytest.approx(1 / 3) and dominated == pytest.approx(1 / 3)
-
-
-def test_a_careful_reader_ranks_the_600_answers_as_true_quality_does(written):
-    # Targets (docs/design.md §15): >= 90% right, <= 2% dominated (the writer before: 74.8%, 24.2%).
-    question, answers = written
-    read = np.array([answer_counts.read_counts(answer) for answer in answers])
-    right, dominated = reader_on_pairs(read, core.answers().gold)
-    assert right >= 0.9 and dominated <= 0.02, (right, dominated)
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_a_careful_reader_ranks_a_sample_of_the_plane_as_true_quality_does(question):
-    # 400 random points of the plane where the answers and the optimizers' clouds lie (the 600
-    # reach |l|, |s| <= 3.05; β = 0.3's cloud l = 3.4): 98.3% right, 1.8% dominated. Over the
-    # whole grid (±6) 80% and 20%: a one-sentence answer at l = -6 cannot show true quality -35.
-    rng = np.random.default_rng(27)
-    length, substance = rng.uniform(-3.0, 3.5, (2, 400)).round(2)
-    read = np.array(
-        [
-            answer_counts.read_counts(answer_sentences(question, x, y))
-            for x, y in zip(length, substance, strict=True)
-        ]
-    )
-    right, dominated = reader_on_pairs(read, core.gold(length, substance))
-    assert right >= 0.9 and dominated <= 0.02, (right, dominated)
-
-
-def test_no_sentence_twice_in_an_answer_and_every_bank_used(written):
+def test_no_answer_states_a_myth_against_its_own_tip(written):
     question, answers = written
     bank = answer_text.QUESTION_BANKS[QUESTIONS.index(question)]
+    length, substance = window_sample()
+    answers = list(answers) + [
+        answer_sentences(question, x, y, seed=k % 4)
+        for k, (x, y) in enumerate(zip(length, substance, strict=True))
+    ]
+    for answer in answers:
+        tips = {bank.content.index(s.text) for s in answer if s.kind == "content"}
+        for sentence in answer:
+            if sentence.kind == "wrong":
+                assert not tips & set(bank.against[bank.wrong.index(sentence.text)]), answer
+        # The counts say what the text holds (a myth never dropped for want of a compatible one).
+        kinds = [s.kind for s in answer]
+        assert len(kinds) >= 1
+
+
+def test_the_text_holds_what_the_counts_say(written):
+    question, answers = written
+    scored = core.answers()
+    counts = sentence_counts(length=scored.length, substance=scored.substance)
+    for k, answer in enumerate(answers):
+        kinds = [s.kind for s in answer]
+        expected = [int(getattr(counts, kind)[k]) for kind in answer_counts.KINDS]
+        assert [kinds.count(kind) for kind in answer_counts.KINDS] == expected
+
+
+def test_phrasing_varies_and_no_closer_comes_twice(written):
+    question, answers = written
+    bank = answer_text.QUESTION_BANKS[QUESTIONS.index(question)]
+    length, substance = window_sample()
+    answers = list(answers) + [
+        answer_sentences(question, x, y) for x, y in zip(length, substance, strict=True)
+    ]
     used = {kind: set() for kind in answer_counts.KINDS}
+    openers = []
+    closing = {kind: set(PADDING["closing"][kind]) for kind in answer_text.CLOSING_KINDS}
     for answer in answers:
         texts = [s.text for s in answer]
-        assert len(set(texts)) == len(texts), texts
+        assert len(set(texts)) == len(texts), texts  # no sentence twice in an answer
         for sentence in answer:
             used[sentence.kind].add(sentence.text)
-    # The 600 reach s = 2.9: their best answers make the first 4 tips of the 9, explain 3.
-    assert used["content"] == set(bank.content[:4]) and used["why"] == set(bank.why[:3])
-    assert used["undo"] == set(bank.undo[:2])  # the longest take back their first two tips
-    assert used["wrong"] == set(bank.wrong)  # every wrong claim turns up somewhere
-    templates = [t for place in answer_text.PADDING_PLACES for t in answer_text.PADDING[place]]
-    assert len(used["padding"]) == len(templates)  # every padding template too
+        for templates in closing.values():  # never two summaries (or farewells...)
+            filled = {t.replace("{topic}", bank.topic) for t in templates}
+            assert len(filled & set(texts)) <= 1, texts
+        openers.append(answer[0].text)
+    assert used["content"] == set(bank.content)
+    assert used["why"] == set(bank.why)
+    assert used["wrong"] == set(bank.wrong)
+    templates = [*PADDING["opening"], *PADDING["middle"]]
+    templates += [t for kind in answer_text.CLOSING_KINDS for t in PADDING["closing"][kind]]
+    assert len(used["padding"]) == len(templates)  # every padding template turns up
     assert all("{" not in text for text in used["padding"])  # every template filled
-
-
-def test_extreme_points_fill_an_answer_with_padding_and_wrong_claims():
-    longest = answer_sentences(QUESTIONS[0], 6.0, 6.0)
-    assert len(longest) == answer_counts.MAX_SENTENCES
-    assert sum(s.kind == "padding" for s in longest) == answer_counts.MAX_SENTENCES - 7
-    assert not [s for s in longest if s.kind in answer_counts.GOOD_KINDS]  # true quality -23.75
-    shortest = answer_sentences(QUESTIONS[0], -6.0, 6.0)
-    assert [s.kind for s in shortest] == ["wrong"]  # one sentence, true quality -35
+    # The 600 answers alone use 7 of the 9 tips (the old writer: the first 4), and no one
+    # sentence opens more than a third of them.
+    tips_600 = {s.text for answer in answers[:600] for s in answer if s.kind == "content"}
+    assert len(tips_600) >= 7
+    assert max(openers[:600].count(text) for text in set(openers[:600])) <= 200
 
 
 def padding_counts(cloud):
@@ -218,11 +232,11 @@ def test_the_reward_models_favourites_read_as_padded():
     base_padding, _ = padding_counts(core.answers())
     for favourites in (core.kl_cloud(0.3), core.best_of_n_cloud(590)):
         padding, sentences = padding_counts(favourites)
-        assert (padding / sentences).mean() >= 0.6  # most of what they say is padding
-        assert padding.mean() >= 8 * base_padding.mean()  # 15 and 9 against the base's 1.1
-        assert np.median(padding) > np.median(sentences - padding)
+        assert (padding / sentences).mean() >= 0.3  # 56% and 35% of what they say
+        assert padding.mean() >= 10 * base_padding.mean()  # 16.4 and 4.8 against the base's 0.35
     kl_text = write_answer(QUESTIONS[0], 3.32, 3.32)
-    assert "I hope this helps" in kl_text or "In summary" in kl_text or "To sum up" in kl_text
+    summaries = [t.replace("{topic}", "sleeping better") for t in PADDING["closing"]["summary"]]
+    assert sum(text in kl_text for text in summaries) <= 1
 
 
 @pytest.mark.parametrize(
@@ -248,13 +262,13 @@ def test_many_points_at_once_match_one_at_a_time():
     assert texts[7] == write_answer(QUESTIONS[2], cloud.length[7], cloud.substance[7])
 
 
-def test_the_browsers_tables_hold_the_banks_and_integer_steps():
+def test_the_browsers_tables_hold_the_banks_and_the_counts_integers():
     tables = answer_text.writer_tables()
     assert [q["question"] for q in tables["questions"]] == list(QUESTIONS)
-    steps = tables["length_steps"]
-    assert all(isinstance(step, int) for step in steps) and steps == sorted(steps)
-    assert len(steps) == answer_counts.MAX_SENTENCES - 1
-    assert 0 in steps  # 5.5 sentences at l = 0 round up to 6
+    numbers = tables["counts"]
+    assert all(isinstance(value, int) for value in numbers.values())
+    assert numbers["best_length"] == 50 and numbers["most_padding"] == answer_counts.MOST_PADDING
+    assert set(tables["closing_kinds"]) == set(tables["padding"]["closing"])
 
 
 def test_the_point_nearest_a_clouds_mean_is_found_per_stop():
@@ -289,8 +303,8 @@ def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
         theirs = answer_counts.read_counts(
             answer_sentences(QUESTIONS[k % 3], scored.length[300 + k], scored.substance[300 + k])
         )
-        # More net good points, then fewer wrong claims, then less padding; else a tie.
-        reading = [(m[0] - m[1], -m[1], -m[2]) for m in (mine, theirs)]
+        # A good point +1, a wrong claim -1.5, a padding sentence -0.75; equal scores a tie.
+        reading = [m[0] - 1.5 * m[1] - 0.75 * m[2] for m in (mine, theirs)]
         expected = (reading[0] > reading[1]) - (reading[0] < reading[1])
         assert verdict[k] == expected, (k, mine, theirs)
     same = core.careful_reader_prefers(
@@ -306,72 +320,47 @@ def test_the_careful_reader_counts_what_the_text_shows_and_ties_equal_answers():
     assert np.array_equal(swapped, -verdict)
 
 
-# The writer's text, pinned: a change to the banks or the rules fails here, not only in the
-# browser's fixtures. Short: bare tips, no why; best length: tips with their whys (and a wrong
-# claim at low substance); far past it: padding around the tips and a tip taken back.
+# The writer's text, pinned word for word (a change to the banks, the counts or the generator's
+# draws shows here, not only in the browser's fixtures): short (one bare tip), low substance at
+# the best length (myths, none against a tip it makes), long (tips with whys amid padding), a
+# very short low-substance answer (myths), and tips beside a myth against neither.
 PINNED = [
-    ("plants", -1.2, 0.4, ["content"] * 3, (
-        "Water only when the top two centimetres of soil feel dry. Use pots with drainage holes, "
-        "so the roots never sit in water. Give each plant the light it likes: most want bright "
-        "light that is not direct sun."
+    ("plants", -1.2, 0.4, 0, ["content"], (
+        "Water only when the top two centimetres of soil feel dry."
     )),
-    ("plants", 0.3, -2.5, ["content", "why", "content", "why", "wrong"], (
-        "Water only when the top two centimetres of soil feel dry. Roots need air as well as "
-        "water, and soil that never dries out suffocates and rots them. Use pots with drainage "
-        "holes, so the roots never sit in water. Water that cannot drain collects at the bottom, "
-        "where the roots rot first. Ice cubes are the best way to water every plant."
+    ("plants", 0.3, -2.5, 0, ["wrong"] * 4, (
+        "Put a small plant straight into the biggest pot you have, so it never needs repotting. "
+        "Water left standing in the saucer keeps the roots nicely moist. Spider mites and other "
+        "pests are harmless, so leave them be. Feed every week right through the winter to keep "
+        "a plant strong."
     )),
-    ("running", 2.2, 0.3, ["padding"] * 3 + ["content", "why"] * 2 + ["padding", "undo"]
-     + ["padding"] * 6, (
-        "What a great question about starting to run! You asked: “How should I start running?” "
-        "Many people wonder about starting to run, and it is smart of you to ask. Start with "
-        "intervals: one minute of running, then two of walking, repeated. Short runs let your "
-        "heart, muscles and tendons adapt before you ask more of them. Go slowly enough that you "
-        "could still hold a conversation. An easy pace builds endurance, the base everything "
-        "else rests on, without wearing you out. There are many factors involved here, and they "
-        "all interact. Then again, walk breaks are for quitters, so try to run the whole way "
-        "from day one. It is worth keeping in mind that there is no one-size-fits-all answer. "
-        "In many ways, starting to run is as much an art as a science. Of course, everyone is "
-        "different, so results may vary. Feel free to ask if you have any other questions about "
-        "starting to run. To sum up, the key is to find a balance that works for you. I hope "
-        "this helps you on your journey with starting to run!"
+    ("running", 2.2, 0.3, 0, ["padding", "content", "why", "padding", "content", "why"]
+     + ["padding"] * 2 + ["content", "why", "padding"], (
+        "Balance is important in all things. Run three times a week, with a rest day between "
+        "runs. Your body gets stronger on the rest days, when it repairs the small damage each "
+        "run does. Small things can add up over time. Go slowly enough that you could still hold "
+        "a conversation. An easy pace builds endurance, the base everything else rests on, "
+        "without wearing you out. It can take some trial and error to see what works. It is worth "
+        "keeping in mind that there is no one-size-fits-all answer. Add no more than about a "
+        "tenth to your weekly running time each week. Muscles get fit faster than tendons and "
+        "bones, and most beginners' injuries come from doing too much too soon. Of course, "
+        "everyone is different, so results may vary."
+    )),
+    ("sleep", -2.5, -1.0, 0, ["wrong"] * 2, (
+        "If you cannot sleep, stay in bed and keep trying: getting up only wakes you more. "
+        "Scrolling on your phone in bed is a good way to wind down."
+    )),
+    ("running", 0.5, -0.6, 2, ["content", "why", "content", "why", "wrong"], (
+        "Run three times a week, with a rest day between runs. Your body gets stronger on the "
+        "rest days, when it repairs the small damage each run does. Add no more than about a "
+        "tenth to your weekly running time each week. Muscles get fit faster than tendons and "
+        "bones, and most beginners' injuries come from doing too much too soon. Run as fast as "
+        "you can every time to get fit quickly."
     )),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("question", "length", "substance", "kinds", "text"), PINNED)
-def test_the_writers_text_is_pinned(question, length, substance, kinds, text):
-    assert write_answer(question, length, substance) == text
-    assert [s.kind for s in answer_sentences(question, length, substance)] == kinds
-
-
-# The writer's text, pinned word for word (a change to the banks, the counts or the generator's
-# draws shows here, not only in tests/app's fixtures): a padded answer that takes a tip back
-# and a short one with a wrong claim, both with their whys.
-PINNED = [
-    (
-        (1, 1.2, 0.5, 3),
-        "You asked: “How do I keep my houseplants alive?” Water only when the top two "
-        "centimetres of soil feel dry. Roots need air as well as water, and soil that never dries "
-        "out suffocates and rots them. Use pots with drainage holes, so the roots never sit in "
-        "water. Water that cannot drain collects at the bottom, where the roots rot first. Of "
-        "course, everyone is different, so results may vary. Give each plant the light it likes: "
-        "most want bright light that is not direct sun. Then again, there is no harm in watering "
-        "on a fixed day, whether the soil is dry or not. I hope this helps you on your journey "
-        "with keeping houseplants alive!",
-    ),
-    (
-        (2, 0.3, -2.0, 1),
-        "Start with intervals: one minute of running, then two of walking, repeated. Short runs "
-        "let your heart, muscles and tendons adapt before you ask more of them. Go slowly enough "
-        "that you could still hold a conversation. An easy pace builds endurance, the base "
-        "everything else rests on, without wearing you out. Running is bad for your knees, so "
-        "keep every run as short as you can.",
-    ),
-]
-
-
-@pytest.mark.parametrize(("where", "text"), PINNED, ids=["padded-undo", "short-wrong"])
-def test_the_writers_text_is_pinned_word_for_word(where, text):
-    question, length, substance, seed = where
-    assert write_answer(QUESTIONS[question], length, substance, seed=seed) == text
+@pytest.mark.parametrize(("question", "length", "substance", "seed", "kinds", "text"), PINNED)
+def test_the_writers_text_is_pinned(question, length, substance, seed, kinds, text):
+    assert write_answer(question, length, substance, seed=seed) == text
+    assert [s.kind for s in answer_sentences(question, length, substance, seed=seed)] == kinds

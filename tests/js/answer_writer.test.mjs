@@ -28,35 +28,33 @@ test("the browser writes every case's answer as Python does, sentence for senten
     assert.deepEqual(written, expected, `${id} at (${length}, ${substance}), seed ${seed}`);
   }
   const kinds = new Set(cases.flatMap(([, , , , sentences]) => sentences.map(([kind]) => kind)));
-  assert.deepEqual([...kinds].sort(), ["content", "padding", "undo", "why", "wrong"]); // the cases reach every kind
+  assert.deepEqual([...kinds].sort(), ["content", "padding", "why", "wrong"]); // the cases reach every kind
 });
 
-test("counts: two tips with their whys at the origin; padding only past l = 0.5; one sentence at the short end", () => {
+test("counts: three tips at the origin, two with their whys; padding only past l = 0.5; short answers thin", () => {
   assert.deepEqual(sentenceCounts(tables, 0, 0), {
-    sentences: 4,
-    content: 2,
+    sentences: 5,
+    content: 3,
     why: 2,
     wrong: 0,
-    undo: 0,
     padding: 0,
   });
   assert.equal(sentenceCounts(tables, 50, 0).padding, 0);
-  assert.ok(
-    sentenceCounts(tables, 51, 0).padding >= 0 && sentenceCounts(tables, 150, 0).padding > 0,
-  );
-  // The longest answer: every sentence the length steps allow, 7 of them said (here all wrong).
-  assert.deepEqual(sentenceCounts(tables, 600, -1000), {
-    sentences: tables.length_steps.length + 1,
-    content: 0,
+  assert.equal(sentenceCounts(tables, 150, 0).padding, 2); // 2·(l - 0.5)²
+  // Substance is content at every length: the longest, strongest answer keeps all nine tips.
+  const longest = sentenceCounts(tables, 600, 600);
+  assert.equal(longest.content, 9);
+  assert.equal(longest.padding, tables.counts.most_padding);
+  // A very short answer says one thing: a bare tip at high substance, a myth at low.
+  assert.deepEqual(sentenceCounts(tables, -600, 600), {
+    sentences: 1,
+    content: 1,
     why: 0,
-    wrong: 7,
-    undo: 0,
-    padding: tables.length_steps.length + 1 - 7,
+    wrong: 0,
+    padding: 0,
   });
-  assert.equal(sentenceCounts(tables, -600, 600).sentences, 1);
-  // Far past the best length, a strong answer takes its own tips back.
-  const overlong = sentenceCounts(tables, 337, 319);
-  assert.ok(overlong.undo > 0 && overlong.padding > 10, JSON.stringify(overlong));
+  assert.equal(sentenceCounts(tables, -600, 0).wrong, 1);
+  assert.equal(sentenceCounts(tables, -600, 0).sentences, 1);
 });
 
 test("points are read to the hundredth as Python reads them", () => {

@@ -24,14 +24,14 @@ ILLUSTRATION = (
     "higher. Each answer is an illustration of what an answer at its point might read like, put "
     "together from fixed sentences written for this demo; its rank, chance and scores are the "
     "model's: each answer's own scores, where the charts show average gains. Grey: padding. "
-    "Struck through: wrong claims and tips taken back."
+    "Struck through: wrong claims."
 )
 # The questions' buttons: a word each, so three fit a phone's width.
 SHORT_NAMES = {q.text: q.id.capitalize() for q in answer_text.QUESTION_BANKS}
 # Chances are told to 0.1%: below 0.05% one would print "0.0%" (never kept), above 99.95% "100.0%".
 SMALLEST_CHANCE = 0.0005
 # How the page writes each kind of sentence, in Streamlit's Markdown.
-MARKED = {"content": "{}", "why": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~", "undo": "~~{}~~"}
+MARKED = {"content": "{}", "why": "{}", "padding": ":gray[{}]", "wrong": "~~{}~~"}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@
 
 const MULBERRY_STEP = 0x6d2b79f5;
 const UTF8 = new TextEncoder();
-const templatesOf = new WeakMap(); // tables -> every padding template as [place, text], in order
 
 // FNV-1a over a string's UTF-8 bytes, as an unsigned 32-bit number.
 export function fnv1a(text) {
@@ -36,56 +35,30 @@ function shuffled(count, next) {
   return order;
 }
 
-// How many of `steps` (sorted integers) are at most `point`.
-function stepsAtMost(steps, point) {
-  let count = 0;
-  while (count < steps.length && steps[count] <= point) count += 1;
-  return count;
-}
-
-// Net good points at a point in hundredths: one per 1.5 of true quality (in ten-thousandths,
-// 100·s + 100·l - l² + 10,000, an exact integer), as Python's _net_good_points.
-function netGoodPoints(net, length, substance) {
-  const gold = 100 * (substance + length) - length * length + 10000;
-  return net.at + Math.floor((gold - net.from) / net.step);
-}
-
-// [good, wrong] sentences: good - wrong = net (clipped to the room), as Python's _said.
-function said(net, wanted, room) {
-  const clipped = Math.min(Math.max(wanted, -room), room);
-  const pairs = Math.floor((Math.max(room - Math.abs(clipped) - net.room, 0) + 1) / 2);
-  const good = Math.max(clipped, 0) + pairs;
-  const wrong = Math.max(-clipped, 0) + pairs;
-  const silent = good + wrong === 0 ? 1 : 0;
-  return [good + silent, wrong + silent];
-}
-
-// Sentence counts at a point given in hundredths: {sentences, content, why, wrong, undo, padding}.
+// Sentence counts at a point in hundredths, as Python's counts_in_hundredths (integer arithmetic):
+// {sentences, content, why, wrong, padding}.
 export function sentenceCounts(tables, lengthHundredths, substanceHundredths) {
-  const length = Math.min(Math.max(lengthHundredths, -tables.range), tables.range);
-  const substance = Math.min(Math.max(substanceHundredths, -tables.range), tables.range);
-  const sentences = 1 + stepsAtMost(tables.length_steps, length);
-  const full = 1 + stepsAtMost(tables.length_steps, tables.best_length);
-  const room = Math.min(sentences, full);
-  const [good, wrong] = said(tables.net, netGoodPoints(tables.net, length, substance), room);
-  const why = Math.min(Math.floor(good / 2), stepsAtMost(tables.why_steps, length));
-  const content = good - why;
-  const [, wrongAtBest] = said(
-    tables.net,
-    netGoodPoints(tables.net, tables.best_length, substance),
-    full,
+  const c = tables.counts;
+  const clip = (value, low, high) => Math.min(Math.max(value, low), high);
+  const length = clip(lengthHundredths, -c.range, c.range);
+  const substance = clip(substanceHundredths, -c.range, c.range);
+  const offBest = (length - c.best_length) ** 2;
+  const deficit = length < c.best_length ? offBest : 0;
+  const said = Math.floor((c.tip_at + 100 * substance - deficit) / c.tip_step);
+  const curt = said <= 0; // nothing left to say: a bare tip from s = 0.5, else a myth
+  const content = Math.max(clip(said, 0, c.most_content), curt && substance >= c.wrong_at ? 1 : 0);
+  const whys = Math.floor((c.why_at + c.why_per_length * Math.min(length, c.best_length)) / 100);
+  const why = Math.min(content, Math.max(whys, 0));
+  const wrong = Math.min(
+    Math.max(Math.floor((c.wrong_at - substance) / 100), 0) +
+      (curt && substance < c.wrong_at ? 1 : 0),
+    c.most_wrong,
   );
-  const undo =
-    length > tables.best_length ? Math.min(Math.max(wrong - wrongAtBest, 0), content) : 0;
-  const padding = sentences - room;
-  return {
-    sentences: content + why + wrong + padding,
-    content,
-    why,
-    wrong: wrong - undo,
-    undo,
-    padding,
-  };
+  const padding =
+    length > c.best_length
+      ? Math.min(Math.floor((c.padding_per_square * offBest) / c.square), c.most_padding)
+      : 0;
+  return { sentences: content + why + wrong + padding, content, why, wrong, padding };
 }
 
 // A point in units, read to the hundredth (halves up), as Python's _hundredths.
@@ -94,6 +67,20 @@ export function hundredths(value, scale = 100) {
 }
 
 const PLACES = ["opening", "middle", "closing"];
+
+// The padding one answer may use, as [place, template]: as Python's _padding_pool.
+function paddingPool(tables, next) {
+  const { padding } = tables;
+  const pool = shuffled(padding.opening.length, next)
+    .slice(0, padding.most_openings)
+    .map((i) => ["opening", padding.opening[i]]);
+  for (const text of padding.middle) pool.push(["middle", text]);
+  for (const kind of tables.closing_kinds) {
+    const closings = padding.closing[kind];
+    pool.push(["closing", closings[Math.floor(next() * closings.length)]]);
+  }
+  return pool;
+}
 
 // The answer to question `id` at a point in hundredths: [{kind, text}, ...] in order.
 export function answerSentences(tables, id, lengthHundredths, substanceHundredths, seed = 0) {
@@ -104,26 +91,23 @@ export function answerSentences(tables, id, lengthHundredths, substanceHundredth
   );
   const fill = (text) =>
     text.replaceAll("{topic}", question.topic).replaceAll("{question}", question.question);
-  const wrongOrder = shuffled(question.wrong.length, next);
-  if (!templatesOf.has(tables))
-    templatesOf.set(
-      tables,
-      PLACES.flatMap((place) => tables.padding[place].map((text) => [place, text])),
-    );
-  const templates = templatesOf.get(tables);
-  const picked = shuffled(templates.length, next).slice(0, counts.padding);
-  picked.sort((a, b) => PLACES.indexOf(templates[a][0]) - PLACES.indexOf(templates[b][0])); // stable
-  const chosen = picked.map((index) => templates[index]);
+  const choice = counts.content
+    ? Math.min(counts.content + tables.tip_choice, question.content.length)
+    : 0;
+  const tips = shuffled(choice, next).slice(0, counts.content); // drawn order: openings vary
+  const myths = shuffled(question.wrong.length, next)
+    .filter((i) => !question.against[i].some((tip) => tips.includes(tip)))
+    .slice(0, counts.wrong);
+  const pool = paddingPool(tables, next);
+  const picked = shuffled(pool.length, next).slice(0, counts.padding);
+  picked.sort((a, b) => PLACES.indexOf(pool[a][0]) - PLACES.indexOf(pool[b][0])); // stable
+  const chosen = picked.map((index) => pool[index]);
   // The body in units, so that middle padding never comes between a tip and its why.
-  const body = [];
-  for (let tip = 0; tip < counts.content; tip += 1) {
-    const unit = [{ kind: "content", text: question.content[tip] }];
-    if (tip < counts.why) unit.push({ kind: "why", text: question.why[tip] });
-    body.push(unit);
-  }
-  for (const text of question.undo.slice(0, counts.undo)) body.push([{ kind: "undo", text }]);
-  for (const index of wrongOrder.slice(0, counts.wrong))
-    body.push([{ kind: "wrong", text: question.wrong[index] }]);
+  const body = tips.map((tip, place) => [
+    { kind: "content", text: question.content[tip] },
+    ...(place < counts.why ? [{ kind: "why", text: question.why[tip] }] : []),
+  ]);
+  for (const index of myths) body.push([{ kind: "wrong", text: question.wrong[index] }]);
   for (const [place, text] of chosen) {
     if (place === "middle")
       body.splice(Math.floor(next() * (body.length + 1)), 0, [

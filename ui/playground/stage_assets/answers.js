@@ -13,9 +13,9 @@ import { placeCard } from "./sizes.js";
 import { el, setText } from "./svg.js";
 
 const NOTE =
-  "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims and tips taken back.";
+  "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims.";
 // How a careful reader counts each kind (core/answer_text.py's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS).
-const READ_AS = { content: "good", why: "good", wrong: "wrong", undo: "wrong", padding: "padding" };
+const READ_AS = { content: "good", why: "good", wrong: "wrong", padding: "padding" };
 const TIP_SENTENCES = 3; // a hover shows the first sentences; a click writes the whole answer below
 const CARDS = [
   ["n", (stop) => `Best-of-n keeps (n = ${stop})`],
