@@ -14,6 +14,12 @@ exact best-of-n over 600 fixed answers.
 """
 
 from core.answer_errors import ERROR_KINDS
+from core.answer_tilt import (
+    AnswerTiltResult,
+    answer_tilt,
+    answer_tilt_at_kl,
+    answer_tilt_over,
+)
 from core.answers import ANSWER_COUNT, LESSON_SEED, Answers, answers, draw_answers
 from core.best_of_n import (
     BestOfNResult,
@@ -65,6 +71,10 @@ from core.world import (
 )
 
 __all__ = [
+    "AnswerTiltResult",
+    "answer_tilt",
+    "answer_tilt_at_kl",
+    "answer_tilt_over",
     "kl_peak_beta",
     "peak_among_uncapped",
     "peak_at_end",

@@ -1,8 +1,10 @@
 """Gao, Schulman & Hilton's (2022, arXiv 2210.10760) laws for gold reward against KL.
 
 With d = √KL (nats), best-of-n follows R(d) = d(α - βd) and RL follows R(d) = d(α - β ln d),
-both through R(0) = 0. Dividing by d makes both linear in (α, β), so least squares on R/d
-against (1, -d) or (1, -ln d) fits them exactly, no iterations.
+both through R(0) = 0. Both are linear in (α, β), so least squares on R itself, as Gao et al.
+fitted them, is one solve: R regressed on (d, -d²) or (d, -d ln d), no intercept, no iterations.
+A fitted peak is a statement about the data only inside the KL range the fit saw
+(:attr:`GaoFit.peak_in_data`); beyond it the law is extrapolated.
 """
 
 from dataclasses import dataclass
@@ -23,9 +25,18 @@ class GaoFit:
     form: str  # "best_of_n": R = d(α - βd); "rl": R = d(α - β ln d)
     alpha: float
     beta: float
-    r_squared: float  # of R(d) itself (not R/d) over the points used
+    r_squared: float  # of R(d) itself over the points used
     peak_kl: float  # KL at the fitted peak, d*²; inf when the fit has no peak (β <= 0)
     points: int  # points used (those with d > 1e-6)
+    kl_low: float = 0.0  # the smallest KL among the points used
+    kl_high: float = 0.0  # the largest KL among the points used
+
+    @property
+    def peak_in_data(self) -> bool:
+        """Whether the fitted peak lies within the KL range the fit used (a finite peak
+        outside it, like best-of-n's RL-law peak at 2,929 nats where best-of-n's KL stops at
+        log 600 ≈ 6.4, is the law extrapolated, not the data)."""
+        return bool(self.kl_low <= self.peak_kl <= self.kl_high)
 
     def gold(self, kl) -> np.ndarray:
         """The fitted R at KL values of any shape (R(0) = 0)."""
@@ -46,6 +57,9 @@ class GaoFit:
 def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
     """Least-squares fit of Gao et al.'s ``form`` to gold gains against KL.
 
+    Minimizes Σ (R_i - R(d_i))² over (α, β): R regressed on (d, -d²) for best-of-n or on
+    (d, -d ln d) for RL, with no intercept, so the law passes through R(0) = 0.
+
     Parameters
     ----------
     kl : array_like of shape (N,)
@@ -54,6 +68,10 @@ def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
         Gold gain at each KL.
     form : {"best_of_n", "rl"}
         R(d) = d(α - βd), peak d* = α/2β; or R(d) = d(α - β ln d), peak d* = e^{α/β - 1}.
+
+    Returns
+    -------
+    GaoFit with α, β, R² of R, the fitted peak's KL and the KL range of the points used.
     """
     if kl.ndim != 1 or np.any(kl < 0):
         raise ValueError(f"kl must be a 1-D array of finite numbers >= 0, got shape {kl.shape}")
@@ -64,9 +82,9 @@ def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
     if used.sum() < MIN_POINTS:
         raise ValueError(f"kl must have at least {MIN_POINTS} points with √KL > {MIN_DISTANCE}")
     distance, gain = distance[used], gold_gain[used]
-    design = np.column_stack([np.ones_like(distance), -_shape(form, distance)])
-    (alpha, beta), *_ = np.linalg.lstsq(design, gain / distance, rcond=None)
-    fitted = distance * (design @ np.array([alpha, beta]))
+    design = np.column_stack([distance, -distance * _shape(form, distance)])
+    (alpha, beta), *_ = np.linalg.lstsq(design, gain, rcond=None)
+    fitted = design @ np.array([alpha, beta])
     spread = np.sum(np.square(gain - gain.mean()))
     residual = np.sum(np.square(gain - fitted))
     r_squared = 1.0 - residual / spread if spread > 0 else float(residual == 0)
@@ -77,6 +95,8 @@ def fit_gao(kl, gold_gain, *, form: str) -> GaoFit:
         float(r_squared),
         _peak_kl(form, alpha, beta),
         int(used.sum()),
+        float(kl[used].min()),
+        float(kl[used].max()),
     )
 
 

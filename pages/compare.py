@@ -44,8 +44,8 @@ charts.chart(
     compare_figures.gao_chart(panel),
     key="gao-chart",
     hover=True,
-    description="True quality against d for both methods, with the better fit of each; "
-    "the table below gives the fitted laws.",
+    description="True quality against d for both methods, with the better fit of each, and "
+    "the KL optimum over best-of-n's own 600 answers; the table below gives the fitted laws.",
     container=main_chart,
     fit=True,
 )
@@ -54,26 +54,18 @@ with words:
         "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
         "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
         "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
-        "d axis, with both laws fitted by least squares to each exact curve; the chart draws the "
-        "better fit of each, the table all four (here α and β are the laws' coefficients, not the "
-        "KL penalty β)."
+        "d axis, with both laws fitted to each exact curve by least squares on R, through "
+        "R(0) = 0, as Gao et al. fitted them; the chart draws the better fit of each, the table "
+        "all four, and a fitted peak only where the fitted curve reaches it (here α and β are "
+        "the laws' coefficients, not the KL penalty β). The dash-dot green line is the KL "
+        "optimum over best-of-n's own 600 answers (π ∝ e^(r/β) over them): the same method as "
+        "the green curves, on best-of-n's support."
     )
     glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
 readouts.edge_box(edge)
 
-rows = [
-    {
-        "method": "KL optimum" if method == "kl" else "best-of-n",
-        "law": compare_figures.FORM_TEXT[form],
-        "α": fit.alpha,
-        "β": fit.beta,
-        "R²": fit.r_squared,
-        "KL at the fitted peak (nats)": fit.peak_kl,
-    }
-    for (method, form), fit in panel.fits.items()
-]
-st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+st.dataframe(pd.DataFrame(compare_text.gao_rows(panel)), hide_index=True, width="stretch")
 with presenter.words("Why the KL optimum follows the best-of-n law"):
     st.markdown(
         "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
@@ -88,7 +80,9 @@ equal = compare_compute.equal_kl(b, sigma)
 st.dataframe(pd.DataFrame(compare_text.equal_kl_rows(equal)), hide_index=True, width="stretch")
 readouts.edge_box(compare_text.equal_kl_edge_note(equal))
 with presenter.words("What equal KL says"):
-    st.markdown(f"{compare_text.equal_kl_sentence(equal)} {compare_text.EQUAL_KL_CAVEATS}")
+    st.markdown(compare_text.equal_kl_sentence(equal))
+    st.markdown(compare_text.method_and_support(equal))
+    st.markdown(compare_text.EQUAL_KL_CAVEATS)
     st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
@@ -113,20 +107,7 @@ charts.chart(
     description=f"At n = 10,000: true quality {fmt.signed(shown.last_gold_gain)}, reward model "
     f"{fmt.signed(shown.last_proxy_gain)}; the sentence below the chart says what it shows.",
 )
-if tails == "heavy":
-    sentence = (
-        f"With heavy tails true quality peaks early (about {fmt.named('n', shown.peak_n)}, "
-        f"{fmt.signed(shown.peak_gold_gain)}) and collapses to "
-        f"{fmt.signed(shown.last_gold_gain)} at n = 10,000, while the reward model's score "
-        f"climbs to {fmt.signed(shown.last_proxy_gain)}, far past light tails' "
-        f"{fmt.signed(other.last_proxy_gain)}."
-    )
-else:
-    sentence = (
-        f"With light tails true quality keeps rising with n: {fmt.signed(shown.last_gold_gain)} "
-        f"at n = 10,000, {fmt.percent(shown.last_gold_gain / shown.peak_gold_gain)} of its peak."
-    )
-st.markdown(f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99).")
+st.markdown(compare_text.best_of_n_tails_sentence(shown, other, heavy=tails == "heavy"))
 
 st.subheader("The KL optimum, light or heavy tails")
 presenter.words("Kwa, Thomas & Garriga-Alonso's theorem").markdown(compare_text.KWA_THEOREM)

@@ -225,7 +225,8 @@ def test_the_url_restores_every_reward_model_setting():
 
 
 def gao_rows(b: float, sigma: float) -> list[tuple]:
-    """The Compare page's table, from core: (α, β, R², peak KL) for each (method, form)."""
+    """The Compare page's table, from core: (α, β, R²) for each (method, form); the peak's
+    words are walked in test_compare_claims.py."""
     kl_side = core.kl_optimum(BETA_CURVE, b=b, sigma=sigma)
     fitted_part = BETA_CURVE >= GAO_BETA_LOW
     bon_side = core.best_of_n(N_CURVE, b=b, sigma=sigma)
@@ -236,13 +237,13 @@ def gao_rows(b: float, sigma: float) -> list[tuple]:
             (bon_side.kl, bon_side.gold_gain),
         ):
             fit = core.fit_gao(kl, gold, form=form)
-            rows.append((fit.alpha, fit.beta, fit.r_squared, fit.peak_kl))
+            rows.append((fit.alpha, fit.beta, fit.r_squared))
     return rows
 
 
 def shown_rows(app: AppTest) -> list[tuple]:
     frame = app.dataframe[0].value
-    columns = ["α", "β", "R²", "KL at the fitted peak (nats)"]
+    columns = ["α", "β", "R²"]
     return [tuple(row) for row in frame[columns].to_numpy()]
 
 
@@ -260,8 +261,9 @@ def test_gao_fact_on_screen_at_b_sigma_zero():
     assert "exactly **gold = 2d − d²**" in text and "α = 2, β = 1" in text
     frame = app.dataframe[0].value
     kl_row = frame[(frame["method"] == "KL optimum") & (frame["law"] == "d(α − βd)")]
-    assert float(kl_row["α"].iloc[0]) == pytest.approx(2.0, abs=1e-4)
-    assert float(kl_row["β"].iloc[0]) == pytest.approx(1.0, abs=1e-4)
+    # Least squares on R weighs β = 0.5 most, where the grid moves gold 7e-4 off 2d - d².
+    assert float(kl_row["α"].iloc[0]) == pytest.approx(2.0, abs=3e-4)
+    assert float(kl_row["β"].iloc[0]) == pytest.approx(1.0, abs=3e-4)
 
 
 @pytest.mark.parametrize("key", ["b", "sigma"])

@@ -1,5 +1,6 @@
 """Cached calls into core for the Compare page: Gao et al.'s fits to both methods, the
-heavy-tail experiments, and the two methods at equal KL.
+heavy-tail experiments, and the two methods at equal KL, with the KL optimum over best-of-n's
+own 600 answers beside them (method against support).
 
 Keys are the page's scalar settings, rounded by :func:`ui.compute.cached`; every cache has a
 bound; results are frozen dataclasses or read-only arrays shared by every session.
@@ -7,6 +8,7 @@ bound; results are frozen dataclasses or read-only arrays shared by every sessio
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +21,9 @@ GAO_BETA_LOW = 0.5  # fits use β from 10 down to 0.5 (d ≤ 2): the grid's edge
 ERROR_SEEDS = tuple(range(100))  # the heavy-tail experiment averages error seeds 0..99
 TAILS_SIGMA = 1.0  # error size of the heavy-tail experiment
 TAILS_B = 1.0  # the reward model knows the whole padding penalty: noise is its only flaw
+# The KL optimum over the 600 answers: KL from 1e-4 nats (β = 100) to log 600 within 1e-6
+# (β = 1e-4) at every (b, σ) of the sliders, steps in d = √KL of at most 0.065; ~2 ms a curve.
+TILT_BETAS = np.geomspace(100.0, 1e-4, 200)
 TAILS_N = np.unique(np.round(np.geomspace(1, 10_000, 60)))  # pressures of the averaged curves
 
 
@@ -40,6 +45,10 @@ class GaoPanel:
     fitted_until: dict  # method -> the largest d the fit used
     kl_edge_mass: np.ndarray | None = None  # the KL optimum's mass within 0.5 of the grid's edge
     kl_beta: np.ndarray | None = None  # the KL curve's β, falling
+    # The KL optimum over the 600 answers along TILT_BETAS: arrays (200,).
+    tilt_distance: np.ndarray | None = None
+    tilt_proxy: np.ndarray | None = None
+    tilt_gold: np.ndarray | None = None
 
 
 @cached(FIT_ENTRIES)
@@ -47,6 +56,7 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
     """Gao's view of the two methods at (b, σ): exact curves on one d axis and four fits."""
     kl_side = kl_curve(b, sigma)
     bon_side = best_of_n_curve(b, sigma)
+    tilt = core.answer_tilt(TILT_BETAS, b=b, sigma=sigma)
     fitted_part = kl_side.pressure >= GAO_BETA_LOW
     fits = {}
     for form in core.GAO_FORMS:
@@ -63,6 +73,9 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
         bon_distance=_frozen(np.sqrt(bon_side.kl)),
         bon_proxy=bon_side.proxy_gain,
         bon_gold=bon_side.gold_gain,
+        tilt_distance=_frozen(np.sqrt(tilt.kl)),
+        tilt_proxy=_frozen(tilt.proxy_gain),
+        tilt_gold=_frozen(tilt.gold_gain),
         fits=fits,
         fitted_until={
             "kl": float(np.sqrt(kl_side.kl[fitted_part].max())),
@@ -176,12 +189,15 @@ EQUAL_KL_STEPS = 4  # secant steps from a curve step (~0.019 in log β): KL to ~
 
 @dataclass(frozen=True)
 class EqualKL:
-    """Best-of-n at EQUAL_KL_N and the KL optimum at the β with the same KL: arrays (3,)."""
+    """Best-of-n at EQUAL_KL_N and the KL optimum at the β with the same KL, on the grid and
+    over the same 600 answers: arrays (3,)."""
 
     n: np.ndarray
     beta: np.ndarray  # the KL optimum's β whose KL matches best-of-n's
     best_of_n: core.BestOfNResult
     kl_optimum: core.KLResult
+    tilt_beta: np.ndarray | None = None  # the β whose tilt over the 600 matches best-of-n's KL
+    tilt: core.AnswerTiltResult | None = None  # π ∝ exp(proxy/β) over the 600 at tilt_beta
 
 
 @cached(FIT_ENTRIES)
@@ -205,9 +221,14 @@ def equal_kl(b: float, sigma: float) -> EqualKL:
         x0, f0, x1 = x1, f1, x1 - f1 * slope
         f1 = np.log(core.kl_optimum(np.exp(x1), b=b, sigma=sigma, exact=True).kl) - target
     beta = np.exp(x1)
+    tilt_beta, tilt = core.answer_tilt_at_kl(bon.kl, b=b, sigma=sigma)
+    for field in dataclasses.fields(tilt):  # shared by every session: read-only
+        _frozen(getattr(tilt, field.name))
     return EqualKL(
         n=_frozen(counts),
         beta=_frozen(beta),
         best_of_n=bon,
         kl_optimum=core.kl_optimum(beta, b=b, sigma=sigma, exact=True),
+        tilt_beta=_frozen(tilt_beta),
+        tilt=tilt,
     )

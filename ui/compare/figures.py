@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 
 from common import format as fmt
 from ui import edge_note, edge_traces
+from ui.compare.text import FORM_TEXT
 from ui.gain_charts import CURVE_DECIMALS, MARGIN, gain_line, still_figure
 from ui.style import (
     BEST_OF_N,
@@ -19,8 +20,6 @@ from ui.style import (
     N_TICKS,
     PROXY,
 )
-
-FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}
 
 
 def fit_label(fit) -> str:
@@ -41,6 +40,7 @@ def better_fit(panel, method: str):
     return max((panel.fits[method, form] for form in FORM_TEXT), key=lambda fit: fit.r_squared)
 
 
+TILT_NAME = "KL optimum over the 600"  # the KL tilt on best-of-n's own answers
 GAO_D_RANGE = (0.0, 3.0)  # d = √KL shown on Gao's chart: the label "edge" only inside it
 
 
@@ -72,7 +72,8 @@ def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_ma
 
 def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
-    (dotted, over the range it was fitted on).
+    (dotted, over the range it was fitted on), and the KL optimum over the 600 answers' true
+    quality (green, dash-dot) on best-of-n's support.
 
     ``panel`` is a ui.compare.compute.GaoPanel.
     """
@@ -82,7 +83,7 @@ def gao_chart(panel) -> go.Figure:
         y_title="gain over base model",
         height=480,
     )
-    # Six legend entries wrap to six lines on a phone: below the axis, where plotly grows the
+    # Seven legend entries wrap to seven lines on a phone: below the axis, where plotly grows the
     # margin to fit them, rather than over the title.
     figure.update_layout(
         margin={**MARGIN, "t": 40},
@@ -96,6 +97,18 @@ def gao_chart(panel) -> go.Figure:
     for name, colour, method, distance, proxy, gold in sides:
         edge = panel.kl_edge_mass if method == "kl" else None
         _add_gains(figure, distance, proxy, gold, name=name, colour=colour, edge_mass=edge)
+    # The KL optimum over the 600 answers at best-of-n's KL, point by point: the method (against
+    # best-of-n on the same support) and the support (against the optimum on the grid).
+    figure.add_trace(
+        gain_line(
+            panel.tilt_distance,
+            panel.tilt_gold,
+            name=f"{TILT_NAME}: true quality",
+            colour=KL_METHOD,
+            dash="dashdot",
+            width=3,
+        )
+    )
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)

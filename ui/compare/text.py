@@ -1,5 +1,5 @@
 """The Compare page's longer prose: its sentences that carry numbers (results in, Markdown
-out, no widgets) and its two paragraphs of what the sources found.
+out, no widgets), its tables' records, and its paragraphs of what the sources found.
 
 Each number is formatted here from what core computed, so the page states what is on screen;
 tests/app/test_compare_claims.py pins the strings at the page's defaults.
@@ -15,6 +15,7 @@ from ui import edge_note
 from ui.compare.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
+    AveragedTails,
     EqualKL,
     GaoPanel,
     KLTails,
@@ -22,15 +23,24 @@ from ui.compare.compute import (
 )
 
 KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
+FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}  # Gao's two laws, as written
+R2_DECIMALS = 3  # R² as printed: two fits R2_TIE apart always print apart, in order
+R2_TIE = 0.005  # R² closer than this: the two laws fit equally well (half the 2-decimal step)
+# True-quality gaps at one KL closer than this are no verdict: on the same 600 answers the KL
+# optimum and best-of-n share one gold-vs-KL frontier within 0.02 near best-of-n's peak at
+# b = σ = 0 (docs/design.md §9; tests/core/test_answer_tilt.py); printed at 2 decimals, a gap
+# of 0.02 or more always shows, in the same order.
+GAIN_TIE = 0.02
 
 
-# After the equal-KL sentence: what the KL optimum maximizes, and why KL is a weak yardstick.
+# After the equal-KL sentences: what the KL optimum maximizes, and why KL is a weak yardstick.
 EQUAL_KL_CAVEATS = (
-    "The KL optimum buys the most reward model score a KL can buy (that is what it "
-    "maximizes), so at equal KL it exploits the reward model hardest; whether that costs true "
-    "quality depends on the flaws (move b). The two KLs are not quite one yardstick: "
-    "best-of-n's is measured from the 600 answers, the optimum's from the base model on the "
-    "grid. Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
+    "On one support the KL optimum buys the most reward model score a KL can buy (that is what "
+    "it maximizes: over the 600 its score is at least best-of-n's at every KL), not the most "
+    "true quality; whether the score costs true quality depends on the flaws (move b). The KLs "
+    "are not quite one yardstick: best-of-n's and the 600's optimum's are measured from the "
+    "uniform choice among the 600 answers, the grid optimum's from the base model on the grid. "
+    "Gao et al. found best-of-n faster than RL against KL, both to optimize and to "
     "overoptimize, so KL compares methods poorly."
 )
 # Gao et al. on the KL penalty and on reward-model size.
@@ -83,19 +93,30 @@ def tails_edge_note(tails: KLTails) -> str | None:
 
 
 def why_best_of_n_law(panel: GaoPanel) -> str:
-    """Item 11: which of Gao's laws the exact optimum follows, and why that is no paradox."""
-    best_of_n_law = round(panel.fits["kl", "best_of_n"].r_squared, 2)
-    rl_law = round(panel.fits["kl", "rl"].r_squared, 2)
-    if best_of_n_law > rl_law:
+    """Item 11: which of Gao's laws the exact optimum follows, and why that is no paradox.
+
+    The two R² are compared unrounded; closer than R2_TIE they are said as a tie. Both print at
+    R2_DECIMALS, where a gap of R2_TIE or more always shows, in the same order.
+    """
+    best_of_n_law = panel.fits["kl", "best_of_n"].r_squared
+    rl_law = panel.fits["kl", "rl"].r_squared
+    bon_text = fmt.number(best_of_n_law, decimals=R2_DECIMALS)
+    rl_text = fmt.number(rl_law, decimals=R2_DECIMALS)
+    if abs(best_of_n_law - rl_law) < R2_TIE:
+        finding = (
+            "Here Gao's two laws fit the exact KL optimum equally well: R² = "
+            f"{bon_text} for the best-of-n law and {rl_text} for the RL law, within {R2_TIE} of "
+            "each other."
+        )
+    elif best_of_n_law > rl_law:
         finding = (
             "Here the exact KL optimum follows Gao's *best-of-n* law (R² = "
-            f"{fmt.number(best_of_n_law)}) better than the RL law (R² = {fmt.number(rl_law)})."
+            f"{bon_text}) better than the RL law (R² = {rl_text})."
         )
     else:
         finding = (
-            f"Here Gao's RL law fits the exact KL optimum (R² = {fmt.number(rl_law)}) at least as "
-            f"well as the best-of-n law (R² = {fmt.number(best_of_n_law)}), which it fits exactly "
-            "at b = σ = 0."
+            f"Here Gao's RL law fits the exact KL optimum (R² = {rl_text}) better than the "
+            f"best-of-n law (R² = {bon_text}), which fits it exactly at b = σ = 0."
         )
     return (
         f"{finding} The best-of-n law fitting the optimum is no contradiction: Gao's RL law "
@@ -106,18 +127,49 @@ def why_best_of_n_law(panel: GaoPanel) -> str:
     )
 
 
+def peak_text(fit: core.GaoFit) -> str:
+    """A fit's peak for the table: its KL where the fitted data reach it, else why not."""
+    if fit.beta <= 0:
+        return "none (β ≤ 0: the law never turns down)"
+    if fit.peak_in_data:
+        return fmt.kl(fit.peak_kl)
+    if fit.peak_kl > fit.kl_high:
+        return f"beyond the data (fitted up to KL {fmt.kl(fit.kl_high)})"
+    return f"below the data (fitted from KL {fmt.kl(fit.kl_low)})"
+
+
+def gao_rows(panel: GaoPanel) -> list[dict]:
+    """The four fits as a table's records: method, law, α, β, R², and the peak in words."""
+    return [
+        {
+            "method": "KL optimum" if method == "kl" else "best-of-n",
+            "law": FORM_TEXT[form],
+            "α": fit.alpha,
+            "β": fit.beta,
+            "R²": fit.r_squared,
+            "KL at the fitted peak (nats)": peak_text(fit),
+        }
+        for (method, form), fit in panel.fits.items()
+    ]
+
+
 def equal_kl_rows(equal: EqualKL) -> list[dict]:
-    """One row per n of EQUAL_KL_N: both methods' KL and gains (a table's records)."""
-    bon, opt = equal.best_of_n, equal.kl_optimum
+    """One row per n of EQUAL_KL_N: the three at one KL (best-of-n, the KL optimum on the
+    grid, the KL optimum over the same 600 answers), their KL, β and gains (a table's records).
+    """
+    bon, opt, tilt = equal.best_of_n, equal.kl_optimum, equal.tilt
     return [
         {
             "best-of-n: n": int(equal.n[i]),
             "best-of-n: KL (nats)": float(bon.kl[i]),
             "KL optimum: β": float(equal.beta[i]),
             "KL optimum: KL (nats)": float(opt.kl[i]),
+            "KL optimum on the 600: β": float(equal.tilt_beta[i]),
             "true quality: best-of-n": float(bon.gold_gain[i]),
+            "true quality: KL optimum on the 600": float(tilt.gold_gain[i]),
             "true quality: KL optimum": float(opt.gold_gain[i]),
             "reward model: best-of-n": float(bon.proxy_gain[i]),
+            "reward model: KL optimum on the 600": float(tilt.proxy_gain[i]),
             "reward model: KL optimum": float(opt.proxy_gain[i]),
             "KL optimum: mass near the edge": float(opt.edge_mass[i]),
         }
@@ -133,22 +185,83 @@ def equal_kl_edge_note(equal: EqualKL) -> str | None:
 
 
 def equal_kl_sentence(equal: EqualKL) -> str:
-    """Which method buys more true quality at the same KL, at best-of-n's middle n."""
+    """Which method buys more true quality at the same KL, at best-of-n's middle n: compared
+    unrounded, a gap under GAIN_TIE said as a tie."""
     middle = len(equal.n) // 2
     n, kl = int(equal.n[middle]), float(equal.best_of_n.kl[middle])
     bon, opt = float(equal.best_of_n.gold_gain[middle]), float(equal.kl_optimum.gold_gain[middle])
     bon_proxy = float(equal.best_of_n.proxy_gain[middle])
     opt_proxy = float(equal.kl_optimum.proxy_gain[middle])
-    ahead = "best-of-n" if round(bon, 2) > round(opt, 2) else "the KL optimum"
-    if round(bon, 2) == round(opt, 2):
-        verdict = "both get the same true quality"
+    if abs(bon - opt) < GAIN_TIE:
+        verdict = f"both get the same true quality within {GAIN_TIE}"
     else:
-        verdict = f"{ahead} gets more true quality"
+        verdict = f"{'best-of-n' if bon > opt else 'the KL optimum'} gets more true quality"
     return (
         f"At KL = {fmt.number(kl)} nats (best-of-n at n = {n}) {verdict}: {fmt.signed(bon)} for "
-        f"best-of-n against {fmt.signed(opt)} for the KL optimum, whose reward model score is "
-        f"{fmt.signed(opt_proxy)} against {fmt.signed(bon_proxy)}."
+        f"best-of-n against {fmt.signed(opt)} for the KL optimum on the grid, whose reward "
+        f"model score is {fmt.signed(opt_proxy)} against {fmt.signed(bon_proxy)}."
     )
+
+
+def method_and_support(equal: EqualKL) -> str:
+    """Which part of the equal-KL gap is the method and which the support, at best-of-n's
+    middle n: the KL optimum over the same 600 answers against best-of-n (the method) and
+    against the KL optimum on the grid (the support). Gaps compared unrounded, under GAIN_TIE
+    said as none."""
+    middle = len(equal.n) // 2
+    bon = float(equal.best_of_n.gold_gain[middle])
+    tilt = float(equal.tilt.gold_gain[middle])
+    grid = float(equal.kl_optimum.gold_gain[middle])
+    method, support = tilt - bon, grid - tilt
+    if abs(method) < GAIN_TIE:
+        method_words = f"on one support the two methods agree within {GAIN_TIE}"
+    else:
+        ahead = "the KL optimum" if method > 0 else "best-of-n"
+        method_words = f"on one support {ahead} gets more true quality"
+    if abs(support) < GAIN_TIE:
+        support_words = f"the same true quality as over the 600 within {GAIN_TIE}"
+    else:
+        support_words = f"{'more' if support > 0 else 'less'} true quality than over the 600"
+    if max(abs(method), abs(support)) < GAIN_TIE:
+        larger = f"Neither part reaches {GAIN_TIE} here."
+    elif abs(grid - bon) < GAIN_TIE:
+        larger = (
+            "The two parts cancel: on the grid the KL optimum ends within "
+            f"{GAIN_TIE} of best-of-n for a reason that is not the method."
+        )
+    else:
+        part = "the support" if abs(support) > abs(method) else "the method"
+        larger = f"Of the gap in the sentence above, the larger part is {part}."
+    length_600 = fmt.number(float(equal.tilt.mean_length[middle]))
+    length_grid = fmt.number(float(equal.kl_optimum.mean_length[middle]))
+    return (
+        "**Method or support?** Best-of-n chooses among the 600 answers, the KL optimum on the "
+        "grid among every point of it: two methods on two supports. The KL optimum over the same "
+        f"600 (π ∝ e^(r/β) over them, {fmt.named('β', float(equal.tilt_beta[middle]), digits=3)}) "
+        f"gets {fmt.signed(tilt)} at this KL against best-of-n's {fmt.signed(bon)}: "
+        f"{method_words} (the method). On the grid, which holds every point of [−6, 6]² where "
+        f"the 600 are 600 draws, it gets {fmt.signed(grid)} (mean length {length_grid}, against "
+        f"{length_600} over the 600): {support_words} (the support). {larger}"
+    )
+
+
+def best_of_n_tails_sentence(shown: AveragedTails, other: AveragedTails, *, heavy: bool) -> str:
+    """Under the best-of-n tails chart: what ``shown`` (heavy if ``heavy``) does against n."""
+    if heavy:
+        sentence = (
+            f"With heavy tails true quality peaks early (about {fmt.named('n', shown.peak_n)}, "
+            f"{fmt.signed(shown.peak_gold_gain)}) and collapses to "
+            f"{fmt.signed(shown.last_gold_gain)} at n = 10,000, while the reward model's score "
+            f"climbs to {fmt.signed(shown.last_proxy_gain)}, far past light tails' "
+            f"{fmt.signed(other.last_proxy_gain)}."
+        )
+    else:
+        share = fmt.percent(shown.last_gold_gain / shown.peak_gold_gain)
+        sentence = (
+            "With light tails true quality keeps rising with n: "
+            f"{fmt.signed(shown.last_gold_gain)} at n = 10,000, {share} of its peak."
+        )
+    return f"**{sentence}** Each curve is the mean over 100 error draws (seeds 0 to 99)."
 
 
 def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> str:
