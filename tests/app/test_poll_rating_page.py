@@ -194,18 +194,17 @@ def test_few_comparisons_say_the_interval_is_wide_and_a_fit_without_substance_sa
     poll_data_dir,
 ):
     lecturer, _token, room = start_rating_poll()
-    rate_by_rule(poll_data_dir, room, "typical", raters=4, pairs=5)  # b = 0.45, -0.57 to 1.47
+    # 4 phones, 20 choices: the substance weight is within t(3)'s 2.35 standard errors of 0
+    # (once, counting every choice as independent, "b = 0.45, -0.57 to 1.47").
+    rate_by_rule(poll_data_dir, room, "typical", raters=4, pairs=5)
     lecturer.run()
     assert_no_exception(lecturer)
-    assert metric(lecturer, "90% interval of b") == "-0.57 to 1.47"
-    assert (
-        "Only 20 decided comparisons: the interval of b is wide (-0.57 to 1.47), so this b is "
-        "a rough reading." in texts(lecturer.warning)
-    )
+    assert rooms.NO_SUBSTANCE in texts(lecturer.info)
+    assert not any(item.label == "the room's b" for item in lecturer.metric)
     other, _token, room = start_rating_poll()
     rate_by_rule(poll_data_dir, room, "typical", raters=3, pairs=4)  # substance weight < 0
     other.run()
-    assert rooms.NOT_POSITIVE in texts(other.info)
+    assert rooms.NO_SUBSTANCE in texts(other.info)
     assert not any(item.label == "the room's b" for item in other.metric)
 
 
