@@ -7,7 +7,8 @@ two-way clustered (Cameron, Gelbach & Miller 2011): by phone + by pair - by tap,
 cluster jackknife (every cluster left out by one Newton step, CR3), and intervals use Student's
 t with (phones - 1) degrees of freedom. Counting a 100-phone room's 1,000 taps as independent
 held the population's b in 70% of 90% intervals; the plain clustered sandwich (CR1) held it in
-76% of 10-phone rooms; this one in 92 / 89 / 89% of careful rooms of 10 / 30 / 100 phones (docs/teaching.md; tests/core/test_room_reading.py measures each size).
+76% of 10-phone rooms; this one in 92 / 89 / 89% of careful rooms of 10 / 30 / 100 phones
+(docs/teaching.md; tests/core/test_room_reading.py measures each size).
 
 Ratios (b = w_pad/w_s, the length weight w_l/w_s) get Fieller's interval, which is bounded
 exactly when the substance weight is clearly positive (w_s/SE above the critical value): a room
