@@ -53,8 +53,9 @@ SEPARABLE = (
 )
 NO_SUBSTANCE = (
     "The choices do not follow substance: no reward model to read. The room's substance "
-    "weight is not clearly above 0 (less than twice its standard error, counted by phone and "
-    "by pair), so its length weight and b, fractions of that weight, mean nothing yet."
+    "weight is not clearly above 0 (under twice its standard error, counted by phone and by "
+    "pair; with 6 phones or fewer, under Student's t), so its length weight and b, fractions of "
+    "that weight, mean nothing yet."
 )
 
 

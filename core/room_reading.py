@@ -274,7 +274,8 @@ def _agreement(agreed: np.ndarray, phone: np.ndarray, pair: np.ndarray, phones: 
     variance = two_way_covariance((agreed - share)[:, None], ones, phone, pair)[0, 0]
     error = float(np.sqrt(variance))
     half = t_quantile(CHANCE_LEVEL, max(phones - 1, 1)) * error
-    return share, error, (share - half, share + half)
+    # A share lies in [0, 1]: a 97% share ± 5% is read as 92% to 100%, not to 102%.
+    return share, error, (max(share - half, 0.0), min(share + half, 1.0))
 
 
 def _weight_covariance(

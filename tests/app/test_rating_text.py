@@ -282,10 +282,12 @@ def test_every_simulated_screen_says_only_what_its_numbers_hold(screens):
         assert fitted.fit is not None and "message" not in said
         weights = said["weights"]
         b_low, b_high = fieller(2, reading)
-        shown = re.search(r"Its b = " + NUMBER + r" \(90% interval " + NUMBER + " to " + NUMBER,
-                          weights)  # fmt: skip
-        assert float(shown.group(1)) == pytest.approx(reading.weights[2] / reading.weights[0],
-                                                      abs=0.006)  # fmt: skip
+        shown = re.search(
+            r"Its b = " + NUMBER + r" \(90% interval " + NUMBER + " to " + NUMBER, weights
+        )
+        assert float(shown.group(1)) == pytest.approx(
+            reading.weights[2] / reading.weights[0], abs=0.006
+        )
         assert float(shown.group(2)) == pytest.approx(b_low, abs=0.006)
         assert float(shown.group(3)) == pytest.approx(b_high, abs=0.006)
         assert ("more than the whole padding penalty" in weights) == (b_low > 1)

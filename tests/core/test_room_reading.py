@@ -73,15 +73,23 @@ def test_a_pair_rated_twice_alike_is_one_pair_not_two():
         agreed=agreed,
     )
     twice = reading.read_room(
-        Comparisons(np.vstack([pairs.length] * 2), np.vstack([pairs.substance] * 2),
-                    np.tile(first, 2)),
+        Comparisons(
+            np.vstack([pairs.length] * 2), np.vstack([pairs.substance] * 2), np.tile(first, 2)
+        ),
         phone=np.concatenate([np.repeat(np.arange(30), 10), np.repeat(np.arange(30, 60), 10)]),
         agreed=np.tile(agreed, 2),
-    )  # fmt: skip
+    )
     np.testing.assert_allclose(twice.weights, once.weights, rtol=1e-9)
     assert twice.pairs == once.pairs == 300 and twice.phones == 60
     np.testing.assert_allclose(twice.standard_errors, once.standard_errors, rtol=0.15)
     assert twice.agreement_error == pytest.approx(once.agreement_error, rel=0.15)
+    # A share's interval stays a share's: a room that always agreed is read as 100% to 100%.
+    always = reading.read_room(
+        Comparisons(pairs.length, pairs.substance, first),
+        phone=np.arange(300) % 30,
+        agreed=np.ones(300),
+    )
+    assert always.agreement_interval == (1.0, 1.0)
     naive = rooms.room_fit(
         length=np.vstack([pairs.length] * 2),
         substance=np.vstack([pairs.substance] * 2),
