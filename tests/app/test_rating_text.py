@@ -298,6 +298,16 @@ def test_every_simulated_screen_says_only_what_its_numbers_hold(screens):
         assert f"(90% interval {two(length_low)} to {two(length_high)};" in weights
         assert "above 1 the room punishes padding more than true quality does" in said["scale"]
         assert "spread 1" in said["scale"]
+        found = re.search(
+            r"substance ([+−]) (\d+\.\d+)·length ([+−]) (\d+\.\d+)·\(length² − 1\)", said["model"]
+        )
+        weight, padding = reading.weights[1:] / reading.weights[0]
+        assert float(found.group(2)) * (-1 if found.group(1) == "−" else 1) == pytest.approx(
+            weight, abs=0.005
+        )
+        assert float(found.group(4)) * (-1 if found.group(3) == "−" else 1) == pytest.approx(
+            -padding, abs=0.005
+        )
 
 
 def test_what_the_screen_tells_each_kind_of_room(screens):
