@@ -162,6 +162,13 @@ def two_way_covariance(
     A phone rates a pair once, so the (phone, pair) clusters are single taps. Where the sum is
     not positive semi-definite (it can be, with few clusters), its negative eigenvalues are set
     to 0.
+
+    Parameters
+    ----------
+    scores, curvature : numpy.ndarray of shapes (N, k) and (N, k, k)
+        Each tap's gradient of the log-likelihood and its part of minus the Hessian.
+    phone, pair : numpy.ndarray of shape (N,)
+        Each tap's device and pair, any sortable labels.
     """
     taps = np.arange(scores.shape[0])
     covariance = (
@@ -176,9 +183,18 @@ def two_way_covariance(
 def fieller_interval(
     numerator: float, denominator: float, covariance: np.ndarray, critical: float
 ) -> tuple[float, float]:
-    """Fieller's interval for numerator/denominator, from their (2, 2) covariance (numerator
-    first): every r with (n - r·d)² <= c²·Var(n - r·d); (nan, nan) unless d/SE(d) > c, where
-    the set is a bounded interval."""
+    """Fieller's interval for numerator/denominator: every r with (n - r·d)² <= c²·Var(n - r·d);
+    (nan, nan) unless d/SE(d) > c, where that set is a bounded interval.
+
+    Parameters
+    ----------
+    numerator, denominator : float
+        The two estimates, n and d.
+    covariance : numpy.ndarray of shape (2, 2)
+        Their covariance, the numerator's row and column first.
+    critical : float
+        The critical value c (Student's t at the interval's level).
+    """
     var_n, var_nd, var_d = covariance[0, 0], covariance[0, 1], covariance[1, 1]
     square = critical**2
     a = denominator**2 - square * var_d
