@@ -389,3 +389,12 @@ def test_the_curve_sentence_does_not_say_rises_all_the_way_over_a_dip():
         curve = core.Curve(pressure, pressure, gains, gains, peak, gains[-1], gains[-1])
         said = text.curve_sentence(curve, best_of_n=True)
         curve_claims_hold(curve, said, best_of_n=True)
+
+
+@pytest.mark.parametrize(("spread", "shown"), [(0.5, "0.5"), (1.0, "1"), (1.5, "1.5")])
+def test_the_scale_sentence_says_what_b_means_at_each_spread_the_lecturer_can_choose(spread, shown):
+    said = text.scale_sentence(spread=spread)
+    assert f"The lengths shown (spread {shown}) set what the room can tell apart" in said
+    assert "1 is true quality's own, 0 none" in said
+    assert "above 1 the room punishes padding more than true quality does" in said
+    assert "Compare rooms shown the same lengths." in said
