@@ -19,6 +19,7 @@ from core import world
 from core.answers import answers
 from core.curves import Curve, best_of_n_curve_over, kl_curve_of_field
 from core.preferences import BradleyTerryFit, Comparisons, fit_bradley_terry, sigmoid
+from core.room_reading import RoomReading, read_room
 from core.validate import (
     BETA_STOPS,
     N_STOPS,
@@ -50,9 +51,11 @@ SEPARABLE = (
     "always won), so the fit has no finite answer: the weights grow without bound. A few more "
     "choices, and any one that breaks the rule, make a fit possible."
 )
-NOT_POSITIVE = (
-    "The fit pays nothing for substance (its substance weight is not positive), so the room's "
-    "b, a fraction of that weight, is not defined."
+NO_SUBSTANCE = (
+    "The choices do not follow substance: no reward model to read. The room's substance "
+    "weight is not clearly above 0 (under twice its standard error, counted by phone and by "
+    "pair; with 6 phones or fewer, under Student's t), so its length weight and b, fractions of "
+    "that weight, mean nothing yet."
 )
 
 
@@ -80,6 +83,9 @@ class RoomFit:
     # pairs: the expected share (nan if none) and its standard deviation over such rooms.
     reference: float = float("nan")
     reference_spread: float = float("nan")
+    # The weights and agreement with intervals clustered by phone and by pair
+    # (core.room_reading); None where no finite fit exists.
+    reading: RoomReading | None = None
 
     @property
     def ties(self) -> int:
@@ -115,7 +121,7 @@ def rating_pairs(*, seed: int, length_spread: float, count: int = PAIRS_PER_ROOM
     return RatingPairs(length=length, substance=substance)
 
 
-def room_fit(*, length, substance, choices) -> RoomFit:
+def room_fit(*, length, substance, choices, phone=None) -> RoomFit:
     """Fit the room's reward model on its choices (Bradley–Terry, no prior), or say why not.
 
     Parameters
@@ -124,17 +130,11 @@ def room_fit(*, length, substance, choices) -> RoomFit:
         The two answers of each rated pair (column 0 shown first).
     choices : array_like of shape (N,)
         FIRST, SECOND or CANT_TELL for each pair; ties are left out of the fit.
+    phone : array_like of shape (N,) or None
+        Which device made each choice, for intervals clustered by phone (and by pair); None
+        counts every choice as its own phone.
     """
-    length = np.asarray(length, dtype=float).reshape(-1, 2)
-    substance = np.asarray(substance, dtype=float).reshape(-1, 2)
-    choices = np.asarray(choices).reshape(-1)
-    if not (length.shape == substance.shape and length.shape[0] == choices.size):
-        raise ValueError(
-            f"length and substance need shape (N, 2) and choices (N,); got {length.shape}, "
-            f"{substance.shape}, {choices.shape}"
-        )
-    if not np.isin(choices, CHOICES).all():
-        raise ValueError(f"choices must each be one of {CHOICES}")
+    length, substance, choices, phone = _checked(length, substance, choices, phone)
     decided = choices != CANT_TELL
     first = choices[decided] == FIRST
     quality = world.gold(length[decided], substance[decided])
@@ -142,10 +142,9 @@ def room_fit(*, length, substance, choices) -> RoomFit:
     agreement = float(np.mean(first == better_first)) if first.size else float("nan")
     reference, reference_spread = agreement_reference(quality[:, 0] - quality[:, 1])
 
-    def without_fit(message: str) -> RoomFit:
-        return RoomFit(
-            choices.size, int(first.size), agreement, None, message, reference, reference_spread
-        )
+    def without_fit(message: str, reading: RoomReading | None = None) -> RoomFit:
+        counts = (choices.size, int(first.size), agreement, None, message)
+        return RoomFit(*counts, reference, reference_spread, reading)
 
     if choices.size == 0:
         return without_fit(NO_CHOICES)
@@ -157,11 +156,31 @@ def room_fit(*, length, substance, choices) -> RoomFit:
         return without_fit(ONE_SIDE.format(side="first" if first.all() else "second"))
     pairs = Comparisons(length[decided], substance[decided], first)
     fit = fit_bradley_terry(pairs)
-    if not fit.converged:
-        # Separable data stops at the first step that explains every choice; a fit whose
-        # substance weight is not positive has no b.
-        return without_fit(SEPARABLE if fit.standard_errors[0] == np.inf else NOT_POSITIVE)
-    return RoomFit(choices.size, int(first.size), agreement, fit, "", reference, reference_spread)
+    if fit.standard_errors[0] == np.inf:
+        # Separable data stops at the first step that explains every choice.
+        return without_fit(SEPARABLE)
+    reading = read_room(pairs, phone=phone[decided], agreed=first == better_first)
+    if reading is None or not (fit.converged and reading.follows_substance):
+        return without_fit(NO_SUBSTANCE, reading)
+    return RoomFit(
+        choices.size, int(first.size), agreement, fit, "", reference, reference_spread, reading
+    )
+
+
+def _checked(length, substance, choices, phone) -> tuple[np.ndarray, ...]:
+    """room_fit's arguments as arrays of shapes (N, 2), (N, 2), (N,), (N,), or ValueError."""
+    length = np.asarray(length, dtype=float).reshape(-1, 2)
+    substance = np.asarray(substance, dtype=float).reshape(-1, 2)
+    choices = np.asarray(choices).reshape(-1)
+    phone = np.arange(choices.size) if phone is None else np.asarray(phone).reshape(-1)
+    if not (length.shape == substance.shape and length.shape[0] == choices.size == phone.size):
+        raise ValueError(
+            f"length and substance need shape (N, 2) and choices and phone (N,); got "
+            f"{length.shape}, {substance.shape}, {choices.shape}, {phone.shape}"
+        )
+    if not np.isin(choices, CHOICES).all():
+        raise ValueError(f"choices must each be one of {CHOICES}")
+    return length, substance, choices, phone
 
 
 def agreement_reference(

@@ -106,6 +106,9 @@ class RoomChoices:
     choice: np.ndarray
     seconds: np.ndarray  # nan where no time was given
     raters: int  # devices with at least one choice
+    # Which device made each choice, numbered 0 ... raters - 1: a fit's intervals count a
+    # phone's choices together (core.room_reading).
+    phone: np.ndarray | None = None
 
 
 @store.guarded
@@ -226,11 +229,13 @@ def choices_of(engine: Engine, poll_id: int) -> RoomChoices:
             ).where(ratings.c.poll_id == poll_id)
         ).all()
     seconds = [np.nan if row.seconds is None else row.seconds for row in rows]
+    devices, phone = np.unique([row.student_id for row in rows], return_inverse=True)
     return RoomChoices(
         pair_index=np.fromiter((row.pair_index for row in rows), dtype=int, count=len(rows)),
         choice=np.fromiter((row.choice for row in rows), dtype=int, count=len(rows)),
         seconds=np.array(seconds, dtype=float),
-        raters=len({row.student_id for row in rows}),
+        raters=devices.size,
+        phone=phone.reshape(-1).astype(int),
     )
 
 

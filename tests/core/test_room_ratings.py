@@ -111,9 +111,10 @@ def test_few_comparisons_give_a_wider_interval_than_many():
     few = rooms.room_fit(length=pairs.length[:40], substance=pairs.substance[:40],
                          choices=choices[:40])  # fmt: skip
     many = rooms.room_fit(length=pairs.length, substance=pairs.substance, choices=choices)
-    width = [fit.fit.b_interval[1] - fit.fit.b_interval[0] for fit in (few, many)]
-    assert width[0] > 3 * width[1]
-    assert many.fit.b_interval[0] < 1.0 < many.fit.b_interval[1]  # raters who follow the truth
+    width = [fit.reading.standard_errors[2] for fit in (few, many)]  # the padding weight's
+    assert width[0] > 3 * width[1]  # √(1000/40) = 5
+    assert few.fit is None and few.message == rooms.NO_SUBSTANCE  # 40 choices: w_s/SE < 2
+    assert many.reading.b_interval[0] < 1.0 < many.reading.b_interval[1]  # they follow the truth
 
 
 @pytest.mark.parametrize(

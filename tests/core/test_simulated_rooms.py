@@ -163,3 +163,34 @@ def test_more_comparisons_narrow_b_on_average_as_one_over_their_root_but_one_can
     ratio = np.mean(widths[400]) / np.mean(widths[100])
     assert 0.35 < ratio < 0.7, ratio  # 1/√4 = 0.5
     assert 0 < widened < steps, (widened, steps)
+
+
+def test_a_simulated_room_seats_its_phones_on_consecutive_pairs_as_the_poll_does():
+    pairs = rooms.rating_pairs(seed=5, length_spread=1.0)
+    room = simulated.simulated_room("careful", pairs=pairs, phones=30, rng=np.random.default_rng(2))
+    assert room.pair_index.shape == room.phone.shape == room.choices.shape == (300,)
+    steps = np.diff(room.pair_index.reshape(30, simulated.PAIRS_PER_PHONE), axis=1)
+    assert np.all(steps % rooms.PAIRS_PER_ROOM == 1)  # each phone walks on from its start
+    np.testing.assert_array_equal(np.bincount(room.phone), np.full(30, 10))
+    np.testing.assert_array_equal(
+        room.choices,
+        simulated.careful_choices(
+            length=pairs.length[room.pair_index], substance=pairs.substance[room.pair_index]
+        ),
+    )
+    again = simulated.simulated_room(
+        "careful", pairs=pairs, phones=30, rng=np.random.default_rng(2)
+    )
+    np.testing.assert_array_equal(again.pair_index, room.pair_index)
+
+
+def test_coin_flips_pick_each_side_half_the_time_whatever_the_answers():
+    pairs = rooms.rating_pairs(seed=6, length_spread=1.0, count=4000)
+    flips = simulated.simulated_choices(
+        "random", length=pairs.length, substance=pairs.substance, rng=np.random.default_rng(0)
+    )
+    assert set(np.unique(flips)) == {rooms.FIRST, rooms.SECOND}
+    assert np.mean(flips == rooms.FIRST) == pytest.approx(0.5, abs=0.03)  # 4 SE of 4,000 flips
+    quality = core.gold(pairs.length, pairs.substance)
+    agreed = (flips == rooms.FIRST) == (quality[:, 0] > quality[:, 1])
+    assert agreed.mean() == pytest.approx(0.5, abs=0.03)

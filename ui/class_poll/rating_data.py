@@ -50,12 +50,14 @@ def pair_texts(pairs: core.RatingPairs, index: int) -> tuple[str, str, str]:
 
 
 def room_fit(room: ratings.RatingRoom, choices: ratings.RoomChoices) -> core.RoomFit:
-    """The fit on the room's stored choices (core.room_fit)."""
+    """The fit on the room's stored choices (core.room_fit), its intervals counting each
+    phone's choices together and each pair's (core.room_reading)."""
     pairs = room_pairs(room.pair_seed, room.length_spread)
     return core.room_fit(
         length=pairs.length[choices.pair_index],
         substance=pairs.substance[choices.pair_index],
         choices=choices.choice,
+        phone=choices.phone,
     )
 
 

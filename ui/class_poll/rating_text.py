@@ -2,9 +2,13 @@
 
 The room's reward model, in units of substance, is s + w·l - b·(l² - 1): ``w`` its length weight
 (true quality's and the Playground's reward model's: 1), ``b`` its share of the padding penalty
-(true quality's: 1). Each builder takes the numbers and returns the sentence; each claim it makes
-holds for those numbers (tests/app/test_rating_text.py walks a grid of fits and checks every
-claim against its own condition).
+(true quality's: 1). Each claim is read only as far as the room's intervals go
+(core.room_reading: each phone's choices and each pair's counted together, Student's t): no
+weight is read unless the substance weight is clearly positive (the screen then says only
+core.room_ratings.NO_SUBSTANCE); b's sign, and its place against 1, only from its 90% interval;
+"more than chance" only from the agreement's 95% t-test against coin flips' 50%.
+tests/app/test_rating_text.py walks grids of numbers and simulated rooms of 10, 30 and 100 phones
+and checks every claim against its own condition.
 """
 
 from __future__ import annotations
@@ -16,13 +20,14 @@ import numpy as np
 from common import format as fmt
 from core.curves import Curve
 from core.room_ratings import REFERENCE_NOISE, RoomFit
+from core.room_reading import CHANCE, CHANCE_LEVEL
 from core.world import GRID_LIMIT
 from ui import edge_note
 
 GOLD_BEST_LENGTH = 0.5  # true quality s + l - (l² - 1) is highest at l = 1/2
 WIDE_INTERVAL = 0.5  # a 90% interval of b wider than this is called rough on screen
-CHANCE_SPREADS = 2  # agreement this many standard deviations from the reference: not chance
 STEADY = 1e-9  # a curve step down by less than this is float noise, not a fall
+COUNTED = "counting each phone's choices together, and each pair's"  # how the intervals count
 
 
 def b_value(b: float) -> str:
@@ -53,48 +58,93 @@ def favourite_length(*, length_weight: float, b: float) -> float:
     return length_weight / (2 * b) if b != 0 else math.nan
 
 
-def weights_sentence(*, length_weight: float, b: float) -> str:
-    """What the room's length weight and b mean together: its favourite length, or that on the
-    grid longer (or shorter) always scores higher, and what a negative b means."""
+def bounds(low: float, high: float) -> str:
+    """An interval as the screen prints it: "0.84 to 1.62"."""
+    return f"{fmt.number(low)} to {fmt.number(high)}"
+
+
+def length_sentence(*, length_weight: float, low: float, high: float) -> str:
+    """The room's length weight with its interval, against true quality's 1."""
     said = (
-        f"Its length weight is {fmt.number(length_weight)} per unit of substance (true "
-        "quality's and the Playground's reward model's: 1)"
+        f"Its length weight is {fmt.number(length_weight)} per unit of substance (90% interval "
+        f"{bounds(low, high)}; true quality's and the Playground's reward model's: 1)"
     )
-    if b > 0:
-        share = "more than the whole" if b > 1 else "the whole" if b == 1 else "a share"
-        said += (
-            f"; its b = {b_value(b)} is {share} of the padding penalty per unit of "
-            "substance (true quality's: 1)."
+    if low > 1:
+        return f"{said}: the room pays more for length than true quality does."
+    if high < 1:
+        return f"{said}: the room pays less for length than true quality does."
+    return f"{said}: consistent with true quality's."
+
+
+def b_sentence(*, b: float, low: float, high: float) -> str:
+    """The room's b and what its 90% interval says: above 1, holding 1, between 0 and 1,
+    holding 0 (no sign read), or below 0 (a padding bonus)."""
+    said = f"Its b = {b_value(b)} (90% interval {bounds(low, high)}, {COUNTED})"
+    if low > 1:
+        return (
+            f"{said} lies above 1: more than the whole padding penalty, so the room punishes "
+            "padding more than true quality does."
         )
-    elif b == 0:
-        said += " and its b is 0: no padding penalty."
-    else:
-        said += (
-            f"; its b = {b_value(b)} is negative: the room preferred length even past the "
-            f"point where true quality penalizes it (true quality falls past l = "
-            f"{fmt.number(GOLD_BEST_LENGTH)}), so its reward model pays a padding bonus, "
-            "growing with length², instead of a penalty."
+    if high < 0:
+        return (
+            f"{said} lies below 0: the room preferred length even past the point where true "
+            f"quality penalizes it (true quality falls past l = {fmt.number(GOLD_BEST_LENGTH)}), "
+            "so its reward model pays a padding bonus, growing with length², instead of a penalty."
+        )
+    if low <= 0 and high >= 1:
+        return (
+            f"{said} includes both 0 and 1: these choices cannot tell whether the room learned "
+            "none of the padding penalty or all of it."
+        )
+    if low <= 0:
+        return (
+            f"{said} includes 0: these choices cannot tell whether the room charges for padding "
+            "at all, or pays for it."
+        )
+    if high >= 1:
+        return (
+            f"{said} includes 1: these choices are consistent with the whole padding penalty, "
+            "true quality's."
+        )
+    return f"{said} lies between 0 and 1: part of the padding penalty, not all of it."
+
+
+def shape_sentence(*, length_weight: float, b: float, low: float, high: float) -> str:
+    """Where the room's score turns with length, read only when b's interval gives its sign:
+    its favourite length, its lowest, or that on the grid longer (or shorter) scores higher."""
+    if low <= 0 <= high:
+        return (
+            "With b's sign unknown, where the room's score turns with length is not read from "
+            "these choices."
         )
     turn = favourite_length(length_weight=length_weight, b=b)
-    if math.isnan(turn) or abs(turn) > GRID_LIMIT:
-        if length_weight == 0:
-            return f"{said} Length does not change its score at all."
+    if abs(turn) > GRID_LIMIT:
         direction = "longer" if length_weight > 0 else "shorter"
-        where = (
-            ""
-            if math.isnan(turn)
-            else f" (it turns at l = {fmt.number(turn)}, past the grid's edge)"
+        return (
+            f"On every answer here (its score turns at l = {fmt.number(turn)}, past the grid's "
+            f"edge), {direction} scores higher."
         )
-        return f"{said} On every answer here{where}, {direction} scores higher."
     if b > 0:
         return (
-            f"{said} Together they put its favourite length at l = {fmt.number(turn)} (true "
-            f"quality's: {fmt.number(GOLD_BEST_LENGTH)}); the further an answer's length is "
-            "from it, either way, the lower the room's score."
+            f"Together they put its favourite length at l = {fmt.number(turn)} (true quality's: "
+            f"{fmt.number(GOLD_BEST_LENGTH)}); the further an answer's length is from it, either "
+            "way, the lower the room's score."
         )
     return (
-        f"{said} Its score is lowest at l = {fmt.number(turn)} and rises the further an "
-        "answer's length is from it, either way."
+        f"Its score is lowest at l = {fmt.number(turn)} and rises the further an answer's length "
+        "is from it, either way."
+    )
+
+
+def scale_sentence(*, spread: float) -> str:
+    """What b measures, and what the lecturer's spread of lengths does to it."""
+    return (
+        "b is the share of true quality's padding penalty the room's model charges, per unit of "
+        "substance: 1 is true quality's own, 0 none; above 1 the room punishes padding more "
+        "than true quality does, below 0 it rewards it. The lengths shown (spread "
+        f"{fmt.stop(spread)}) set what the room can tell apart: with typical lengths only, few "
+        "pairs differ much in length, so the same raters can be read at another b with more "
+        "varied lengths. Compare rooms shown the same lengths."
     )
 
 
@@ -103,67 +153,39 @@ def is_wide(low: float, high: float) -> bool:
     return not high - low <= WIDE_INTERVAL
 
 
-def interval_sentence(*, low: float, high: float, decided: int) -> str:
-    """What the 90% interval of b says: whether it includes 0 or 1, and when it is wide, that
-    this b is rough (more comparisons narrow it on average, one can widen it)."""
-    bounds = f"{fmt.number(low)} to {fmt.number(high)}"
-    parts = []
-    if is_wide(low, high):
-        parts.append(
-            f"Only {fmt.count(decided)} decided comparisons: the interval of b is wide "
-            f"({bounds}), so this b is a rough reading. More comparisons narrow it on average "
-            "(roughly as one over the square root of their number), though a single one can "
-            "widen it."
-        )
-    if low <= 0 and high >= 1:
-        parts.append(
-            f"Its 90% interval ({bounds}) includes both 0 and 1: these choices cannot tell "
-            "whether the room learned none of the padding penalty or all of it."
-        )
-    elif low <= 0 <= high:
-        parts.append(
-            f"Its 90% interval ({bounds}) includes 0: these choices cannot tell whether the "
-            "room learned any padding penalty at all."
-        )
-    elif low <= 1 <= high:
-        parts.append(
-            f"Its 90% interval ({bounds}) includes 1: these choices are consistent with the "
-            "whole padding penalty, true quality's."
-        )
-    elif high < 0:
-        parts.append(f"Its 90% interval ({bounds}) lies below 0: a padding bonus, not a penalty.")
-    elif low > 1:
-        parts.append(
-            f"Its 90% interval ({bounds}) lies above 1: more than the whole padding penalty."
-        )
-    else:
-        parts.append(
-            f"Its 90% interval ({bounds}) lies between 0 and 1: part of the padding penalty."
-        )
-    return " ".join(parts)
+def wide_sentence(*, low: float, high: float, phones: int) -> str:
+    """When b's 90% interval is wide, that this b is rough and what narrows it; else ""."""
+    if not is_wide(low, high):
+        return ""
+    whose = "phones'" if phones != 1 else "phone's"
+    return (
+        f"The interval of b is wide ({bounds(low, high)}): {fmt.count(phones)} {whose} choices "
+        "pin b down only roughly. More phones, and more "
+        "pairs from each, narrow it on average (roughly as one over the square root of their "
+        "number), though a single choice can widen it."
+    )
 
 
 def agreement_sentence(
-    *, agreement: float, reference: float, reference_spread: float, decided: int
+    *, agreement: float, low: float, high: float, decided: int, reference: float, phones: int
 ) -> str:
-    """The room's agreement with true quality beside the reference on the same pairs: what
-    raters who follow true quality with ordinary noise would reach, and whether the difference
-    is more than chance."""
-    spread = fmt.percent(reference_spread, decimals=1)
+    """The room's agreement with true quality beside coin flips' 50% and the reference raters'
+    share on the same pairs, and the t-test against chance (its 95% interval: ``low``, ``high``).
+    """
     said = (
         f"The room picked the answer true quality prefers in {fmt.percent(agreement)} of its "
-        f"{fmt.count(decided)} decided pairs; raters who follow true quality with ordinary "
-        f"noise (Bradley–Terry at T = {fmt.stop(REFERENCE_NOISE)}) would pick it in "
-        f"{fmt.percent(reference)} of those same pairs, on average (give or take {spread})."
+        f"{fmt.count(decided)} decided pairs ({fmt.percent(CHANCE_LEVEL)} interval "
+        f"{fmt.percent(low)} to {fmt.percent(high)}, a t-test with {fmt.count(max(phones - 1, 1))} "
+        f"degrees of freedom, {COUNTED}). Coin flips pick it in {fmt.percent(CHANCE)}; raters "
+        "who follow true quality with ordinary noise (Bradley–Terry at T = "
+        f"{fmt.stop(REFERENCE_NOISE)}) would pick it in {fmt.percent(reference)} of those same "
+        "pairs, on average."
     )
-    gap = agreement - reference
-    if abs(gap) <= CHANCE_SPREADS * reference_spread:
-        return f"{said} The difference is within what chance gives such raters."
-    direction = "less" if gap < 0 else "more"
-    return (
-        f"{said} The room agreed with true quality {direction} often than such raters: more "
-        "than chance explains."
-    )
+    if low > CHANCE:
+        return f"{said} More than chance: the room's choices follow true quality."
+    if high < CHANCE:
+        return f"{said} Less than chance: the room's choices run against true quality."
+    return f"{said} Within what coin flips give: these choices are not told apart from chance."
 
 
 def playground_sentence(
@@ -229,30 +251,40 @@ def curve_sentence(curve: Curve, *, best_of_n: bool) -> str:
     return f"{said} {capped}" if capped else said
 
 
-def room_sentences(fitted: RoomFit, *, stop: float) -> dict[str, str]:
+def room_sentences(fitted: RoomFit, *, stop: float, spread: float) -> dict[str, str]:
     """Everything the lecturer's screen says about a room's fit, by part: "model", "weights",
-    "interval", "agreement", "playground" (``stop``: the Playground's b the link opens at);
-    or, when there is no fit, only "message", saying why."""
-    fit = fitted.fit
-    if fit is None:
-        return {"message": fitted.message}
-    low, high = fit.b_interval
-    return {
-        "model": reward_model_sentence(
-            length_weight=fit.length_ratio, b=fit.b, decided=fitted.decided
-        ),
-        "weights": weights_sentence(length_weight=fit.length_ratio, b=fit.b),
-        "interval": interval_sentence(low=low, high=high, decided=fitted.decided),
-        "agreement": agreement_sentence(
-            agreement=fitted.agreement,
+    "wide" (may be ""), "scale", "agreement", "playground" (``stop``: the Playground's b the
+    link opens at; ``spread``: the room's spread of lengths). Without a fit, only "message"
+    (why), and "agreement" where the room's choices could be read against chance."""
+    reading = fitted.reading
+    agreement = {}
+    if reading is not None:
+        agreement["agreement"] = agreement_sentence(
+            agreement=reading.agreement,
+            low=reading.agreement_interval[0],
+            high=reading.agreement_interval[1],
+            decided=reading.decided,
             reference=fitted.reference,
-            reference_spread=fitted.reference_spread,
-            decided=fitted.decided,
+            phones=reading.phones,
+        )
+    if fitted.fit is None:
+        return {"message": fitted.message, **agreement}
+    low, high = reading.b_interval
+    length_low, length_high = reading.length_interval
+    weight, b = reading.length_weight, reading.b
+    return {
+        "model": reward_model_sentence(length_weight=weight, b=b, decided=fitted.decided),
+        "weights": " ".join(
+            [
+                length_sentence(length_weight=weight, low=length_low, high=length_high),
+                b_sentence(b=b, low=low, high=high),
+                shape_sentence(length_weight=weight, b=b, low=low, high=high),
+            ]
         ),
+        "wide": wide_sentence(low=low, high=high, phones=reading.phones),
+        "scale": scale_sentence(spread=spread),
+        **agreement,
         "playground": playground_sentence(
-            b=fit.b,
-            length_weight=fit.length_ratio,
-            substance_weight=float(fit.weights[0]),
-            stop=stop,
+            b=b, length_weight=weight, substance_weight=float(reading.weights[0]), stop=stop
         ),
     }

@@ -9,7 +9,6 @@ poll's (``?lecturer=TOKEN`` or ``?room=CODE``): the poll's kind is stored with i
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
@@ -19,6 +18,7 @@ from sqlalchemy.engine import Engine
 import core
 from common import format as fmt
 from core.room_ratings import CANT_TELL, FIRST, SECOND
+from core.room_reading import CHANCE
 from poll_data import ratings, store
 from ui import charts, fitted_model_figures, presenter, style
 from ui.class_poll import live, rating_data, rating_text
@@ -122,7 +122,10 @@ def live_fit(engine: Engine, token: str) -> None:
     )
     if fitted.fit is None:
         top.caption(who)
-        st.info(fitted.message)
+        said = rating_text.room_sentences(fitted, stop=0.0, spread=room.length_spread)
+        st.info(said["message"])
+        if "agreement" in said:  # no reward model to read, but agreement against chance
+            show_agreement(fitted, said["agreement"], who="")
         return
     show_fit(fitted, room, row=top, who=who)
 
@@ -130,21 +133,21 @@ def live_fit(engine: Engine, token: str) -> None:
 def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -> None:
     """The room's b and weights (in ``row``, beside the count), the plane, how often the room
     agreed with true quality (``who`` made the choices), both optimizers, and the way to the
-    Playground."""
-    fit = fitted.fit
-    low, high = fit.b_interval
-    stop = nearest_stop(SETTINGS["b"], fit.b if math.isfinite(fit.b) else 0.0)
-    said = rating_text.room_sentences(fitted, stop=stop)
-    row.metric("the room's b", fmt.number(fit.b))
-    row.metric("90% interval of b", f"{fmt.number(low)} to {fmt.number(high)}")
-    row.metric("length weight", fmt.number(fit.length_ratio))
+    Playground. Only a room whose choices follow substance gets here (core.room_fit)."""
+    reading = fitted.reading
+    low, high = reading.b_interval
+    stop = nearest_stop(SETTINGS["b"], reading.b)
+    said = rating_text.room_sentences(fitted, stop=stop, spread=room.length_spread)
+    row.metric("the room's b", fmt.number(reading.b))
+    row.metric("90% interval of b", rating_text.bounds(low, high))
+    row.metric("length weight", fmt.number(reading.length_weight))
     # The room's reward model next, fitted to the first screen (a projector shows b and it
     # together); its formula, the interval's warning and the room's agreement just below it.
     charts.chart(
         fitted_model_figures.fitted_plane(
             core.GRID,
             core.gold_field(),
-            rating_data.fitted_field(fit),
+            rating_data.fitted_field(fitted.fit),
             length_spread=room.length_spread,
         ),
         key="rating_plane",
@@ -152,21 +155,31 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
         fit=True,
     )
     st.caption(f"{said['model']} {said['weights']}")
-    if rating_text.is_wide(low, high):
-        st.warning(said["interval"])
-    else:
-        st.caption(said["interval"])
+    if said["wide"]:
+        st.warning(said["wide"])
+    st.caption(said["scale"])
+    show_agreement(fitted, said["agreement"], who=who)
+    show_optimizers(fitted.fit)
+    playground_link(stop, said["playground"])
+
+
+def show_agreement(fitted: core.RoomFit, sentence: str, *, who: str) -> None:
+    """How often the room agreed with true quality, beside coin flips' 50% (the chance line)
+    and the reference raters' share, with the sentence that tests it against chance."""
     agreement = st.container(horizontal=True, gap="small", key="rating_agreement")
     agreement.metric("agreed with true quality", fmt.percent(fitted.agreement))
+    agreement.metric(
+        "coin flips",
+        fmt.percent(CHANCE),
+        help="A room that tapped at random would pick the truly better answer half the time.",
+    )
     agreement.metric(
         "reference, same pairs",
         fmt.percent(fitted.reference),
         help="How often raters who follow true quality with ordinary noise (Bradley–Terry at "
         "T = 1) would pick the truly better answer of the room's decided pairs, on average.",
     )
-    st.caption(f"{who} {said['agreement']}")
-    show_optimizers(fit)
-    playground_link(stop, said["playground"])
+    st.caption(f"{who} {sentence}".strip())
 
 
 def show_optimizers(fit) -> None:
