@@ -88,7 +88,9 @@ def test_careful_readers_like_some_length_dislike_padding_and_agree_like_the_ref
     be fitted with a positive length weight and a clear share of the padding penalty."""
     reading = mean_reading("careful", spread=spread)
     assert reading["length weight"] > 0.2, reading
-    assert reading["b"] > 0.4 and reading["lowest b"] > 0, reading
+    # Measured with the writer that renders substance and length: b 0.80 / 0.59 / 0.38 at spreads
+    # 0.5 / 1 / 1.5 (their lowest 0.45 / 0.43 / 0.26); the old writer's 1.53 / 1.29 / 1.19.
+    assert reading["b"] > 0.3 and reading["lowest b"] > 0.2, reading
     assert reading["agreement"] > reading["reference"] - 0.05, reading
 
 
