@@ -173,7 +173,7 @@ def test_separable_choices_get_a_plain_warning_not_a_traceback():
 
 
 def test_a_substance_weight_not_clearly_positive_says_b_is_not_defined():
-    # Issue 36: here the substance weight is -0.02 (90%: -0.19 to 0.14); "learned b 0.00" and
+    # Here the substance weight is -0.02 (90%: -0.19 to 0.14); "learned b 0.00" and
     # the last Newton step's numbers were placeholders.
     app = open_page(REWARD_MODEL, {"pairs": "200", "spread": "0.5", "noise": "5", "prior": "1"})
     assert_clean(app)

@@ -204,7 +204,7 @@ def test_the_share_falls_as_the_prior_grows_and_says_the_issues_number():
     pairs = core.comparisons(2000, length_spread=0.1, rater_noise=1.0, seed=0)
     shares = [core.data_share(core.fit_bradley_terry(pairs, prior=p)) for p in (0, 1, 10, 100)]
     assert shares[0] == 1.0 and all(a > b for a, b in zip(shares, shares[1:], strict=False))
-    # docs/SPEC §18: at prior 100 the data carry 0.15% of the padding weight's precision.
+    # The old page default: at prior 100 the data carry 0.15% of the padding weight's precision.
     fit = core.fit_bradley_terry(pairs, prior=100.0)
     assert f"{fit.information[2, 2]:.2f}" in ("0.15", "0.16")
     assert 0.0014 < core.data_share(fit, quantity="padding weight") < 0.0017

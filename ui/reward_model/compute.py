@@ -125,6 +125,7 @@ class Decline:
     fall: float  # peak_gold − end_gold, >= 0: how far true quality declines past its peak
     steady: bool  # up to the end it never falls more than DECLINE below its running best
     capped_end: bool = False  # KL: even the end is capped by the grid's edge (every point is)
+    gentlest: float = math.nan  # the curve's first point: n = 1, or β = 10
 
     @property
     def declines(self) -> bool:
@@ -151,5 +152,6 @@ def decline(curve: core.Curve, *, best_of_n: bool) -> Decline:
         end_gold=end_gold,
         fall=max(float(curve.peak_gold_gain) - end_gold, 0.0),
         steady=steady,
+        gentlest=float(curve.pressure[0]),
         capped_end=not best_of_n and bool(curve.edge_mass[end] >= core.EDGE_CAPPED_MASS),
     )

@@ -59,6 +59,13 @@ def curve_sentence(curve: Decline, *, best_of_n: bool) -> str:
         where = ", with every β of the curve capped by the grid's edge"
     else:
         where = ", the strongest β clear of the grid's edge"
+    if curve.declines and curve.peak == curve.gentlest:
+        return (
+            f"{method}, on the fitted model: true quality is highest at the gentlest "
+            f"{_pressure(curve.peak, best_of_n=best_of_n)} drawn ({fmt.signed(curve.peak_gold)}) "
+            f"and falls from there, by {fmt.number(curve.fall)} to "
+            f"{fmt.signed(curve.end_gold)} at {end}{where}."
+        )
     if curve.declines:
         return (
             f"{method}, on the fitted model: true quality peaks at "
