@@ -42,14 +42,7 @@ pairs, spread, noise, prior = (
 fit = reward_model_compute.reward_model_fit(pairs, spread, noise, prior)
 fitted = reward_model_compute.fitted_model(fit)
 said = reward_text.readouts(fitted)
-best, kl = (
-    (None, None)
-    if not fitted.defined
-    else (
-        reward_model_compute.decline(fitted.best_of_n, best_of_n=True),
-        reward_model_compute.decline(fitted.kl, best_of_n=False),
-    )
-)
+best, kl = fitted.best_of_n_read, fitted.kl_read
 bon_peak, kl_peak = reward_text.peak_texts(best, kl)
 
 plane_column, curves_column = main_chart.columns(2, gap="medium")
@@ -65,25 +58,18 @@ with plane_column:
         f"contours; its padding penalty b is {said['b']}. The caption below explains it.",
         fit=True,
     )
-    presenter.words("How to read the lines").caption(
-        "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
-        "reward is known only up to scale). Where its lines bend back like the filled "
-        "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
-        "the raters saw; beyond them comparisons are few, and the model mostly guesses."
-    )
+    presenter.words("How to read the lines").caption(reward_text.plane_caption(fitted))
 with curves_column:
     if fitted.defined:
         for curve, read, is_best_of_n, key in (
             (fitted.best_of_n, best, True, "rm-bon"),
             (fitted.kl, kl, False, "rm-kl"),
         ):
-            charts.chart(
-                fitted_model_figures.overoptimization(
-                    curve, best_of_n=is_best_of_n, b=fit.b, model="the fitted model"
-                ),
-                key=key,
-                description=reward_text.curve_sentence(read, best_of_n=is_best_of_n),
+            figure = fitted_model_figures.overoptimization(
+                curve, best_of_n=is_best_of_n, b=fit.b, model="the fitted model"
             )
+            said_of_curve = reward_text.curve_sentence(read, best_of_n=is_best_of_n)
+            charts.chart(figure, key=key, description=said_of_curve)
         readouts.edge_box(edge_note.curve_note(fitted.kl.pressure, fitted.kl.edge_mass))
     else:
         st.info(reward_text.undefined_sentence(fit), icon=":material/block:")

@@ -42,6 +42,8 @@ class Fitted:
     share: float  # of what the fit knows about b, the comparisons' part (core.data_share)
     kl: core.Curve | None  # the KL optimum on the fitted model, along ui.compute.BETA_CURVE
     best_of_n: core.Curve | None  # best-of-n over the 600 answers the fitted model ranks
+    kl_read: Decline | None = None  # what the KL curve does (decline)
+    best_of_n_read: Decline | None = None  # what the best-of-n curve does
 
 
 @cached(FIT_ENTRIES)
@@ -63,7 +65,15 @@ def fitted_model(fit: core.BradleyTerryFit) -> Fitted:
     if not core.substance_is_clear(fit):
         return Fitted(fit, False, math.nan, None, None)
     optimum = fitted_curves(fit)
-    return Fitted(fit, True, core.data_share(fit), optimum.kl, optimum.best_of_n)
+    return Fitted(
+        fit,
+        True,
+        core.data_share(fit),
+        optimum.kl,
+        optimum.best_of_n,
+        decline(optimum.kl, best_of_n=False),
+        decline(optimum.best_of_n, best_of_n=True),
+    )
 
 
 def fitted_curves(fit: core.BradleyTerryFit) -> core.RoomOptimum:

@@ -196,6 +196,21 @@ def narrow_sentence(fitted: Fitted, *, spread: float) -> str:
     return said
 
 
+def plane_caption(fitted: Fitted) -> str:
+    """How to read the plane's lines: on true quality's scale where b is defined."""
+    scale = (
+        "scaled so substance counts 1 (a Bradley–Terry reward is known only up to scale)"
+        if fitted.defined
+        else "its weights as fitted (its substance weight is not clearly positive, so there "
+        "is no scale of true quality to put them on)"
+    )
+    return (
+        f"Lines: the learned reward model, {scale}. Where its lines bend back like the filled "
+        "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
+        "the raters saw; beyond them comparisons are few, and the model mostly guesses."
+    )
+
+
 def playground_label(fit: BradleyTerryFit, stop: float, *, defined: bool) -> str:
     """The Playground link's label: the nearest b it has (its reward model's length weight is
     1 and it keeps nothing else of this fit)."""
