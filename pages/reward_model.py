@@ -22,6 +22,8 @@ from ui.reward_model import text as reward_text
 from ui.settings import keys_for
 from ui.url_values import url_form
 
+FRESH_OPEN = "open-fresh-comparisons"  # the session key of the fresh draws' expander
+
 state.settle_url("reward-model")
 page_css.page_style()
 
@@ -130,6 +132,16 @@ with presenter.words("What the curves show, and why b is hard to learn"):
         "200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per unit of "
         "length against 1 for substance, believing longer is always better."
     )
+# 30 more fits and 60 curves (~1.5 s at 10,000 pairs, ~6 s at 200,000): on request only.
+fresh_box = st.expander(
+    "Other draws of the same comparisons: how often this holds",
+    key=FRESH_OPEN,
+    on_change="rerun",
+    icon=":material/casino:",
+)
+if fresh_box.open:
+    fresh = reward_model_compute.fresh_draws(pairs, spread, noise, prior)
+    fresh_box.markdown(reward_text.fresh_sentence(fresh, pairs=pairs, this_draw=fitted))
 b_stop = reward_model_compute.playground_b(fit)
 st.page_link(
     "pages/playground.py",

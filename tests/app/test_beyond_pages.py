@@ -384,6 +384,17 @@ def test_the_reward_model_page_draws_its_fit_and_says_what_the_prior_carries():
     assert "true quality rises all the way to β = 0.25 (+4.15)" in text
 
 
+def test_the_reward_model_page_says_on_request_how_often_its_draw_holds():
+    app = open_page(REWARD_MODEL)
+    assert "other draws of 10,000 comparisons" not in " ".join(m.value for m in app.markdown)
+    app.session_state["open-fresh-comparisons"] = True  # what a click on the expander sends
+    app.run()
+    assert_clean(app)
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert "On 30 other draws of 10,000 comparisons at these settings" in text
+    assert "On this page's draw the KL optimum falls: so do 6 of the 30." in text
+
+
 def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():
     app = open_page("pages/reward_model.py")
     (dpo,) = [info.value for info in app.info if info.value.startswith("DPO")]

@@ -165,3 +165,36 @@ def decline(curve: core.Curve, *, best_of_n: bool) -> Decline:
         gentlest=float(curve.pressure[0]),
         capped_end=not best_of_n and bool(curve.edge_mass[end] >= core.EDGE_CAPPED_MASS),
     )
+
+
+FRESH_COMPARISON_SEEDS = tuple(range(1, 31))  # 30 other draws of the raters (this page's: 0)
+FRESH_ENTRIES = 8  # ~1.5 s to fill at 10,000 pairs (30 fits and 60 curves), ~6 s at 200,000
+
+
+@dataclass(frozen=True)
+class FreshDraws:
+    """The same setting on other draws of the comparisons: how often what this page shows
+    holds. Counts are over ``len(seeds)`` draws; ``b`` holds the defined draws' b, sorted."""
+
+    seeds: tuple[int, ...]
+    defined: int  # draws whose b is defined (core.substance_is_clear)
+    kl_declines: int  # of those, how many have their own KL optimum fall by more than DECLINE
+    best_of_n_declines: int  # and their own best-of-n over the 600 answers
+    b: np.ndarray  # (defined,) sorted, read-only
+
+
+@cached(FRESH_ENTRIES)
+def fresh_draws(pairs: int, spread: float, noise: float, prior: float) -> FreshDraws:
+    """The fit and both curves at FRESH_COMPARISON_SEEDS instead of COMPARISON_SEED."""
+    learned, kl_falls, best_falls = [], 0, 0
+    for seed in FRESH_COMPARISON_SEEDS:  # one fit per draw: a fit is not vectorized over seeds
+        choices = core.comparisons(int(pairs), length_spread=spread, rater_noise=noise, seed=seed)
+        fitted = fitted_model(core.fit_bradley_terry(choices, prior=prior))
+        if not fitted.defined:
+            continue
+        learned.append(fitted.fit.b)
+        kl_falls += fitted.kl_read.declines
+        best_falls += fitted.best_of_n_read.declines
+    b = np.sort(np.array(learned))
+    b.flags.writeable = False
+    return FreshDraws(FRESH_COMPARISON_SEEDS, len(learned), kl_falls, best_falls, b)

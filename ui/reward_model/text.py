@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from common import format as fmt
 from core.preferences import INTERVAL_Z, BradleyTerryFit
-from ui.reward_model.compute import DECLINE, Decline, Fitted
+from ui.reward_model.compute import DECLINE, Decline, Fitted, FreshDraws
 
 NOT_DEFINED = "not defined"
 MOSTLY_PRIOR = 0.5  # below this share of b's precision from the comparisons, b is the prior's
@@ -220,3 +222,31 @@ def playground_label(fit: BradleyTerryFit, stop: float, *, defined: bool) -> str
         f"Open the Playground at {fmt.named('b', stop)}, the b step nearest this fit's "
         f"(length weight 1 there, {fmt.number(fit.length_ratio)} here)"
     )
+
+
+def fresh_sentence(fresh: FreshDraws, *, pairs: int, this_draw: Fitted) -> str:
+    """How often what this page shows holds on other draws of the same comparisons."""
+    total = len(fresh.seeds)
+    said = (
+        f"On {total} other draws of {fmt.count(pairs)} comparisons at these settings (seeds "
+        f"{fresh.seeds[0]} to {fresh.seeds[-1]}; this page's is seed 0), b is defined in "
+        f"{fresh.defined}"
+    )
+    if fresh.defined == 0:
+        return said + "."
+    low, middle, high = np.quantile(fresh.b, [0.25, 0.5, 0.75])
+    said += (
+        f"; of those, the fitted model's own KL optimum falls by more than "
+        f"{fmt.number(DECLINE)} in {fresh.kl_declines} and its best-of-n in "
+        f"{fresh.best_of_n_declines}. Their b has median {fmt.number(middle)}, middle half "
+        f"{fmt.number(low)} to {fmt.number(high)}."
+    )
+    if this_draw.defined:
+        shown = "falls" if this_draw.kl_read.declines else "does not fall"
+        agreeing = (
+            fresh.kl_declines if this_draw.kl_read.declines else (fresh.defined - fresh.kl_declines)
+        )
+        said += (
+            f" On this page's draw the KL optimum {shown}: so do {agreeing} of the {fresh.defined}."
+        )
+    return said
