@@ -47,7 +47,14 @@ from core.curves import (
 from core.gao import GAO_FORMS, GaoFit, fit_gao
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
 from core.peaks import peak_among_uncapped, peak_at_end, strongest_uncapped, uncapped_stops
-from core.preferences import BradleyTerryFit, Comparisons, comparisons, fit_bradley_terry
+from core.preferences import (
+    BradleyTerryFit,
+    Comparisons,
+    comparisons,
+    data_share,
+    fit_bradley_terry,
+    substance_is_clear,
+)
 from core.room_ratings import (
     RatingPairs,
     RoomFit,
@@ -87,7 +94,9 @@ __all__ = [
     "Comparisons",
     "GaoFit",
     "comparisons",
+    "data_share",
     "fit_bradley_terry",
+    "substance_is_clear",
     "fit_gao",
     "ANSWER_COUNT",
     "CLOUD_MAX_N",

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from core import world
-from core.validate import NON_NEGATIVE, POSITIVE_NUMBER, SEED, Whole, show, validate_params
+from core.validate import (
+    NON_NEGATIVE,
+    POSITIVE_NUMBER,
+    SEED,
+    Choice,
+    Whole,
+    show,
+    validate_params,
+)
 
 MAX_PAIRS = 1_000_000  # a million comparisons: about 50 MB of features, a second's fit
 FEATURE_NAMES = ("substance", "length", "padding")  # padding = -(length² - 1)
@@ -49,6 +57,10 @@ class BradleyTerryFit:
     converged: bool
     message: str  # "" when converged; otherwise why not, in a sentence
     steps: int  # Newton steps taken
+    # The comparisons' own Fisher information at the fitted weights, Σ p(1 - p) x xᵀ without
+    # the prior: (k, k) for the k features fitted; None when the fit did not converge.
+    information: np.ndarray | None = None
+    prior: float = 0.0  # the ridge strength the fit was made with
 
     def scaled_reward(self, length, substance) -> np.ndarray:
         """The model's score in units of substance, s + (w_l/w_s)·l - b·(l² - 1).
@@ -130,7 +142,7 @@ def fit_bradley_terry(
     # fit takes ~30 ms this way, ~300 ms with (N, k) columns).
     rows = np.ascontiguousarray(differences[:, :used].T)
     weights, curvature, steps, message = _newton(rows, prior)
-    return _summarize(weights, curvature, steps, message)
+    return _summarize(weights, curvature, steps, message, prior)
 
 
 def _newton(rows: np.ndarray, prior: float) -> tuple:
@@ -177,7 +189,9 @@ SEPARABLE_MESSAGE = (
 SINGULAR_MESSAGE = "the features do not vary across pairs, so the weights are not identified"
 
 
-def _summarize(weights, curvature, steps: int, message: str) -> BradleyTerryFit:
+def _summarize(weights, curvature, steps: int, message: str, prior: float) -> BradleyTerryFit:
+    # The curvature less the prior's share, prior·I: what the comparisons alone say.
+    information = None if curvature is None else curvature - prior * np.eye(weights.size)
     full = np.zeros(3)
     full[: weights.size] = weights
     errors = np.zeros(3)
@@ -190,7 +204,9 @@ def _summarize(weights, curvature, steps: int, message: str) -> BradleyTerryFit:
     substance_weight, length_weight, padding_weight = full
     if substance_weight <= 0:
         message = message or "the substance weight is not positive, so b is not defined"
-        return BradleyTerryFit(full, errors, 0.0, (-np.inf, np.inf), 0.0, False, message, steps)
+        return BradleyTerryFit(
+            full, errors, 0.0, (-np.inf, np.inf), 0.0, False, message, steps, information, prior
+        )
     b = padding_weight / substance_weight
     if covariance is None or weights.size < 3:
         interval = (0.0, 0.0) if weights.size < 3 and covariance is not None else (-np.inf, np.inf)
@@ -201,8 +217,68 @@ def _summarize(weights, curvature, steps: int, message: str) -> BradleyTerryFit:
         interval = (float(b - INTERVAL_Z * b_error), float(b + INTERVAL_Z * b_error))
     ratio = length_weight / substance_weight
     return BradleyTerryFit(
-        full, errors, float(b), interval, float(ratio), not message, message, steps
+        full,
+        errors,
+        float(b),
+        interval,
+        float(ratio),
+        not message,
+        message,
+        steps,
+        information,
+        prior,
     )
+
+
+def substance_is_clear(fit: BradleyTerryFit) -> bool:
+    """Whether b = w_pad / w_s is defined: the fit converged and its substance weight's 90%
+    interval lies above 0 (w_s > 1.645 standard errors).
+
+    A ratio whose denominator could be 0 or negative has no usable value or delta-method
+    interval: at 200 pairs, spread 0.5, noise 5, prior 1 the denominator is -0.02 ± 0.10.
+    """
+    substance_weight, substance_error = fit.weights[0], fit.standard_errors[0]
+    return bool(fit.converged and substance_weight > INTERVAL_Z * substance_error)
+
+
+SHARED_QUANTITIES = Choice(("b", "padding weight"), '"b" or "padding weight"')
+
+
+@validate_params({"quantity": SHARED_QUANTITIES})
+def data_share(fit: BradleyTerryFit, *, quantity: str = "b") -> float:
+    """The share of what the fit knows about ``quantity`` that the comparisons carry, in [0, 1].
+
+    Knowledge is precision (1 / variance, Gaussian about the fit): the posterior's is
+    1 / gᵀH⁻¹g with H = F + prior·I, the comparisons' alone 1 / gᵀF⁻¹g (F:
+    ``fit.information``), and the share is their ratio gᵀH⁻¹g / gᵀF⁻¹g. For one weight it is
+    F / (F + prior); with no prior it is 1. ``quantity`` is "b" (g its delta-method gradient
+    (-w_pad/w_s², 0, 1/w_s)) or "padding weight" (g = (0, 0, 1)).
+
+    Returns nan where the quantity is not defined (no padding feature; for b, a substance
+    weight not clearly positive, :func:`substance_is_clear`), and 0 where the comparisons
+    alone do not pin it down (F singular).
+    """
+    if not isinstance(fit, BradleyTerryFit):
+        raise ValueError(f"fit must be a BradleyTerryFit, got {show(fit)}")
+    if fit.information is None or fit.information.shape != (3, 3):
+        return float("nan")
+    if quantity == "b":
+        if not substance_is_clear(fit):
+            return float("nan")
+        substance_weight, _, padding_weight = fit.weights
+        slope = np.array([-padding_weight / substance_weight**2, 0.0, 1.0 / substance_weight])
+    else:
+        slope = np.array([0.0, 0.0, 1.0])
+    if fit.prior == 0:
+        return 1.0
+    posterior = fit.information + fit.prior * np.eye(3)
+    try:
+        data_variance = slope @ np.linalg.solve(fit.information, slope)
+    except np.linalg.LinAlgError:
+        return 0.0
+    if not np.isfinite(data_variance) or data_variance <= 0:
+        return 0.0  # numerically singular: the comparisons alone leave it free
+    return float(np.clip(slope @ np.linalg.solve(posterior, slope) / data_variance, 0.0, 1.0))
 
 
 def sigmoid(value) -> np.ndarray:

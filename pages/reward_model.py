@@ -1,11 +1,8 @@
 """Reward model: people compare answers, Bradley–Terry learns from their choices, then it is
 optimized. Where b (the padding penalty it learned) comes from."""
 
-import math
-
 import streamlit as st
 
-from common import format as fmt
 from ui import (
     charts,
     compute,
@@ -25,6 +22,8 @@ from ui.reward_model import text as reward_text
 from ui.settings import keys_for
 from ui.url_values import url_form
 
+FRESH_OPEN = "open-fresh-comparisons"  # the session key of the fresh draws' expander
+
 state.settle_url("reward-model")
 page_css.page_style()
 
@@ -43,14 +42,10 @@ pairs, spread, noise, prior = (
 )
 
 fit = reward_model_compute.reward_model_fit(pairs, spread, noise, prior)
-b_used = reward_model_compute.curve_b(fit)
-low, high = fit.b_interval
-bon_curve, kl_curve = compute.best_of_n_curve(b_used, 0.0), compute.kl_curve(b_used, 0.0)
-bon_peak, kl_peak = reward_text.peak_texts(
-    bon_curve.peak_pressure,
-    kl_curve.peak_pressure,
-    reward_model_compute.kl_peak_beta(b_used),  # exact, not a curve point's β
-)
+fitted = reward_model_compute.fitted_model(fit)
+said = reward_text.readouts(fitted)
+best, kl = fitted.best_of_n_read, fitted.kl_read
+bon_peak, kl_peak = reward_text.peak_texts(best, kl)
 
 plane_column, curves_column = main_chart.columns(2, gap="medium")
 with plane_column:
@@ -62,29 +57,24 @@ with plane_column:
         figure,
         key="fitted-plane",
         description=f"The learned reward model's contour lines over true quality's filled "
-        f"contours; its padding penalty is {fmt.named('b', fit.b, decimals=2)}. The caption "
-        "below explains it.",
+        f"contours; its padding penalty b is {said['b']}. The caption below explains it.",
         fit=True,
     )
-    presenter.words("How to read the lines").caption(
-        "Lines: the learned reward model, scaled so substance counts 1 (a Bradley–Terry "
-        "reward is known only up to scale). Where its lines bend back like the filled "
-        "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
-        "the raters saw; beyond them comparisons are few, and the model mostly guesses."
-    )
+    presenter.words("How to read the lines").caption(reward_text.plane_caption(fitted))
 with curves_column:
-    charts.chart(
-        fitted_model_figures.overoptimization(bon_curve, best_of_n=True, b=b_used),
-        key="rm-bon",
-        description=f"True quality peaks at {bon_peak}.",
-    )
-    charts.chart(
-        fitted_model_figures.overoptimization(kl_curve, best_of_n=False, b=b_used),
-        key="rm-kl",
-        description=f"True quality peaks at {kl_peak}.",
-    )
-    edge = edge_note.curve_note(kl_curve.pressure, kl_curve.edge_mass)
-    readouts.edge_box(edge)
+    if fitted.defined:
+        for curve, read, is_best_of_n, key in (
+            (fitted.best_of_n, best, True, "rm-bon"),
+            (fitted.kl, kl, False, "rm-kl"),
+        ):
+            figure = fitted_model_figures.overoptimization(
+                curve, best_of_n=is_best_of_n, b=fit.b, model="the fitted model"
+            )
+            said_of_curve = reward_text.curve_sentence(read, best_of_n=is_best_of_n)
+            charts.chart(figure, key=key, description=said_of_curve)
+        readouts.edge_box(edge_note.curve_note(fitted.kl.pressure, fitted.kl.edge_mass))
+    else:
+        st.info(reward_text.undefined_sentence(fit), icon=":material/block:")
 
 with words:
     st.markdown(
@@ -94,49 +84,70 @@ with words:
         "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
         "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
         "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
-        "reward model, which believes longer is always better."
+        "reward model, which believes longer is always better. The curves optimize this "
+        "fitted model itself, exactly: the KL optimum on the grid, best-of-n over the 600 "
+        "answers it ranks."
     )
     glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
     glossary.explain("n", "β", "π_ref", "DPO")
 row = st.container(horizontal=True, gap="small")
-row.metric("learned b", fmt.number(fit.b), help="w\\_pad ÷ w\\_s: the padding penalty learned")
+row.metric("learned b", said["b"], help="w\\_pad ÷ w\\_s: the padding penalty learned")
 row.metric(
     "90% interval of b",
-    f"{fmt.number(low)} to {fmt.number(high)}" if math.isfinite(low) else "unbounded",
+    said["interval"],
     help="b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
     "conditional on the prior: with a prior it can exclude the true b = 1",
 )
 row.metric(
     "length weight ÷ substance weight",
-    fmt.number(fit.length_ratio),
+    said["length weight"],
     help="What the model pays for one unit of length, per unit of substance; the truth is 1",
+)
+row.metric(
+    "comparisons' share of b",
+    said["share"],
+    help="Of what the fit knows about b (its precision), the part the comparisons carry; "
+    "the prior carries the rest",
 )
 row.metric("best-of-n: true quality peaks at", bon_peak)
 row.metric("KL optimum: true quality peaks at", kl_peak)
-if not fit.converged:
-    st.warning(
-        f"The fit did not converge: {fit.message}. The numbers shown come from the last "
-        "Newton step.",
-        icon=":material/warning:",
-    )
+if fit.information is None:  # no finite fit: separable choices, or no convergence
+    st.warning(f"The fit did not converge: {fit.message}.", icon=":material/warning:")
 with presenter.words("What the curves show, and why b is hard to learn"):
+    if fitted.defined:
+        st.markdown(
+            f"{reward_text.curve_sentence(best, best_of_n=True)} "
+            f"{reward_text.curve_sentence(kl, best_of_n=False)}"
+        )
+    st.markdown(reward_text.narrow_sentence(fitted, spread=spread))
+    st.markdown(reward_text.share_sentence(fitted))
     st.markdown(
-        f"{reward_text.drawn_b_sentence(fit.b, b_used)} They put that b into the lesson's reward "
-        "model, with no other errors (σ = 0). Many comparisons of widely varying "
-        "lengths teach the whole penalty (b → 1) and the decline disappears. Few comparisons of "
-        "typical answers pin b down badly, in either direction: 200 pairs at spread 0.3 (rater "
-        "noise 1) give b = 2.71 with no prior (interval 0.70 to 4.73); only a prior pulls b toward "
-        "0, and then its interval is conditional on that prior: at prior 30 the same pairs give "
-        "b = 0.19, interval -0.47 to 0.85, which excludes the true b = 1. A likelier reason a real "
-        "reward model misses the penalty is that it cannot express it: fitted without the padding "
-        "feature, on 200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per "
-        "unit of length against 1 for substance, believing longer is always better."
+        "Many comparisons of widely varying lengths teach the whole penalty (b → 1) and the "
+        "decline disappears. Few comparisons of typical answers pin b down badly, in either "
+        "direction: 200 pairs at spread 0.3 (rater noise 1) give b = 2.71 with no prior "
+        "(interval 0.70 to 4.73); only a prior pulls b toward 0, and then its interval is "
+        "conditional on that prior: at prior 30 the same pairs give b = 0.19, interval -0.47 "
+        "to 0.85, which excludes the true b = 1. A likelier reason a real reward model misses "
+        "the penalty is that it cannot express it: fitted without the padding feature, on "
+        "200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per unit of "
+        "length against 1 for substance, believing longer is always better."
     )
+# 30 more fits and 60 curves (~1.5 s at 10,000 pairs, ~6 s at 200,000): on request only.
+fresh_box = st.expander(
+    "Other draws of the same comparisons: how often this holds",
+    key=FRESH_OPEN,
+    on_change="rerun",
+    icon=":material/casino:",
+)
+if fresh_box.open:
+    fresh = reward_model_compute.fresh_draws(pairs, spread, noise, prior)
+    fresh_box.markdown(reward_text.fresh_sentence(fresh, pairs=pairs, this_draw=fitted))
+b_stop = reward_model_compute.playground_b(fit)
 st.page_link(
     "pages/playground.py",
-    label=f"Open the Playground at {fmt.named('b', b_used)}, the nearest step",
+    label=reward_text.playground_label(fit, b_stop, defined=fitted.defined),
     icon=":material/tune:",
-    query_params={"b": url_form(b_used)},
+    query_params={"b": url_form(b_stop)},
 )
 presenter.words("DPO learns the same b").info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "

@@ -32,26 +32,43 @@ def fitted(pairs, spread, noise, prior) -> core.BradleyTerryFit:
     return core.fit_bradley_terry(choices, prior=prior)
 
 
-def exact_kl_peak(near: float, b: float) -> float:
-    """The KL peak at b, on 2,001 β within 3% of a curve's peak ``near`` (to ~3e-5)."""
-    betas = np.geomspace(near * 1.03, near / 1.03, 2001)
-    return float(betas[np.argmax(core.kl_optimum(betas, b=b).gold_gain)])
+def fitted_optimum(fit: core.BradleyTerryFit) -> core.RoomOptimum:
+    """Both optimizers on the fit's own score (core.room_optimum, as the rating room's)."""
+    return core.room_optimum(
+        fit, betas=BETA_CURVE, counts=N_CURVE, lowest_peak_beta=SETTINGS["beta"].low
+    )
 
 
 def expected_reward_readouts(pairs, spread, noise, prior) -> list[str]:
-    """What the Reward model page must show, computed from core alone."""
+    """What the Reward model page must show, computed from core alone: the fit, what the
+    comparisons carry of b, and where true quality peaks when the fitted model is optimized."""
     fit = fitted(pairs, spread, noise, prior)
+    if not core.substance_is_clear(fit):
+        return ["not defined"] * 6
     low, high = fit.b_interval
-    b_used = nearest_stop(SETTINGS["b"], fit.b)
+    optimum = fitted_optimum(fit)
     every_n = np.arange(1, 10_001)
-    bon_peak = int(every_n[np.argmax(core.best_of_n(every_n, b=b_used).gold_gain)])
-    kl_peak = float(BETA_CURVE[np.argmax(core.kl_optimum(BETA_CURVE, b=b_used).gold_gain)])
+    bon = optimum.best_of_n
+    answers = core.answers()
+    proxy = fit.scaled_reward(answers.length, answers.substance)
+    bon_gold = core.best_of_n_over(
+        every_n, proxy=proxy, gold=answers.gold, length=answers.length, substance=answers.substance
+    ).gold_gain
+    bon_peak = int(every_n[np.argmax(bon_gold)])
+    clear = np.flatnonzero(optimum.kl.edge_mass < core.EDGE_CAPPED_MASS)
+    if clear.size == 0:  # every point capped by the grid's edge: read them all, as core does
+        clear = np.arange(BETA_CURVE.size)
+    kl_peak = float(BETA_CURVE[clear[np.argmax(optimum.kl.gold_gain[clear])]])
+    share = core.data_share(fit)
     return [
-        f"{fit.b:.2f}",
-        f"{low:.2f} to {high:.2f}" if np.isfinite(low) else "unbounded",
-        f"{fit.length_ratio:.2f}",
-        "n ≥ 10,000" if bon_peak == 10_000 else f"n = {bon_peak:,}",
-        "β ≤ 0.25" if kl_peak == BETA_CURVE[-1] else f"β = {exact_kl_peak(kl_peak, b_used):.3g}",
+        fmt.number(fit.b),
+        f"{fmt.number(low)} to {fmt.number(high)}",
+        fmt.number(fit.length_ratio),
+        "100%" if share == 1 else fmt.share_percent(share),
+        "n ≥ 10,000" if bon_peak == 10_000 and bon.peak_pressure == 10_000 else f"n = {bon_peak:,}",
+        f"β ≤ {BETA_CURVE[clear[-1]]:.3g}"
+        if kl_peak == BETA_CURVE[clear[-1]]
+        else f"β = {kl_peak:.3g}",
     ]
 
 
@@ -88,21 +105,21 @@ def test_reward_model_defaults_match_core():
     defaults = [SETTINGS[key].default for key in REWARD_KEYS]
     assert readouts(app) == expected_reward_readouts(*defaults)
     assert any("DPO" in info.value and "π_ref·exp(r/β)" in info.value for info in app.info)
-    b_stop = url_form(nearest_stop(SETTINGS["b"], fitted(*defaults).b))
-    text = " ".join(markdown.value for markdown in app.markdown)
-    assert f"The curves are drawn at **b = {b_stop}**" in text
+    fit = fitted(*defaults)
+    b_stop = url_form(nearest_stop(SETTINGS["b"], fit.b))
     assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
-    # What the page is for, at its defaults: the learned b misses the padding penalty, so on
-    # both curves (core's, at the drawn b) true quality peaks and then falls, far below the
-    # reward model's score (at b = 1 the two curves coincide).
-    assert float(b_stop) <= 0.05
-    strongest_n, strongest_beta = N_CURVE.argmax(), BETA_CURVE.argmin()
-    for result, strongest in (
-        (core.best_of_n(N_CURVE, b=float(b_stop)), strongest_n),
-        (core.kl_optimum(BETA_CURVE, b=float(b_stop)), strongest_beta),
-    ):
-        assert result.gold_gain.max() - result.gold_gain[strongest] > 1.0
-        assert result.proxy_gain[strongest] - result.gold_gain[strongest] > 1.0
+    # What the page is for, at its defaults: 10,000 narrow comparisons with no prior learn that
+    # length is good (0.94) and leave b open (0.02, interval -1.94 to 1.98); the fitted model's
+    # own KL optimum peaks and then falls (3.87), as the words say; its best-of-n does not fall
+    # on these 600 answers, and the words say that too.
+    assert readouts(app)[:4] == ["0.02", "-1.94 to 1.98", "0.94", "100%"]
+    optimum = fitted_optimum(fit)
+    assert optimum.kl.peak_gold_gain - optimum.kl.gold_gain[-1] > 3.8
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert "true quality peaks at β = 0.789 (+1.19), then falls by 3.87 to -2.69" in text
+    assert "Best-of-n over the 600 answers, on the fitted model: true quality rises all" in text
+    assert "Narrow comparisons teach that length is good" in text
+    assert "The curves are drawn at" not in text  # no other model's curves
 
 
 @pytest.mark.parametrize("key", REWARD_KEYS)
@@ -151,7 +168,21 @@ def test_separable_choices_get_a_plain_warning_not_a_traceback():
     fit = fitted(10, 1.0, 0.05, 0.0)
     assert not fit.converged
     assert fit.message in warnings_text(app)
-    assert readouts(app)[1] == "unbounded"
+    assert "Newton" not in warnings_text(app)  # no numbers from the last step are shown
+    assert readouts(app) == ["not defined"] * 6
+
+
+def test_a_substance_weight_not_clearly_positive_says_b_is_not_defined():
+    # Here the substance weight is -0.02 (90%: -0.19 to 0.14); "learned b 0.00" and
+    # the last Newton step's numbers were placeholders.
+    app = open_page(REWARD_MODEL, {"pairs": "200", "spread": "0.5", "noise": "5", "prior": "1"})
+    assert_clean(app)
+    assert readouts(app) == ["not defined"] * 6
+    (info,) = [info.value for info in app.info if "not clearly above 0" in info.value]
+    assert "The fit's substance weight is -0.02, with 90% interval -0.19 to 0.14" in info
+    charts = " ".join(block.value for block in app.markdown)
+    assert "Chart: The learned model against the truth" in charts
+    assert "on the fitted model" not in charts  # no curves: no model to optimize
 
 
 REWARD_HOSTILE = [
@@ -196,7 +227,7 @@ def test_hostile_urls_give_valid_settings_and_plain_notes(page, query):
 @pytest.mark.parametrize(
     ("query", "key", "value", "says"),
     [
-        ({"pairs": "abc"}, "pairs", 2000, "not a number"),
+        ({"pairs": "abc"}, "pairs", 10_000, "not a number"),
         ({"pairs": "1e99"}, "pairs", 200_000, "outside"),
         ({"spread": "0.4"}, "spread", 0.5, "between"),
         ({"noise": "0"}, "noise", 0.05, "outside"),
@@ -342,41 +373,28 @@ def test_gao_chart_draws_the_better_law_of_each_method_with_its_coefficients():
 # --- the Reward model page's claims, as printed --------------------------------------------
 
 
-def test_the_kl_peak_is_computed_exactly_not_read_off_a_curve_point():
-    from ui.reward_model import compute as reward_model_compute
-
-    # A 200-point curve peaks at β = 1.00399 (b = 0) and 0.732609 (b = 0.05); the exact
-    # peaks, to three significant digits, are 1 (gold = 2/β − 1/β²) and 0.737.
-    curve = core.kl_curve(core.log_spaced_betas(high=10, low=0.25), b=0.0)
-    assert f"{curve.peak_pressure:g}" == "1.00399"
-    assert fmt.named("β", reward_model_compute.kl_peak_beta(0.0), digits=3) == "β = 1"
-    assert fmt.named("β", reward_model_compute.kl_peak_beta(0.05), digits=3) == "β = 0.737"
-    # The refined peak beats its neighbours by the lesson's own gold (no curve point is higher).
-    peak = reward_model_compute.kl_peak_beta(0.05)
-    gold = core.kl_optimum(np.array([peak / 1.001, peak, peak * 1.001]), b=0.05).gold_gain
-    assert gold[1] >= gold.max()
-
-
-def test_the_reward_model_page_says_which_b_it_draws_and_why():
-    # 2,000 pairs at spread 0.1 learn b = 7.50, past the b slider's end: drawn at b = 1.
-    app = open_page("pages/reward_model.py", {"spread": "0.1", "prior": "0"})
-    assert not app.exception
+def test_the_reward_model_page_draws_its_fit_and_says_what_the_prior_carries():
+    # The old default: the prior makes b (0.01): the comparisons carry 0.16% of it, and the
+    # fitted model (length weight 0.03) never declines: drawn as itself, not at b = 0.
+    app = open_page(REWARD_MODEL, {"pairs": "2000", "prior": "100"})
+    assert_clean(app)
+    assert readouts(app) == expected_reward_readouts(2000, 0.1, 1.0, 100.0)
+    assert readouts(app)[3] == "0.16%"
     text = " ".join(block.value for block in app.markdown)
-    assert (
-        "The curves are drawn at **b = 1**, not at the learned b = 7.50: that is above the b "
-        "slider's range (0 to 1), so they use its nearest end."
-    ) in text
-    fit = fitted(2000, 0.1, 1.0, 0.0)
-    assert f"{fit.b:.2f}" == "7.50"
-    assert [m.value for m in app.metric][0] == "7.50"
-    # 200 pairs at spread 0.3 with prior 30 learn b = 0.19: drawn at the nearest step, 0.2.
-    query = {"pairs": "200", "spread": "0.3", "prior": "30"}
-    inside = open_page("pages/reward_model.py", query)
-    shown = " ".join(block.value for block in inside.markdown)
-    assert f"{fitted(200, 0.3, 1.0, 30.0).b:.2f}" == "0.19"
-    assert (
-        "The curves are drawn at **b = 0.2**, the b slider's step nearest the learned b = 0.19."
-    ) in shown
+    assert "The comparisons carry 0.16% of what the fit knows about b" in text
+    assert "the comparisons' Fisher information is 0.16 against the prior's precision 100" in text
+    assert "true quality rises all the way to β = 0.25 (+4.15)" in text
+
+
+def test_the_reward_model_page_says_on_request_how_often_its_draw_holds():
+    app = open_page(REWARD_MODEL)
+    assert "other draws of 10,000 comparisons" not in " ".join(m.value for m in app.markdown)
+    app.session_state["open-fresh-comparisons"] = True  # what a click on the expander sends
+    app.run()
+    assert_clean(app)
+    text = " ".join(markdown.value for markdown in app.markdown)
+    assert "On 30 other draws of 10,000 comparisons at these settings" in text
+    assert "On this page's draw the KL optimum falls: so do 6 of the 30." in text
 
 
 def test_the_reward_model_pages_dpo_box_and_dotted_lines_say_what_they_are():

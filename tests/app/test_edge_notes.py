@@ -90,17 +90,18 @@ def test_compares_hover_marks_the_capped_points_of_the_kl_curve_only():
 @pytest.mark.parametrize(
     "query, capped",
     [
-        ({"pairs": "50", "spread": "0.3", "prior": "10"}, True),
+        ({"pairs": "5000", "spread": "0.1", "prior": "0"}, True),
         ({"pairs": "200000", "spread": "1", "prior": "0"}, False),
     ],
 )
 def test_the_reward_model_page_notes_its_capped_kl_curve(query, capped):
-    # b learned ≈ 0.01, drawn at b = 0: 8.4% at β = 0.25; b ≈ 1: 4.3%.
+    # The fitted model's own curve: b = -1.40 (a padding bonus) runs to the edge from β ≈ 3.2
+    # (100% there at β = 0.25); b ≈ 1: 4.3%.
     app = open_clean("pages/reward_model.py", query)
     text = notes_text(app)
     assert ("The KL curve is capped by the grid's edge" in text) is capped
     if capped:
-        assert "up to 8% of the optimum" in text
+        assert "from β ≈ 3.2 down" in text and "up to 100% of the optimum" in text
 
 
 @pytest.mark.parametrize(
@@ -190,16 +191,22 @@ def capped_figures():
     from ui.defenses import cached_figures
     from ui.defenses import compute as defense_compute
     from ui.kl_penalty import figures as kl_penalty_figures
+    from ui.reward_model import compute as reward_model_compute
 
-    kl = compute.kl_curve(0.0, 1.0)
     past = compute.kl_curve(0.0, 1.0, past_edge=True)
     panel = compare_compute.gao_panel(0.0, 1.0)
     defended = defense_compute.summary(0.2, 1.0).kl
+    fitted = reward_model_compute.fitted_model(
+        reward_model_compute.reward_model_fit(5000, 0.1, 1.0, 0.0)
+    )
     return {
         "kl_page": (kl_penalty_figures.grid_against_closed_form(0.5, 0.0, 1.0), past.edge_mass),
+        # The Reward model page's fitted model at 5,000 pairs, spread 0.1: capped from β ≈ 3.2
         "reward_model": (
-            fitted_model_figures.overoptimization(kl, best_of_n=False, b=0.0),
-            kl.edge_mass,
+            fitted_model_figures.overoptimization(
+                fitted.kl, best_of_n=False, b=fitted.fit.b, model="the fitted model"
+            ),
+            fitted.kl.edge_mass,
         ),
         "compare": (compare_figures.gao_chart(panel), panel.kl_edge_mass),
         # b = 0.2, σ = 1: the capped stretch begins at β = 0.3 (d = 2.66), inside Gao's d <= 3

@@ -44,7 +44,7 @@ def values(app: AppTest) -> dict:
         ("best-of-n", {"n": 1, "b": 0.0, "sigma": 0.0}),
         ("kl-penalty", {"beta": 4.0, "b": 0.0, "sigma": 0.0}),
         ("lesson", {}),
-        ("reward-model", {"pairs": 2000, "spread": 0.1, "noise": 1.0, "prior": 100.0}),
+        ("reward-model", {"pairs": 10000, "spread": 0.1, "noise": 1.0, "prior": 0.0}),
         ("compare", {"b": 0.0, "sigma": 0.0, "tails": "light"}),
         (
             "defenses",

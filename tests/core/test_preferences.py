@@ -119,3 +119,106 @@ def test_the_prior_enters_the_optimum_and_the_standard_errors_as_written():
     np.testing.assert_allclose(fit.standard_errors, expected, rtol=1e-6)
     # And the prior matters at this size: without it the errors are larger by more than 1%.
     assert np.all(core.fit_bradley_terry(pairs).standard_errors > expected * 1.01)
+
+
+# --- what the comparisons carry of b (core.data_share) ----------------------------------------
+
+
+def log_likelihood(differences: np.ndarray, weights: np.ndarray) -> float:
+    """Σ log sigmoid(wᵀx) over winner-minus-loser rows ``differences`` (N, 3): no prior."""
+    return float(-np.logaddexp(0.0, -differences @ weights).sum())
+
+
+def winner_minus_loser(pairs) -> np.ndarray:
+    both = core.preferences.features(pairs.length, pairs.substance)
+    sign = np.where(pairs.first_preferred, 1.0, -1.0)[:, None]
+    return sign * (both[:, 0] - both[:, 1])
+
+
+def finite_difference_hessian(function, point: np.ndarray, step: float) -> np.ndarray:
+    """Central second differences of ``function`` at ``point``: (k, k)."""
+    size = point.size
+    hessian = np.empty((size, size))
+    for row in range(size):
+        for column in range(size):
+            moves = [np.eye(size)[row] * step * one + np.eye(size)[column] * step * two
+                     for one, two in ((1, 1), (1, -1), (-1, 1), (-1, -1))]  # fmt: skip
+            up_up, up_down, down_up, down_down = (function(point + move) for move in moves)
+            hessian[row, column] = (up_up - up_down - down_up + down_down) / (4 * step**2)
+    return hessian
+
+
+@pytest.mark.parametrize(
+    ("n_pairs", "spread", "noise", "prior"),
+    [(2000, 0.1, 1.0, 100.0), (300, 0.5, 1.0, 5.0), (10_000, 0.1, 1.0, 0.0), (200, 0.3, 1.0, 30.0)],
+)
+def test_the_comparisons_share_is_their_precision_over_the_posteriors(
+    n_pairs, spread, noise, prior
+):
+    # Written apart: the data's Fisher information from finite differences of the
+    # log-likelihood, b's gradient from finite differences of w_pad / w_s, then the ratio of
+    # the posterior's variance of b to the comparisons' alone.
+    pairs = core.comparisons(n_pairs, length_spread=spread, rater_noise=noise, seed=0)
+    fit = core.fit_bradley_terry(pairs, prior=prior)
+    differences = winner_minus_loser(pairs)
+    information = -finite_difference_hessian(
+        lambda weights: log_likelihood(differences, weights), fit.weights, 1e-3
+    )
+    np.testing.assert_allclose(fit.information, information, rtol=1e-4, atol=1e-6)
+    step = 1e-6
+    slope = np.array([
+        (fit.weights[2] / (fit.weights[0] + step) - fit.weights[2] / (fit.weights[0] - step)),
+        0.0,
+        (fit.weights[2] + step - (fit.weights[2] - step)) / fit.weights[0],
+    ]) / (2 * step)  # fmt: skip
+    posterior = information + prior * np.eye(3)
+    expected = (slope @ np.linalg.inv(posterior) @ slope) / (
+        slope @ np.linalg.inv(information) @ slope
+    )
+    assert core.data_share(fit) == pytest.approx(expected, rel=1e-4)
+    padding = np.linalg.inv(posterior)[2, 2] / np.linalg.inv(information)[2, 2]
+    assert core.data_share(fit, quantity="padding weight") == pytest.approx(padding, rel=1e-4)
+    if prior == 0:
+        assert core.data_share(fit) == 1.0
+
+
+def test_pairs_of_equal_length_carry_nothing_of_padding():
+    # A closed form on a tiny case: pairs that differ only in substance (equal lengths) give
+    # the padding and length weights no information; substance's is Σ p(1 - p) x² at the fit.
+    length = np.zeros((4, 2))
+    substance = np.array([[1.0, 0.0], [0.0, 1.0], [2.0, 0.0], [0.0, 0.5]])
+    pairs = core.Comparisons(length, substance, np.array([True, False, True, True]))
+    fit = core.fit_bradley_terry(pairs, prior=2.0)
+    x = np.array([1.0, 1.0, 2.0, -0.5])  # winner minus loser in substance
+    p = 1.0 / (1.0 + np.exp(-x * fit.weights[0]))
+    fisher = float(np.sum(p * (1 - p) * x**2))
+    assert fit.information[0, 0] == pytest.approx(fisher, rel=1e-9)
+    assert np.all(fit.information[1:, :] == 0) and np.all(fit.information[:, 1:] == 0)
+    # The comparisons alone say nothing of padding: its share is 0, not a division's error.
+    assert core.data_share(fit, quantity="padding weight") == 0.0
+    # Four pairs leave the substance weight unclear (0.50 ± 0.55): b, and its share, are nan.
+    assert not core.substance_is_clear(fit) and np.isnan(core.data_share(fit))
+
+
+def test_the_share_falls_as_the_prior_grows_and_says_the_issues_number():
+    pairs = core.comparisons(2000, length_spread=0.1, rater_noise=1.0, seed=0)
+    shares = [core.data_share(core.fit_bradley_terry(pairs, prior=p)) for p in (0, 1, 10, 100)]
+    assert shares[0] == 1.0 and all(a > b for a, b in zip(shares, shares[1:], strict=False))
+    # The old page default: at prior 100 the data carry 0.15% of the padding weight's precision.
+    fit = core.fit_bradley_terry(pairs, prior=100.0)
+    assert f"{fit.information[2, 2]:.2f}" in ("0.15", "0.16")
+    assert 0.0014 < core.data_share(fit, quantity="padding weight") < 0.0017
+
+
+def test_b_is_defined_only_where_the_substance_weight_is_clearly_positive():
+    unclear = core.fit_bradley_terry(
+        core.comparisons(200, length_spread=0.5, rater_noise=5.0, seed=0), prior=1.0
+    )
+    assert not core.substance_is_clear(unclear) and np.isnan(core.data_share(unclear))
+    clear = core.fit_bradley_terry(core.comparisons(10_000, length_spread=0.1, seed=0))
+    assert clear.weights[0] > INTERVAL_Z * clear.standard_errors[0]
+    assert core.substance_is_clear(clear)
+    separable = core.fit_bradley_terry(core.comparisons(200, rater_noise=1e-6, seed=8))
+    assert separable.information is None and not core.substance_is_clear(separable)
+    with pytest.raises(ValueError, match="quantity must be"):
+        core.data_share(clear, quantity="length")

@@ -1,56 +1,252 @@
-"""The Reward model page's sentences that carry numbers (pure, no Streamlit): which b its
-curves are drawn at, and why, and where true quality peaks on them."""
+"""The Reward model page's sentences that carry numbers (pure, no Streamlit): its readouts,
+what the comparisons carry of b, why narrow comparisons teach length-is-good, and what
+optimizing the fitted model does (each claim computed from the fit and its own curves)."""
 
 from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from common import format as fmt
-from ui.reward_model.compute import B_SETTING
-from ui.settings import SETTINGS
+from core.preferences import INTERVAL_Z, BradleyTerryFit
+from ui.reward_model.compute import DECLINE, Decline, Fitted, FreshDraws
 
-MAX_DECIMALS = 6  # a learned b outside the slider is written with up to this many decimals
+NOT_DEFINED = "not defined"
+MOSTLY_PRIOR = 0.5  # below this share of b's precision from the comparisons, b is the prior's
 
 
-def peak_texts(bon_peak_pressure: float, kl_peak_pressure: float, kl_peak_beta: float):
-    """Where true quality peaks on each curve, as the readouts write it: ("n = 49", "β = 1.00")
-    or, where it still rises at the curve's end, ("n ≥ 10,000", "β ≤ 0.25").
+def readouts(fitted: Fitted) -> dict[str, str]:
+    """The row of readouts: "b", "interval", "length weight", "share" ("not defined" where
+    b is not)."""
+    fit = fitted.fit
+    if not fitted.defined:
+        return dict.fromkeys(("b", "interval", "length weight", "share"), NOT_DEFINED)
+    low, high = fit.b_interval
+    return {
+        "b": fmt.number(fit.b),
+        "interval": f"{fmt.number(low)} to {fmt.number(high)}",
+        "length weight": fmt.number(fit.length_ratio),
+        "share": fmt.share_percent(fitted.share),
+    }
 
-    ``bon_peak_pressure`` and ``kl_peak_pressure`` are the curves' peaks; ``kl_peak_beta`` the
-    exact β of the KL peak (core.kl_peak_beta), stated where the peak is inside the range."""
-    n_end, beta_end = SETTINGS["n"].high, SETTINGS["beta"].low
-    if bon_peak_pressure >= n_end:
-        bon = f"n ≥ {fmt.count(n_end)}"
+
+def peak_texts(best: Decline | None, kl: Decline | None) -> tuple[str, str]:
+    """Where true quality peaks on the fitted model's curves, as the readouts write it:
+    ("n = 49", "β = 0.789"), or where it still rises at the strongest point read
+    ("n ≥ 10,000", "β ≤ 0.25"), or "not defined" without curves."""
+    if best is None or kl is None:
+        return NOT_DEFINED, NOT_DEFINED
+    bon = f"n ≥ {fmt.count(best.end)}" if best.peak >= best.end else fmt.named("n", best.peak)
+    kl_text = f"β ≤ {fmt.significant(kl.end, digits=3)}" if kl.peak <= kl.end else _beta(kl.peak)
+    return bon, kl_text
+
+
+def _beta(beta: float) -> str:
+    return fmt.named("β", beta, digits=3)
+
+
+def _pressure(value: float, *, best_of_n: bool) -> str:
+    return fmt.named("n", value) if best_of_n else _beta(value)
+
+
+def curve_sentence(curve: Decline, *, best_of_n: bool) -> str:
+    """What optimizing the fitted model does to true quality on one curve: peaks then falls
+    by how much (a fall of more than DECLINE), levels off, or rises all the way."""
+    method = "Best-of-n over the 600 answers" if best_of_n else "The KL optimum"
+    end = _pressure(curve.end, best_of_n=best_of_n)
+    if best_of_n:
+        where = ""
+    elif curve.capped_end:
+        where = ", with every β of the curve capped by the grid's edge"
     else:
-        bon = fmt.named("n", bon_peak_pressure)
-    if kl_peak_pressure <= beta_end:
-        kl = f"β ≤ {fmt.stop(beta_end)}"
-    else:
-        kl = fmt.named("β", kl_peak_beta, digits=3)
-    return bon, kl
-
-
-def drawn_b_sentence(learned_b: float, drawn_b: float) -> str:
-    """Which b the overoptimization curves use, and why it may differ from the learned b:
-    the curves are the Playground's, on its b slider's steps (0 to 1 by 0.05), so a learned
-    b is drawn at the nearest step, and one outside the slider's range at its nearest end."""
-    drawn = f"**{fmt.named('b', drawn_b)}**"
-    if not math.isfinite(learned_b):
-        return f"The curves are drawn at {drawn}: this fit learned no finite b."
-    learned = fmt.named("b", learned_b, decimals=2)
-    if learned_b > B_SETTING.high or learned_b < B_SETTING.low:
-        # Enough decimals to show it is outside: -0.001 is not "b = 0.00 below the range".
-        decimals = 2
-        while (
-            decimals < MAX_DECIMALS
-            and B_SETTING.low <= round(learned_b, decimals) <= B_SETTING.high
-        ):
-            decimals += 1
-        learned = fmt.named("b", learned_b, decimals=decimals)
-        side = "above" if learned_b > B_SETTING.high else "below"
+        where = ", the strongest β clear of the grid's edge"
+    if curve.declines and curve.peak == curve.gentlest:
         return (
-            f"The curves are drawn at {drawn}, not at the learned {learned}: that is {side} the "
-            f"b slider's range ({fmt.stop(B_SETTING.low)} to {fmt.stop(B_SETTING.high)}), so "
-            "they use its nearest end."
+            f"{method}, on the fitted model: true quality is highest at the gentlest "
+            f"{_pressure(curve.peak, best_of_n=best_of_n)} drawn ({fmt.signed(curve.peak_gold)}) "
+            f"and falls from there, by {fmt.number(curve.fall)} to "
+            f"{fmt.signed(curve.end_gold)} at {end}{where}."
         )
-    return f"The curves are drawn at {drawn}, the b slider's step nearest the learned {learned}."
+    if curve.declines:
+        return (
+            f"{method}, on the fitted model: true quality peaks at "
+            f"{_pressure(curve.peak, best_of_n=best_of_n)} ({fmt.signed(curve.peak_gold)}), "
+            f"then falls by {fmt.number(curve.fall)} to {fmt.signed(curve.end_gold)} at "
+            f"{end}{where}."
+        )
+    inside = curve.peak < curve.end if best_of_n else curve.peak > curve.end
+    if inside:
+        return (
+            f"{method}, on the fitted model: true quality levels off from "
+            f"{_pressure(curve.peak, best_of_n=best_of_n)} ({fmt.signed(curve.peak_gold)}) and "
+            f"ends within {fmt.number(DECLINE)} of it at {end}{where}: no decline."
+        )
+    if curve.steady:
+        return (
+            f"{method}, on the fitted model: true quality rises all the way to {end} "
+            f"({fmt.signed(curve.end_gold)}){where}: no decline."
+        )
+    return (
+        f"{method}, on the fitted model: true quality is highest at {end}{where} "
+        f"({fmt.signed(curve.end_gold)}), though it dips on the way there."
+    )
+
+
+def share_sentence(fitted: Fitted) -> str:
+    """How much of what the fit says about b the comparisons carry, and the prior the rest."""
+    fit = fitted.fit
+    if not fitted.defined:
+        return f"The share of b the comparisons carry is {NOT_DEFINED}: so is b."
+    if fit.prior == 0:
+        return (
+            "With no prior, everything the fit says about b comes from the comparisons: its "
+            "90% interval is theirs."
+        )
+    information = fmt.significant(float(fit.information[2, 2]), digits=2)
+    said = (
+        f"The comparisons carry {fmt.share_percent(fitted.share)} of what the fit knows about "
+        f"b; the prior (strength {fmt.stop(fit.prior)}) carries the rest. For the padding "
+        f"weight alone, the comparisons' Fisher information is {information} "
+        f"against the prior's precision {fmt.stop(fit.prior)}."
+    )
+    if fitted.share < MOSTLY_PRIOR:
+        said += (
+            " So this b is mostly the prior's: its interval is conditional on the prior, and "
+            "can exclude the true b = 1 without the comparisons saying so."
+        )
+    return said
+
+
+def undefined_sentence(fit: BradleyTerryFit) -> str:
+    """Why b is not defined here, and so why no curves are drawn."""
+    if fit.information is None:
+        why = "The fit has no finite answer (the warning above says why)."
+    else:
+        weight, error = float(fit.weights[0]), float(fit.standard_errors[0])
+        low, high = weight - INTERVAL_Z * error, weight + INTERVAL_Z * error
+        why = (
+            f"The fit's substance weight is {fmt.number(weight)}, with 90% interval "
+            f"{fmt.number(low)} to {fmt.number(high)}: not clearly above 0."
+        )
+    return (
+        f"{why} b = w\\_pad ÷ w\\_s is a fraction of the substance weight, so b is "
+        f"{NOT_DEFINED} here, and neither is the length weight per unit of substance; no curves "
+        "are drawn, since there is no reward model on true quality's scale to optimize."
+    )
+
+
+GOLD_TURN = 0.5  # true quality s + l − (l² − 1) rises with length below l = 1/2, falls above
+LENGTH_BAND = 2.0  # 95% of compared lengths lie within ±2 spreads (the plane's dotted lines)
+
+
+def narrow_sentence(fitted: Fitted, *, spread: float) -> str:
+    """Why comparisons of narrow lengths teach length-is-good and leave padding open, and what
+    this fit made of them.
+
+    Over the lengths raters saw (±2 spreads), true quality's slope in length is 1 − 2·l; two
+    compared answers differ on average (lengths normal with sd s) by E|l₁ − l₂| = 2s/√π in
+    length and E|l₁² − l₂²| = 4s²/π in length², the padding penalty's variable.
+    """
+    band = LENGTH_BAND * spread
+    length_gap = 2 * spread / math.sqrt(math.pi)
+    square_gap = 4 * spread**2 / math.pi
+    gaps = (
+        f"two compared answers differ in length by {fmt.significant(length_gap, digits=2)} on "
+        f"average and in length² by {fmt.significant(square_gap, digits=2)}"
+    )
+    if band <= GOLD_TURN:
+        said = (
+            f"At length spread {fmt.stop(spread)}, 95% of compared lengths lie within "
+            f"±{fmt.significant(band, digits=2)}, where true quality's slope in length, "
+            f"1 − 2·length, runs from {fmt.number(1 - 2 * band)} to {fmt.number(1 + 2 * band)}: "
+            f"longer was better at every length the raters saw. And {gaps}, so the padding "
+            "penalty, which grows with length², moved their choices "
+            f"{fmt.significant(length_gap / square_gap, digits=2)} times less than length did. "
+            "Narrow comparisons teach that length is good, and say little about how padding "
+            "costs beyond them."
+        )
+    else:
+        said = (
+            f"At length spread {fmt.stop(spread)}, 95% of compared lengths lie within "
+            f"±{fmt.significant(band, digits=2)}, past length {fmt.number(GOLD_TURN)}, where true "
+            f"quality starts to fall with length; and {gaps}: the raters' choices carry the "
+            "padding penalty too."
+        )
+    if not fitted.defined:
+        return said
+    fit = fitted.fit
+    low, high = fit.b_interval
+    scale = float(fit.weights[0])
+    length_error = float(fit.standard_errors[1]) / scale
+    padding_error = float(fit.standard_errors[2]) / scale
+    said += (
+        f" This fit learned a length weight of {fmt.number(fit.length_ratio)} "
+        f"(± {fmt.number(length_error)}; the truth is 1) and b = {fmt.number(fit.b)} "
+        f"(± {fmt.number(padding_error)} for the padding weight; 90% interval of b "
+        f"{fmt.number(low)} to {fmt.number(high)})"
+    )
+    if low <= 0 and high >= 1:
+        said += (
+            ", which holds both 0 and the true 1: these comparisons cannot tell a model with no "
+            "padding penalty from the truth."
+        )
+    elif high < 1:
+        said += ", which excludes the true 1."
+    else:
+        said += "."
+    return said
+
+
+def plane_caption(fitted: Fitted) -> str:
+    """How to read the plane's lines: on true quality's scale where b is defined."""
+    scale = (
+        "scaled so substance counts 1 (a Bradley–Terry reward is known only up to scale)"
+        if fitted.defined
+        else "its weights as fitted (its substance weight is not clearly positive, so there "
+        "is no scale of true quality to put them on)"
+    )
+    return (
+        f"Lines: the learned reward model, {scale}. Where its lines bend back like the filled "
+        "contours, it learned the padding penalty. The dotted lines enclose 95% of the lengths "
+        "the raters saw; beyond them comparisons are few, and the model mostly guesses."
+    )
+
+
+def playground_label(fit: BradleyTerryFit, stop: float, *, defined: bool) -> str:
+    """The Playground link's label: the nearest b it has (its reward model's length weight is
+    1 and it keeps nothing else of this fit)."""
+    if not defined:
+        return f"Open the Playground at {fmt.named('b', stop)}: this fit has no b"
+    return (
+        f"Open the Playground at {fmt.named('b', stop)}, the b step nearest this fit's "
+        f"(length weight 1 there, {fmt.number(fit.length_ratio)} here)"
+    )
+
+
+def fresh_sentence(fresh: FreshDraws, *, pairs: int, this_draw: Fitted) -> str:
+    """How often what this page shows holds on other draws of the same comparisons."""
+    total = len(fresh.seeds)
+    said = (
+        f"On {total} other draws of {fmt.count(pairs)} comparisons at these settings (seeds "
+        f"{fresh.seeds[0]} to {fresh.seeds[-1]}; this page's is seed 0), b is defined in "
+        f"{fresh.defined}"
+    )
+    if fresh.defined == 0:
+        return said + "."
+    low, middle, high = np.quantile(fresh.b, [0.25, 0.5, 0.75])
+    said += (
+        f"; of those, the fitted model's own KL optimum falls by more than "
+        f"{fmt.number(DECLINE)} in {fresh.kl_declines} and its best-of-n in "
+        f"{fresh.best_of_n_declines}. Their b has median {fmt.number(middle)}, middle half "
+        f"{fmt.number(low)} to {fmt.number(high)}."
+    )
+    if this_draw.defined:
+        shown = "falls" if this_draw.kl_read.declines else "does not fall"
+        agreeing = (
+            fresh.kl_declines if this_draw.kl_read.declines else (fresh.defined - fresh.kl_declines)
+        )
+        said += (
+            f" On this page's draw the KL optimum {shown}: so do {agreeing} of the {fresh.defined}."
+        )
+    return said
