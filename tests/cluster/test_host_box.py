@@ -1,7 +1,8 @@
 """One box as docs/hosting.md sets it up: the systemd units (checked by `systemd-analyze verify`,
 their variables the ones the app reads), the poll's backup script run on a SQLite file and on a
-throwaway PostgreSQL (what it dumped restores), compose's hourly backup service, and the guide's
-steps in an order that runs (a certificate before the site that names it)."""
+throwaway PostgreSQL (what it dumped restores; Kubernetes' CronJob line dumps it too), compose's
+hourly backup service, and the guide's steps in an order that runs (a certificate before the
+site that names it)."""
 
 from __future__ import annotations
 
@@ -158,8 +159,36 @@ def test_the_backup_dumps_the_polls_postgresql_and_the_dump_restores(tmp_path):
             rows = connection.execute(sa.text("SELECT n FROM guesses ORDER BY n")).all()
         assert [row.n for row in rows] == [49, 60]
         engine.dispose()
+        # Kubernetes' CronJob runs its own line (no script in the image): it dumps too.
+        kubernetes = tmp_path / "kubernetes"
+        kubernetes.mkdir()
+        made = subprocess.run(
+            ["sh", "-c", cronjob_command().replace("/backups", str(kubernetes))],
+            capture_output=True,
+            text=True,
+            env={
+                "PATH": os.environ["PATH"],
+                **{"PGHOST": "127.0.0.1", "PGPORT": str(server.port)},
+                **{"PGUSER": "postgres", "PGDATABASE": "postgres"},
+            },
+            timeout=120,
+            check=False,
+        )
+        assert made.returncode == 0, made.stderr
+        assert len(list(kubernetes.glob("poll-*.dump"))) == 1
     finally:
         server.remove()
+
+
+def cronjob_command() -> str:
+    """The shell line deploy/k8s/poll-backup.yaml's CronJob runs, and checks of its schedule."""
+    import yaml
+
+    job = next(yaml.safe_load_all((REPO_ROOT / "deploy/k8s/poll-backup.yaml").read_text()))
+    assert job["kind"] == "CronJob" and job["spec"]["schedule"] == "7 * * * *"  # hourly
+    (container,) = job["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"]
+    assert container["command"][:2] == ["sh", "-c"]
+    return container["command"][2]
 
 
 def test_compose_dumps_the_poll_every_hour_into_a_volume_of_its_own():
