@@ -2,7 +2,8 @@
 and compose) and nginx's site (deploy/nginx/reward-hacking.conf) in front of a stand-in app on
 loopback, their limits lowered from a hall's (thousands) to a handful so a few requests reach
 them: each answers 429 past the sessions a client may open and the requests it may hold open,
-and lets pages and other clients through. nginx's site also serves certbot's renewals over
+and lets pages and other clients through; Caddy's cap on connections to the app makes the rest
+wait. nginx's site also serves certbot's renewals over
 plain HTTP and sends everything else to HTTPS (with a throwaway certificate here)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import http.server
+import os
 import shutil
 import socket
 import ssl
@@ -27,7 +29,7 @@ import pytest
 from scripts.haproxy_config import render_config, server_line
 from scripts.ports import LOOPBACK, free_port
 from tests.cluster.conftest import require_haproxy
-from tests.cluster.test_deploy_files import NGINX_SITE, required_tool
+from tests.cluster.test_deploy_files import CADDYFILE, NGINX_SITE, required_tool
 
 pytestmark = pytest.mark.cluster
 
@@ -65,9 +67,9 @@ def stand_in_app() -> Iterator[int]:
 
 
 @contextlib.contextmanager
-def running(command: list[str], port: int) -> Iterator[None]:
+def running(command: list[str], port: int, env: dict | None = None) -> Iterator[None]:
     """``command`` (a proxy in the foreground) until the block ends; waits for ``port``."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -206,3 +208,28 @@ def test_nginx_limits_sessions_and_open_requests_and_serves_certbots_renewals(tm
     assert sessions == [200, 200, 200, 429, 429]  # one a minute here, and a burst of two
     assert pages == [200] * 8
     assert held == [200, 200, 429, 429, 429]
+
+
+def test_caddy_caps_its_connections_to_the_app_and_makes_the_rest_wait(tmp_path):
+    """Debian's Caddy has no per-client limit; its cap on connections to the app (lowered to 2
+    here) holds: five requests of SLOW_SECONDS each pass in three rounds, none refused."""
+    caddy = required_tool("caddy")
+    caddyfile = lowered(CADDYFILE.read_text(), {"max_conns_per_host 4000": "max_conns_per_host 2"})
+    (tmp_path / "Caddyfile").write_text("{\n\tadmin off\n}\n" + caddyfile)  # no :2019 to share
+    with stand_in_app() as app_port:
+        port = free_port()
+        environment = {
+            **os.environ,
+            "SITE_ADDRESS": f"http://{LOOPBACK}:{port}",  # plain HTTP: no certificate here
+            "UPSTREAM": f"{LOOPBACK}:{app_port}",
+            "HOME": str(tmp_path),
+            "XDG_DATA_HOME": str(tmp_path / "data"),
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        }
+        command = [caddy, "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"]
+        with running(command, port, env=environment):
+            started = time.monotonic()
+            held = at_once(f"http://{LOOPBACK}:{port}/slow", 5)
+            took = time.monotonic() - started
+    assert held == [200] * 5
+    assert took >= 2.5 * SLOW_SECONDS, f"{took:.1f} s: five at once passed in fewer than 3 rounds"
