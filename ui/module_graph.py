@@ -6,8 +6,8 @@ a name whose top-level package is not a folder (or file) of ``root`` is someone 
 Used for the stored worlds' fingerprint (every file a world's bytes can come from) and by the
 test that no import circle closes among ui/'s modules.
 
-Parsing is serialized by a lock: Python 3.11's ``ast`` keeps one recursion counter for every
-thread, and two threads parsing at once (a server's prewarm and a page run) raised
+Parsing is serialized by a lock: Python 3.11's ``ast`` keeps one recursion counter that all
+threads share, and two threads parsing at once (a server's prewarm and a page run) raised
 ``SystemError: AST constructor recursion depth mismatch``.
 """
 
