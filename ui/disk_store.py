@@ -18,12 +18,19 @@ as text and never imported (this shared module sits below the page packages that
 Files are written to a temporary name and renamed, so a reader sees a whole file or none;
 anything unreadable is ignored (and rebuilt), and a store that cannot be written is given up
 with one warning: what it would hold is then kept in memory alone.
+
+The fingerprint is computed once per process, under a lock, and first here at import (~0.25 s):
+the server imports this module (app.py -> ui/serving.py -> the worlds' files) in its main
+thread before any session's. Computed lazily by whichever thread asked first, the prewarm's
+thread and the warm-up's run both parsed the ~50 sources at once, and Python 3.11's ``ast`` is
+not safe for two threads: ``SystemError: AST constructor recursion depth mismatch`` ended
+``make run``'s warm-up. The lock keeps this module's parses apart, not Streamlit's own (it
+parses each page's script on its first run); computing before any session starts does both.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import logging
@@ -31,6 +38,7 @@ import os
 import platform
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +54,8 @@ BUILDERS = ("ui.playground.worlds", "ui.defenses.compute", "ui.defenses.store")
 DATA_FOLDER = "data"  # a package's files read at run time (core/data/answers.csv)
 log = logging.getLogger(__name__)
 _unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
+_fingerprints: dict[Path, str] = {}  # root -> its fingerprint, computed once per process
+_fingerprint_lock = threading.Lock()  # one computation at a time: ast is not thread-safe
 
 
 def source_files(root: Path = REPO_ROOT) -> list[Path]:
@@ -58,10 +68,21 @@ def source_files(root: Path = REPO_ROOT) -> list[Path]:
     return sorted(path for path in files if "__pycache__" not in path.parts)
 
 
-@functools.cache
 def fingerprint(root: Path = REPO_ROOT) -> str:
+    """This code's fingerprint (:func:`compute_fingerprint`), computed once per process and
+    ``root``, safely from any number of threads at once."""
+    found = _fingerprints.get(root)
+    if found is None:
+        with _fingerprint_lock:
+            found = _fingerprints.get(root)  # another thread may have computed it meanwhile
+            if found is None:
+                found = _fingerprints[root] = compute_fingerprint(root)
+    return found
+
+
+def compute_fingerprint(root: Path = REPO_ROOT) -> str:
     """16 hex digits of SHA-256 over the source files' paths and bytes, and Python's and
-    numpy's versions."""
+    numpy's versions (computed anew each call: :func:`fingerprint` keeps it)."""
     digest = hashlib.sha256(f"{platform.python_version()} {np.__version__}".encode())
     for path in source_files(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -127,3 +148,6 @@ def remove_stale_folders() -> list[Path]:
 
 def _is_fingerprint(name: str) -> bool:
     return len(name) == 16 and all(character in "0123456789abcdef" for character in name)
+
+
+fingerprint()  # here, in the importing thread, before the server starts any other (see above)

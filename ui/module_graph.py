@@ -5,16 +5,22 @@ under ``if TYPE_CHECKING:`` (they never run). Only the repository's own modules 
 a name whose top-level package is not a folder (or file) of ``root`` is someone else's.
 Used for the stored worlds' fingerprint (every file a world's bytes can come from) and by the
 test that no import circle closes among ui/'s modules.
+
+Parsing is serialized by a lock: Python 3.11's ``ast`` keeps one recursion counter that all
+threads share, and two threads parsing at once (a server's prewarm and a page run) raised
+``SystemError: AST constructor recursion depth mismatch``.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+_PARSE_LOCK = threading.Lock()  # one ast.parse at a time in this module (see above)
 
 
 def module_path(name: str, root: Path = REPO_ROOT) -> Path | None:
@@ -59,8 +65,10 @@ def imports_of(name: str, root: Path = REPO_ROOT) -> tuple[str, ...]:
     path = module_path(name, root)
     if path is None:
         return ()
+    with _PARSE_LOCK:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
-    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _import_nodes(tree):
         if isinstance(node, ast.Import):
             candidates = [alias.name for alias in node.names]
         else:

@@ -11,7 +11,8 @@ page is blank until ~1 MB of them has run; here:
   the same bytes for every visitor), so compression costs no CPU per visit;
 - ``/worlds/`` serves the stage's worlds as immutable files (ui/playground/world_files.py);
 - every page answer gives a browser without one a signed device cookie (poll_data/devices.py):
-  the class poll's one-student-per-device.
+  the class poll's one-student-per-device; the poll lecturer's cookie is set by a route of
+  its own (ui/lecturer_cookie.py), HttpOnly too.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from streamlit import config, file_util
 
 from poll_data import devices
-from ui import history
+from ui import history, lecturer_cookie
 from ui.page_frame import FRAME_CSS
 from ui.playground import world_files
 
@@ -98,7 +99,12 @@ def early_chunk_links(static_dir: Path | None = None) -> bytes:
 
 def middleware() -> list[Middleware]:
     """The middleware ``st.App`` runs in front of Streamlit's own, outermost first."""
-    return [Middleware(world_files.WorldFiles), Middleware(StaticGzip), Middleware(PageDocument)]
+    return [
+        Middleware(world_files.WorldFiles),
+        Middleware(lecturer_cookie.LecturerCookieRoute),
+        Middleware(StaticGzip),
+        Middleware(PageDocument),
+    ]
 
 
 def _accepts_gzip(scope: Scope) -> bool:

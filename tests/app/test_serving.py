@@ -9,7 +9,7 @@ from streamlit import config
 
 from poll_data import devices
 from tests.support.asgi import header, request
-from ui import serving
+from ui import lecturer_cookie, serving
 
 BUNDLE = b"export const stage = 'drawn';\n" * 2_000  # 60 KB of very compressible JavaScript
 PAGE = (
@@ -150,3 +150,97 @@ def test_the_early_chunks_are_named_as_this_streamlit_names_them(tmp_path):
     assert '<link rel="modulepreload" crossorigin href="./static/js/Slider.AbC1.js">' in links
     assert "Unrelated" not in links
     assert 'href="./static/media/MaterialSymbols-Rounded.Z9.woff2" as="font"' in links
+
+
+TOKEN = "T0KEN-abcdefghijklmnop"  # as poll_data.guesses makes them: URL-safe, 16-64 characters
+
+
+def lecturer_post(app, token: str = TOKEN, **headers: str):
+    """The lecturer's page asking for its cookie, as its script does (ui/lecturer_cookie.py)."""
+    headers = {"x_rh_cookie": "lecturer", "sec_fetch_site": "same-origin", **headers}
+    return request(app, lecturer_cookie.ROUTE, method="POST", body=token.encode(), **headers)
+
+
+def attributes(cookie: str) -> set[str]:
+    return {part.strip().split("=")[0] for part in cookie.split(";")[1:]}
+
+
+def test_the_lecturer_cookie_is_set_by_the_server_httponly_like_the_device_cookie():
+    streamlit = Streamlit()
+    app = lecturer_cookie.LecturerCookieRoute(streamlit)
+    status, headers, body = lecturer_post(app)
+    assert (status, body) == (204, b"")
+    (cookie,) = header(headers, "set-cookie")
+    assert cookie.startswith(f"rh_lecturer={TOKEN};")
+    assert {"HttpOnly", "Path", "Max-Age", "SameSite"} <= attributes(cookie)
+    assert "Max-Age=86400" in cookie and "SameSite=Strict" in cookie
+    assert "Secure" not in attributes(cookie), "plain HTTP: a Secure cookie would be dropped"
+    # Behind TLS (the proxy says so, as for the device cookie) it is Secure too.
+    _status, headers, _body = lecturer_post(app, x_forwarded_proto="https")
+    assert "Secure" in attributes(header(headers, "set-cookie")[0])
+    _status, headers, _body = request(serving.PageDocument(Streamlit()), "/poll")
+    (device,) = header(headers, "set-cookie")
+    assert "HttpOnly" in attributes(device)  # the two cookies alike
+    # Cleared by an empty body (New poll, or a stale one), and Streamlit never asked.
+    _status, headers, _body = lecturer_post(app, token="")
+    assert header(headers, "set-cookie")[0].startswith("rh_lecturer=; Path=/; Max-Age=0;")
+    assert streamlit.asked == []
+
+
+def test_the_lecturer_cookie_route_refuses_other_sites_methods_and_tokens():
+    app = lecturer_cookie.LecturerCookieRoute(Streamlit())
+    refused = {
+        "another site": lecturer_post(app, sec_fetch_site="cross-site").status,
+        "a sibling site": lecturer_post(app, sec_fetch_site="same-site").status,
+        "no header": request(
+            app, lecturer_cookie.ROUTE, method="POST", body=TOKEN.encode()
+        ).status,  # a form on another site cannot send one
+        "a malformed token": lecturer_post(app, token="no spaces; Path=/x").status,
+        "a short token": lecturer_post(app, token="abc").status,
+        "a huge body": lecturer_post(app, token="A" * 1_000).status,
+        "GET": request(app, lecturer_cookie.ROUTE).status,
+    }
+    assert refused == {
+        "another site": 403,
+        "a sibling site": 403,
+        "no header": 400,
+        "a malformed token": 400,
+        "a short token": 400,
+        "a huge body": 400,
+        "GET": 405,
+    }
+
+
+def test_the_lecturer_cookie_route_is_in_the_app_and_found_under_a_base_path():
+    assert lecturer_cookie.LecturerCookieRoute in [item.cls for item in serving.middleware()]
+    streamlit = Streamlit()
+    app = lecturer_cookie.LecturerCookieRoute(streamlit)
+    reply = request(
+        app, "/lesson" + lecturer_cookie.ROUTE, method="POST", body=TOKEN.encode(),
+        x_rh_cookie="lecturer",
+    )  # fmt: skip
+    assert reply.status == 204  # no Sec-Fetch-Site (an older browser): same-origin by default
+    for path in ("/poll", "/_rh/other"):
+        assert request(app, path).status == 200
+    assert [asked for asked, _headers in streamlit.asked] == ["/poll", "/_rh/other"]
+
+
+def test_the_lecturers_page_asks_the_server_and_writes_no_cookie_itself(monkeypatch):
+    drawn: list[str] = []
+
+    class Box:
+        def container(self, key):
+            return self
+
+        def html(self, text, unsafe_allow_javascript):
+            drawn.append(text)
+
+    monkeypatch.setattr(lecturer_cookie, "read", lambda: None)  # no cookie yet
+    lecturer_cookie.write(TOKEN, container=Box())
+    monkeypatch.setattr(lecturer_cookie, "read", lambda: TOKEN)  # kept: now cleared
+    lecturer_cookie.write(None, container=Box())
+    kept, cleared = drawn
+    assert "document.cookie" not in kept + cleared
+    assert f'fetch("{lecturer_cookie.ROUTE}", {{method: "POST", body: "{TOKEN}"' in kept
+    assert '"X-RH-Cookie": "lecturer"' in kept
+    assert 'body: ""' in cleared

@@ -136,7 +136,7 @@ def copy_sources(into: Path) -> list[str]:
 
 def test_an_edit_to_any_source_changes_the_fingerprint_and_names_the_folder(tmp_path):
     names = copy_sources(tmp_path)
-    fingerprint = disk_store.fingerprint.__wrapped__  # uncached: the files change below
+    fingerprint = disk_store.compute_fingerprint  # uncached: the files change below
     original = fingerprint(tmp_path)
     assert original == disk_store.fingerprint()  # the copy holds every source, as they are
     # A real edit: ui/rows.py writes a setting's URL text (0.2 -> "0.2"); every world holds it.

@@ -1,5 +1,6 @@
 """The files a host deploys with: Kubernetes manifests (validated offline against the API's
-schemas), HAProxy's, Caddy's and nginx's configurations (checked by the servers themselves),
+schemas), HAProxy's, Caddy's and nginx's configurations (checked by the servers themselves;
+their limits are run in test_proxy_limits.py, the systemd units and backups in test_host_box.py),
 docker-compose's file (checked by docker-compose) and deploy/Dockerfile (read for what
 docs/design.md §10 asks of them, its context the repository's root); and that every one passes
 the class poll's database under the one name the app reads. No container engine runs here (see
@@ -174,6 +175,8 @@ def test_haproxy_accepts_the_cluster_and_compose_configurations(tmp_path):
     for text in (loopback, compose):
         assert "cookie REPLICA insert" in text and "option redispatch" in text
         assert f"option httpchk GET {HEALTH}" in text and "timeout tunnel 1h" in text
+        # The connection cap and each client's limits (run in test_proxy_limits.py).
+        assert "    maxconn 4000" in text and "sc1_http_req_rate gt 2000" in text
     broken = tmp_path / "broken.cfg"
     broken.write_text(loopback.replace("balance leastconn", "balance fastest"))
     with pytest.raises(ValueError, match="haproxy rejects"):
@@ -266,6 +269,7 @@ def test_caddy_accepts_the_guides_caddyfile():
     text = CADDYFILE.read_text()
     assert "reverse_proxy {$UPSTREAM:127.0.0.1:8501}" in text
     assert "health_uri " + HEALTH in text
+    assert "max_conns_per_host 4000" in text  # the site's cap, as nginx's and HAProxy's
 
 
 def nginx_check(tmp_path: Path, site: str) -> subprocess.CompletedProcess:
@@ -303,6 +307,10 @@ def test_nginx_accepts_the_guides_site_and_passes_websockets_for_a_lecture(tmp_p
     assert "proxy_set_header Connection $connection_upgrade;" in site
     timeouts = re.findall(r"proxy_read_timeout (\d+)s;", site)
     assert timeouts and int(timeouts[0]) >= 3600
+    # The limits (run in tests/cluster/test_proxy_limits.py), and certbot's renewals on port 80.
+    assert "limit_conn rh_site 4000;" in site and "limit_conn rh_per_address 3000;" in site
+    assert "limit_req zone=rh_sessions burst=1000 nodelay;" in site
+    assert "location /.well-known/acme-challenge/" in site
     broken = nginx_check(tmp_path, site.replace("proxy_read_timeout", "proxy_read_timeut"))
     assert broken.returncode != 0, "the check can fail"
 

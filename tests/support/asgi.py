@@ -26,13 +26,15 @@ def header(headers: list[tuple[str, str]], name: str) -> list[str]:
     return [value for key, value in headers if key.lower() == name]
 
 
-def request(app, path: str, *, method: str = "GET", query: str = "", **headers: str) -> Reply:
-    """Send one ``method`` request for ``path`` (and ``query``, already encoded) through
-    ``app``; header keywords are written with "_" for "-" (``accept_encoding="gzip"``)."""
+def request(
+    app, path: str, *, method: str = "GET", query: str = "", body: bytes = b"", **headers: str
+) -> Reply:
+    """Send one ``method`` request for ``path`` (and ``query``, already encoded, and ``body``)
+    through ``app``; header keywords are written with "_" for "-" (``accept_encoding="gzip"``)."""
     sent: list[dict] = []
 
     async def receive():
-        return {"type": "http.request", "body": b"", "more_body": False}
+        return {"type": "http.request", "body": body, "more_body": False}
 
     async def send(message):
         sent.append(message)
@@ -48,5 +50,5 @@ def request(app, path: str, *, method: str = "GET", query: str = "", **headers: 
     # In a thread of its own: once a browser test has run, Playwright owns this thread's loop.
     event_loop.run_to_end(app(scope, receive, send))
     start = sent[0]
-    body = b"".join(message.get("body", b"") for message in sent[1:])
-    return Reply(start["status"], [(k.decode(), v.decode()) for k, v in start["headers"]], body)
+    answer = b"".join(message.get("body", b"") for message in sent[1:])
+    return Reply(start["status"], [(k.decode(), v.decode()) for k, v in start["headers"]], answer)
