@@ -75,6 +75,21 @@ def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_ma
         figure.add_traces(parts)
 
 
+def _add_selections(figure, panel) -> None:
+    """Best-of-Poisson (along μ) and soft best-of-n (along n, at λ = 0.5) over the same 600:
+    true quality only, thin, beside the tilt they approach."""
+    others = (
+        (POISSON_NAME, BEST_OF_N_TEXT, "longdash", panel.poisson_distance, panel.poisson_gold),
+        (SOFT_NAME, BOUND, "longdashdot", panel.soft_distance, panel.soft_gold),
+    )
+    for name, colour, dash, distance, gold in others:
+        if distance is not None:
+            line = gain_line(
+                distance, gold, name=f"{name}: true quality", colour=colour, dash=dash, width=2
+            )
+            figure.add_trace(line)
+
+
 def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
     (dotted, over the range it was fitted on), and the KL optimum over the 600 answers' true
@@ -115,24 +130,7 @@ def gao_chart(panel) -> go.Figure:
             width=3,
         )
     )
-    # Best-of-Poisson (along μ) and soft best-of-n (along n, at λ = 0.5) on the same 600:
-    # true quality only, thin, beside the tilt they approach.
-    others = (
-        (POISSON_NAME, BEST_OF_N_TEXT, "longdash", panel.poisson_distance, panel.poisson_gold),
-        (SOFT_NAME, BOUND, "longdashdot", panel.soft_distance, panel.soft_gold),
-    )
-    for name, colour, dash, distance, gold in others:
-        if distance is not None:
-            figure.add_trace(
-                gain_line(
-                    distance,
-                    gold,
-                    name=f"{name}: true quality",
-                    colour=colour,
-                    dash=dash,
-                    width=2,
-                )
-            )
+    _add_selections(figure, panel)
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)
