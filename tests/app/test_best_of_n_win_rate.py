@@ -31,11 +31,11 @@ SENTENCE = re.compile(
 )
 
 
-def rates_here(counts, b, sigma):
+def rates_here(counts, b, sigma, seed=None):
     """(reward model, true quality) win rates at ``counts`` (k,): Σ_i p_i(n)·beats_i, p from
     (i/600)ⁿ − ((i−1)/600)ⁿ over the proxy ranking, beats_i the share of the 600 answer i beats
     (ties half) by an all-pairs count."""
-    scored = core.answers(b=b, sigma=sigma)
+    scored = core.answers(b=b, sigma=sigma, seed=seed)
     assert np.unique(scored.proxy).size == 600  # no ties: the plain formula holds
     order = np.argsort(scored.proxy)
     fraction = np.arange(601) / 600
@@ -105,6 +105,25 @@ def test_peak_and_fall_over_every_whole_n(b, sigma):
     past = (gold < 0.5) & (curve.peak_n < WHOLE_N)
     expected = int(WHOLE_N[np.argmax(past)]) if past.any() else None
     assert curve.below_half_from == expected
+
+
+# Fresh answer sets, as a Best-of-n link with ?seed= opens them: a fixed sample of (seed, b, σ).
+SEEDED = [
+    (random.Random(40).randint(1, 200), *setting)
+    for setting in random.Random(41).sample(SETTINGS_BS, 8)
+]
+
+
+@pytest.mark.parametrize(("seed", "b", "sigma"), SEEDED)
+def test_fresh_answer_sets_words_and_peak(seed, b, sigma):
+    curve = win_rate.win_rate_curve_of(b, sigma, seed)
+    gold = rates_here(WHOLE_N, b, sigma, seed)[1]
+    assert curve.peak_n == int(WHOLE_N[np.argmax(gold)])
+    by_model, by_truth = rates_here(np.array([49.0]), b, sigma, seed)
+    words = win_rate.win_rate_words(49, core.WinRates(by_model[0], by_truth[0]), curve)
+    found = SENTENCE.fullmatch(words)
+    assert found, words
+    assert found["truth"] == f"{100 * by_truth[0]:.1f}"
 
 
 def test_the_lessons_win_rate_peaks_at_9_and_loses_to_a_random_answer_from_442():
