@@ -245,3 +245,28 @@ __all__ += [
     "write_answer",
     "write_answers",
 ]
+
+# Selection beyond best-of-n (docs/design.md): Best-of-Poisson, soft best-of-n, the win rate.
+from core.more_optimizers import (  # noqa: E402
+    SelectionResult,
+    WinRates,
+    best_of_poisson,
+    best_of_poisson_chances,
+    best_of_poisson_over,
+    soft_best_of_n,
+    soft_best_of_n_chances,
+    soft_best_of_n_over,
+    win_rates,
+)
+
+__all__ += [
+    "SelectionResult",
+    "WinRates",
+    "best_of_poisson",
+    "best_of_poisson_chances",
+    "best_of_poisson_over",
+    "soft_best_of_n",
+    "soft_best_of_n_chances",
+    "soft_best_of_n_over",
+    "win_rates",
+]

@@ -7,7 +7,7 @@ import streamlit as st
 
 from common import format as fmt
 from ui import charts, compute, glossary, notes, page_css, presenter, share, sliders, sources, state
-from ui.best_of_n import answers, figures, text
+from ui.best_of_n import answers, figures, text, win_rate
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -115,6 +115,14 @@ with right:
         f"≈ 6.40 nats. At {fmt.named('n', n)}: exact {fmt.kl(point.kl)}, formula "
         f"{fmt.kl(point.kl_bound)} nats.",
     )
+    win_words = win_rate.words_at(n, b, sigma, seed)
+    charts.chart(
+        win_rate.win_rate_chart(n, b, sigma, seed),
+        key="win-rate",
+        hover=True,
+        description=win_words,
+    )
+    st.caption(f"{win_words} {win_rate.WIN_RATE_NOTE}")
 
 answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
@@ -138,4 +146,10 @@ presenter.words("What the peak's spread shows").caption(
 )
 share.share_box({"n": n, "b": b, "sigma": sigma, "seed": seed})
 presenter.switch()
-sources.footer("stiennon2020", "beirami2024", "gao2022", container=presenter.words("Sources"))
+sources.footer(
+    "stiennon2020",
+    "beirami2024",
+    "gui2024",
+    "gao2022",
+    container=presenter.words("Sources"),
+)

@@ -45,7 +45,8 @@ charts.chart(
     key="gao-chart",
     hover=True,
     description="True quality against d for both methods, with the better fit of each, and "
-    "the KL optimum over best-of-n's own 600 answers; the table below gives the fitted laws.",
+    "the KL optimum, Best-of-Poisson and soft best-of-n over best-of-n's own 600 answers; the "
+    "table below gives the fitted laws.",
     container=main_chart,
     fit=True,
 )
@@ -74,6 +75,8 @@ with presenter.words("Why the KL optimum follows the best-of-n law"):
         "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
     )
     st.markdown(compare_text.why_best_of_n_law(panel))
+with presenter.words("Best-of-Poisson and soft best-of-n, on the same 600"):
+    st.markdown(compare_text.selections_sentences(compare_compute.selections(b, sigma)))
 
 st.header("Both methods at equal KL")
 equal = compare_compute.equal_kl(b, sigma)
@@ -146,5 +149,11 @@ if box.open:
         )
 presenter.switch()
 sources.footer(
-    "gao2022", "beirami2024", "kwa2024", "thomas2023", container=presenter.words("Sources")
+    "gao2022",
+    "beirami2024",
+    "khalaf2025",
+    "verdun2025",
+    "kwa2024",
+    "thomas2023",
+    container=presenter.words("Sources"),
 )

@@ -55,7 +55,8 @@ Every page:
 Sub-packages, one per page that needs more than its page file, each with its own map in its
 docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
-- ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out).
+- ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
+  ``win_rate``: the win rate against a random answer).
 - ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).

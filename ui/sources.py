@@ -90,6 +90,27 @@ SOURCES: dict[str, Source] = {
         "log n − (n−1)/n is only an upper bound on best-of-n's KL",
         arxiv="2401.01879",
     ),
+    "gui2024": Source(
+        "Gui, Gârbacea & Veitch",
+        2024,
+        "BoNBoN alignment for large language models and the sweetness of best-of-n sampling",
+        "best-of-n's win rate against the base model, n/(n+1)",
+        arxiv="2406.00832",
+    ),
+    "khalaf2025": Source(
+        "Khalaf et al.",
+        2025,
+        "Inference-time reward hacking in large language models",
+        "Best-of-Poisson, n = 1 + Poisson(μ): nearly the tilt's trade-off",
+        arxiv="2506.19248",
+    ),
+    "verdun2025": Source(
+        "Verdun et al.",
+        2025,
+        "Soft best-of-n sampling for model alignment",
+        "soft best-of-n, keep a draw with chance ∝ e^{r/λ}: best-of-n at λ → 0, the tilt at n → ∞",
+        arxiv="2505.03156",
+    ),
     "coste2023": Source(
         "Coste et al.",
         2023,

@@ -37,6 +37,7 @@ CHART_ROOMS_BY_PAGE = {
         "<style>.st-key-ranked-scores { min-height: 420px; }</style>",
         "<style>.st-key-win-chances { min-height: 420px; }</style>",
         "<style>.st-key-kl-against-bound { min-height: 420px; }</style>",
+        "<style>.st-key-win-rate { min-height: 400px; }</style>",
         "<style>.st-key-peak-spread { min-height: 200px; }</style>",
     ],
     "kl_penalty": [

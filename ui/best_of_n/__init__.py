@@ -6,6 +6,8 @@ cached results are ``ui.compute``'s, shared with the Playground's stage.
 - ``figures``: each chart's builder (data in, plotly figure out, no widgets) beside the cached
   chart the page calls.
 - ``text``: the sentences that go with them (the peak, the win chances).
+- ``win_rate``: how often its pick beats a random answer, by the reward model and by true
+  quality: the curve, its chart and its sentence.
 - ``answers``: what best-of-n keeps at n, written out with the model's numbers for it (the
   careful reader's count is ``ui.reading_text``, shared with the stage's answer panel), and
   the answer set's seed the address asks for (``?seed=``).

@@ -25,6 +25,13 @@ TAILS_B = 1.0  # the reward model knows the whole padding penalty: noise is its 
 # (β = 1e-4) at every (b, σ) of the sliders, steps in d = √KL of at most 0.065; ~2 ms a curve.
 TILT_BETAS = np.geomspace(100.0, 1e-4, 200)
 TAILS_N = np.unique(np.round(np.geomspace(1, 10_000, 60)))  # pressures of the averaged curves
+# Best-of-Poisson's μ on Gao's chart: 0 (one draw) and 0.01 to 10,000 extra draws on average,
+# KL from 0 to within 0.03 of log 600; 120 points, each a (601,) exact sum.
+POISSON_MEANS = np.concatenate([[0.0], np.geomspace(0.01, 10_000.0, 119)])
+POISSON_PROBE = 48.0  # 49 answers on average: best-of-n's peak n on the lesson's set
+SOFT_LAMBDA = 0.5  # soft best-of-n's temperature on the chart: n → ∞ is the tilt at β = 0.5
+SOFT_COUNTS = np.unique(np.round(np.geomspace(1, 10_000, 80)))  # its n, 1 to 10,000
+SOFT_PROBE = 49.0  # the n its sentence reads, beside best-of-n's peak
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,12 @@ class GaoPanel:
     tilt_distance: np.ndarray | None = None
     tilt_proxy: np.ndarray | None = None
     tilt_gold: np.ndarray | None = None
+    # Best-of-Poisson along POISSON_MEANS (120,) and soft best-of-n at SOFT_LAMBDA along
+    # SOFT_COUNTS: true quality against d, over the same 600 answers.
+    poisson_distance: np.ndarray | None = None
+    poisson_gold: np.ndarray | None = None
+    soft_distance: np.ndarray | None = None
+    soft_gold: np.ndarray | None = None
 
 
 @cached(FIT_ENTRIES)
@@ -57,6 +70,8 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
     kl_side = kl_curve(b, sigma)
     bon_side = best_of_n_curve(b, sigma)
     tilt = core.answer_tilt(TILT_BETAS, b=b, sigma=sigma)
+    poisson = core.best_of_poisson(POISSON_MEANS, b=b, sigma=sigma)
+    soft = core.soft_best_of_n(SOFT_COUNTS, lam=SOFT_LAMBDA, b=b, sigma=sigma)
     fitted_part = kl_side.pressure >= GAO_BETA_LOW
     fits = {}
     for form in core.GAO_FORMS:
@@ -76,6 +91,10 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
         tilt_distance=_frozen(np.sqrt(tilt.kl)),
         tilt_proxy=_frozen(tilt.proxy_gain),
         tilt_gold=_frozen(tilt.gold_gain),
+        poisson_distance=_frozen(np.sqrt(poisson.kl)),
+        poisson_gold=_frozen(poisson.gold_gain),
+        soft_distance=_frozen(np.sqrt(soft.kl)),
+        soft_gold=_frozen(soft.gold_gain),
         fits=fits,
         fitted_until={
             "kl": float(np.sqrt(kl_side.kl[fitted_part].max())),
@@ -231,4 +250,57 @@ def equal_kl(b: float, sigma: float) -> EqualKL:
         kl_optimum=core.kl_optimum(beta, b=b, sigma=sigma, exact=True),
         tilt_beta=_frozen(tilt_beta),
         tilt=tilt,
+    )
+
+
+# --- Compare: Best-of-Poisson and soft best-of-n beside the tilt over the same 600 --------
+
+
+@dataclass(frozen=True)
+class Selections:
+    """Best-of-Poisson and soft best-of-n against the KL optimum over the same 600 answers:
+    floats, KLs in nats, gains over the answers' mean."""
+
+    poisson_kl: float  # Best-of-Poisson at μ = POISSON_PROBE
+    poisson_gold: float
+    poisson_proxy: float
+    tilt_gold: float  # the tilt over the 600 at Best-of-Poisson's KL
+    tilt_proxy: float
+    best_of_n_kl: float  # best-of-n at n = POISSON_PROBE + 1
+    best_of_n_gold: float
+    best_of_n_proxy: float
+    best_of_n_tilt_proxy: float  # the tilt's reward-model gain at best-of-n's KL
+    soft_kl: float  # soft best-of-n at SOFT_LAMBDA, n = SOFT_PROBE
+    soft_gold: float
+    soft_last_kl: float  # ... at n = 10,000
+    soft_last_gold: float
+    soft_tilt_kl: float  # the tilt at β = SOFT_LAMBDA: where soft best-of-n heads as n grows
+    soft_tilt_gold: float
+
+
+@cached(FIT_ENTRIES)
+def selections(b: float, sigma: float) -> Selections:
+    """The numbers of the Best-of-Poisson and soft best-of-n sentences at (b, σ)."""
+    poisson = core.best_of_poisson(POISSON_PROBE, b=b, sigma=sigma)
+    bon = core.best_of_n(POISSON_PROBE + 1.0, b=b, sigma=sigma)
+    # The tilt at both KLs, one bisection: [Best-of-Poisson's, best-of-n's].
+    _, tilt = core.answer_tilt_at_kl(np.array([poisson.kl, bon.kl]), b=b, sigma=sigma)
+    soft = core.soft_best_of_n(np.array([SOFT_PROBE, 10_000.0]), lam=SOFT_LAMBDA, b=b, sigma=sigma)
+    soft_tilt = core.answer_tilt(SOFT_LAMBDA, b=b, sigma=sigma)
+    return Selections(
+        poisson_kl=poisson.kl,
+        poisson_gold=poisson.gold_gain,
+        poisson_proxy=poisson.proxy_gain,
+        tilt_gold=float(tilt.gold_gain[0]),
+        tilt_proxy=float(tilt.proxy_gain[0]),
+        best_of_n_kl=bon.kl,
+        best_of_n_gold=bon.gold_gain,
+        best_of_n_proxy=bon.proxy_gain,
+        best_of_n_tilt_proxy=float(tilt.proxy_gain[1]),
+        soft_kl=float(soft.kl[0]),
+        soft_gold=float(soft.gold_gain[0]),
+        soft_last_kl=float(soft.kl[1]),
+        soft_last_gold=float(soft.gold_gain[1]),
+        soft_tilt_kl=soft_tilt.kl,
+        soft_tilt_gold=soft_tilt.gold_gain,
     )

@@ -11,10 +11,13 @@ import plotly.graph_objects as go
 
 from common import format as fmt
 from ui import edge_note, edge_traces
+from ui.compare.compute import SOFT_LAMBDA
 from ui.compare.text import FORM_TEXT
 from ui.gain_charts import CURVE_DECIMALS, MARGIN, gain_line, still_figure
 from ui.style import (
     BEST_OF_N,
+    BEST_OF_N_TEXT,
+    BOUND,
     GOLD,
     KL_METHOD,
     N_TICKS,
@@ -41,6 +44,8 @@ def better_fit(panel, method: str):
 
 
 TILT_NAME = "KL optimum over the 600"  # the KL tilt on best-of-n's own answers
+POISSON_NAME = "Best-of-Poisson"  # n = 1 + Poisson(μ), keep the best, over the same 600
+SOFT_NAME = f"soft best-of-n, {fmt.named('λ', SOFT_LAMBDA)}"  # over the same 600
 GAO_D_RANGE = (0.0, 3.0)  # d = √KL shown on Gao's chart: the label "edge" only inside it
 
 
@@ -70,10 +75,26 @@ def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_ma
         figure.add_traces(parts)
 
 
+def _add_selections(figure, panel) -> None:
+    """Best-of-Poisson (along μ) and soft best-of-n (along n, at λ = 0.5) over the same 600:
+    true quality only, thin, beside the tilt they approach."""
+    others = (
+        (POISSON_NAME, BEST_OF_N_TEXT, "longdash", panel.poisson_distance, panel.poisson_gold),
+        (SOFT_NAME, BOUND, "longdashdot", panel.soft_distance, panel.soft_gold),
+    )
+    for name, colour, dash, distance, gold in others:
+        if distance is not None:
+            line = gain_line(
+                distance, gold, name=f"{name}: true quality", colour=colour, dash=dash, width=2
+            )
+            figure.add_trace(line)
+
+
 def gao_chart(panel) -> go.Figure:
     """Both methods' gains against d = √KL, each gold curve with the better of Gao's two laws
     (dotted, over the range it was fitted on), and the KL optimum over the 600 answers' true
-    quality (green, dash-dot) on best-of-n's support.
+    quality (green, dash-dot) on best-of-n's support, with Best-of-Poisson's and soft
+    best-of-n's (λ = 0.5) on the same 600 (thin, long dashes).
 
     ``panel`` is a ui.compare.compute.GaoPanel.
     """
@@ -109,6 +130,7 @@ def gao_chart(panel) -> go.Figure:
             width=3,
         )
     )
+    _add_selections(figure, panel)
     for name, colour, method, *_ in sides:
         fit = better_fit(panel, method)
         smooth = np.linspace(0.0, panel.fitted_until[method], 120)

@@ -15,10 +15,14 @@ from ui import edge_note
 from ui.compare.compute import (
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
+    POISSON_PROBE,
+    SOFT_LAMBDA,
+    SOFT_PROBE,
     AveragedTails,
     EqualKL,
     GaoPanel,
     KLTails,
+    Selections,
     gold_at_kl,
 )
 
@@ -298,3 +302,41 @@ def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> s
         "grid gives every cell the same chance of a spike, and most of its cells are answers the "
         "base model almost never gives, where true quality is poor."
     )
+
+
+def selections_sentences(chosen: Selections) -> str:
+    """Best-of-Poisson and soft best-of-n beside the KL optimum over the same 600, as Markdown:
+    what each does, its exact numbers at μ = 48 and at λ = 0.5, and how close each comes."""
+    mu, n_probe = fmt.named("μ", POISSON_PROBE), fmt.named("n", POISSON_PROBE + 1)
+    poisson_short = chosen.tilt_proxy - chosen.poisson_proxy
+    best_of_n_short = chosen.best_of_n_tilt_proxy - chosen.best_of_n_proxy
+    # Compared as printed (2 decimals), so the words never contradict the two numbers.
+    shown = (round(poisson_short, 2), round(best_of_n_short, 2))
+    closer = {-1: "closer to it than", 0: "as close to it as", 1: "further from it than"}
+    verdict = closer[int(np.sign(shown[0] - shown[1]))]
+    lam = fmt.named("λ", SOFT_LAMBDA)
+    poisson = (
+        "**Best-of-Poisson** (Khalaf et al., 2025) draws n = 1 + Poisson(μ) answers and keeps "
+        "the reward model's best; over the ranked 600 it keeps rank i with probability "
+        "Fᵢ·e^(μ(Fᵢ − 1)) − Fᵢ₋₁·e^(μ(Fᵢ₋₁ − 1)), Fᵢ = i/600, so its curve (purple, long "
+        f"dashes) is exact. At {mu} (49 answers on average) its KL is "
+        f"{fmt.kl(chosen.poisson_kl)} nats, its reward model gain "
+        f"{fmt.signed(chosen.poisson_proxy)} and its true quality "
+        f"{fmt.signed(chosen.poisson_gold)}; the KL optimum over the same 600 at that KL scores "
+        f"{fmt.signed(chosen.tilt_proxy)} with true quality {fmt.signed(chosen.tilt_gold)}. "
+        f"Its score falls {fmt.number(poisson_short)} short of the optimum's (the most "
+        f"score a KL can buy), {verdict} best-of-n at {n_probe}, which falls "
+        f"{fmt.number(best_of_n_short)} short at its KL of {fmt.kl(chosen.best_of_n_kl)} nats."
+    )
+    soft = (
+        "**Soft best-of-n** (Verdun et al., 2025) keeps each of its n draws with probability "
+        "∝ e^(r/λ): as λ → 0 it is best-of-n, and as n grows it becomes the KL optimum over "
+        f"the 600 at β = λ. At {lam} (grey, long dash-dot) and {fmt.named('n', SOFT_PROBE)}: "
+        f"KL {fmt.kl(chosen.soft_kl)} nats, true quality {fmt.signed(chosen.soft_gold)}; at "
+        f"n = 10,000: KL {fmt.kl(chosen.soft_last_kl)} and {fmt.signed(chosen.soft_last_gold)}, "
+        f"against the optimum's {fmt.kl(chosen.soft_tilt_kl)} and "
+        f"{fmt.signed(chosen.soft_tilt_gold)} at β = {fmt.number(SOFT_LAMBDA, decimals=1)}. "
+        "Each answer's chance of being kept is one integral, taken to ~1e-14: exact, not "
+        "simulated."
+    )
+    return f"{poisson}\n\n{soft}"
