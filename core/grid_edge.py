@@ -10,8 +10,9 @@ grid itself: the same spacing (0.05), the same ε (defined everywhere: core/worl
 moves by more than EDGE_SHIFT_TOLERANCE there, or its edge mass is 5% or more, or the wider grid
 is itself pressed against its own edge.
 
-The wider grid is solved only where the grid's edge mass is at least EDGE_CHECK_MASS (1e-4):
-below it, at every β stop of every (b, σ) stop and along the KL page's curve down to β = 0.1,
+The wider grid is solved only where the grid's edge mass is at least EDGE_CHECK_MASS (1e-4)
+and under EDGE_CAPPED_MASS (from there the optimum is capped whatever the wider grid says):
+below 1e-4, at every β stop of every (b, σ) stop and along the KL page's curve down to β = 0.1,
 true quality moved by at most 5e-4 (tests/core/test_edge_mass.py), so the β ≥ 0.6 stops of
 most settings cost nothing. :func:`core.kl_optimum`'s own path is untouched: callers that
 decide capped-ness call :func:`edge_check` (or read ``Curve.capped``: core/curves.py).
@@ -50,7 +51,8 @@ class EdgeCheck:
     gold_gain: np.ndarray  # on the grid (KLResult.gold_gain)
     wide_gold_gain: np.ndarray  # on the ±12 grid where solved (checked), else the grid's
     wide_edge_mass: np.ndarray  # the ±12 optimum's mass within 0.5 of ±12 (0 where not solved)
-    checked: np.ndarray  # bool: the wider grid was solved (edge mass >= EDGE_CHECK_MASS)
+    # bool: the wider grid was solved (EDGE_CHECK_MASS <= edge mass < EDGE_CAPPED_MASS)
+    checked: np.ndarray
     # bool: the grid's edge, not the trade-off, makes this optimum's numbers
     capped: np.ndarray
 
@@ -85,7 +87,9 @@ def edge_check(beta, *, b: float = 0.0, sigma: float = 0.0, result: KLResult | N
     betas = beta.ravel()
     if edge.size != betas.size:
         raise ValueError("result must be kl_optimum at the same beta")
-    checked = edge >= EDGE_CHECK_MASS
+    # From 5% the optimum is capped whatever the wider grid says: no need to solve it there
+    # (along the KL page's curve down to β = 0.1, 25-35 of 200 points are solved, not 75).
+    checked = (edge >= EDGE_CHECK_MASS) & (edge < EDGE_CAPPED_MASS)
     wide_gold, wide_edge = gold.copy(), np.zeros_like(gold)
     if checked.any():
         wide_gold[checked], wide_edge[checked] = wide_optimum(betas[checked], b=b, sigma=sigma)
