@@ -39,13 +39,14 @@ def clear_stretch(b: float, sigma: float, result) -> int:
     return PAST_EDGE.size
 
 
-def expected_words(b: float, sigma: float) -> tuple[str, int, int]:
+def expected_words(b: float, sigma: float) -> tuple[str, int, int, np.ndarray]:
     """What the curves' words must say at (b, σ), from core here: (the words, the stretch's
-    length, the index of the point they name)."""
+    length, the index of the point they name, the curve's true quality)."""
     result = core.kl_optimum(PAST_EDGE, b=b, sigma=sigma)
     assert np.all(np.diff(result.kl) > 0) and np.all(np.diff(result.proxy_gain) > 0)
     points = clear_stretch(b, sigma, result)
-    gold = np.asarray(result.gold_gain)[:points]
+    curve_gold = np.asarray(result.gold_gain)
+    gold = curve_gold[:points]
     top = int(np.argmax(gold))
     last = fmt.significant(float(PAST_EDGE[points - 1]), digits=2)
     end = (
@@ -55,18 +56,18 @@ def expected_words(b: float, sigma: float) -> tuple[str, int, int]:
     )
     near = fmt.significant(float(PAST_EDGE[top]), digits=2)
     if top == points - 1:
-        return f"true quality's rises the whole way down to {end}", points, top
+        return f"true quality's rises the whole way down to {end}", points, top, curve_gold
     if gold[top] - gold[-1] > 0.01:
         assert top > 0  # it rises first
-        return f"true quality's rises, peaks near β ≈ {near} and falls", points, top
+        return f"true quality's rises, peaks near β ≈ {near} and falls", points, top, curve_gold
     stays = f"rises to its highest by β ≈ {near} and stays there down to {end}"
-    return f"true quality's {stays}", points, top
+    return f"true quality's {stays}", points, top, curve_gold
 
 
 @pytest.mark.parametrize(("b", "sigma"), SAMPLE)
 def test_the_curves_description_says_what_true_quality_does(b, sigma):
     words = kl_penalty_text.curves_description(compute.kl_curve(b, sigma, past_edge=True))
-    phrase, _, _ = expected_words(b, sigma)
+    phrase, *_ = expected_words(b, sigma)
     assert f", {phrase}. The table" in words, (words, phrase)
     if (b, sigma) == (0.0, 0.0):
         assert "peaks near β ≈ 1 and falls" in words
@@ -81,8 +82,7 @@ def test_the_curves_words_read_only_points_that_pass_the_edge_check_at_every_b_a
     read past it); the page's own curve is checked at the sample above."""
     wrong = []
     for b, sigma in WALKED:
-        gold = core.kl_optimum(PAST_EDGE, b=b, sigma=sigma).gold_gain
-        phrase, points, top = expected_words(b, sigma)
+        phrase, points, top, gold = expected_words(b, sigma)
         capped = np.arange(PAST_EDGE.size) >= points
         words = kl_penalty_text.curves_words(PAST_EDGE, gold, capped)
         if words != phrase or capped[top]:
@@ -106,7 +106,7 @@ def test_the_old_capped_readings_are_gone(b, sigma, old, new):
     assert old not in words and new in words, words
     result = core.kl_optimum(PAST_EDGE, b=b, sigma=sigma)
     gold, edge = np.asarray(result.gold_gain), np.asarray(result.edge_mass)
-    _, points, top = expected_words(b, sigma)
+    _, points, top, _ = expected_words(b, sigma)
     # The named peak and every point down to the stretch's end pass a direct ±12 solve; the
     # next point, where the grid's edge takes over, does not.
     for index in [top, *range(points - 3, points)]:
