@@ -12,9 +12,10 @@ is itself pressed against its own edge.
 
 The wider grid is solved only where the grid's edge mass is at least EDGE_CHECK_MASS (1e-4)
 and under EDGE_CAPPED_MASS (from there the optimum is capped whatever the wider grid says):
-below 1e-4, at every β stop of every (b, σ) stop and along the KL page's curve down to β = 0.1,
-true quality moved by at most 5e-4 (tests/core/test_edge_mass.py), so the β ≥ 0.6 stops of
-most settings cost nothing. :func:`core.kl_optimum`'s own path is untouched: callers that
+below 1e-4 true quality moved by at most 5e-4 at every β stop of every (b, σ) stop, and by
+at most 2e-3 at the 4 points nearest the gate along each of the 441 KL page curves down to
+β = 0.1 (tests/core/test_edge_mass.py checks a sample), so the β ≥ 0.6 stops of most settings
+cost nothing. :func:`core.kl_optimum`'s own path is untouched: callers that
 decide capped-ness call :func:`edge_check` (or read ``Curve.capped``: core/curves.py).
 """
 
@@ -28,17 +29,18 @@ from core.kl import BETA_BLOCK, EDGE_CAPPED_MASS, KLResult, _pool, kl_optimum
 from core.validate import POSITIVE, REWARD_MODEL, validate_params
 
 # Twice the lesson's grid at its spacing: 481 points a side. At every β stop (>= 0.25) of every
-# (b, σ) stop the ±12 optimum holds at most 5e-14 of its mass within 0.5 of ±12 (and far less
-# than 1e-4 down to β = 0.1 at most settings), so it has the room the ±6 grid lacks.
+# (b, σ) stop the ±12 optimum holds at most 5e-14 of its mass within 0.5 of ±12, so it has the
+# room the ±6 grid lacks (where it does not, EdgeCheck.wide_edge_mass says so and caps it).
 WIDE_GRID_LIMIT = 2 * world.GRID_LIMIT
 WIDE_GRID_POINTS = 2 * world.GRID_POINTS - 1
-# A move of true quality up to this on the wider grid is the same number: a readout's second
-# decimal may change, its first does not (the lesson's last row, β = 0.3, σ = 0, moves 0.07:
-# −4.37 on the grid, −4.44 with room, and the closed form says −4.44); a peak read at 0.1 apart
-# is the same peak at the slider's β steps (gold changes by ≥ 0.3 between β = 0.3 and 0.35 there).
+# A move of true quality up to this on the wider grid is the same number: a readout's first
+# decimal holds, and the lesson's own last row stays the grid's uncapped answer (β = 0.3, σ = 0:
+# 2.1% at the edge, −4.37 on the grid, −4.44 with room, a move of 0.07; a tolerance of 0.05
+# would cap the lesson's table). Of the 615 β <= 0.35 stops under 5% at the edge, 362 move more.
 EDGE_SHIFT_TOLERANCE = 0.1
 # Below this edge mass the wider grid is not solved: at all 8,820 β stops × (b, σ) stops below
-# it, true quality moved at most 5e-4 (0.5% of the tolerance); at 1e-3 it moved up to 0.03.
+# it, true quality moved at most 5e-4 (0.5% of the tolerance), along the KL page's curves at
+# most 2e-3; below 1e-3 it moved up to 0.03.
 EDGE_CHECK_MASS = 1e-4
 
 

@@ -348,3 +348,31 @@ def test_the_kl_page_shows_the_edge_caption():
     app = open_clean("pages/kl_penalty.py", {"sigma": "0.5"})
     assert any("from β ≈ 0.26 down" in caption.value for caption in app.caption)
     assert not any("bites below" in caption.value for caption in app.caption)
+
+
+def test_a_curve_capped_only_by_the_wider_grid_says_how_far_true_quality_moves():
+    """b = 0.2, σ = 1 down to β = 0.35: only 0.35 is capped (1.3% at the edge, true quality
+    +1.33 on the grid and +1.57 on a ±12 grid): the note says the move, not a mass."""
+    betas = np.array([1.0, 0.5, 0.4, 0.35])
+    check = core.edge_check(betas, b=0.2, sigma=1.0)
+    assert list(check.capped) == [False, False, False, True]
+    shift = np.asarray(check.wide_gold_gain) - np.asarray(check.gold_gain)
+    moved = f"{abs(shift[-1]):.2f}"
+    assert moved == "0.24"
+    assert edge_note.curve_note(betas, check.edge_mass) is None  # the 5% rule alone: nothing
+    assert edge_note.curve_note(betas, check.edge_mass, check.capped, shift) == (
+        "The KL curve is capped by the grid's edge from β ≈ 0.35 down: answers stop at length "
+        f"or substance 6, and on a grid twice as wide true quality there moves by up to {moved}, "
+        "so that stretch describes the edge, not the trade-off."
+    )
+    suffixes = edge_note.hover_suffixes(check.edge_mass, edge_note.split_check(check))
+    assert suffixes[:3] == ["", "", ""]
+    assert (
+        suffixes[3] == " · capped by the grid's edge (true quality +1.57 on a grid twice as wide)"
+    )
+    # A core.Curve carries its check: the same sentence from the curve itself.
+    curve = core.kl_curve(betas, b=0.2, sigma=1.0)
+    assert edge_note.curve_note_of(curve) == edge_note.curve_note(
+        betas, check.edge_mass, check.capped, shift
+    )
+    assert edge_note.capped_from(betas, check.edge_mass, check.capped) == 0.35
