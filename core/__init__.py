@@ -45,6 +45,7 @@ from core.curves import (
     log_spaced_counts,
 )
 from core.gao import GAO_FORMS, GaoFit, fit_gao
+from core.grid_edge import EDGE_SHIFT_TOLERANCE, EdgeCheck, edge_check
 from core.kl import EDGE_CAPPED_MASS, KLResult, kl_optimum, kl_policy
 from core.peaks import peak_among_uncapped, peak_at_end, strongest_uncapped, uncapped_stops
 from core.preferences import (
@@ -88,6 +89,9 @@ __all__ = [
     "strongest_uncapped",
     "uncapped_stops",
     "EDGE_CAPPED_MASS",
+    "EDGE_SHIFT_TOLERANCE",
+    "EdgeCheck",
+    "edge_check",
     "ERROR_KINDS",
     "GAO_FORMS",
     "BradleyTerryFit",

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n, best_of_n_over
-from core.kl import KLProblem, kl_optimum
+from core.grid_edge import edge_check
+from core.kl import EDGE_CAPPED_MASS, KLProblem, kl_optimum
 from core.peaks import peak_among_uncapped
 from core.validate import (
     ANSWER_SEED,
@@ -45,6 +46,11 @@ class Curve:
     peak_proxy_gain: float
     kl_bound: np.ndarray | None = None  # best-of-n only: log n − (n − 1)/n, (points,)
     edge_mass: np.ndarray | None = None  # KL only: mass within 0.5 of the grid's edge, (points,)
+    # KL only, (points,) bool: the edge check (core/grid_edge.py): the grid's edge, not the
+    # trade-off, makes the point's numbers; drawn as the capped stretch, never read as a peak.
+    capped: np.ndarray | None = None
+    # KL only, (points,): true quality on a ±12 grid where the check solved it, else the grid's.
+    wide_gold_gain: np.ndarray | None = None
 
 
 @validate_params({"high": POSITIVE_NUMBER, "low": POSITIVE_NUMBER, "points": POINTS})
@@ -82,13 +88,16 @@ def kl_curve(
 
     Returns
     -------
-    Curve with ``pressure`` a copy of ``betas``, ``edge_mass`` set, arrays of shape (points,).
-    The peak is looked for among points clear of the grid's edge (edge mass below
-    EDGE_CAPPED_MASS), if there are any.
+    Curve with ``pressure`` a copy of ``betas``, ``edge_mass``, ``capped`` and
+    ``wide_gold_gain`` set, arrays of shape (points,). The peak is looked for among points
+    that pass the edge check (:func:`core.grid_edge.edge_check`), if there are any.
     """
-    return _kl_curve(
-        betas.copy(), lambda pressure: kl_optimum(pressure, b=b, sigma=sigma), lowest_peak_beta
-    )
+
+    def solve(pressure):
+        result = kl_optimum(pressure, b=b, sigma=sigma)
+        return result, edge_check(pressure, b=b, sigma=sigma, result=result)
+
+    return _kl_curve(betas.copy(), solve, lowest_peak_beta)
 
 
 @validate_params({"betas": BETA_STOPS, "lowest_peak_beta": POSITIVE_NUMBER_OR_NONE})
@@ -98,19 +107,29 @@ def kl_curve_of_field(
     """:func:`kl_curve` for any reward model given by its score on the grid.
 
     ``proxy_field`` has shape (241, 241) (rows substance), as :func:`core.world.proxy_field`;
-    ``betas`` and ``lowest_peak_beta`` and the Curve returned are as in :func:`kl_curve`.
+    ``betas`` and ``lowest_peak_beta`` and the Curve returned are as in :func:`kl_curve`, but
+    a field known only on the grid has no wider grid to check against: ``capped`` is the edge
+    mass's first sign alone (>= EDGE_CAPPED_MASS) and ``wide_gold_gain`` is None.
     """
-    return _kl_curve(betas.copy(), KLProblem(proxy_field).optimum, lowest_peak_beta)
+    problem = KLProblem(proxy_field)
+
+    def solve(pressure):
+        result = problem.optimum(pressure)
+        return result, None
+
+    return _kl_curve(betas.copy(), solve, lowest_peak_beta)
 
 
 def _kl_curve(pressure: np.ndarray, solve, lowest_peak_beta: float | None) -> Curve:
-    """The curve of ``solve(pressure)`` (a KLResult) with its peak (see :func:`kl_curve`)."""
+    """The curve of ``solve(pressure)`` (a KLResult and its EdgeCheck or None) with its peak
+    (see :func:`kl_curve`)."""
     searched = None if lowest_peak_beta is None else pressure >= lowest_peak_beta
     if searched is not None and not searched.any():
         raise ValueError(f"no β in betas is >= lowest_peak_beta = {lowest_peak_beta!r}")
-    result = solve(pressure)
+    result, check = solve(pressure)
+    capped = result.edge_mass >= EDGE_CAPPED_MASS if check is None else check.capped
     # A point capped by the grid's edge tells of the edge, so the peak is not looked for there.
-    peak = peak_among_uncapped(result.gold_gain, edge_mass=result.edge_mass, searched=searched)
+    peak = peak_among_uncapped(result.gold_gain, searched=searched, capped=capped)
     return _read_only_curve(
         pressure=pressure,
         kl=result.kl,
@@ -120,6 +139,8 @@ def _kl_curve(pressure: np.ndarray, solve, lowest_peak_beta: float | None) -> Cu
         peak_gold_gain=float(result.gold_gain[peak]),
         peak_proxy_gain=float(result.proxy_gain[peak]),
         edge_mass=result.edge_mass,
+        capped=np.asarray(capped, dtype=bool).copy(),
+        wide_gold_gain=None if check is None else check.wide_gold_gain,
     )
 
 

@@ -116,6 +116,18 @@ def error_field_on_grid() -> np.ndarray:
     return _read_only((_raw_error_field_on_grid() - mean) / spread)
 
 
+def error_field_on_axis(axis: np.ndarray) -> np.ndarray:
+    """ε on the square grid ``axis`` x ``axis`` (rows substance): (A, A).
+
+    The same field as on the lesson's grid, standardized by the same mean and spread (the
+    base model's on the 241 grid), so a wider grid (core/grid_edge.py's ±12) sees the same
+    reward model, cell for cell where the two grids share points.
+    """
+    mean, spread = _error_field_standardization()
+    raw = raw_smooth_field(seed=ERROR_FIELD_SEED, axis=np.asarray(axis, dtype=np.float64))
+    return (raw - mean) / spread
+
+
 @validate_params({"kind": CELL_ERROR_KIND, "error_seed": SEED})
 def cell_errors(kind: str, error_seed: int) -> np.ndarray:
     """An independent error in every grid cell: (241, 241), read-only, rows substance.
@@ -155,23 +167,24 @@ def grid_coordinates() -> tuple[np.ndarray, np.ndarray]:
     return _read_only(length), _read_only(substance)
 
 
-def raw_smooth_field(*, seed: int, length=None, substance=None) -> np.ndarray:
+def raw_smooth_field(*, seed: int, length=None, substance=None, axis=GRID) -> np.ndarray:
     """A smooth random field, unstandardized: ERROR_FIELD_FEATURES cosines of random Fourier
     features (a Gaussian-kernel field), their frequencies and phases drawn from ``seed``.
 
     ε is the one of ERROR_FIELD_SEED (:func:`error_field`); an ensemble member's, before it is
     standardized, the one of its own seed (core/defended.py). At flat points ``length``,
-    ``substance`` (P,) it returns (P,); given no points, the whole grid (241, 241) by the
-    angle-sum identity cos(a + c) = cos a cos c - sin a sin c, which splits each cosine into
-    a length part and a substance part: two small matrix products, not 15 million cosines.
+    ``substance`` (P,) it returns (P,); given no points, the whole square grid on ``axis``
+    (A,) (the lesson's 241 by default): (A, A) by the angle-sum identity
+    cos(a + c) = cos a cos c - sin a sin c, which splits each cosine into a length part and a
+    substance part: two small matrix products, not 15 million cosines.
     """
     rng = np.random.default_rng(seed)
     frequencies = rng.standard_normal((ERROR_FIELD_FEATURES, 2)) / ERROR_FIELD_CORRELATION_LENGTH
     phases = rng.uniform(0.0, 2.0 * np.pi, ERROR_FIELD_FEATURES)
     scale = np.sqrt(2.0 / ERROR_FIELD_FEATURES)  # each cosine's variance is 1/2
     if length is None:
-        length_angle = np.outer(GRID, frequencies[:, 0])  # (241, F)
-        substance_angle = np.outer(GRID, frequencies[:, 1]) + phases  # (241, F)
+        length_angle = np.outer(axis, frequencies[:, 0])  # (A, F)
+        substance_angle = np.outer(axis, frequencies[:, 1]) + phases  # (A, F)
         raw = np.cos(substance_angle) @ np.cos(length_angle).T
         raw -= np.sin(substance_angle) @ np.sin(length_angle).T
         return raw * scale

@@ -77,7 +77,13 @@ with words:
     glossary.explain("reward model", "true quality", "β", "KL", "nats", "π_ref")
 # The readouts (their place: readout_box, under the words) after the words: the page arrives
 # top to bottom (tests/app/test_drawing_order.py).
-readouts.readouts(readout_box, f"**:green[The optimum at {at_beta}, on the grid]**", point, at_beta)
+readouts.readouts(
+    readout_box,
+    f"**:green[The optimum at {at_beta}, on the grid]**",
+    point,
+    at_beta,
+    compute.kl_edge_check(beta, b, sigma),
+)
 heat_column, curves_column = st.columns(2, gap="medium")
 with heat_column:
     st.markdown(f"**π\\* at {at_beta}, on the 241 × 241 grid**")
@@ -97,7 +103,10 @@ with curves_column:
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)
-readouts.edge_box(edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row"))
+last_row = compute.kl_edge_check(float(table["beta"][-1]), b, sigma)
+readouts.edge_box(
+    edge_note.edge_note(table["edge_mass"][-1], "β = 0.3, the table's last row", last_row)
+)
 frame = compute.lesson_frame(b, sigma)
 st.dataframe(
     frame,

@@ -80,6 +80,13 @@ def kl_point(beta: float, b: float, sigma: float) -> core.KLResult:
 
 
 @cached(POINT_ENTRIES)
+def kl_edge_check(beta: float, b: float, sigma: float) -> core.EdgeCheck:
+    """Whether the grid's edge caps the KL optimum at one β (core.edge_check; fields scalar):
+    solves the ±12 grid only where 1e-4 <= edge mass < 5% (~2 ms there, else nothing)."""
+    return core.edge_check(beta, b=b, sigma=sigma, result=kl_point(beta, b, sigma))
+
+
+@cached(POINT_ENTRIES)
 def best_of_n_point(n: int, b: float, sigma: float, seed: int | None = None) -> core.BestOfNResult:
     """Best-of-n at one n (fields are floats); ``seed`` None is the lesson's answer set."""
     return core.best_of_n(n, b=b, sigma=sigma, seed=seed)
@@ -160,6 +167,12 @@ def kl_at_stops(b: float, sigma: float) -> core.KLResult:
     """The KL-penalized optimum at every β stop in float64 (readouts are printed from it):
     fields (20,), BETA_STOPS' order."""
     return core.kl_optimum(STOP_BETAS, b=b, sigma=sigma, exact=True)
+
+
+@cached(STOP_ENTRIES)
+def kl_edge_at_stops(b: float, sigma: float) -> core.EdgeCheck:
+    """The edge check at every β stop (core.edge_check on kl_at_stops): fields (20,)."""
+    return core.edge_check(STOP_BETAS, b=b, sigma=sigma, result=kl_at_stops(b, sigma))
 
 
 @cached(STOP_ENTRIES)

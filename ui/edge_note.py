@@ -1,14 +1,20 @@
 """What the screen says when a KL optimum is capped by the grid's edge (pure, no Streamlit).
 
-The lesson's world is the grid on [−6, 6]²: answers beyond 6 do not exist. Where the optimum
-has at least core.EDGE_CAPPED_MASS (5%) of its mass within 0.5 of that edge
-(``KLResult.edge_mass``), its numbers describe the edge, not the trade-off, and every page
-says so beside its KL readouts and in its charts' hover. Below 5% nothing is said: the
-lesson's own last row (β = 0.3, σ = 0) has 2.1%, and below 0.1% the numbers do not move at
-two decimals (docs/design.md §11). The one threshold is core's; the words are here.
+The lesson's world is the grid on [−6, 6]²: answers beyond 6 do not exist. Where the grid's
+edge, not the trade-off, makes the optimum's numbers, every page says so beside its KL readouts
+and in its charts' hover. Which optimums those are is core's edge check
+(``core.edge_check``, core/grid_edge.py): 5% or more of its mass within 0.5 of the edge
+(``KLResult.edge_mass``), or its true quality moving by more than 0.1 on a grid twice as wide
+(same spacing, same ε): at β = 0.3, b = 0.05, σ = 2 only 3% sits at the edge, and true quality
+is +0.29 on the grid against +3.82 with room. A caller that passes the check (``check``, or a
+curve's ``capped`` flags) gets it; one that passes only an edge mass gets the 5% rule alone.
+The lesson's own last row (β = 0.3, σ = 0: 2.1% there, −4.37 against −4.44 with room) passes.
+The rule is core's; the words are here.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 import core
 from common import format as fmt
@@ -16,9 +22,17 @@ from common import format as fmt
 CAPPED_MASS = core.EDGE_CAPPED_MASS  # 0.05: the one threshold, shared with core.slack
 
 
-def is_capped(edge_mass: float) -> bool:
-    """True when the optimum's mass within 0.5 of the grid's edge is at least 5%."""
+def is_capped(edge_mass: float, check=None) -> bool:
+    """True when the edge check (``check``, a scalar ``core.EdgeCheck``) says capped; without
+    one, when the optimum's mass within 0.5 of the grid's edge is at least 5%."""
+    if check is not None:
+        return bool(check.capped)
     return edge_mass >= CAPPED_MASS
+
+
+def _by_room(edge_mass: float, check) -> bool:
+    """Whether a capped optimum is capped by the wider grid's answer, not by its edge mass."""
+    return check is not None and edge_mass < CAPPED_MASS
 
 
 def edge_percent(edge_mass: float) -> int:
@@ -26,16 +40,23 @@ def edge_percent(edge_mass: float) -> int:
     return round(100 * edge_mass)
 
 
-def edge_note(edge_mass: float, where: str = "") -> str | None:
-    """The sentence beside the KL readouts, or None below 5%.
+def edge_note(edge_mass: float, where: str = "", check=None) -> str | None:
+    """The sentence beside the KL readouts, or None where the optimum is not capped.
 
-    ``where`` names the setting ("β = 0.25"); e.g. "Capped by the grid's edge at β = 0.25:
-    answers stop at length or substance 6, and 46% of this optimum sits within 0.5 of it, so
-    its numbers describe the edge, not the trade-off."
+    ``where`` names the setting ("β = 0.25"); ``check`` is core's edge check there (None: the
+    5% rule alone). E.g. "Capped by the grid's edge at β = 0.25: answers stop at length or
+    substance 6, and 46% of this optimum sits within 0.5 of it, so its numbers describe the
+    edge, not the trade-off."; where the wider grid caps it: "... 6, and on a grid twice as
+    wide this optimum's true quality is +3.82, not +0.29, so its numbers ...".
     """
-    if not is_capped(edge_mass):
+    if not is_capped(edge_mass, check):
         return None
     at = f" at {where}" if where else ""
+    if _by_room(edge_mass, check):
+        return (
+            f"Capped by the grid's edge{at}: answers stop at length or substance 6, and "
+            f"{_with_room(check)}, so its numbers describe the edge, not the trade-off."
+        )
     return (
         f"Capped by the grid's edge{at}: answers stop at length or substance 6, and "
         f"{edge_percent(edge_mass)}% of this optimum sits within 0.5 of it, so its numbers "
@@ -43,12 +64,61 @@ def edge_note(edge_mass: float, where: str = "") -> str | None:
     )
 
 
-def edge_hover(edge_mass: float) -> str:
+def _with_room(check) -> str:
+    """What the wider grid says of a scalar edge check: "on a grid twice as wide this optimum's
+    true quality is +3.82, not +0.29" (or that the wider grid is pressed against its edge)."""
+    if abs(check.wide_gold_gain - check.gold_gain) <= core.EDGE_SHIFT_TOLERANCE:
+        return "even a grid twice as wide has this optimum pressed against its own edge"
+    return (
+        f"on a grid twice as wide this optimum's true quality is "
+        f"{fmt.signed(check.wide_gold_gain)}, not {fmt.signed(check.gold_gain)}"
+    )
+
+
+def edge_hover(edge_mass: float, check=None) -> str:
     """The few words a chart's hover adds: "capped by the grid's edge (46% within 0.5 of
-    it)", or "" below 5%."""
-    if not is_capped(edge_mass):
+    it)", "capped by the grid's edge (true quality +3.82 on a grid twice as wide)", or ""
+    where the optimum is not capped (``check`` as in :func:`edge_note`)."""
+    if not is_capped(edge_mass, check):
         return ""
+    if _by_room(edge_mass, check):
+        wide = fmt.signed(check.wide_gold_gain)
+        return f"capped by the grid's edge (true quality {wide} on a grid twice as wide)"
     return f"capped by the grid's edge ({edge_percent(edge_mass)}% within 0.5 of it)"
+
+
+def point_checks(curve) -> list:
+    """A KL curve's edge check point by point (scalar stand-ins for core.EdgeCheck: capped,
+    gold_gain, wide_gold_gain), or Nones where the curve carries no check."""
+    if getattr(curve, "capped", None) is None or getattr(curve, "wide_gold_gain", None) is None:
+        return [None] * len(curve.pressure)
+    return [
+        _PointCheck(bool(capped), float(gold), float(wide))
+        for capped, gold, wide in zip(
+            curve.capped, curve.gold_gain, curve.wide_gold_gain, strict=True
+        )
+    ]
+
+
+def split_check(check) -> list:
+    """A core.EdgeCheck over several β as one scalar stand-in per β (capped, gold_gain,
+    wide_gold_gain), in its order, for :func:`edge_note` and :func:`edge_hover`."""
+    return [
+        _PointCheck(bool(capped), float(gold), float(wide))
+        for capped, gold, wide in zip(
+            np.ravel(check.capped),
+            np.ravel(check.gold_gain),
+            np.ravel(check.wide_gold_gain),
+            strict=True,
+        )
+    ]
+
+
+class _PointCheck:
+    """One point of a curve's edge check, read as a scalar core.EdgeCheck is."""
+
+    def __init__(self, capped: bool, gold_gain: float, wide_gold_gain: float):
+        self.capped, self.gold_gain, self.wide_gold_gain = capped, gold_gain, wide_gold_gain
 
 
 def left_out_sentence(symbol: str, stops) -> str:
@@ -68,30 +138,66 @@ def left_out_stops(stops, slack) -> list[float]:
     return sorted(stops, reverse=True)[len(stops) - slack.left_out :] if slack.left_out else []
 
 
-def capped_from(pressure, edge_mass) -> float | None:
+def capped_flags(edge_mass, capped=None) -> list[bool]:
+    """Per point of a KL curve, whether it is capped: the curve's edge check (``capped``,
+    ``Curve.capped``) if given, else the 5% rule on ``edge_mass``."""
+    if capped is not None:
+        return [bool(flag) for flag in capped]
+    return [bool(is_capped(mass)) for mass in edge_mass]
+
+
+def capped_from(pressure, edge_mass, capped=None) -> float | None:
     """Where a KL curve's capped stretch begins: the largest (weakest) β at which the optimum
-    is capped, or None. ``pressure`` and ``edge_mass`` have shape (points,)."""
-    capped = [beta for beta, mass in zip(pressure, edge_mass, strict=True) if is_capped(mass)]
-    return float(max(capped)) if capped else None
+    is capped, or None. ``pressure``, ``edge_mass`` and ``capped`` (the curve's edge check,
+    ``Curve.capped``; None: the 5% rule) have shape (points,)."""
+    flags = capped_flags(edge_mass, capped)
+    betas = [beta for beta, flag in zip(pressure, flags, strict=True) if flag]
+    return float(max(betas)) if betas else None
 
 
-def curve_note(pressure, edge_mass) -> str | None:
+def curve_note(pressure, edge_mass, capped=None, shift=None) -> str | None:
     """The sentence under a KL curve (β falling) whose strongest stretch is capped, or None.
 
-    ``pressure`` and ``edge_mass`` are the curve's β and edge mass, shape (points,).
+    ``pressure`` and ``edge_mass`` are the curve's β and edge mass, shape (points,); ``capped``
+    its edge check (``Curve.capped``; None: the 5% rule) and ``shift`` how far true quality
+    moves on a grid twice as wide (``Curve.wide_gold_gain − Curve.gold_gain``), if known.
     """
-    weakest = capped_from(pressure, edge_mass)
+    weakest = capped_from(pressure, edge_mass, capped)
     if weakest is None:
         return None
-    worst = max(mass for mass in edge_mass if is_capped(mass))
-    return (
+    flags = capped_flags(edge_mass, capped)
+    worst = max(mass for mass, flag in zip(edge_mass, flags, strict=True) if flag)
+    start = (
         f"The KL curve is capped by the grid's edge from β ≈ {fmt.significant(weakest, digits=2)} "
+    )
+    if worst < CAPPED_MASS and shift is not None:
+        moved = max(abs(move) for move, flag in zip(shift, flags, strict=True) if flag)
+        return start + (
+            "down: answers stop at length or substance 6, and on a grid twice as wide true "
+            f"quality there moves by up to {fmt.number(moved)}, so that stretch describes the "
+            "edge, not the trade-off."
+        )
+    return start + (
         f"down: answers stop at length or substance 6, and up to {edge_percent(worst)}% of the "
         "optimum sits within 0.5 of it there, so that stretch describes the edge, not the "
         "trade-off."
     )
 
 
-def hover_suffixes(edge_mass) -> list[str]:
-    """Per point of a KL curve, what its hover adds: " · capped by the grid's edge (...)" or ""."""
-    return [f" · {edge_hover(mass)}" if is_capped(mass) else "" for mass in edge_mass]
+def curve_note_of(curve) -> str | None:
+    """:func:`curve_note` for a core.Curve, with its edge check (``capped``, the wider grid's
+    true quality) where it carries one."""
+    wide = getattr(curve, "wide_gold_gain", None)
+    shift = None if wide is None else np.asarray(wide) - np.asarray(curve.gold_gain)
+    return curve_note(curve.pressure, curve.edge_mass, getattr(curve, "capped", None), shift)
+
+
+def hover_suffixes(edge_mass, checks=None) -> list[str]:
+    """Per point of a KL curve, what its hover adds: " · capped by the grid's edge (...)" or "".
+
+    ``checks``: the curve's edge check per point (:func:`point_checks`), or None (5% rule)."""
+    checks = [None] * len(edge_mass) if checks is None else checks
+    return [
+        f" · {edge_hover(mass, check)}" if is_capped(mass, check) else ""
+        for mass, check in zip(edge_mass, checks, strict=True)
+    ]

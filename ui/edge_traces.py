@@ -1,10 +1,11 @@
 """A KL curve's capped stretch, drawn so it cannot be read as the trade-off (plotly).
 
-Where the KL optimum has 5% or more of its mass within 0.5 of the grid's edge (ui.edge_note),
-its numbers describe the boundary at 6: at σ > 0 the curves turn up again below β ≈ 0.3, which
-reads as a recovery. Every chart draws that stretch faded and dotted, labelled "edge", and the
-solid line stops where it starts. One helper, used by the KL page, Reward model, Compare and
-Defenses figures.
+Where the grid's edge caps the KL optimum (core's edge check, ``Curve.capped``: 5% or more of
+its mass within 0.5 of the edge, or true quality moving by more than 0.1 on a grid twice as
+wide; ui.edge_note), its numbers describe the boundary at 6: at σ > 0 the curves turn up again
+below β ≈ 0.3, which reads as a recovery. Every chart draws that stretch faded and dotted,
+labelled "edge", and the solid line stops where it starts. One helper, used by the KL page,
+Reward model, Compare and Defenses figures.
 """
 
 from __future__ import annotations
@@ -27,21 +28,28 @@ TEXT_SHADES = {
 }
 
 
-def capped_points(edge_mass) -> np.ndarray:
-    """Which points of a curve are capped: (points,) bool."""
-    return np.array([edge_note.is_capped(mass) for mass in np.ravel(edge_mass)], dtype=bool)
+def capped_points(edge_mass, capped=None) -> np.ndarray:
+    """Which points of a curve are capped: (points,) bool; ``capped`` (the curve's edge check,
+    ``Curve.capped``) if given, else the 5% rule on ``edge_mass``."""
+    return np.array(edge_note.capped_flags(np.ravel(edge_mass), capped), dtype=bool)
 
 
 def split(
-    trace, edge_mass, *, label: bool = False, within: tuple[float, float] | None = None
+    trace,
+    edge_mass,
+    *,
+    label: bool = False,
+    within: tuple[float, float] | None = None,
+    capped=None,
 ) -> list:
     """``trace`` (a KL curve, x and y of shape (points,); a go.Scatter or a dict) as its clear
     part, solid as given, and its capped part, dotted and faded (joined to the clear part at
     the boundary point); ``label`` writes "edge" at the capped part's last point (the last one
     whose x is ``within`` the chart's fixed x range, if given; none if none is). Just [trace]
-    if nothing is capped. Returns traces of the kind given.
+    if nothing is capped. ``capped``: the curve's edge check (``Curve.capped``), else the 5%
+    rule on ``edge_mass``. Returns traces of the kind given.
     """
-    capped = capped_points(edge_mass)
+    capped = capped_points(edge_mass, capped)
     if not capped.any():
         return [trace]
     plain = trace.to_plotly_json() if isinstance(trace, go.Scatter) else dict(trace)

@@ -11,11 +11,12 @@ from ui import edge_note
 READOUT_WIDTH = 120  # px per metric: four fit half a laptop screen, two fit a phone
 
 
-def readouts(container, title: str, result, pressure: str) -> None:
+def readouts(container, title: str, result, pressure: str, check=None) -> None:
     """Four metrics for one method at the current setting: KL, both gains, mean length.
 
     ``result`` has fields kl, proxy_gain, gold_gain, mean_length (floats); ``pressure``
-    says where, e.g. "β = 0.6".
+    says where, e.g. "β = 0.6"; ``check`` is core's edge check there for a KL optimum
+    (``ui.compute.kl_edge_check``; None: the 5% rule on ``result.edge_mass``).
     """
     container.markdown(title)
     # A row that wraps: four across on a wide screen, two by two on a phone.
@@ -41,7 +42,7 @@ def readouts(container, title: str, result, pressure: str) -> None:
         fmt.signed(result.mean_length),
         help="Average length of the chosen answers, in standard units (the base model's is 0)",
     )
-    edge_box(edge_note.edge_note(getattr(result, "edge_mass", 0.0), pressure), container)
+    edge_box(edge_note.edge_note(getattr(result, "edge_mass", 0.0), pressure, check), container)
 
 
 def edge_box(note: str | None, container=None) -> None:

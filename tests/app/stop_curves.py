@@ -78,6 +78,21 @@ def kl(b: float, sigma: float) -> Curve:
 
 
 @functools.cache
+def checked_kl(b: float, sigma: float) -> Curve:
+    """:func:`kl` with its stops' clearance from core's edge check (core.edge_check: 5% at the
+    edge, or true quality moving by more than 0.1 on a grid twice as wide), as core.kl_curve
+    reads its peak; :func:`kl` keeps the 5% rule, for the pages that still read by it."""
+    result = kl_result(b, sigma)
+    check = core.edge_check(BETAS, b=b, sigma=sigma, result=result)
+    return Curve(
+        pressure=BETAS,
+        gold=np.array(result.gold_gain),
+        proxy=np.array(result.proxy_gain),
+        clear=~np.asarray(check.capped),
+    )
+
+
+@functools.cache
 def best_of_n(b: float, sigma: float) -> Curve:
     result = best_of_n_result(b, sigma)
     return Curve(

@@ -1,5 +1,6 @@
-"""The grid's edge on every page that shows the KL optimum: a note where 5% or more of it sits
-within 0.5 of the edge, none where less than 0.1% does (and none in between either)."""
+"""The grid's edge on every page that shows the KL optimum: a note where core's edge check caps
+it (5% or more of it within 0.5 of the edge, or true quality moving by more than 0.1 on a grid
+twice as wide), none where it passes."""
 
 import json
 
@@ -40,6 +41,26 @@ def test_the_note_names_the_edge_and_says_how_much_sits_there():
     assert edge_note.edge_note(0.021) is None and edge_note.edge_hover(0.021) == ""
 
 
+def test_the_edge_check_caps_what_the_five_percent_rule_passes():
+    """β = 0.3, b = 0.05, σ = 2: 3.3% at the edge, +0.29 on the grid, +3.82 on a ±12 grid."""
+    check = core.edge_check(0.3, b=0.05, sigma=2.0)
+    assert edge_note.edge_note(check.edge_mass, "β = 0.3") is None  # the 5% rule alone
+    assert edge_note.edge_note(check.edge_mass, "β = 0.3", check) == (
+        "Capped by the grid's edge at β = 0.3: answers stop at length or substance 6, and on a "
+        "grid twice as wide this optimum's true quality is +3.82, not +0.29, so its numbers "
+        "describe the edge, not the trade-off."
+    )
+    assert edge_note.edge_hover(check.edge_mass, check) == (
+        "capped by the grid's edge (true quality +3.82 on a grid twice as wide)"
+    )
+    # The lesson's own last row passes the check (2.1%, −4.37 against −4.44 with room).
+    lesson = core.edge_check(0.3)
+    assert not lesson.capped and edge_note.edge_note(lesson.edge_mass, "β = 0.3", lesson) is None
+    # Where the mass is 5% or more, the mass's words, whatever the wider grid says.
+    step = core.edge_check(0.3, b=0.2, sigma=1.0)
+    assert "and 8% of this optimum sits" in edge_note.edge_note(step.edge_mass, "β = 0.3", step)
+
+
 @pytest.mark.parametrize(
     "query, percent",
     [
@@ -49,6 +70,8 @@ def test_the_note_names_the_edge_and_says_how_much_sits_there():
         ({"beta": "0.3"}, None),  # the lesson's row: 2.1%
         ({"beta": "0.6", "sigma": "0.5"}, None),  # 0.01%
         ({"beta": "0.4", "sigma": "1"}, None),  # 0.098%
+        # 3.3% at the edge, but +0.29 on the grid against +3.82 on a grid twice as wide
+        ({"beta": "0.3", "b": "0.05", "sigma": "2"}, "+3.82, not +0.29"),
     ],
 )
 def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, percent):
@@ -56,11 +79,14 @@ def test_the_kl_penalty_page_notes_a_capped_optimum_beside_its_readouts(query, p
     text = notes_text(app)
     if percent is None:
         assert NAMES_THE_EDGE not in text
-    else:
+    elif percent.endswith("%"):
         assert f"{NAMES_THE_EDGE} at β = {query['beta']}:" in text
         assert f"and {percent} of this optimum sits within 0.5 of it" in text
+    else:
+        assert f"{NAMES_THE_EDGE} at β = {query['beta']}:" in text
+        assert f"on a grid twice as wide this optimum's true quality is {percent}, so" in text
     # The lesson's table ends at β = 0.3: capped only where the reward model errs (8.3% here).
-    table_capped = query.get("b") == "0.2" and query.get("sigma") == "1"
+    table_capped = query.get("sigma") in ("1", "2") and query.get("b") in ("0.2", "0.05")
     assert (f"{NAMES_THE_EDGE} at β = 0.3, the table's last row:" in text) is table_capped
 
 
@@ -166,14 +192,24 @@ def test_the_stage_world_carries_the_note_for_capped_stops_only():
     assert notes["0.25"] == edge_note.edge_note(0.4626, "β = 0.25")
     assert notes["0.3"].startswith("Capped by the grid's edge at β = 0.3: ")
     assert "and 8% of this optimum" in notes["0.3"]
-    assert all(notes[stop] == "" for stop in world["beta"]["stops"][:-2])
+    # β = 0.35 holds 1.3% at the edge, but on a ±12 grid its true quality is +1.57, not +1.33.
+    assert notes["0.35"].startswith("Capped by the grid's edge at β = 0.35: ")
+    assert "true quality is +1.57, not +1.33, so" in notes["0.35"]
+    assert all(notes[stop] == "" for stop in world["beta"]["stops"][:-3])
     hover = world["beta"]["edge"]["hover"]
     assert len(hover) == len(world["beta"]["curve"]["pressure"])
     assert hover[0] == "" and hover[-1] == "capped by the grid's edge (46% within 0.5 of it)"
-    # The curve's capped stretch (drawn dotted, "edge"): the points whose edge mass is >= 5%.
-    masses = compute.kl_curve(0.2, 1.0).edge_mass
-    assert world["beta"]["edge"]["capped"] == [bool(mass >= 0.05) for mass in masses]
-    assert sum(world["beta"]["edge"]["capped"]) == 13  # β from 0.31 down to 0.25
+    # The curve's capped stretch (drawn dotted, "edge"): the points the wider grid moves by
+    # more than 0.1, or whose edge mass is >= 5%, decided here from a direct ±12 solve.
+    from tests.core.wide_grid import passes
+
+    curve = compute.kl_curve(0.2, 1.0)
+    expected = [
+        not passes(beta, 0.2, 1.0, gold, mass) if mass > 1e-6 else False
+        for beta, gold, mass in zip(curve.pressure, curve.gold_gain, curve.edge_mass, strict=True)
+    ]
+    assert world["beta"]["edge"]["capped"] == expected
+    assert sum(expected) == 22  # β from 0.37 down to 0.25 (13 by the edge mass alone)
     assert "edge" not in world["n"]
     lesson = json.loads(worlds.build_world_json(0.0, 0.0))["beta"]["edge"]["notes"]
     assert [note != "" for note in lesson] == [False] * 19 + [True]  # only β = 0.25: 8.4%
@@ -226,6 +262,10 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
     figure, edge_mass = capped_figures()[name]
     data = [trace.to_plotly_json() | {"x": trace.x, "y": trace.y} for trace in figure.data]
     capped = np.asarray(edge_mass) >= 0.05
+    if name == "kl_page":  # drawn from core's edge check: checked here against core's
+        past = compute.kl_curve(0.0, 1.0, past_edge=True)
+        capped = np.asarray(core.edge_check(past.pressure, b=0.0, sigma=1.0).capped)
+        assert (capped & (np.asarray(edge_mass) < 0.05)).any()  # more than the 5% rule
     assert capped.any() and not capped.all()
     faded = [trace for trace in data if "at the grid's edge" in trace.get("name", "")]
     assert faded, "a dotted stretch for the capped points"
@@ -274,7 +314,9 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
         (
             0.0,
             0.0,
-            "at b = 0, σ = 0 from β ≈ 0.26 down, inside the slider's range (at its "
+            # β = 0.3 passes (2.1%, −4.37 against −4.44 with room); from 0.29 the
+            # wider grid moves true quality by more than 0.1
+            "at b = 0, σ = 0 from β ≈ 0.29 down, inside the slider's range (at its "
             "last stop, β = 0.25, 8% of the optimum sits there)",
         ),
         (
@@ -286,7 +328,8 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
         (
             0.2,
             1.0,
-            "from β ≈ 0.31 down, inside the slider's range (at its last stop, β = 0.25, "
+            # β = 0.35: 1.3% at the edge, +1.33 on the grid, +1.57 with room
+            "from β ≈ 0.37 down, inside the slider's range (at its last stop, β = 0.25, "
             "46% of the optimum sits there)",
         ),
         (0.2, 0.0, "from β ≈ 0.24 down, beyond the slider (at its last stop, β = 0.25, 4% of "),
@@ -298,11 +341,9 @@ def test_the_kl_pages_edge_caption_names_where_the_capped_stretch_starts(b, sigm
     assert stated in kl_penalty_text.edge_caption(b, sigma)
     edge = core.kl_optimum(0.25, b=b, sigma=sigma).edge_mass
     assert f"{100 * edge:.0f}%" in stated
-    # The start is the weakest capped β: the next β of the curve up is clear.
-    curve = core.kl_curve(core.log_spaced_betas(high=10, low=0.1), b=b, sigma=sigma)
-    start = max(
-        beta for beta, mass in zip(curve.pressure, curve.edge_mass, strict=True) if mass >= 0.05
-    )
+    # The start is the weakest β the edge check caps: the next β of the curve up is clear.
+    betas = core.log_spaced_betas(high=10, low=0.1)
+    start = betas[np.asarray(core.edge_check(betas, b=b, sigma=sigma).capped)].max()
     assert f"β ≈ {start:.2g} down" in stated
 
 
@@ -310,3 +351,31 @@ def test_the_kl_page_shows_the_edge_caption():
     app = open_clean("pages/kl_penalty.py", {"sigma": "0.5"})
     assert any("from β ≈ 0.26 down" in caption.value for caption in app.caption)
     assert not any("bites below" in caption.value for caption in app.caption)
+
+
+def test_a_curve_capped_only_by_the_wider_grid_says_how_far_true_quality_moves():
+    """b = 0.2, σ = 1 down to β = 0.35: only 0.35 is capped (1.3% at the edge, true quality
+    +1.33 on the grid and +1.57 on a ±12 grid): the note says the move, not a mass."""
+    betas = np.array([1.0, 0.5, 0.4, 0.35])
+    check = core.edge_check(betas, b=0.2, sigma=1.0)
+    assert list(check.capped) == [False, False, False, True]
+    shift = np.asarray(check.wide_gold_gain) - np.asarray(check.gold_gain)
+    moved = f"{abs(shift[-1]):.2f}"
+    assert moved == "0.24"
+    assert edge_note.curve_note(betas, check.edge_mass) is None  # the 5% rule alone: nothing
+    assert edge_note.curve_note(betas, check.edge_mass, check.capped, shift) == (
+        "The KL curve is capped by the grid's edge from β ≈ 0.35 down: answers stop at length "
+        f"or substance 6, and on a grid twice as wide true quality there moves by up to {moved}, "
+        "so that stretch describes the edge, not the trade-off."
+    )
+    suffixes = edge_note.hover_suffixes(check.edge_mass, edge_note.split_check(check))
+    assert suffixes[:3] == ["", "", ""]
+    assert (
+        suffixes[3] == " · capped by the grid's edge (true quality +1.57 on a grid twice as wide)"
+    )
+    # A core.Curve carries its check: the same sentence from the curve itself.
+    curve = core.kl_curve(betas, b=0.2, sigma=1.0)
+    assert edge_note.curve_note_of(curve) == edge_note.curve_note(
+        betas, check.edge_mass, check.capped, shift
+    )
+    assert edge_note.capped_from(betas, check.edge_mass, check.capped) == 0.35

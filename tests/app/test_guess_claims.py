@@ -78,7 +78,7 @@ def test_the_best_of_n_reveal_says_peak_only_where_true_quality_turns_down():
 def test_the_kl_reveal_says_peak_only_where_true_quality_turns_down(b, sigma):
     question = QUESTIONS["kl"]
     curve = compute.kl_curve(b, sigma)
-    kl = stop_curves.kl(b, sigma)
+    kl = stop_curves.checked_kl(b, sigma)  # clear by core's edge check, as the curve's peak
     clear = [float(beta) for beta, ok in zip(kl.pressure, kl.clear, strict=True) if ok]
 
     def gold_at(beta):
@@ -137,7 +137,7 @@ def test_the_stages_reveal_knows_where_the_truth_is_the_curves_end():
             assert top > gold[-1], (b, sigma)
         seen.add(at_end)
     for b, sigma in KL_SAMPLE:
-        kl = stop_curves.kl(b, sigma)
+        kl = stop_curves.checked_kl(b, sigma)
         at_end = worlds._curve(compute.kl_curve(b, sigma))["peak"]["at_end"]
         place = guess_text.truth_place(compute.kl_curve(b, sigma), QUESTIONS["kl"])
         assert at_end == (place == guess_text.END), (b, sigma)

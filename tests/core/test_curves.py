@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import core
+from tests.core.wide_grid import passes
 
 SLIDER_BETAS = core.log_spaced_betas(high=10.0, low=0.25)  # the app's β curve
 PAST_EDGE_BETAS = core.log_spaced_betas(high=10.0, low=0.1)  # on past the grid's edge
@@ -73,9 +74,19 @@ class TestKLCurve:
         for field in ("kl", "proxy_gain", "gold_gain"):
             np.testing.assert_array_equal(getattr(curve, field), getattr(result, field))
         np.testing.assert_array_equal(curve.edge_mass, result.edge_mass)
-        # Capped points (5% or more within 0.5 of the grid's edge) tell of the edge: no peak
-        # is looked for there. Here the strongest β are capped, so the rule matters.
-        clear = result.edge_mass < 0.05
+        # Capped points tell of the edge: no peak is looked for there. Which are capped is
+        # decided here by a direct solve on the ±12 grid (where the edge mass is above 1e-6;
+        # below it the wider grid moves nothing: tests/core/test_edge_mass.py). Here the
+        # strongest β are capped, so the rule matters.
+        near = result.edge_mass > 1e-6
+        clear = ~near.copy()
+        clear[near] = [
+            passes(beta, 0.2, 0.5, gold, edge)
+            for beta, gold, edge in zip(
+                SLIDER_BETAS[near], result.gold_gain[near], result.edge_mass[near], strict=True
+            )
+        ]
+        np.testing.assert_array_equal(curve.capped, ~clear)
         assert not clear[-1]
         peak = np.argmax(np.where(clear, result.gold_gain, -np.inf))
         assert np.argmax(result.gold_gain) != peak

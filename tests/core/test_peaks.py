@@ -74,3 +74,37 @@ def test_a_peak_at_the_strongest_point_looked_at_is_the_curves_end():
     assert not core.peak_at_end(betas, 1.0, edge_mass=edge)
     # Only the searched points count: a peak at the last searched one is the end.
     assert core.peak_at_end(rising, 10.0, searched=np.array([True, True, False]))
+
+
+def test_the_edge_checks_flags_decide_where_given_whatever_the_edge_mass():
+    """core.edge_check's ``capped`` (e.g. 3% at the edge but +0.29 against +3.82 on a ±12 grid)
+    overrides the 5% rule; without it the 5% rule stands."""
+    gold = np.array([1.0, 2.0, 3.0, 5.0])
+    edge = np.array([0.0, 0.001, 0.033, 0.08])
+    capped = np.array([False, False, True, True])
+    assert core.peak_among_uncapped(gold, edge_mass=edge) == 2  # the 5% rule alone
+    assert core.peak_among_uncapped(gold, edge_mass=edge, capped=capped) == 1
+    assert core.peak_among_uncapped(gold, capped=capped) == 1
+    betas = np.array([1.0, 0.4, 0.3, 0.25])
+    assert core.strongest_uncapped(betas, edge_mass=edge) == 2
+    assert core.strongest_uncapped(betas, capped=capped) == 1
+    assert not core.peak_at_end(betas, 0.3, capped=capped)
+    assert core.peak_at_end(betas, 0.4, capped=capped)
+    np.testing.assert_array_equal(core.uncapped_stops(capped=capped), ~capped)
+    # Every stop capped: every one is kept, as with the edge mass.
+    assert core.uncapped_stops(capped=np.ones(3, dtype=bool)).all()
+    many = np.tile(capped, (3, 1))
+    np.testing.assert_array_equal(core.peak_among_uncapped(np.tile(gold, (3, 1)), capped=many), 1)
+
+
+def test_the_kl_curves_peak_skips_what_only_the_edge_check_caps():
+    """At b = 0.15, σ = 0.5 the 5% rule read the β stops' peak at 0.3 (1.3% at the edge;
+    true quality +1.36, +1.55 on a ±12 grid): the edge check caps it, and the peak is 0.6. Over
+    the sliders, the two rules' peaks differ at 254 of the 441 (b, σ)."""
+    betas = np.array([1.0, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.25])
+    curve = core.kl_curve(betas, b=0.15, sigma=0.5)
+    check = core.edge_check(betas, b=0.15, sigma=0.5)
+    assert betas[core.peak_among_uncapped(curve.gold_gain, edge_mass=curve.edge_mass)] == 0.3
+    assert curve.peak_pressure == 0.6
+    clear = ~np.asarray(check.capped)
+    assert curve.peak_pressure == betas[np.argmax(np.where(clear, curve.gold_gain, -np.inf))]

@@ -19,12 +19,18 @@ PEAK, END, START = "peak", "end", "start"  # where the truth lies on the searche
 
 def truth_place(curve: core.Curve, question: Question) -> str:
     """PEAK where true quality turns down inside the question's range (and, for the KL
-    optimum, clear of the grid's edge, as core.kl_curve reads its peak), END where it is
+    optimum, on points that pass core's edge check, ``curve.capped``, as core.kl_curve reads
+    its peak), END where it is
     highest at that stretch's strongest point (core.peak_at_end), START where at its gentlest
     (it only falls)."""
     inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
+    capped = getattr(curve, "capped", None)
     if core.peak_at_end(
-        curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass, searched=inside
+        curve.pressure,
+        curve.peak_pressure,
+        edge_mass=curve.edge_mass,
+        searched=inside,
+        capped=capped,
     ):
         return END
     return START if curve.peak_pressure == curve.pressure[inside][0] else PEAK

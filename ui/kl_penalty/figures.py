@@ -141,8 +141,9 @@ def _beta_panels(curve) -> go.Figure:
 
 
 def _clear_of_the_edge(curve) -> SimpleNamespace:
-    """``curve``'s gains (k,) where the grid's edge does not cap them (at least the first)."""
-    clear = ~np.vectorize(edge_note.is_capped)(np.asarray(curve.edge_mass))
+    """``curve``'s gains (k,) where the grid's edge does not cap them (core's edge check,
+    ``curve.capped``; at least the first)."""
+    clear = ~np.asarray(edge_note.capped_flags(curve.edge_mass, curve.capped), dtype=bool)
     clear[0] = True
     return SimpleNamespace(gold_gain=curve.gold_gain[clear], proxy_gain=curve.proxy_gain[clear])
 
@@ -195,7 +196,9 @@ def _add_grid_and_closed_form(figure: go.Figure, curve, closed_form) -> None:
         # Capped by the grid's edge: dotted and faded, "edge" at the end of KL's. Not on the
         # gain panel, whose range leaves the capped gains out: the word was cut off there on a
         # phone, and moved into view it ran into the slider's note.
-        figure.add_traces(edge_traces.split(line, curve.edge_mass, label=name == "KL"))
+        figure.add_traces(
+            edge_traces.split(line, curve.edge_mass, label=name == "KL", capped=curve.capped)
+        )
     if closed_form is None:
         return
     for name, values, x_axis, y_axis in (
@@ -267,10 +270,10 @@ def grid_against_closed_form_figure(
     """KL and both gains along β, on the grid (solid; dotted and faded where capped by the
     grid's edge) and in closed form (dashed, if any).
 
-    ``curve`` has arrays ``pressure`` (β, falling), ``kl``, ``proxy_gain``, ``gold_gain`` and
-    ``edge_mass`` (k,) and runs past the slider's end (``slider_low``) so the grid's edge
-    shows; ``closed_form`` has arrays kl, proxy_gain, gold_gain matching ``curve.pressure``,
-    or is None.
+    ``curve`` has arrays ``pressure`` (β, falling), ``kl``, ``proxy_gain``, ``gold_gain``,
+    ``edge_mass`` and ``capped`` (core's edge check; None: the 5% rule), each (k,), and runs
+    past the slider's end (``slider_low``) so the grid's edge shows; ``closed_form`` has
+    arrays kl, proxy_gain, gold_gain matching ``curve.pressure``, or is None.
     """
     figure = _beta_panels(curve)
     _add_grid_and_closed_form(figure, curve, closed_form)

@@ -22,14 +22,16 @@ CAPTION_ENTRIES = 64  # one edge caption per (b, σ), as many as the curves' fig
 def edge_caption(b: float, sigma: float) -> str:
     """Why the grid's curves bend away, with where the capped stretch begins at (b, σ)."""
     curve = compute.kl_curve(b, sigma, past_edge=True)
-    start = edge_note.capped_from(curve.pressure, curve.edge_mass)
+    start = edge_note.capped_from(curve.pressure, curve.edge_mass, curve.capped)
     lowest = SETTINGS["beta"].low
     at_lowest = float(core.kl_optimum(lowest, b=b, sigma=sigma).edge_mass)
     setting = f"{fmt.named('b', b)}, {fmt.named('σ', sigma)}"
     opening = (
         "The grid spans −6 to 6 in both directions; the closed form assumes it goes on forever. "
         "As β falls the optimum moves out toward 6, and where 5% of it or more sits within 0.5 "
-        "of the edge, its numbers describe the edge, not the trade-off: "
+        "of the edge, or its true quality moves by more than "
+        f"{fmt.number(core.EDGE_SHIFT_TOLERANCE)} on a grid twice as wide, its numbers describe "
+        "the edge, not the trade-off: "
     )
     if start is None:
         lowest_drawn = fmt.significant(curve.pressure[-1], digits=2)
@@ -47,26 +49,46 @@ def edge_caption(b: float, sigma: float) -> str:
 FALL = 0.01
 
 
-def curves_words(pressure, gold_gain) -> str:
+def clear_stretch(capped) -> int:
+    """How many points of a KL curve (β falling) come before its first capped one: the
+    stretch its words may read (the gentlest point at least, which no edge caps)."""
+    flags = np.asarray(capped, dtype=bool)
+    return int(np.argmax(flags)) if flags.any() else flags.size
+
+
+def curves_words(pressure, gold_gain, capped=None) -> str:
     """What true quality does along the drawn curve (β falling), in words its points hold:
     "rises, peaks near β ≈ 1 and falls", or "rises the whole way down to β = 0.1" (from
-    b ≈ 0.2 on, where the padding penalty learned keeps the optimum from over-padding)."""
+    b ≈ 0.2 on, where the padding penalty learned keeps the optimum from over-padding).
+
+    ``capped`` (points,) is the curve's edge check (``Curve.capped``): the words read only the
+    stretch before its first capped point, and say where the grid's edge takes over ("... down
+    to β ≈ 0.29, where the grid's edge takes over"). None reads every point.
+    """
     gold = np.asarray(gold_gain, dtype=float)
+    points = gold.size if capped is None else max(clear_stretch(capped), 1)
+    gold = gold[:points]
     top = int(np.argmax(gold))
-    end = fmt.significant(float(pressure[-1]), digits=2)
-    if top == len(gold) - 1:
-        return f"true quality's rises the whole way down to β = {end}"
+    last = float(pressure[points - 1])
+    if points < len(pressure):  # the grid's edge takes over below the stretch
+        end = f"β ≈ {fmt.significant(last, digits=2)}, where the grid's edge takes over"
+    else:
+        end = f"β = {fmt.significant(last, digits=2)}"
+    if top == points - 1:
+        return f"true quality's rises the whole way down to {end}"
     near = fmt.significant(float(pressure[top]), digits=2)
     if gold[top] - gold[-1] > FALL:
         return f"true quality's rises, peaks near β ≈ {near} and falls"
-    return f"true quality's rises to its highest by β ≈ {near} and stays there down to β = {end}"
+    return f"true quality's rises to its highest by β ≈ {near} and stays there down to {end}"
 
 
 def curves_description(curve) -> str:
-    """The grid-against-closed-form chart in words (``curve``: the KL curve past the edge)."""
+    """The grid-against-closed-form chart in words (``curve``: the KL curve past the edge,
+    read only before its first point the edge check caps)."""
+    words = curves_words(curve.pressure, curve.gold_gain, getattr(curve, "capped", None))
     return (
         "Top: KL rises as β falls. Bottom: the reward model's gain keeps rising as β falls, "
-        f"{curves_words(curve.pressure, curve.gold_gain)}. The table below gives the numbers."
+        f"{words}. The table below gives the numbers."
     )
 
 

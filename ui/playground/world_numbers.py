@@ -29,6 +29,8 @@ class MethodNumbers:
     curve: core.Curve  # the whole curve, CURVE_POINTS long
     slack: core.MethodSlack  # the price of stopping at the peak
     panel: PanelAnswers  # the answer the panel reads at every stop, and its scores
+    # KL only: whether the grid's edge caps the optimum at each stop (core.edge_check), (stops,)
+    edge: core.EdgeCheck | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ def gather(b: float, sigma: float) -> WorldNumbers:
             curve=compute.kl_curve(b, sigma),
             slack=slack.kl,
             panel=panel_answers(kl_clouds, b=b, sigma=sigma),
+            edge=compute.kl_edge_at_stops(b, sigma),
         ),
         best_of_n=MethodNumbers(
             stops=compute.STOP_COUNTS,

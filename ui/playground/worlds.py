@@ -81,7 +81,7 @@ def _curve(curve: core.Curve) -> dict:
             # True quality never turns down before the curve's end (clear of the grid's edge):
             # the reveal says "highest at the end", not "peaks" (b = 0.2, σ = 0: n = 10,000).
             "at_end": core.peak_at_end(
-                curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass
+                curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass, capped=curve.capped
             ),
         },
     }
@@ -121,16 +121,23 @@ def slack_readouts(key: str, stops, result, swamped: str | None = None) -> list[
     return [swamped if here else line for line, here in zip(lines, at_peak, strict=True)]
 
 
-def _edge(result, curve, stops) -> dict:
-    """The KL side's notes: beside the readouts at every stop, and in the curve's hover."""
+def _edge(result, curve, stops, check=None) -> dict:
+    """The KL side's notes: beside the readouts at every stop (``check``: core's edge check
+    there, (stops,)), and in the curve's hover."""
+    at_stops = [None] * len(stops) if check is None else edge_note.split_check(check)
+    along = edge_note.point_checks(curve)
     return {
         "notes": [
-            edge_note.edge_note(mass, fmt.named("β", stop)) or ""
-            for mass, stop in zip(np.ravel(result.edge_mass), stops, strict=True)
+            edge_note.edge_note(mass, fmt.named("β", stop), point) or ""
+            for mass, stop, point in zip(np.ravel(result.edge_mass), stops, at_stops, strict=True)
         ],
-        "hover": [edge_note.edge_hover(mass) for mass in curve.edge_mass],
-        # Per curve point: capped by the grid's edge (drawn dotted and labelled "edge").
-        "capped": [bool(edge_note.is_capped(mass)) for mass in curve.edge_mass],
+        "hover": [
+            edge_note.edge_hover(mass, point)
+            for mass, point in zip(curve.edge_mass, along, strict=True)
+        ],
+        # Per curve point: capped by the grid's edge (core's edge check; drawn dotted, over a
+        # band labelled "edge"): the stage draws these flags, it decides nothing itself.
+        "capped": edge_note.capped_flags(curve.edge_mass, curve.capped),
     }
 
 
@@ -139,7 +146,7 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
     line stands in the slack's place, its sentence first behind "slack?"."""
     setting = SETTINGS[key]
     result, curve, slack = numbers.at_stops, numbers.curve, numbers.slack
-    edge = {"edge": _edge(result, curve, numbers.stops)} if key == "beta" else {}
+    edge = {"edge": _edge(result, curve, numbers.stops, numbers.edge)} if key == "beta" else {}
     more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,

@@ -10,7 +10,8 @@ const DOT_GAP = 5;
 const CHAR_EM = 0.52; // a label's width per character, in em (Source Sans: ~0.5)
 
 // The curve's segments in runs: [{from, to, capped}], point indices, each run sharing its end
-// point with the next. A segment is capped where either end is (edge mass >= 5%).
+// point with the next. A segment is capped where either end is (the per-point flags Python sends:
+// core's edge check, edge mass >= 5% or true quality moving > 0.1 on a grid twice as wide).
 export function runs(capped) {
   const out = [];
   for (let i = 0; i + 1 < capped.length; i += 1) {
