@@ -7,7 +7,8 @@ gain at the peak minus the gold gain at the strongest stop). "Slack" is the essa
 demo grew from (docs/design.md §9), not a term of the research literature; and stopping at the
 peak takes an oracle that sees true quality, which a real optimizer does not have.
 
-For the KL optimum, stops capped by the grid's edge (edge mass >= EDGE_CAPPED_MASS) are left
+For the KL optimum, stops capped by the grid's edge (core.edge_check: edge mass >= 5%, or true
+quality moving by more than 0.1 on a ±12 grid) are left
 out: their numbers describe the boundary, not the trade-off, so no conclusion is drawn from them.
 
 :func:`slack_at_stops` reads the same peak from every stop of a slider: how far a stop is from
@@ -21,9 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.best_of_n import best_of_n
-from core.kl import kl_optimum
+from core.grid_edge import edge_check
+from core.kl import EDGE_CAPPED_MASS, kl_optimum
 from core.peaks import peak_among_uncapped, strongest_uncapped, uncapped_stops
-from core.validate import BETA_STOPS, N_STOPS, POSITIVE, REWARD_MODEL, validate_params
+from core.validate import BETA_STOPS, N_STOPS, POSITIVE, REWARD_MODEL, Choice, validate_params
 
 # A true-quality difference below this prints as 0.00 at the screen's 0.01: a stop this close
 # to the peak is at it (best-of-n levels off as n outruns the 600 answers: +0.00004 from
@@ -58,8 +60,11 @@ class Slack:
     kl: MethodSlack
 
 
-@validate_params({"beta_stops": BETA_STOPS, "n_stops": N_STOPS, **REWARD_MODEL})
-def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
+EDGE_RULES = Choice(("check", "mass"), '"check" or "mass"')  # how a capped β stop is found
+
+
+@validate_params({"beta_stops": BETA_STOPS, "n_stops": N_STOPS, **REWARD_MODEL, "edge": EDGE_RULES})
+def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0, edge: str = "check") -> Slack:
     """Each method's gold peak among the stops, against its strongest stop.
 
     Parameters
@@ -70,6 +75,11 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
         n values the best-of-n slider can take (each >= 1); the strongest is the largest.
     b, sigma : float
         The reward model: padding fraction in [0, 1], error size >= 0.
+    edge : {"check", "mass"}
+        Which β stops are capped by the grid's edge: "check", core.edge_check's (5% at the
+        edge, or true quality moving by more than 0.1 on a ±12 grid); "mass", 5% alone, for a
+        page that compares the KL optimum with defended reward models, whose fields exist
+        only on the grid and so can be checked by no other rule.
 
     Returns
     -------
@@ -81,13 +91,18 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     betas, counts = beta_stops, n_stops
     kl = kl_optimum(betas, b=b, sigma=sigma, exact=True)  # printed: float64
     bon = best_of_n(counts, b=b, sigma=sigma)
-    clear = uncapped_stops(kl.edge_mass)
+    # Capped by the edge check, not the 5% rule alone: at b = 0.2, σ = 1 β = 0.35 holds < 5% at
+    # the edge yet its true quality is +1.33 on the grid and +1.57 on a ±12 grid.
+    capped = np.asarray(kl.edge_mass) >= EDGE_CAPPED_MASS
+    if edge == "check":
+        capped = edge_check(np.asarray(betas, dtype=float), b=b, sigma=sigma, result=kl).capped
+    clear = uncapped_stops(capped=capped)
     kl_slack = _method_slack(
         betas,
         kl.proxy_gain,
         kl.gold_gain,
-        strongest_uncapped(betas, edge_mass=kl.edge_mass),
-        edge_mass=kl.edge_mass,
+        strongest_uncapped(betas, capped=capped),
+        capped=capped,
     )
     return Slack(
         best_of_n=_method_slack(counts, bon.proxy_gain, bon.gold_gain, int(np.argmax(counts))),
@@ -95,14 +110,15 @@ def slack(*, beta_stops, n_stops, b: float = 0.0, sigma: float = 0.0) -> Slack:
     )
 
 
-def _method_slack(stops, proxy_gain, gold_gain, strongest: int, *, edge_mass=None) -> MethodSlack:
+def _method_slack(stops, proxy_gain, gold_gain, strongest: int, *, capped=None) -> MethodSlack:
     """The slack along one method's stops, ``strongest`` the index of its strongest stop;
-    the peak is looked for among the stops clear of the grid's edge (``edge_mass``, KL only)."""
+    the peak is looked for among the stops clear of the grid's edge (``capped``: the edge
+    check's flags, KL only; None: no edge)."""
+    if capped is None:
+        capped = np.zeros(len(stops), dtype=bool)
     # Among stops tied at the peak, the strongest one: least score given up for the same gold.
-    peak = peak_among_uncapped(gold_gain, edge_mass=edge_mass, tie_break=proxy_gain)
-    looked = np.flatnonzero(
-        uncapped_stops(np.zeros(len(stops)) if edge_mass is None else edge_mass)
-    )
+    peak = peak_among_uncapped(gold_gain, capped=capped, tie_break=proxy_gain)
+    looked = np.flatnonzero(uncapped_stops(capped=capped))
     gentler = looked[np.asarray(stops)[looked] != stops[strongest]]  # every stop but the strongest
     # The next gentler stop: for n the largest n below, for β the smallest β above the strongest.
     rank = np.abs(np.log(np.asarray(stops, dtype=float)[gentler] / stops[strongest]))
@@ -146,7 +162,7 @@ class StopSlack:
 
 
 @validate_params({"pressure": POSITIVE})
-def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None) -> StopSlack:
+def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None, capped=None) -> StopSlack:
     """Where each stop of a slider stands against true quality's peak among its stops.
 
     Parameters
@@ -157,7 +173,10 @@ def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None) -> StopSl
     proxy_gain, gold_gain : array_like of shape (S,)
         The reward model's score gain and true quality gain at each stop.
     edge_mass : array_like of shape (S,), or None
-        Each stop's mass near the grid's edge (KL only; None: no edge).
+        Each stop's mass near the grid's edge (KL only; None: no edge); read only where
+        ``capped`` is None.
+    capped : array_like of bool of shape (S,), or None
+        Each stop's edge check (``core.edge_check(...).capped``); None: edge mass >= 5% alone.
 
     Returns
     -------
@@ -166,13 +185,15 @@ def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None) -> StopSl
     """
     gold = np.asarray(gold_gain, dtype=float)
     proxy = np.asarray(proxy_gain, dtype=float)
-    edge = np.zeros(gold.shape) if edge_mass is None else np.asarray(edge_mass, dtype=float)
-    capped = _capped(edge)
-    peak = peak_among_uncapped(gold, edge_mass=edge, tie_break=proxy)
+    if capped is None:
+        edge = np.zeros(gold.shape) if edge_mass is None else np.asarray(edge_mass, dtype=float)
+        capped = edge >= EDGE_CAPPED_MASS
+    capped = np.asarray(capped, dtype=bool)
+    peak = peak_among_uncapped(gold, capped=capped, tie_break=proxy)
     gold_to_peak = gold[peak] - gold
     side = np.sign(pressure - pressure[peak]).astype(int)
     side[~capped & (gold_to_peak < PEAK_FLATNESS)] = 0
-    looked = np.flatnonzero(uncapped_stops(edge))
+    looked = np.flatnonzero(uncapped_stops(capped=capped))
     strongest = looked[np.argmax(pressure[looked])]
     gentler = looked[pressure[looked] < pressure[strongest]]
     rise = gold[strongest] - gold[gentler[np.argmax(pressure[gentler])]] if len(gentler) else 0.0
@@ -185,10 +206,3 @@ def slack_at_stops(pressure, *, proxy_gain, gold_gain, edge_mass=None) -> StopSl
         rises_at_end=bool(peak == strongest and rise >= PEAK_FLATNESS),
         any_clear=bool(not capped.all()),
     )
-
-
-def _capped(edge_mass: np.ndarray) -> np.ndarray:
-    """Each stop capped by the grid's edge, by core.peaks' one rule. uncapped_stops keeps every
-    stop where none is clear; a clear stop (mass 0) appended stops that fallback."""
-    padded = np.append(edge_mass, 0.0)
-    return ~uncapped_stops(padded)[:-1]

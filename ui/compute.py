@@ -194,9 +194,10 @@ def best_of_n_clouds_at_stops(b: float, sigma: float) -> core.Cloud:
 
 
 @cached(CURVE_ENTRIES)
-def slack(b: float, sigma: float) -> core.Slack:
-    """Each method's slack on the sliders' stops: the peak against the strongest stop."""
-    return core.slack(beta_stops=STOP_BETAS, n_stops=STOP_COUNTS, b=b, sigma=sigma)
+def slack(b: float, sigma: float, edge: str = "check") -> core.Slack:
+    """Each method's slack on the sliders' stops: the peak against the strongest stop (``edge``:
+    which stops the grid's edge caps, as core.slack)."""
+    return core.slack(beta_stops=STOP_BETAS, n_stops=STOP_COUNTS, b=b, sigma=sigma, edge=edge)
 
 
 def swamping(b: float, sigma: float) -> swamp_text.Swamping | None:

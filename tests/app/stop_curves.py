@@ -103,15 +103,19 @@ def best_of_n(b: float, sigma: float) -> Curve:
     )
 
 
-def curve(method: str, b: float, sigma: float) -> Curve:
-    """``method`` "kl" or "best_of_n"."""
-    return (kl if method == "kl" else best_of_n)(b, sigma)
+def curve(method: str, b: float, sigma: float, edge: str = "check") -> Curve:
+    """``method`` "kl" or "best_of_n"; ``edge`` as core.slack's: "check", clear by core's edge
+    check; "mass", by edge mass alone (the Defenses page, whose defended fields have no wider
+    grid)."""
+    if method != "kl":
+        return best_of_n(b, sigma)
+    return (checked_kl if edge == "check" else kl)(b, sigma)
 
 
 @functools.cache
-def slack(b: float, sigma: float) -> core.Slack:
+def slack(b: float, sigma: float, edge: str = "check") -> core.Slack:
     """core.slack at the sliders' stops: what the pages hand their slack sentences."""
-    return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma)
+    return core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=b, sigma=sigma, edge=edge)
 
 
 def best_of_n_gold(n: float, b: float, sigma: float) -> float:

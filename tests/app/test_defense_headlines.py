@@ -129,7 +129,7 @@ def test_every_fate_sentence_states_what_cores_curve_does(summaries):
     cases = set()
     for (b, sigma), summary in summaries.items():
         for method in ("best_of_n", "kl"):
-            curve = stop_curves.curve(method, b, sigma)
+            curve = stop_curves.curve(method, b, sigma, edge="mass")
             words = defense_view.fate_sentence(method, getattr(summary, method))
             peak, end = curve.gold[curve.peak], curve.gold[curve.strongest]
             at_peak = f"{fmt.signed(peak)} at {named(method, curve.pressure[curve.peak])}"
@@ -181,7 +181,7 @@ def test_every_section_one_readout_is_cores_at_each_b_b_prime_and_sigma(summarie
             shown = defense_view.readouts(before, after)
             assert len(shown) == 4
             for index, method in enumerate(("best_of_n", "kl")):
-                old, new = (stop_curves.curve(method, x, sigma) for x in (b, better))
+                old, new = (stop_curves.curve(method, x, sigma, edge="mass") for x in (b, better))
                 peak, strongest = shown[2 * index : 2 * index + 2]
                 assert peak.label.endswith(f"peak, {named(method, new.pressure[new.peak])}")
                 assert peak.value == fmt.signed(new.gold[new.peak])
@@ -309,7 +309,7 @@ def test_the_spot_checks_readouts_state_the_real_peak_and_the_spread(b, sigma):
     median and middle 80% are the repeats' own, ordered gentle to strong."""
     runs = defense_compute.spot_checks(30, b, sigma)
     for method, result in zip(("best_of_n", "kl"), runs, strict=True):
-        curve = stop_curves.curve(method, b, sigma)
+        curve = stop_curves.curve(method, b, sigma, edge="mass")
         spread = defense_view.spot_check_spread(result, method)
         assert spread.peak_pressure == curve.pressure[curve.peak], (method, b, sigma)
         # Ordered by pressure: n rising, β falling (gentle to strong), quantiles of the repeats.
@@ -362,7 +362,7 @@ def test_the_ensemble_and_length_penalty_readouts_are_cores(b, sigma, k, rho, ag
             result = core.defended_best_of_n(stop_curves.COUNTS, **defense)
             pressure, clear = stop_curves.COUNTS, np.ones(len(stop_curves.COUNTS), dtype=bool)
         gold = np.asarray(result.gold_gain)
-        old = stop_curves.curve(method, b, sigma)
+        old = stop_curves.curve(method, b, sigma, edge="mass")
         peak = int(np.flatnonzero(clear)[np.argmax(gold[clear])])
         named_peak = named(method, pressure[peak])
         assert shown[2 * index].label.endswith(f"peak, {named_peak}"), (method, shown[2 * index])

@@ -102,5 +102,5 @@ def test_a_damaged_or_foreign_file_is_ignored_and_computed(store, caplog):
     assert same(shown, defense_compute.results_to_store(B, SIGMA)[defense_store.SUMMARY])
     defense_store.path(B, SIGMA).write_text("{", encoding="utf-8")  # torn
     forget_everything()
-    expected = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=B, sigma=SIGMA)
+    expected = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=B, sigma=SIGMA, edge="mass")
     assert same(defense_compute.slack(B, SIGMA), expected)

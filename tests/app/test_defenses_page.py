@@ -348,7 +348,7 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
         "0.03",
         "0.13",
     ]
-    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
+    slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0, edge="mass")
     text = " ".join(block.value for block in set_page.markdown)
     for symbol, method in (("n", "best_of_n"), ("β", "kl")):
         sentence = slack_text.slack_sentence(symbol, getattr(slack, method), stops=BETA_STOPS)

@@ -116,8 +116,13 @@ def expected_kind(curve, index: int) -> str:
 
 
 def lines_at(method: str, b: float, sigma: float) -> list[str]:
+    """The stage's lines, handed core's edge check at the β stops as the world hands them."""
     key = "n" if method == "best_of_n" else "beta"
-    return worlds.slack_readouts(key, STOPS[method], RESULTS[method](b, sigma))
+    result = RESULTS[method](b, sigma)
+    capped = None
+    if method == "kl":
+        capped = core.edge_check(np.asarray(STOPS[method], dtype=float), b=b, sigma=sigma).capped
+    return worlds.slack_readouts(key, STOPS[method], result, capped=capped)
 
 
 def check_stop(line: str, curve, index: int, symbol: str) -> str:

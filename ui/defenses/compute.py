@@ -176,11 +176,13 @@ def _spot_checks(m: int, b: float, sigma: float) -> tuple[core.SpotCheckResult, 
 
 @cached(SLACK_ENTRIES)
 def slack(b: float, sigma: float) -> core.Slack:
-    """Each method's slack on the sliders' stops for the reward model (b, σ)."""
+    """Each method's slack on the sliders' stops for the reward model (b, σ), its capped β stops
+    by edge mass alone (5%), the one rule its defended reward models, known only on the grid,
+    can be read by: the page compares them stop by stop."""
     stored = defense_store.read(b, sigma, defense_store.SLACK)
     if stored is not None:
         return defense_store.from_plain(core.Slack, stored)
-    return compute.slack(b, sigma)
+    return compute.slack(b, sigma, edge="mass")
 
 
 def results_to_store(b: float, sigma: float) -> dict:
@@ -192,7 +194,7 @@ def results_to_store(b: float, sigma: float) -> dict:
         ),
         defense_store.LENGTH: _summary(b, sigma, 1, 1.0, "mean", SECTION_DEFAULTS["lam"]),
         defense_store.SPOT: _spot_checks(SECTION_DEFAULTS["m"], b, sigma),
-        defense_store.SLACK: compute.slack(b, sigma),
+        defense_store.SLACK: compute.slack(b, sigma, edge="mass"),
     }
 
 

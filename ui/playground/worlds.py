@@ -101,10 +101,11 @@ SLACK_DEFINITION = (
 )
 
 
-def slack_readouts(key: str, stops, result, swamped: str | None = None) -> list[str]:
+def slack_readouts(key: str, stops, result, swamped: str | None = None, capped=None) -> list[str]:
     """The slack in one line at every stop, from where the student is (ui.slack_text): 'Push
     on to β = 1: +0.56 true quality, +1.50 score' at β = 4, 'Back off to β = 1: ...' past it.
-    ``result`` is the method's core result at ``stops`` (fields (stops,)). ``swamped``
+    ``result`` is the method's core result at ``stops`` (fields (stops,)); ``capped`` the KL
+    stops' edge check (core.edge_check(...).capped, (stops,)). ``swamped``
     (best-of-n's line where σ swamps b) stands where the line would say "at the peak": there
     the peak is no cure, and that line says why."""
     pressure = np.asarray(stops, dtype=float)
@@ -113,6 +114,7 @@ def slack_readouts(key: str, stops, result, swamped: str | None = None) -> list[
         proxy_gain=result.proxy_gain,
         gold_gain=result.gold_gain,
         edge_mass=result.edge_mass if key == "beta" else None,
+        capped=capped,
     )
     lines = slack_text.stop_readouts(SETTINGS[key].symbol, stops, at_stops)
     if swamped is None:
@@ -150,7 +152,13 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
     more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
     return {
         **edge,
-        "slack": slack_readouts(key, numbers.stops, result, swamped[0] if swamped else None),
+        "slack": slack_readouts(
+            key,
+            numbers.stops,
+            result,
+            swamped[0] if swamped else None,
+            capped=None if numbers.edge is None else numbers.edge.capped,
+        ),
         "slack_more": f"{swamped[1]} {more}" if swamped else more,
         "symbol": setting.symbol,
         "label": setting.label,
