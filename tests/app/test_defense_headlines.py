@@ -317,7 +317,7 @@ def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_col
         "they do not cure it: the KL optimum, which can reach any answer, still ends below the "
         "base model, at -2.16 at β = 0.3."
     )
-    # SPEC §18 (on 100 draws): σ swamps b holds on average from σ ≈ 1.2; on these 200, from 1.1.
+    # docs/design.md §16: on 100 draws σ swamps b held on average from σ ≈ 1.2; on these 200, 1.1.
     on_average = {
         sigma
         for sigma in SIGMA_STOPS

@@ -66,7 +66,7 @@ def test_seeds_are_whole_numbers_and_not_the_lessons_set():
 
 
 def test_the_lessons_claims_over_the_200_fresh_draws():
-    """The figures the Lesson, the story and docs/design.md now state (SPEC §18 found 112 and 8
+    """The figures the Lesson, the story and docs/design.md now state (a review found 112 and 8
     at b = 0.2 on these 200; the peak's spread and the 85 and 75 were quoted since turn 5)."""
     lesson = fresh_draws.fresh_story()
     assert lesson.seeds == 200
