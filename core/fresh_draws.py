@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from core import world
-from core.answers import ANSWER_COUNT, draw_answers
+from core.answers import ANSWER_COUNT, answer_points, draw_answers
 from core.validate import ANSWER_SEED, AT_LEAST_ONE_NUMBER, N_STOPS, REWARD_MODEL, validate_params
 
 # Seeds 1-200: the fresh draws every "on this draw" claim is counted over (the Lesson has quoted
@@ -36,7 +36,7 @@ class FreshCurves:
 
     counts: np.ndarray  # the n asked for
     gold_gain: np.ndarray  # E[gold of the winner] - the draw's mean gold
-    mean_length: np.ndarray  # E[length of the winner]
+    mean_length: np.ndarray | None  # E[length of the winner]; None where not asked for
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class FreshStory:
     high: int  # the strongest n looked at
     peak_n: np.ndarray  # the whole n where true quality is highest (the first, if tied)
     declines: np.ndarray  # bool: falls more than DECLINE_TOLERANCE below its running maximum
+    fall: np.ndarray  # the largest fall below its running maximum (0 if it never falls)
     below_past_peak: np.ndarray  # bool: below the base model (gain < 0) somewhere past the peak
     first_below: np.ndarray  # the first n past the peak with gain < 0 (nan where none)
     below_at_end: np.ndarray  # bool: gain < 0 at n = high
@@ -63,19 +64,24 @@ def _checked_seeds(seeds) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4)
-def _fresh_points(seeds: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(length, substance, ε at each answer) of every draw: (seeds, 600) each, read-only.
-
-    ε is the slow part (256 cosines at 120,000 points: ~1.8 s for 200 draws) and depends on
-    no (b, σ), so it is kept.
-    """
+def _fresh_points(seeds: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(length, substance) of every draw: (seeds, 600) each, read-only."""
     drawn = [draw_answers(seed) for seed in seeds]  # one generator per seed, as answers() draws
     length = np.array([pair[0] for pair in drawn])
     substance = np.array([pair[1] for pair in drawn])
-    errors = world.error_field(length, substance)
-    for array in (length, substance, errors):
+    for array in (length, substance):
         array.flags.writeable = False
-    return length, substance, errors
+    return length, substance
+
+
+@lru_cache(maxsize=4)
+def _fresh_errors(seeds: tuple[int, ...]) -> np.ndarray:
+    """ε at every answer of every draw: (seeds, 600), read-only. The slow part (256 cosines at
+    120,000 points: ~1.8 s for 200 draws), asked only where σ > 0 and kept: it depends on no
+    (b, σ)."""
+    errors = world.error_field(*_fresh_points(seeds))
+    errors.flags.writeable = False
+    return errors
 
 
 def _tie_means(ranked_key: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -124,28 +130,46 @@ def fresh_curves(
     FreshCurves with ``gold_gain`` and ``mean_length`` of shape (len(seeds), N): row j equals
     ``core.best_of_n(counts, b=b, sigma=sigma, seed=seeds[j])``'s fields to rounding.
     """
-    length, substance, errors = _fresh_points(_checked_seeds(seeds))
+    return _fresh_curves(counts, b=b, sigma=sigma, seeds=seeds)
+
+
+def _fresh_curves(counts, *, b, sigma, seeds, lengths: bool = True) -> FreshCurves:
+    seeds = _checked_seeds(seeds)
+    errors = (lambda: _fresh_errors(seeds)) if sigma else None
+    points = _fresh_points(seeds)
+    return _curves_over(counts, *points, errors, b=b, sigma=sigma, lengths=lengths)
+
+
+def _curves_over(
+    counts, length, substance, errors, *, b: float, sigma: float, lengths: bool = True
+) -> FreshCurves:
+    """:func:`fresh_curves` over any rows of answers: (rows, 600) positions, and a call that
+    gives their ε (None at σ = 0, where it is not needed). ``lengths=False`` leaves out the
+    mean length (None), half the work, where only true quality is read."""
     proxy = world.proxy(length, substance, b=b)
     if sigma:
-        proxy = proxy + sigma * errors  # world.proxy's own sum, with ε kept across (b, σ)
+        proxy = proxy + sigma * errors()  # world.proxy's own sum, with ε kept across (b, σ)
     gold = world.gold(length, substance)
     order = np.argsort(proxy, axis=1, kind="stable")  # worst first, as core.best_of_n ranks
     ranked_proxy = np.take_along_axis(proxy, order, axis=1)
     centred_gold = gold - gold.mean(axis=1, keepdims=True)
-    ranked = [
-        _tie_means(ranked_proxy, np.take_along_axis(values, order, axis=1))
-        for values in (centred_gold, length)
-    ]
-    gold_gain = np.empty((len(seeds), counts.size))
-    mean_length = np.empty((len(seeds), counts.size))
+    # Rows: each draw's true quality, then (if asked) its length, in rank order: (rows, 600).
+    ranked = np.concatenate(
+        [
+            _tie_means(ranked_proxy, np.take_along_axis(values, order, axis=1))
+            for values in ((centred_gold, length) if lengths else (centred_gold,))
+        ]
+    )
+    means = np.empty((ranked.shape[0], counts.size))
     for start in range(0, counts.size, COUNTS_PER_BLOCK):  # blocks of n, bounding memory
         block = slice(start, start + COUNTS_PER_BLOCK)
-        chances = _win_chances_by_rank(counts[block])
-        gold_gain[:, block] = ranked[0] @ chances.T
-        mean_length[:, block] = ranked[1] @ chances.T
+        means[:, block] = ranked @ _win_chances_by_rank(counts[block]).T
+    rows = length.shape[0]
+    gold_gain, mean_length = means[:rows], (means[rows:] if lengths else None)
     shown = counts.astype(float)
     for array in (shown, gold_gain, mean_length):
-        array.flags.writeable = False
+        if array is not None:
+            array.flags.writeable = False
     return FreshCurves(counts=shown, gold_gain=gold_gain, mean_length=mean_length)
 
 
@@ -165,18 +189,48 @@ def fresh_story(
     once ε is kept (the first call ~2.3 s).
     """
     counts = np.arange(1, int(high) + 1)
-    gold = fresh_curves(counts, b=b, sigma=sigma, seeds=seeds).gold_gain
+    curves = _fresh_curves(counts, b=b, sigma=sigma, seeds=seeds, lengths=False)
+    return _story(counts, curves.gold_gain)
+
+
+@validate_params({**REWARD_MODEL, "high": AT_LEAST_ONE_NUMBER})
+def lesson_story(*, b: float = 0.0, sigma: float = 0.0, high: int = STRONGEST_N) -> FreshStory:
+    """:func:`fresh_story` on the lesson's own 600 answers (``core.answers()``): arrays (1,).
+
+    At b = σ = 0 it peaks at n = 49 and first falls below the base model at n = 590: what its
+    seed was chosen for (core/answers.py).
+    """
+    length, substance = answer_points(None)
+    rows = [array[None, :] for array in (length, substance)]
+    counts = np.arange(1, int(high) + 1)
+    errors = lambda: world.error_field(*rows)  # noqa: E731 (asked only where σ > 0)
+    curves = _curves_over(counts, *rows, errors, b=b, sigma=sigma, lengths=False)
+    return _story(counts, curves.gold_gain)
+
+
+def largest_fall(gold_gain) -> np.ndarray:
+    """How far true quality falls below its running maximum at worst, along the last axis
+    (pressure gentle to strong): shape (...,) for (..., points); 0 where it never falls. The
+    decline of docs/design.md §3 is a largest fall above DECLINE_TOLERANCE."""
+    gold = np.asarray(gold_gain, dtype=float)
+    return np.max(np.maximum.accumulate(gold, axis=-1) - gold, axis=-1)
+
+
+def _story(counts: np.ndarray, gold: np.ndarray) -> FreshStory:
+    """The story read off gold gains (rows, N) at every whole n of ``counts`` (1 to high)."""
     peak = np.argmax(gold, axis=1)
+    fall = largest_fall(gold)
     past_peak = counts[None, :] > counts[peak][:, None]
     below = past_peak & (gold < 0)
     first = np.where(below.any(axis=1), counts[np.argmax(below, axis=1)], np.nan)
     fields = {
         "peak_n": counts[peak].astype(float),
-        "declines": np.any(gold < np.maximum.accumulate(gold, axis=1) - DECLINE_TOLERANCE, axis=1),
+        "declines": fall > DECLINE_TOLERANCE,
+        "fall": fall,
         "below_past_peak": below.any(axis=1),
         "first_below": first,
         "below_at_end": gold[:, -1] < 0,
     }
     for array in fields.values():
         array.flags.writeable = False
-    return FreshStory(seeds=gold.shape[0], high=int(high), **fields)
+    return FreshStory(seeds=gold.shape[0], high=int(counts[-1]), **fields)

@@ -75,3 +75,24 @@ def test_the_lessons_claims_over_the_200_fresh_draws():
     assert int(lesson.below_past_peak.sum()) == 85 and int(lesson.below_at_end.sum()) == 75
     fix = fresh_draws.fresh_story(b=0.2)
     assert int(fix.declines.sum()) == 112 and int(fix.below_at_end.sum()) == 8
+
+
+@pytest.mark.parametrize(("b", "sigma"), [(0.0, 0.0), (0.2, 0.0), (0.0, 0.5)])
+def test_the_lessons_own_story_is_core_best_of_n_on_the_lessons_answers(b, sigma):
+    story = fresh_draws.lesson_story(b=b, sigma=sigma)
+    gold = core.best_of_n(ALL_N, b=b, sigma=sigma).gold_gain
+    peak = int(np.argmax(gold))
+    assert story.peak_n.tolist() == [peak + 1]
+    fall = np.max(np.maximum.accumulate(gold) - gold)
+    assert story.fall[0] == pytest.approx(fall, abs=1e-12)
+    below = np.flatnonzero(gold[peak:] < 0)
+    assert story.below_past_peak[0] == (below.size > 0)
+    if (b, sigma) == (0.0, 0.0):  # what the lesson's seed was chosen for (core/answers.py)
+        assert (story.peak_n[0], story.first_below[0]) == (49, 590)
+    if (b, sigma) == (0.2, 0.0):
+        assert not story.declines[0] and np.isnan(story.first_below[0])
+
+
+def test_the_largest_fall_is_the_worst_drop_below_the_best_so_far():
+    gold = np.array([[0.0, 1.0, 0.5, 2.0, 1.2], [0.0, 0.1, 0.2, 0.3, 0.3]])
+    np.testing.assert_allclose(fresh_draws.largest_fall(gold), [0.8, 0.0])
