@@ -110,8 +110,7 @@ with left:
         figures.ranked_scores(b, sigma, seed),
         key="ranked-scores",
         hover=True,
-        description="The reward model's score rises with rank by construction; true quality "
-        "rises less and scatters, and the top ranks hold the longest answers.",
+        description=figures.ranked_scores_description(b, sigma, seed),
     )
     charts.chart(
         figures.win_chances(n, b, sigma, seed),
