@@ -39,7 +39,8 @@ PRESETS = (
     Preset(
         "The peak",
         "True quality at its best: β = 1 for the penalty, n = 49 for best-of-n on this draw "
-        "of 600 answers (other draws peak elsewhere: the Best-of-n page redraws them).",
+        "of 600 answers (only 1 of 200 fresh draws peaks between n = 45 and 55: the Best-of-n "
+        "page redraws them).",
         {"beta": 1.0, "n": 49, "b": 0.0, "sigma": 0.0},
         headline="true quality at its best, at β = 1 and n = 49.",
         points_at=(("n", "peak", "the peak"), ("beta", "peak", "the peak")),
@@ -48,7 +49,8 @@ PRESETS = (
         "Overoptimized",
         "β = 0.3 and n = 590: the reward model's score still climbs, but the gain in true "
         "quality is gone: best-of-n is back at the base model's (-0.001) on this draw of 600 "
-        "answers, and the KL optimum far below it (-4.37).",
+        "answers (3 of 200 fresh draws first fall below it between n = 560 and 620), and the "
+        "KL optimum far below it (-4.37).",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
         headline="the reward model's score still climbs; true quality falls below the base.",
         points_at=(("n", "below_base", "below the base"), ("beta", "below_base", "below the base")),

@@ -265,6 +265,13 @@ def test_the_spread_over_200_fresh_draws_is_cores(shown):
     near_peak = int(np.sum((peaks >= 45) & (peaks <= 55)))
     near_fall = sum(560 <= n <= 620 for n in first_below)
     assert (near_peak, near_fall) == (1, 3)
+    # The story's steps 2 and 3 say the same counts beside this draw's 49 and 590.
+    peak_line, fall_line = STEPS_BY_NAME["The peak"].story, STEPS_BY_NAME["Overoptimized"].story
+    assert f"only {near_peak} of 200 fresh draws peaks between n = 45 and 55" in peak_line
+    assert f"({near_fall} of 200 fresh draws first fall below it between n = 560 and 620)" in (
+        fall_line
+    )
+    assert "on this draw of 600 answers" in peak_line and "on this draw of 600" in fall_line
     lesson = " ".join(shown["lesson"][0].split())
     assert f"; {near_peak} of the 200 peaks between n = 45 and 55, and {near_fall} first " in (
         lesson
