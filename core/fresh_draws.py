@@ -16,7 +16,14 @@ import numpy as np
 
 from core import world
 from core.answers import ANSWER_COUNT, answer_points, draw_answers
-from core.validate import ANSWER_SEED, AT_LEAST_ONE_NUMBER, N_STOPS, REWARD_MODEL, validate_params
+from core.validate import (
+    ANSWER_SEED,
+    AT_LEAST_ONE_NUMBER,
+    N_STOPS,
+    REWARD_MODEL,
+    Numbers,
+    validate_params,
+)
 
 # Seeds 1-200: the fresh draws every "on this draw" claim is counted over (the Lesson has quoted
 # these 200 since turn 5; 200 puts a share's standard error at most 3.5 points).
@@ -24,6 +31,7 @@ FRESH_DRAW_SEEDS = tuple(range(1, 201))
 # A fall below the running maximum smaller than this is none: docs/design.md §3's test of
 # "removes the decline" (best-of-n's gains are told to 0.01).
 DECLINE_TOLERANCE = 0.01
+GAINS = Numbers(valid="finite numbers")  # true quality gains: any sign, any shape
 STRONGEST_N = 10_000  # the n slider's strongest stop, where "below the base" is read
 # Whole n per block of the win-chance matrix: 2,000 x 601 floats is ~10 MB (all 10,000 at
 # once would be 48 MB).
@@ -208,6 +216,7 @@ def lesson_story(*, b: float = 0.0, sigma: float = 0.0, high: int = STRONGEST_N)
     return _story(counts, curves.gold_gain)
 
 
+@validate_params({"gold_gain": GAINS})
 def largest_fall(gold_gain) -> np.ndarray:
     """How far true quality falls below its running maximum at worst, along the last axis
     (pressure gentle to strong): shape (...,) for (..., points); 0 where it never falls. The

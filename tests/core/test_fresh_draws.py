@@ -96,3 +96,8 @@ def test_the_lessons_own_story_is_core_best_of_n_on_the_lessons_answers(b, sigma
 def test_the_largest_fall_is_the_worst_drop_below_the_best_so_far():
     gold = np.array([[0.0, 1.0, 0.5, 2.0, 1.2], [0.0, 0.1, 0.2, 0.3, 0.3]])
     np.testing.assert_allclose(fresh_draws.largest_fall(gold), [0.8, 0.0])
+
+
+def test_the_largest_fall_refuses_what_is_not_a_gain():
+    with pytest.raises(ValueError, match="gold_gain must be finite numbers"):
+        fresh_draws.largest_fall(np.array([0.0, np.nan]))
