@@ -6,7 +6,19 @@ Everything is exact (order statistics over the answer set), not simulated.
 import streamlit as st
 
 from common import format as fmt
-from ui import charts, compute, glossary, notes, page_css, presenter, share, sliders, sources, state
+from ui import (
+    charts,
+    compute,
+    draws_text,
+    glossary,
+    notes,
+    page_css,
+    presenter,
+    share,
+    sliders,
+    sources,
+    state,
+)
 from ui.best_of_n import answers, figures, text, win_rate
 from ui.settings import SETTINGS
 
@@ -98,8 +110,7 @@ with left:
         figures.ranked_scores(b, sigma, seed),
         key="ranked-scores",
         hover=True,
-        description="The reward model's score rises with rank by construction; true quality "
-        "rises less and scatters, and the top ranks hold the longest answers.",
+        description=figures.ranked_scores_description(b, sigma, seed),
     )
     charts.chart(
         figures.win_chances(n, b, sigma, seed),
@@ -136,10 +147,9 @@ presenter.words("What the peak's spread shows").caption(
     "Each faint dot is one of 30 fresh sets of 600 answers (seeds 1 to 30); the star is the "
     "lesson's set; the ring is the set shown above. Some sets never turn down before "
     "n = 10,000: the top of 600 answers is a handful of answers, and whether they happen to "
-    "be padded is luck. The lesson's set was the first seed found that tells its story: over "
-    "200 fresh sets (seeds 1 to 200, b = σ = 0) the peak's median is n = 42, its middle 80% "
-    "runs from n = 7 to 10,000 or more, 85 of the 200 dip below the base model's average "
-    "somewhere past their peak, and 75 are below it at n = 10,000. The exact KL can never pass "
+    "be padded is luck. The lesson's set was the first seed found that tells its story "
+    f"(seeds 1 to 200, b = σ = 0): {draws_text.spread_words(compute.fresh_story(0.0, 0.0))}. "
+    "The exact KL can never pass "
     "log 600: best-of-n only re-weights the 600 "
     "answers it has. The continuous formula assumes infinitely many distinct answers, so it "
     "overstates the KL, more so as n grows (Beirami et al., 2024)."

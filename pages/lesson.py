@@ -3,7 +3,7 @@
 import streamlit as st
 
 import core
-from ui import compute, glossary, page_css, presenter, sources, state
+from ui import compute, draws_text, glossary, page_css, presenter, sources, state
 from ui.lesson import text
 from ui.settings import full_query
 
@@ -17,6 +17,15 @@ story.caption(
     + glossary.line("RLHF", "reward model", "Bradley–Terry", "sigmoid", "PPO", "KL", "β")
     + " · "
     + glossary.line("DPO", "true quality", "best-of-n", "n", "b", "σ")
+)
+# Best-of-n's numbers are the lesson's one draw of 600 answers': said beside how many of 200
+# fresh draws they hold on (ui/draws_text.py, counted by core.fresh_draws; ~1 s of a core on a
+# process's first Lesson, then cached).
+draw_words = draws_text.lesson_draw_words(
+    compute.lesson_story(0.0, 0.0), compute.fresh_story(0.0, 0.0)
+)
+fix_words = draws_text.fix_words(
+    compute.kl_largest_fall(0.2, 0.0), compute.lesson_story(0.2, 0.0), compute.fresh_story(0.2, 0.0)
 )
 story.markdown(
     """
@@ -49,13 +58,9 @@ In this toy every answer has a length and a substance. The true goal rewards
 substance and some length but punishes padding; the reward model learned only "longer is
 better". Optimize against it and true quality first rises, then peaks, then falls. With the
 KL penalty the peak is at β = 1, and at β = 0.3 true quality is down 4.37 while the reward
-model reports +6.65 (the table below). Best-of-n, on this app's one fixed draw of 600
-answers, peaks at n = 49 and is worse than the base model's average from n = 590. That draw
-was picked as the first seed that tells the lesson's story; over 200 fresh draws the peak's
-median is n = 42, its middle 80% runs from n = 7 to 10,000 or more, 85 of the 200 dip below
-the base model's average somewhere past their peak, and 75 are below it at n = 10,000 (the
-Best-of-n page redraws them). The
-reward model's own score never turns down, so it cannot tell you when to stop.
+model reports +6.65 (the table below): always, for the grid's exact optimum has no draw to be
+lucky in. {DRAW_WORDS} The reward model's own score never turns down, so it cannot tell you
+when to stop.
 
 **The same in real models.** Gao, Schulman and Hilton (2022) let a large "gold" reward model
 (6B parameters) stand in for people, trained smaller reward models on its preferences and
@@ -67,18 +72,17 @@ Manheim and Garrabrant (2018) sort such failures: σ in the Playground is *regre
 Goodhart (the top-scored answers are partly the errors' luck), b is *extremal* (the reward
 model agrees near typical answers and parts far from them).
 
-**Living with it.** Teach the reward model a fifth of the padding penalty (b = 0.2) and the
-decline vanishes, because this toy has exactly one flaw and we can see it. Real fixes work less
-cleanly: length penalties did not help uniformly in Singhal and colleagues' (2023) experiments,
-unlike the toy's λ. Real reward models also have many small flaws nobody has mapped (σ). The KL
-penalty does not cure them: Gao and colleagues (2022) found it acts much like stopping early,
-with no better true quality at a given KL, and Kwa, Thomas and Garriga-Alonso (2024) show that
-with heavy-tailed errors it cannot prevent a policy that scores arbitrarily high at a small KL
-with no gain in true quality (the reward models they examined looked light-tailed). Rewards
-that can be checked (a known answer, a test suite: RL with verifiable rewards) are harder to
-fool, not impossible: a test suite that misses a case rewards code that only passes the tests.
-So measure the real goal some other way than the reward itself.
-"""
+**Living with it.** {FIX_WORDS} The fix works because this toy has exactly one flaw and we can
+see it. Real fixes work less cleanly: length penalties did not help uniformly in Singhal and
+colleagues' (2023) experiments, unlike the toy's λ. Real reward models also have many small
+flaws nobody has mapped (σ). The KL penalty does not cure them: Gao and colleagues (2022) found
+it acts much like stopping early, with no better true quality at a given KL, and Kwa, Thomas and
+Garriga-Alonso (2024) show that with heavy-tailed errors it cannot prevent a policy that scores
+arbitrarily high at a small KL with no gain in true quality (the reward models they examined
+looked light-tailed). Rewards that can be checked (a known answer, a test suite: RL with
+verifiable rewards) are harder to fool, not impossible: a test suite that misses a case rewards
+code that only passes the tests. So measure the real goal some other way than the reward itself.
+""".replace("{DRAW_WORDS}", draw_words).replace("{FIX_WORDS}", fix_words)
 )
 story.page_link("pages/checker.py", label="Rewards you can check", icon=":material/fact_check:")
 

@@ -30,6 +30,8 @@ Every page:
   ``slack_text``: the slack sentence, the stage's and the Defenses page's (pure);
   ``swamp_text``: the sentence where σ swamps b, and its rule, from numbers (pure; for
   Defenses and the stage; ``compute.swamping`` asks core for them);
+  ``draws_text``: what holds always and what on the lesson's one draw of 600 answers, with how
+  many of 200 fresh draws it holds on (pure; for the Lesson and Best-of-n);
   ``fitted_model_figures``: a fitted reward model's plane and both optimizers' curves on it
   (the Reward model page's, and the class poll's rating room's);
   ``js_modules``: ES modules joined into the one script a component takes (the stage's, and

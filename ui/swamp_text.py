@@ -14,6 +14,11 @@ KL optimum, which can reach any answer, still ends below the base model (β = 0.
 At b = 0.05-0.15 best-of-n does not collapse at σ = 0 (+3.19 at n = 10,000): a collapse at a
 middling σ there is the errors' own doing, so there is no collapse for larger errors to take
 away, and the sentence is not shown (today it is shown at b = 0, σ ≥ 0.9 only).
+
+That story is the lesson's draw of 600 answers'. Over 200 fresh draws (core.fresh_draws) at
+b = 0, best-of-n ends below the base model at n = 10,000 in 75 at σ = 0, but in 110 at σ = 0.9
+and 96 at σ = 1: larger errors make the collapse more likely there, and fewer only from σ = 1.1
+(61). So the sentence and the stage's line say how many of the fresh draws the collapse takes.
 """
 
 from __future__ import annotations
@@ -44,6 +49,10 @@ class Swamping:
     kl_strongest: float  # that stop's β
     kl_peak: float  # the KL optimum's true quality at its peak among the uncapped stops
     kl_peak_beta: float  # that stop's β
+    draws: int  # fresh draws of 600 answers counted (core.fresh_draws)
+    draws_below: int  # of them, how many end below the base model at STRONGEST_N, at this σ
+    draws_below_clean: int  # the same at σ = 0
+    draws_taken: int  # how many collapse at σ = 0 and not here, picking shorter (swamps' rule)
 
 
 def swamps(here: core.BestOfNResult, clean: core.BestOfNResult) -> bool:
@@ -61,11 +70,17 @@ def swamping(
     clean: core.BestOfNResult,
     betas: np.ndarray,
     kl: core.KLResult,
+    fresh_here,
+    fresh_clean,
 ) -> Swamping | None:
     """The sentence's numbers where :func:`swamps` holds, else None (ui.compute.swamping asks
-    core for them). ``kl`` is the KL optimum at every β of ``betas``, fields shape (stops,)."""
+    core for them). ``kl`` is the KL optimum at every β of ``betas``, fields shape (stops,);
+    ``fresh_here`` and ``fresh_clean`` are core.fresh_draws.FreshCurves at STRONGEST_N alone
+    (fields (draws, 1)) at this σ and at σ = 0."""
     if not swamps(here, clean):
         return None
+    end, end_clean = fresh_here.gold_gain[:, -1], fresh_clean.gold_gain[:, -1]
+    shorter = fresh_here.mean_length[:, -1] < fresh_clean.mean_length[:, -1]
     strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)
     peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass)
     return Swamping(
@@ -78,6 +93,28 @@ def swamping(
         kl_strongest=float(betas[strongest]),
         kl_peak=float(kl.gold_gain[peak]),
         kl_peak_beta=float(betas[peak]),
+        draws=int(end.size),
+        draws_below=int(np.sum(end < 0)),
+        draws_below_clean=int(np.sum(end_clean < 0)),
+        draws_taken=int(np.sum((end_clean < 0) & (end >= 0) & shorter)),
+    )
+
+
+def draws_evidence(found: Swamping) -> str:
+    """How far the lesson's draw's story holds over the fresh draws, from its counts: "on
+    average" only where fewer fresh draws end below the base model at this σ than at σ = 0."""
+    below = (
+        f"best-of-n ends below the base model at {fmt.named('n', STRONGEST_N)} in "
+        f"{found.draws_below} of them at {fmt.named('σ', found.sigma)}, against "
+        f"{found.draws_below_clean} at σ = 0"
+    )
+    taken = f"in {found.draws_taken} of the {found.draws} larger errors take a collapse away"
+    if found.draws_below < found.draws_below_clean:
+        return f"Over {found.draws} fresh draws of 600 this holds on average: {below} ({taken})."
+    more = "more" if found.draws_below > found.draws_below_clean else "as many"
+    return (
+        f"Over {found.draws} fresh draws of 600 it is this draw's, not the rule: {below}, so "
+        f"at this σ the errors make the collapse {more} likely, not less ({taken})."
     )
 
 
@@ -110,8 +147,9 @@ def swamped_sentence(found: Swamping) -> str:
         f"rather than the longest ones (mean length {fmt.number(found.length)} at "
         f"{fmt.named('n', STRONGEST_N)}, against {fmt.number(found.length_clean)} at σ = 0): "
         f"it ends at {fmt.signed(found.end)}, where at σ = 0 it falls to "
-        f"{fmt.signed(found.end_clean)} (on this draw of 600 answers). The errors (regressional "
-        "Goodhart) drown out the length flaw (extremal Goodhart); " + kl_evidence(found)
+        f"{fmt.signed(found.end_clean)} (on this draw of 600 answers). {draws_evidence(found)} "
+        "On this draw the errors (regressional Goodhart) drown out the length flaw (extremal "
+        "Goodhart); " + kl_evidence(found)
     )
 
 
@@ -123,6 +161,7 @@ def swamped_readout(found: Swamping) -> str:
         else ""
     )
     return (
-        f"σ swamps b here: best-of-n ends at {fmt.signed(found.end)} "
-        f"(at σ = 0: {fmt.signed(found.end_clean)}){cure}"
+        f"σ swamps b on this draw: best-of-n ends at {fmt.signed(found.end)} "
+        f"(at σ = 0: {fmt.signed(found.end_clean)}){cure}; below the base in "
+        f"{found.draws_below} of {found.draws} fresh draws ({found.draws_below_clean} at σ = 0)"
     )

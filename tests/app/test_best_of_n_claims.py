@@ -128,3 +128,55 @@ def test_the_answers_written_out_state_their_rank_chance_and_scores(question):
             assert f"true quality {fmt.signed(scored.gold[index])} · " in line
             assert line.startswith(f"rank {answer.rank} of 600, ")
     assert stop_curves.COUNTS[-1] == END
+
+
+# --- the ranked-scores chart's description, computed like the prose -----------------------
+
+TOP = 60  # the top tenth of the 600 ranks
+LEVEL = 0.005  # a gain difference below this prints as 0.00
+
+
+def check_ranked_words(b: float, sigma: float, seed: int | None) -> str:
+    """The description at one answer set against numbers computed here from core.answers;
+    returns how true quality rises against the score ("less", "as much", "more")."""
+    scored = core.answers(b=b, sigma=sigma, seed=seed)
+    order = np.argsort(scored.proxy, kind="stable")
+    proxy, gold, length = scored.proxy[order], scored.gold[order], scored.length[order]
+    proxy_rise = proxy[-TOP:].mean() - proxy.mean()
+    gold_rise = gold[-TOP:].mean() - gold.mean()
+    ranked = core.ranked_answers(b=b, sigma=sigma, seed=seed)
+    words = best_of_n_text.ranked_scores_words(ranked.proxy, ranked.gold, length)
+    assert f"{fmt.signed(gold_rise)} against {fmt.signed(proxy_rise)})" in words, (b, sigma)
+    said = re.search(r"true quality rises (less|as much|more) \(", words).group(1)
+    difference = gold_rise - proxy_rise
+    if abs(abs(difference) - LEVEL) > 1e-9:  # not a tie at the rule's edge
+        expected = "less" if difference < -LEVEL else "more" if difference > LEVEL else "as much"
+        assert said == expected, (b, sigma, seed, difference)
+    gap = np.std(gold - proxy)
+    if gap >= LEVEL:
+        assert f"standard deviation {fmt.number(gap)})" in words
+    else:
+        assert "never leaves it" in words and gap < LEVEL
+    longest = set(np.argsort(scored.length)[-TOP:].tolist())
+    held = len(longest & set(order[-TOP:].tolist()))
+    assert f"The top {TOP} ranks hold {held} of the {TOP} longest answers" in words
+    assert f"(mean length {fmt.number(length[-TOP:].mean())}; all 600: " in words
+    return said
+
+
+def test_the_ranked_chart_is_described_from_its_numbers_at_every_reward_model():
+    said = {(b, sigma): check_ranked_words(b, sigma, None) for b, sigma in SETTINGS_BS}
+    # b = 1, σ = 0: the reward model is true quality, which rises as much and never leaves it
+    # (the page said "rises less ... the top ranks hold the longest answers" there too).
+    assert said[(1.0, 0.0)] == "as much"
+    assert said[(0.0, 0.0)] == "less"
+    words = best_of_n_text.ranked_scores_words(
+        *(getattr(core.ranked_answers(b=1.0), field) for field in ("proxy", "gold")),
+        core.answers(b=1.0).length[core.ranked_answers(b=1.0).order],
+    )
+    assert "never leaves it" in words and "hold 1 of the 60 longest answers" in words
+
+
+@pytest.mark.parametrize(("seed", "b", "sigma"), SEEDED[:10])
+def test_the_ranked_chart_is_described_from_its_numbers_on_fresh_answer_sets(seed, b, sigma):
+    check_ranked_words(b, sigma, seed)

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 from common import format as fmt
 from ui import compute, style
+from ui.best_of_n import text
 from ui.compute import cached
 from ui.style import (
     BEST_OF_N,
@@ -297,6 +298,14 @@ def ranked_scores(b: float, sigma: float, seed: int | None) -> go.Figure:
     """The answer set's two scores, ranked by the reward model."""
     ranked = compute.ranked_answers(b, sigma, seed)
     return ranked_scores_figure(ranked.proxy, ranked.gold)
+
+
+@cached(SETTING_ENTRIES)
+def ranked_scores_description(b: float, sigma: float, seed: int | None) -> str:
+    """The ranked-scores chart in words, computed from the same answers it draws."""
+    ranked = compute.ranked_answers(b, sigma, seed)
+    length = compute.answers(b, sigma, seed).length[ranked.order]
+    return text.ranked_scores_words(ranked.proxy, ranked.gold, length)
 
 
 @cached(HEAVY_ENTRIES)

@@ -6,15 +6,97 @@ curve has no peak inside the range: best-of-n still rises at n = 10,000 from b =
 σ = 0: +3.72), and the KL optimum rises down to β = 0.25, or to the strongest β clear of the grid's
 edge (b = 0.6, σ = 0). There "peaks at n = 10,000" names a maximum that is the range's end, so the
 words say that instead.
+
+Where true quality levels off, a peak is no answer either: at b = 0, σ = 1 best-of-n's highest
+point is n = 212 (+1.54), and from n = 1,942 to 10,000 it stays within 0.0001 of it; "peaks at
+n = 212" told a student who guessed 10,000 they were off by a factor of 47. So where the range's
+strongest end is within LEVEL of the top (the curve is flat to the end), the reveal says where
+it levels off, and a guess on that plateau (or on the highest point's own flat top) is right.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
 
 import core
 from common import format as fmt
 from poll_data.guesses import Question, factor_off
 
 PEAK, END, START = "peak", "end", "start"  # where the truth lies on the searched stretch
+PLATEAU = "plateau"  # a peak inside the range, but the range's end is as high (within LEVEL)
+# A difference in true quality below this prints as 0.00 (gains are told to 0.01): two points
+# this close are equally high to anyone reading the chart (the slack sentence's rule too).
+LEVEL = 0.005
+
+
+@dataclass(frozen=True)
+class Plateau:
+    """Where true quality is within LEVEL of its highest, on the curve's points looked at."""
+
+    top: float  # the highest true quality gain among them
+    stretches: tuple[tuple[float, float], ...]  # (gentlest, strongest) pressure of each run
+    levels_from: float  # where the last run, the one reaching the range's end, begins
+    to_end: bool  # whether the last run reaches the strongest point looked at
+
+
+def _looked(curve: core.Curve, question: Question) -> np.ndarray:
+    """The curve's points inside the question's range and clear of the grid's edge (bool)."""
+    inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
+    edge = np.zeros(curve.pressure.shape) if curve.edge_mass is None else curve.edge_mass
+    return core.uncapped_stops(edge, searched=inside)
+
+
+def plateau(curve: core.Curve, question: Question) -> Plateau:
+    """The runs of looked-at points within LEVEL of the highest (gentle to strong, as the
+    curve's points are ordered), and whether the last reaches the range's strongest end."""
+    looked = np.flatnonzero(_looked(curve, question))
+    gold = np.asarray(curve.gold_gain)[looked]
+    top = max(float(gold.max()), curve.peak_gold_gain)
+    near = gold >= top - LEVEL
+    # Runs of consecutive near points: a run starts where near follows a point that is not.
+    starts = np.flatnonzero(near & ~np.concatenate([[False], near[:-1]]))
+    ends = np.flatnonzero(near & ~np.concatenate([near[1:], [False]]))
+    pressure = np.asarray(curve.pressure)[looked]
+    stretches = tuple(
+        (float(pressure[start]), float(pressure[end]))
+        for start, end in zip(starts, ends, strict=True)
+    )
+    return Plateau(
+        top=top,
+        stretches=stretches,
+        levels_from=stretches[-1][0],
+        to_end=bool(near[-1]),
+    )
+
+
+def _on(value: float, stretch: tuple[float, float]) -> bool:
+    return min(stretch) <= value <= max(stretch)
+
+
+def guess_is_right(curve: core.Curve, question: Question, guess: float) -> bool:
+    """Whether a guess lands where true quality is as high as it gets, to LEVEL: on the peak's
+    own flat top, or, where the curve levels off to the range's end, anywhere on that plateau
+    (a KL guess is kept to 0.01, so a stretch's ends are read to that too)."""
+    flat = plateau(curve, question)
+    kept = [(question.kept(a), question.kept(b)) for a, b in flat.stretches]
+    peak = question.kept(curve.peak_pressure)
+    on_peak = any(_on(peak, stretch) and _on(guess, stretch) for stretch in kept)
+    return on_peak or (flat.to_end and _on(guess, kept[-1]))
+
+
+def distance_to_truth(curve: core.Curve, question: Question, guess: float) -> float:
+    """How far a guess is from the truth, as a factor >= 1: from the peak where there is one,
+    from the plateau's nearest end where true quality levels off (1 on it)."""
+    if guess_is_right(curve, question, guess):
+        return 1.0
+    place = truth_place(curve, question)
+    if place in (PLATEAU, END):
+        flat = plateau(curve, question)
+        targets = [curve.peak_pressure, *flat.stretches[-1]]
+        return min(factor_off(guess, target) for target in targets)
+    return factor_off(guess, curve.peak_pressure)
 
 
 def truth_place(curve: core.Curve, question: Question) -> str:
@@ -22,7 +104,8 @@ def truth_place(curve: core.Curve, question: Question) -> str:
     optimum, on points that pass core's edge check, ``curve.capped``, as core.kl_curve reads
     its peak), END where it is
     highest at that stretch's strongest point (core.peak_at_end), START where at its gentlest
-    (it only falls)."""
+    (it only falls), PLATEAU where it peaks inside but its strongest end is within LEVEL of
+    the peak (it levels off: no single setting is the answer)."""
     inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
     capped = getattr(curve, "capped", None)
     if core.peak_at_end(
@@ -33,7 +116,9 @@ def truth_place(curve: core.Curve, question: Question) -> str:
         capped=capped,
     ):
         return END
-    return START if curve.peak_pressure == curve.pressure[inside][0] else PEAK
+    if curve.peak_pressure == curve.pressure[inside][0]:
+        return START
+    return PLATEAU if plateau(curve, question).to_end else PEAK
 
 
 def truth_words(curve: core.Curve, question: Question, *, bold: bool = False) -> str:
@@ -45,6 +130,20 @@ def truth_words(curve: core.Curve, question: Question, *, bold: bool = False) ->
     place = truth_place(curve, question)
     if place == PEAK:
         return f"true quality peaks at {setting}"
+    flat = plateau(curve, question)
+    start, end = (f"{question.symbol} = {question.shown(at)}" for at in flat.stretches[-1])
+    if place == PLATEAU:
+        start, end = (f"**{at}**" for at in (start, end)) if bold else (start, end)
+        highest = f"its highest, {fmt.signed(flat.top)} at {setting}"
+        if _on(curve.peak_pressure, flat.stretches[-1]):
+            return (
+                f"true quality levels off: from {start} to {end} it stays within 0.005 of "
+                f"{highest}, so any setting there is as good"
+            )
+        return (
+            f"true quality levels off: {highest}, and from {start} to {end} it is back within "
+            "0.005 of it, so any setting there is as good"
+        )
     if place == START:
         return f"true quality is highest at {setting}, the gentlest setting: it only falls"
     limit = question.low if question.symbol == "β" else question.high
@@ -53,12 +152,19 @@ def truth_words(curve: core.Curve, question: Question, *, bold: bool = False) ->
         if curve.peak_pressure == limit
         else "the strongest setting clear of the grid's edge"
     )
-    return f"true quality is highest at {setting}, {end}: it does not turn down before it"
+    words = f"true quality is highest at {setting}, {end}: it does not turn down before it"
+    if flat.stretches[-1][0] != curve.peak_pressure:  # a run of points, not the end alone
+        words += f", and is within 0.005 of that from {start} on"
+    return words
 
 
 def chart_label(curve: core.Curve, question: Question) -> str:
     """The reveal's label on the guesses chart: "true peak: n = 49" or "highest: n = 10,000"."""
-    name = "true peak" if truth_place(curve, question) == PEAK else "highest"
+    place = truth_place(curve, question)
+    if place == PLATEAU:
+        start, end = (question.shown(at) for at in plateau(curve, question).stretches[-1])
+        return f"levels off: {question.symbol} = {start} to {end}"
+    name = "true peak" if place == PEAK else "highest"
     return f"{name}: {question.symbol} = {question.shown(curve.peak_pressure)}"
 
 
@@ -67,7 +173,12 @@ def reveal_sentence(curve: core.Curve, question: Question, mine: float | None) -
     text = f"The truth: {truth_words(curve, question, bold=True)}."
     if mine is None:
         return text
-    factor = fmt.number(factor_off(mine, curve.peak_pressure), decimals=1)
-    if truth_place(curve, question) == PEAK:
+    if guess_is_right(curve, question, mine):
+        return f"{text} Your guess is right: true quality there is within 0.005 of its highest."
+    factor = fmt.number(distance_to_truth(curve, question, mine), decimals=1)
+    place = truth_place(curve, question)
+    if place == PEAK:
         return f"{text} Your guess was off by a factor of {factor}."
+    if place == PLATEAU or plateau(curve, question).stretches[-1][0] != curve.peak_pressure:
+        return f"{text} Your guess was a factor of {factor} from where it is that high."
     return f"{text} Your guess was a factor of {factor} from it."
