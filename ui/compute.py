@@ -220,6 +220,7 @@ def swamping(b: float, sigma: float) -> swamp_text.Swamping | None:
         kl=kl_at_stops(b, sigma),
         fresh_here=fresh_ends(b, sigma),
         fresh_clean=fresh_ends(b, 0.0),
+        capped=kl_edge_at_stops(b, sigma).capped,
     )
 
 

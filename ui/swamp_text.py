@@ -72,17 +72,19 @@ def swamping(
     kl: core.KLResult,
     fresh_here,
     fresh_clean,
+    capped=None,
 ) -> Swamping | None:
     """The sentence's numbers where :func:`swamps` holds, else None (ui.compute.swamping asks
     core for them). ``kl`` is the KL optimum at every β of ``betas``, fields shape (stops,);
     ``fresh_here`` and ``fresh_clean`` are core.fresh_draws.FreshCurves at STRONGEST_N alone
-    (fields (draws, 1)) at this σ and at σ = 0."""
+    (fields (draws, 1)) at this σ and at σ = 0. ``capped``: core's edge check at ``betas``
+    (stops,), which β stops the grid's edge caps; None: edge mass >= 5% alone."""
     if not swamps(here, clean):
         return None
     end, end_clean = fresh_here.gold_gain[:, -1], fresh_clean.gold_gain[:, -1]
     shorter = fresh_here.mean_length[:, -1] < fresh_clean.mean_length[:, -1]
-    strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass)
-    peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass)
+    strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass, capped=capped)
+    peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass, capped=capped)
     return Swamping(
         sigma=sigma,
         end=float(here.gold_gain),

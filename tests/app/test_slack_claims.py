@@ -20,7 +20,7 @@ import stop_curves
 
 import core
 from common import format as fmt
-from ui import slack_text, swamp_text
+from ui import compute, slack_text, swamp_text
 from ui.playground import worlds
 from ui.settings import B_STOPS, BETA_STOPS, N_STOPS, SIGMA_STOPS
 
@@ -194,13 +194,7 @@ def test_at_the_lesson_default_beta_4_the_line_pushes_on_to_the_peak():
 
 def test_the_world_carries_a_line_a_stop_and_where_sigma_swamps_b_it_stands_at_the_peak():
     world = json.loads(worlds.build_world_json(0.0, 1.0))  # σ swamps b here (ui.swamp_text)
-    found = swamp_text.swamping(
-        sigma=1.0,
-        here=core.best_of_n(swamp_text.STRONGEST_N, sigma=1.0),
-        clean=core.best_of_n(swamp_text.STRONGEST_N),
-        betas=stop_curves.BETAS,
-        kl=stop_curves.kl_result(0.0, 1.0),
-    )
+    found = compute.swamping(0.0, 1.0)  # its numbers: tests/app/test_defense_headlines.py
     swamped = swamp_text.swamped_readout(found)
     curve = stop_curves.curve("best_of_n", 0.0, 1.0)
     at_peak = curve.gold[curve.peak] - curve.gold < stop_curves.SHOWN
