@@ -63,7 +63,9 @@ with words:
         "the green curves, on best-of-n's support."
     )
     glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
-edge = edge_note.curve_note(panel.kl_beta, panel.kl_edge_mass)
+edge = edge_note.curve_note(
+    panel.kl_beta, panel.kl_edge_mass, panel.kl_capped, panel.kl_wide_gold - panel.kl_gold
+)
 readouts.edge_box(edge)
 
 st.dataframe(pd.DataFrame(compare_text.gao_rows(panel)), hide_index=True, width="stretch")

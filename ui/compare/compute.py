@@ -52,6 +52,10 @@ class GaoPanel:
     fitted_until: dict  # method -> the largest d the fit used
     kl_edge_mass: np.ndarray | None = None  # the KL optimum's mass within 0.5 of the grid's edge
     kl_beta: np.ndarray | None = None  # the KL curve's β, falling
+    # The KL curve's edge check point by point (core.Curve.capped, its true quality on a grid
+    # twice as wide): the 5% rule misses optimums whose target lies beyond 6.
+    kl_capped: np.ndarray | None = None
+    kl_wide_gold: np.ndarray | None = None
     # The KL optimum over the 600 answers along TILT_BETAS: arrays (200,).
     tilt_distance: np.ndarray | None = None
     tilt_proxy: np.ndarray | None = None
@@ -85,6 +89,8 @@ def gao_panel(b: float, sigma: float) -> GaoPanel:
         kl_gold=kl_side.gold_gain,
         kl_edge_mass=kl_side.edge_mass,
         kl_beta=kl_side.pressure,
+        kl_capped=kl_side.capped,
+        kl_wide_gold=kl_side.wide_gold_gain,
         bon_distance=_frozen(np.sqrt(bon_side.kl)),
         bon_proxy=bon_side.proxy_gain,
         bon_gold=bon_side.gold_gain,
@@ -217,6 +223,9 @@ class EqualKL:
     kl_optimum: core.KLResult
     tilt_beta: np.ndarray | None = None  # the β whose tilt over the 600 matches best-of-n's KL
     tilt: core.AnswerTiltResult | None = None  # π ∝ exp(proxy/β) over the 600 at tilt_beta
+    # The KL optimum's edge check at ``beta`` (core.edge_check): at n = 590 (β ≈ 0.32-0.40) it
+    # caps 219 of the 441 (b, σ) that the 5% rule passes (σ ≥ 0.4 mostly).
+    kl_check: core.EdgeCheck | None = None
 
 
 @cached(FIT_ENTRIES)
@@ -243,13 +252,15 @@ def equal_kl(b: float, sigma: float) -> EqualKL:
     tilt_beta, tilt = core.answer_tilt_at_kl(bon.kl, b=b, sigma=sigma)
     for field in dataclasses.fields(tilt):  # shared by every session: read-only
         _frozen(getattr(tilt, field.name))
+    optimum = core.kl_optimum(beta, b=b, sigma=sigma, exact=True)
     return EqualKL(
         n=_frozen(counts),
         beta=_frozen(beta),
         best_of_n=bon,
-        kl_optimum=core.kl_optimum(beta, b=b, sigma=sigma, exact=True),
+        kl_optimum=optimum,
         tilt_beta=_frozen(tilt_beta),
         tilt=tilt,
+        kl_check=core.edge_check(beta, b=b, sigma=sigma, result=optimum),
     )
 
 

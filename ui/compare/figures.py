@@ -6,6 +6,8 @@ optimum, purple best-of-n.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -49,11 +51,16 @@ SOFT_NAME = f"soft best-of-n, {fmt.named('λ', SOFT_LAMBDA)}"  # over the same 6
 GAO_D_RANGE = (0.0, 3.0)  # d = √KL shown on Gao's chart: the label "edge" only inside it
 
 
-def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_mass) -> None:
+def _add_gains(
+    figure, distance, proxy, gold, *, name: str, colour: str, edge_mass, curve=None
+) -> None:
     """One method's reward-model (dashed) and true-quality gains against d. For the KL optimum
-    (``edge_mass`` (points,), else None) the hover says where the grid's edge caps it (5% of it
-    or more within 0.5 of the boundary), and that stretch is drawn dotted and faded."""
-    hover = {"suffixes": None if edge_mass is None else edge_note.hover_suffixes(edge_mass)}
+    (``edge_mass`` (points,), else None; ``curve`` its core.Curve-like edge check: capped,
+    gold_gain, wide_gold_gain) the hover says where the grid's edge caps it, and that stretch is
+    drawn dotted and faded."""
+    checks = None if curve is None else edge_note.point_checks(curve)
+    capped = None if curve is None else curve.capped
+    hover = {"suffixes": None if edge_mass is None else edge_note.hover_suffixes(edge_mass, checks)}
     lines = (
         gain_line(
             distance,
@@ -70,9 +77,21 @@ def _add_gains(figure, distance, proxy, gold, *, name: str, colour: str, edge_ma
         parts = (
             [line]
             if edge_mass is None
-            else edge_traces.split(line, edge_mass, label=label, within=GAO_D_RANGE)
+            else edge_traces.split(line, edge_mass, label=label, within=GAO_D_RANGE, capped=capped)
         )
         figure.add_traces(parts)
+
+
+def _kl_checks(panel):
+    """The panel's KL curve as edge_note reads a curve's check (None where it carries none)."""
+    if panel.kl_capped is None:
+        return None
+    return SimpleNamespace(
+        pressure=panel.kl_beta,
+        capped=panel.kl_capped,
+        gold_gain=panel.kl_gold,
+        wide_gold_gain=panel.kl_wide_gold,
+    )
 
 
 def _add_selections(figure, panel) -> None:
@@ -117,7 +136,10 @@ def gao_chart(panel) -> go.Figure:
     )
     for name, colour, method, distance, proxy, gold in sides:
         edge = panel.kl_edge_mass if method == "kl" else None
-        _add_gains(figure, distance, proxy, gold, name=name, colour=colour, edge_mass=edge)
+        curve = _kl_checks(panel) if method == "kl" else None
+        _add_gains(
+            figure, distance, proxy, gold, name=name, colour=colour, edge_mass=edge, curve=curve
+        )
     # The KL optimum over the 600 answers at best-of-n's KL, point by point: the method (against
     # best-of-n on the same support) and the support (against the optimum on the grid).
     figure.add_trace(

@@ -182,10 +182,17 @@ def equal_kl_rows(equal: EqualKL) -> list[dict]:
 
 
 def equal_kl_edge_note(equal: EqualKL) -> str | None:
-    """The grid's edge note for the equal-KL table's most capped KL optimum, or None."""
-    worst = int(np.argmax(equal.kl_optimum.edge_mass))
+    """The grid's edge note for the equal-KL table's most capped KL optimum (by the edge check
+    where the table carries one: the strongest capped row), or None."""
+    mass = np.asarray(equal.kl_optimum.edge_mass, dtype=float)
+    checks = [None] * mass.size
+    worst = int(np.argmax(mass))
+    if equal.kl_check is not None:
+        checks = edge_note.split_check(equal.kl_check)
+        capped = np.flatnonzero(np.asarray(equal.kl_check.capped))
+        worst = int(capped[np.argmin(np.asarray(equal.beta)[capped])]) if capped.size else worst
     where = f"{fmt.named('β', equal.beta[worst], digits=3)} (best-of-n's n = {int(equal.n[worst])})"
-    return edge_note.edge_note(float(equal.kl_optimum.edge_mass[worst]), where)
+    return edge_note.edge_note(float(mass[worst]), where, checks[worst])
 
 
 def equal_kl_sentence(equal: EqualKL) -> str:
@@ -196,6 +203,14 @@ def equal_kl_sentence(equal: EqualKL) -> str:
     bon, opt = float(equal.best_of_n.gold_gain[middle]), float(equal.kl_optimum.gold_gain[middle])
     bon_proxy = float(equal.best_of_n.proxy_gain[middle])
     opt_proxy = float(equal.kl_optimum.proxy_gain[middle])
+    capped = _middle_capped(equal)
+    if capped is not None:
+        return (
+            f"At KL = {fmt.number(kl)} nats (best-of-n at n = {n}) best-of-n gets "
+            f"{fmt.signed(bon)}; the KL optimum's {fmt.signed(opt)} on the grid is the grid's "
+            f"edge's doing (on a grid twice as wide {fmt.signed(capped)}), so no verdict is "
+            "drawn from it."
+        )
     if abs(bon - opt) < GAIN_TIE:
         verdict = f"both get the same true quality within {GAIN_TIE}"
     else:
@@ -205,6 +220,15 @@ def equal_kl_sentence(equal: EqualKL) -> str:
         f"best-of-n against {fmt.signed(opt)} for the KL optimum on the grid, whose reward "
         f"model score is {fmt.signed(opt_proxy)} against {fmt.signed(bon_proxy)}."
     )
+
+
+def _middle_capped(equal: EqualKL) -> float | None:
+    """Where the edge check caps the KL optimum at best-of-n's middle n, its true quality on a
+    grid twice as wide; else None (at 175 of 441 (b, σ) it is capped, σ ≥ 0.4 mostly)."""
+    middle = len(equal.n) // 2
+    if equal.kl_check is None or not bool(np.asarray(equal.kl_check.capped)[middle]):
+        return None
+    return float(np.asarray(equal.kl_check.wide_gold_gain)[middle])
 
 
 def method_and_support(equal: EqualKL) -> str:
@@ -236,6 +260,8 @@ def method_and_support(equal: EqualKL) -> str:
     else:
         part = "the support" if abs(support) > abs(method) else "the method"
         larger = f"Of the gap in the sentence above, the larger part is {part}."
+    if _middle_capped(equal) is not None:
+        larger = "The grid's number is its edge's doing here: read the method, not the support."
     length_600 = fmt.number(float(equal.tilt.mean_length[middle]))
     length_grid = fmt.number(float(equal.kl_optimum.mean_length[middle]))
     return (
