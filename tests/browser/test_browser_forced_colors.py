@@ -1,5 +1,5 @@
 """forced-colors (Windows' contrast themes) keeps the stage's curves, axes, text and marks
-visible (issue 40): in Chromium with forced colors and a dark scheme emulated, the page turns
+visible: in Chromium with forced colors and a dark scheme emulated, the page turns
 black and the charts' ink (#1A1A1A) was 1.1:1 on it. Each part's computed colour is read in the
 real browser and measured against the system's Canvas colour.
 """
@@ -37,7 +37,9 @@ PARTS_JS = f"""() => {{
     proxy: colour('[stroke="#0072B2" i]', 'stroke'),
     gold: colour('[stroke="#E69F00" i]', 'stroke'),
     base: colour('[stroke="#1A1A1A" i]', 'stroke'),
-    legend_proxy: colour('.legend svg [stroke="#0072B2" i]', 'stroke'),
+    legend_proxy: colour('.legend span:not([data-legend="model"]) [stroke="#0072B2" i]', 'stroke'),
+    legend_gold: colour('.legend span:not([data-legend="model"]) [stroke="#E69F00" i]', 'stroke'),
+    legend_base: colour('.legend [stroke="#1A1A1A" i][stroke-dasharray]', 'stroke'),
   }};
 }}"""
 
@@ -74,3 +76,4 @@ def test_forced_colors_keep_every_curve_axis_and_label_visible(new_tab, scheme):
     assert not low, f"under {MIN_CONTRAST}:1 on Canvas {canvas}: {low}"
     assert parts["proxy"] != parts["gold"], "the reward model's and true quality's curves alike"
     assert parts["legend_proxy"] == parts["proxy"], "the legend names another colour"
+    assert parts["legend_gold"] == parts["gold"], "the legend names another colour"

@@ -1,4 +1,4 @@
-"""A phone that locks comes back to its poll, its room and its setting (issue 41).
+"""A phone that locks comes back to its poll, its room and its setting.
 
 A locked phone's websocket dies without a close frame. Streamlit keeps the dead tab's session
 for ``server.disconnectedSessionTTL`` seconds and hands it back to a tab that reconnects with its
