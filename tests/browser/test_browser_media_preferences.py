@@ -1,7 +1,10 @@
-"""forced-colors (Windows' contrast themes) keeps the stage's curves, axes, text and marks
-visible: in Chromium with forced colors and a dark scheme emulated, the page turns
-black and the charts' ink (#1A1A1A) was 1.1:1 on it. Each part's computed colour is read in the
-real browser and measured against the system's Canvas colour.
+"""The reader's media preferences on the stage, in Chromium.
+
+forced-colors (Windows' contrast themes) keeps its curves, axes, text and marks visible: with
+forced colors and a dark scheme emulated the page turns black, and the charts' ink (#1A1A1A) was
+1.2:1 on it. Each part's computed colour is measured against the system's Canvas colour.
+prefers-reduced-motion: Play steps a whole stop a second and draws once a step, where it drew a
+frame each 1/60 s (tests/js/reduced_motion.test.mjs has the details, on the fake DOM).
 """
 
 from __future__ import annotations
@@ -77,3 +80,27 @@ def test_forced_colors_keep_every_curve_axis_and_label_visible(new_tab, scheme):
     assert parts["proxy"] != parts["gold"], "the reward model's and true quality's curves alike"
     assert parts["legend_proxy"] == parts["proxy"], "the legend names another colour"
     assert parts["legend_gold"] == parts["gold"], "the legend names another colour"
+
+
+PLAY_MS = 2500  # Play under way this long: ~2 steps reduced, ~150 frames without
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_play_under_reduced_motion_steps_without_frames_between(new_tab, motion):
+    tab = new_tab("desktop", reduced_motion=motion)
+    tab.open("?beta=1&n=49")
+    stage.wait_until_drawn(tab.page)
+    start = stage.shown(tab.page, "beta")
+    before = int(stage.root(tab.page).get_attribute("data-redraws"))
+    stage.play_button(tab.page, "beta").click()
+    tab.page.wait_for_timeout(PLAY_MS)  # a window to count the redraws in
+    drawn = int(stage.root(tab.page).get_attribute("data-redraws")) - before
+    moved = stage.shown(tab.page, "beta") != start
+    stage.play_button(tab.page, "beta").click()  # Pause
+    assert moved, "Play did not move β"
+    if motion == "reduce":
+        assert drawn <= PLAY_MS // 1000 + 1, (
+            f"{drawn} redraws in {PLAY_MS} ms: frames between stops"
+        )
+    else:
+        assert drawn > 20, f"without the preference Play sweeps frame by frame: {drawn} redraws"
