@@ -57,7 +57,7 @@ export function reducedMotion(stage) {
     query?.addEventListener?.("change", (event) => {
       stage.reduceMotion = Boolean(event.matches);
       const key = stage.playing && stage.playing.key;
-      if (!key) return;
+      if (!key || !stage.root.isConnected) return;
       stopPlaying(stage, false);
       togglePlay(stage, key);
     });
