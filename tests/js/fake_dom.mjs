@@ -402,10 +402,47 @@ export class FakeClock {
   }
 }
 
-// The globals a stage module reads, in place until restore(): {document, window, clock, restore}.
-export function installDom({ innerWidth = 1280, innerHeight = 720 } = {}) {
+// matchMedia for the media features a test names true, e.g.
+// {"(prefers-reduced-motion: reduce)": true}: each query a live list whose change listeners
+// setMedia(query, matches) calls; `asked` counts the reads.
+export class FakeMedia {
+  constructor(features = {}) {
+    this.features = { ...features };
+    this.lists = [];
+    this.asked = 0;
+  }
+
+  matchMedia = (query) => {
+    this.asked += 1;
+    const media = this;
+    const list = {
+      media: query,
+      listeners: [],
+      get matches() {
+        return Boolean(media.features[query]);
+      },
+      addEventListener(type, listener) {
+        if (type === "change") this.listeners.push(listener);
+      },
+    };
+    this.lists.push(list);
+    return list;
+  };
+
+  setMedia(query, matches) {
+    this.features[query] = matches;
+    for (const list of this.lists.filter((each) => each.media === query)) {
+      for (const listener of list.listeners) listener({ media: query, matches });
+    }
+  }
+}
+
+// The globals a stage module reads, in place until restore(): {document, window, clock, media,
+// restore}; `media` names the media features that match (none by default).
+export function installDom({ innerWidth = 1280, innerHeight = 720, media: features = {} } = {}) {
   const document = new FakeDocument();
   const clock = new FakeClock();
+  const media = new FakeMedia(features);
   const window = {
     innerWidth,
     innerHeight,
@@ -423,6 +460,7 @@ export function installDom({ innerWidth = 1280, innerHeight = 720 } = {}) {
     requestAnimationFrame: clock.requestAnimationFrame,
     cancelAnimationFrame: clock.cancelAnimationFrame,
     performance: { now: () => clock.now, measure() {} },
+    matchMedia: media.matchMedia,
     getComputedStyle: (node) => ({
       fontSize: "16px",
       fontFamily: "sans-serif",
@@ -455,5 +493,5 @@ export function installDom({ innerWidth = 1280, innerHeight = 720 } = {}) {
       else delete globalThis[name];
     }
   };
-  return { document, window, clock, observed, restore };
+  return { document, window, clock, media, observed, restore };
 }

@@ -3,6 +3,10 @@
 export const GLIDE_MS = 70; // a cloud glides to a new stop with this time constant (~3x to arrive)
 export const SWEEP_MS = 6000; // play: one sweep from gentle to extreme, slow enough to talk over
 const ARRIVED = 0.002; // of a stop: closer than this, the glide has arrived
+// prefers-reduced-motion (WCAG 2.3.3): Play jumps one stop a second, nothing moves between
+// (6 s / 20 stops = 0.3 s a stop would still read as motion); a chosen stop is drawn at once.
+export const REDUCED_STEP_MS = 1000;
+export const REDUCE_MOTION = "(prefers-reduced-motion: reduce)";
 
 // The shown position `elapsedMs` later, gliding exponentially from shown toward target.
 export function glide(shown, target, elapsedMs) {

@@ -1,11 +1,13 @@
 // β and n moving on the stage: a stop chosen (a drag, a key, a story step) shows its readouts
 // and slider at once while the cloud glides there, frame by frame; Play sweeps a method from
-// gentle to extreme and back. Functions of the Stage (stage.js), which hands itself in.
+// gentle to extreme and back. Under prefers-reduced-motion the picture jumps: no glide, and Play
+// steps a stop a second with no frames between. Functions of the Stage (stage.js), which hands
+// itself in.
 
 import { showSlack } from "./controls.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
-import { glide, sweep, SWEEP_MS } from "./motion.js";
+import { glide, REDUCE_MOTION, REDUCED_STEP_MS, sweep, sweepStep, SWEEP_MS } from "./motion.js";
 import { showAnswers } from "./answers.js";
 import { setText } from "./svg.js";
 import { drawMoving } from "./drawing.js";
@@ -46,6 +48,23 @@ export function showStop(stage, key) {
   showAnswers(stage);
 }
 
+// Whether the reader asked for reduced motion: the media query is read once per stage and kept
+// up to date by its change event (a Play under way restarts in the new mode).
+export function reducedMotion(stage) {
+  if (stage.reduceMotion === undefined) {
+    const query = typeof matchMedia === "function" ? matchMedia(REDUCE_MOTION) : null;
+    stage.reduceMotion = Boolean(query && query.matches);
+    query?.addEventListener?.("change", (event) => {
+      stage.reduceMotion = Boolean(event.matches);
+      const key = stage.playing && stage.playing.key;
+      if (!key || !stage.root.isConnected) return;
+      stopPlaying(stage, false);
+      togglePlay(stage, key);
+    });
+  }
+  return stage.reduceMotion;
+}
+
 export function togglePlay(stage, key) {
   if (stage.playing && stage.playing.key === key) {
     stopPlaying(stage, true);
@@ -59,12 +78,28 @@ export function togglePlay(stage, key) {
   stage.playing = { key, direction, last: performance.now() };
   stage.controls[key].play.setAttribute("aria-pressed", "true");
   stage.controls[key].play.textContent = "❚❚ Pause";
-  animate(stage);
+  if (reducedMotion(stage)) stepPlay(stage);
+  else animate(stage);
+}
+
+function stepPlay(stage) {
+  // Reduced motion: one whole stop a step, drawn once, bouncing off both ends as the sweep does.
+  stage.playing.timer = setTimeout(() => {
+    if (!stage.playing || !stage.root.isConnected || !stage.world) return;
+    const { key } = stage.playing;
+    const last = stage.world[key].stops.length - 1;
+    const stepped = sweepStep(stage.stopIndex(key), stage.playing.direction, last);
+    stage.playing.direction = stepped.direction;
+    jumpTo(stage, key, stepped.index);
+    drawMoving(stage);
+    stepPlay(stage);
+  }, REDUCED_STEP_MS);
 }
 
 export function stopPlaying(stage, settle) {
   if (!stage.playing) return;
-  const { key } = stage.playing;
+  const { key, timer } = stage.playing;
+  clearTimeout(timer);
   stage.playing = null;
   const position = stage.position[key];
   position.target = Math.round(position.target);
@@ -88,11 +123,12 @@ function tick(stage, now) {
   // A frame's timestamp can precede the moment it was asked for: count at least one frame.
   const elapsed = clamp(now - stage.lastFrame, 16, 1000);
   stage.lastFrame = now;
-  if (stage.playing) advancePlay(stage, now);
-  let moving = Boolean(stage.playing);
+  const still = reducedMotion(stage); // the glide is instant: drawn once, at its stop
+  if (stage.playing && !still) advancePlay(stage, now);
+  let moving = Boolean(stage.playing) && !still;
   for (const key of ["beta", "n"]) {
     const position = stage.position[key];
-    position.shown = glide(position.shown, position.target, elapsed);
+    position.shown = still ? position.target : glide(position.shown, position.target, elapsed);
     moving = moving || position.shown !== position.target;
   }
   drawMoving(stage);
