@@ -42,10 +42,11 @@ class Plateau:
 
 
 def _looked(curve: core.Curve, question: Question) -> np.ndarray:
-    """The curve's points inside the question's range and clear of the grid's edge (bool)."""
+    """The curve's points inside the question's range and clear of the grid's edge (bool): by
+    the curve's edge check where it carries one (``Curve.capped``), as its peak is read."""
     inside = (curve.pressure >= question.low) & (curve.pressure <= question.high)
     edge = np.zeros(curve.pressure.shape) if curve.edge_mass is None else curve.edge_mass
-    return core.uncapped_stops(edge, searched=inside)
+    return core.uncapped_stops(edge, searched=inside, capped=getattr(curve, "capped", None))
 
 
 def plateau(curve: core.Curve, question: Question) -> Plateau:
