@@ -270,3 +270,8 @@ __all__ += [
     "soft_best_of_n_over",
     "win_rates",
 ]
+
+# What noise alone does to best-of-n (docs/design.md): regression to the mean.
+from core.regression import noisy_best_of_n, noisy_best_of_n_over, regression_factor  # noqa: E402
+
+__all__ += ["noisy_best_of_n", "noisy_best_of_n_over", "regression_factor"]

@@ -24,6 +24,7 @@ from ui import (
 )
 from ui.defenses import (
     cached_figures,
+    research_text,
 )
 from ui.defenses import (
     compute as defense_compute,
@@ -114,6 +115,16 @@ with intro:
         st.info(swamp_text.swamped_sentence(swamped), icon=":material/waves:")
     glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
     st.caption(glossary.GOODHART_KINDS)
+    noisy, clean, variance = defense_compute.noise_alone(sigma)  # core.regression
+    st.caption(
+        research_text.noise_alone_sentence(
+            sigma,
+            noisy_gain=noisy,
+            clean_gain=clean,
+            gold_variance=variance,
+            n=defense_compute.NOISE_N,
+        )
+    )
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")

@@ -207,3 +207,16 @@ def ensemble_error_sizes(rho: float) -> np.ndarray:
     sizes = core.ensemble_error_sizes(rho=rho)
     sizes.flags.writeable = False
     return sizes
+
+
+NOISE_ENTRIES = 64  # one per σ stop (21 of them), three floats each
+NOISE_N = max(N_STOPS)  # where the noise-alone sentence reads best-of-n: its strongest stop
+
+
+@cached(NOISE_ENTRIES)
+def noise_alone(sigma: float) -> tuple[float, float, float]:
+    """Best-of-n with a score of true quality plus σ·independent noise (core.regression), at
+    n = 10,000: (its true-quality gain, the gain with no noise, the 600's gold variance)."""
+    gold = core.answers().gold
+    noisy = core.noisy_best_of_n(NOISE_N, sigma=sigma)
+    return noisy, core.noisy_best_of_n(NOISE_N, sigma=0.0), float(gold.var())
