@@ -275,3 +275,8 @@ __all__ += [
 from core.regression import noisy_best_of_n, noisy_best_of_n_over, regression_factor  # noqa: E402
 
 __all__ += ["noisy_best_of_n", "noisy_best_of_n_over", "regression_factor"]
+
+# HedgeTune (docs/design.md): best-of-n's n chosen once from m checked base answers.
+from core.hedging import hedge_slope, hedge_tune, hedge_tune_trials, true_peak  # noqa: E402
+
+__all__ += ["hedge_slope", "hedge_tune", "hedge_tune_trials", "true_peak"]

@@ -213,6 +213,8 @@ def spot_check_section(b: float, sigma: float) -> dict:
     defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
     defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
     both_methods(cached_figures.spot_checks, m, b, sigma, shows="where the spot checks stop")
+    peak, estimates = defense_compute.hedge_tune(b, sigma)  # core.hedging
+    st.caption(research_text.hedge_tune_sentence(peak, estimates, m_values=defense_compute.HEDGE_M))
     return {"m": m}
 
 
@@ -262,5 +264,6 @@ sources.footer(
     "eisenstein2023",
     "singhal2023",
     "manheim2018",
+    "khalaf2025",
     container=presenter.words("Sources"),
 )

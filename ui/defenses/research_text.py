@@ -1,10 +1,13 @@
 """The Defenses page's words for what the research found since Gao: numbers in,
 sentences out, pure, so tests walk them over every slider stop against core.
 
-- :func:`noise_alone_sentence`: regression to the mean, what σ alone does to best-of-n.
+- :func:`noise_alone_sentence`: regression to the mean, what σ alone does to best-of-n;
+- :func:`hedge_tune_sentence`: HedgeTune, n chosen once from m checked answers.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from common import format as fmt
 
@@ -40,4 +43,32 @@ def noise_alone_sentence(
         f"of true quality (Var/(Var + σ²), Var = {fmt.number(gold_variance)} over the 600 "
         "answers). So noise shrinks best-of-n's gain but never reverses it; the turn needs a "
         "flaw like b."
+    )
+
+
+def hedge_tune_sentence(
+    true_peak: float, estimates, *, m_values, factor: float = 2.0, n_max: float = 10_000
+) -> str:
+    """HedgeTune beside early stopping: how often n* from m checked answers lands within
+    ``factor`` of the real peak, for each m (``estimates``: (M, trials) n*, core.hedging)."""
+    estimates = np.asarray(estimates, dtype=float)
+    ratio = estimates / true_peak
+    shares = np.mean((ratio >= 1 / factor) & (ratio <= factor), axis=1)
+    lands = ", ".join(
+        f"{fmt.percent(share)} at {fmt.named('m', m)}"
+        for share, m in zip(shares, m_values, strict=True)
+    )
+    if true_peak >= n_max:
+        peak = f"never turns down before {fmt.named('n', n_max)}, so its peak is that end"
+    else:
+        whole = f"n* = {true_peak:.1f} from all 600 answers"
+        peak = f"peaks at {fmt.named('n', round(true_peak))} ({whole})"
+    median = float(np.median(estimates[-1]))
+    return (
+        "HedgeTune (Khalaf et al., 2025) checks answers once instead of at every stop: from m "
+        "base answers checked against true quality it estimates true quality at each of the "
+        "reward model's quantiles, and picks the n* where best-of-n's expected true quality "
+        f"stops rising. Here best-of-n's true quality {peak}. Over {estimates.shape[1]} draws "
+        f"of the checked answers, n* lands within a factor {factor:g} of the peak in {lands}; "
+        f"at {fmt.named('m', m_values[-1])} its median is {fmt.named('n', round(median))}."
     )
