@@ -280,3 +280,8 @@ __all__ += ["noisy_best_of_n", "noisy_best_of_n_over", "regression_factor"]
 from core.hedging import hedge_slope, hedge_tune, hedge_tune_trials, true_peak  # noqa: E402
 
 __all__ += ["hedge_slope", "hedge_tune", "hedge_tune_trials", "true_peak"]
+
+# A pessimistic reward from the Bradley–Terry posterior (docs/design.md), optimized exactly.
+from core.pessimism import lcb_reward, pessimistic_optimum, posterior_covariance  # noqa: E402
+
+__all__ += ["lcb_reward", "pessimistic_optimum", "posterior_covariance"]
