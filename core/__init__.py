@@ -285,3 +285,8 @@ __all__ += ["hedge_slope", "hedge_tune", "hedge_tune_trials", "true_peak"]
 from core.pessimism import lcb_reward, pessimistic_optimum, posterior_covariance  # noqa: E402
 
 __all__ += ["lcb_reward", "pessimistic_optimum", "posterior_covariance"]
+
+# pass@k on the checker (docs/design.md): 1 − (1 − p)^k, and the tries for even odds.
+from core.pass_at_k import pass_at_k, tries_needed  # noqa: E402
+
+__all__ += ["pass_at_k", "tries_needed"]
