@@ -17,9 +17,10 @@ SETTINGS = [
     (200, 0.3, 1.0, 30.0),
     (200_000, 1.0, 1.0, 0.0),
     (1_000, 0.1, 0.2, 0.0),
-    (50, 2.0, 5.0, 1.0),
+    (50, 2.0, 1.0, 1.0),
     (5_000, 0.5, 0.5, 300.0),
 ]
+NO_SENTENCE = (50, 2.0, 5.0, 1.0)  # noisy raters, few pairs: substance is not clear, b undefined
 
 
 def test_page_constants():
@@ -47,6 +48,13 @@ def test_pessimistic_sentence(pairs, spread, noise, prior):
     assert "κ = 1" in sentence and "β = 0.3" in sentence
     shorter = pessimistic.mean_length < plain.mean_length - 0.05
     assert ("stops shorter" in sentence) == shorter
+
+
+def test_no_sentence_where_b_is_not_defined():
+    from ui.reward_model import compute
+
+    pairs, spread, noise, prior = NO_SENTENCE
+    assert compute.pessimistic(pairs, spread, noise, prior) is None
 
 
 def test_the_opening_setting_stops_shorter():
