@@ -274,3 +274,23 @@ __all__ += [
     "soft_best_of_n_over",
     "win_rates",
 ]
+
+# What noise alone does to best-of-n (docs/design.md): regression to the mean.
+from core.regression import noisy_best_of_n, noisy_best_of_n_over, regression_factor  # noqa: E402
+
+__all__ += ["noisy_best_of_n", "noisy_best_of_n_over", "regression_factor"]
+
+# HedgeTune (docs/design.md): best-of-n's n chosen once from m checked base answers.
+from core.hedging import hedge_slope, hedge_tune, hedge_tune_trials, true_peak  # noqa: E402
+
+__all__ += ["hedge_slope", "hedge_tune", "hedge_tune_trials", "true_peak"]
+
+# A pessimistic reward from the Bradley–Terry posterior (docs/design.md), optimized exactly.
+from core.pessimism import lcb_reward, pessimistic_optimum, posterior_covariance  # noqa: E402
+
+__all__ += ["lcb_reward", "pessimistic_optimum", "posterior_covariance"]
+
+# pass@k on the checker (docs/design.md): 1 − (1 − p)^k, and the tries for even odds.
+from core.pass_at_k import pass_at_k, tries_needed  # noqa: E402
+
+__all__ += ["pass_at_k", "tries_needed"]

@@ -65,6 +65,7 @@ if revealed:
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
 st.markdown(text.hacks_sentence(views))
+st.markdown(text.pass_at_k_sentence(views, reveal=revealed))  # core.pass_at_k
 if revealed:
     st.markdown(text.early_sentence(views))
 

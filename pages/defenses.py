@@ -24,6 +24,7 @@ from ui import (
 )
 from ui.defenses import (
     cached_figures,
+    research_text,
 )
 from ui.defenses import (
     compute as defense_compute,
@@ -114,6 +115,16 @@ with intro:
         st.info(swamp_text.swamped_sentence(swamped), icon=":material/waves:")
     glossary.explain("reward model", "true quality", "best-of-n", "n", "β")
     st.caption(glossary.GOODHART_KINDS)
+    noisy, clean, variance = defense_compute.noise_alone(sigma)  # core.regression
+    st.caption(
+        research_text.noise_alone_sentence(
+            sigma,
+            noisy_gain=noisy,
+            clean_gain=clean,
+            gold_variance=variance,
+            n=defense_compute.NOISE_N,
+        )
+    )
 
 
 st.header("1 · A better reward model: learn the padding penalty", divider="gray")
@@ -202,6 +213,8 @@ def spot_check_section(b: float, sigma: float) -> dict:
     defense_view.spot_check_readouts(bon_column, spot_bon, "best_of_n")
     defense_view.spot_check_readouts(kl_column, spot_kl, "kl")
     both_methods(cached_figures.spot_checks, m, b, sigma, shows="where the spot checks stop")
+    peak, estimates = defense_compute.hedge_tune(b, sigma)  # core.hedging
+    st.caption(research_text.hedge_tune_sentence(peak, estimates, m_values=defense_compute.HEDGE_M))
     return {"m": m}
 
 
@@ -251,5 +264,6 @@ sources.footer(
     "eisenstein2023",
     "singhal2023",
     "manheim2018",
+    "khalaf2025",
     container=presenter.words("Sources"),
 )

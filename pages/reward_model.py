@@ -47,6 +47,8 @@ said = reward_text.readouts(fitted)
 best, kl = fitted.best_of_n_read, fitted.kl_read
 bon_peak, kl_peak = reward_text.peak_texts(best, kl)
 
+pessimistic = reward_model_compute.pessimistic(pairs, spread, noise, prior)  # core.pessimism
+pessimistic_kappa = reward_model_compute.KAPPA
 plane_column, curves_column = main_chart.columns(2, gap="medium")
 with plane_column:
     field = reward_model_compute.fitted_field(pairs, spread, noise, prior)
@@ -71,6 +73,10 @@ with curves_column:
                 curve, best_of_n=is_best_of_n, b=fit.b, model="the fitted model"
             )
             said_of_curve = reward_text.curve_sentence(read, best_of_n=is_best_of_n)
+            if not is_best_of_n and pessimistic is not None:  # r_LCB's optimum, dotted
+                figure = fitted_model_figures.with_pessimistic_line(
+                    figure, curve.pressure, pessimistic.curve.gold_gain, kappa=pessimistic_kappa
+                )
             charts.chart(figure, key=key, description=said_of_curve)
         readouts.edge_box(edge_note.curve_note(fitted.kl.pressure, fitted.kl.edge_mass))
     else:
@@ -120,6 +126,15 @@ with presenter.words("What the curves show, and why b is hard to learn"):
             f"{reward_text.curve_sentence(kl, best_of_n=False)}"
         )
     st.markdown(reward_text.narrow_sentence(fitted, spread=spread))
+    if pessimistic is not None:
+        st.markdown(
+            reward_text.pessimistic_sentence(
+                pessimistic.plain,
+                pessimistic.pessimistic,
+                kappa=pessimistic_kappa,
+                beta=reward_model_compute.PESSIMISTIC_BETA,
+            )
+        )
     st.markdown(reward_text.share_sentence(fitted))
     st.markdown(
         "Many comparisons of widely varying lengths teach the whole penalty (b → 1) and the "
@@ -161,4 +176,4 @@ presenter.words("DPO learns the same b").info(
     icon=":material/info:",
 )
 presenter.switch()
-sources.footer("rafailov2023", "azar2023", container=presenter.words("Sources"))
+sources.footer("rafailov2023", "azar2023", "zhu2023", container=presenter.words("Sources"))

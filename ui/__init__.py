@@ -64,8 +64,8 @@ docstring, the same module name for the same job (``compute``, ``figures``, ``te
   the story bar (``story_bar``).
 - ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
 - ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
-- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``figures``,
-  ``cached_figures``).
+- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``research_text``,
+  ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 - ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``); its
   rows of the settings table are ``checker_rows`` (pure), joined into ``settings``.

@@ -116,6 +116,21 @@ def pressure_named(pressure: float, *, best_of_n: bool) -> str:
     return fmt.named("β", pressure, digits=3)
 
 
+def with_pessimistic_line(figure: go.Figure, beta, gold_gain, *, kappa: float) -> go.Figure:
+    """Add the KL optimum of the pessimistic reward r_LCB (core.pessimism) to a KL figure:
+    its true quality along ``beta`` (points,), dotted in true quality's colour."""
+    figure.add_trace(
+        gain_line(
+            beta,
+            gold_gain,
+            name=f"true quality, pessimistic reward ({fmt.named('κ', kappa)})",
+            colour=GOLD,
+            dash="dot",
+        )
+    )
+    return figure
+
+
 def overoptimization(curve, *, best_of_n: bool, b: float, model: str | None = None) -> go.Figure:
     """A method's gains against its pressure at the learned b, with the gold peak marked.
 

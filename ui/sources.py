@@ -97,11 +97,19 @@ SOURCES: dict[str, Source] = {
         "best-of-n's win rate against the base model, n/(n+1)",
         arxiv="2406.00832",
     ),
+    "zhu2023": Source(
+        "Zhu, Jiao & Jordan",
+        2023,
+        "Principled reinforcement learning with human feedback from pairwise or K-wise comparisons",
+        "a pessimistic reward, the fit less its uncertainty, where the comparisons say little",
+        arxiv="2301.11270",
+    ),
     "khalaf2025": Source(
         "Khalaf et al.",
         2025,
         "Inference-time reward hacking in large language models",
-        "Best-of-Poisson, n = 1 + Poisson(μ): nearly the tilt's trade-off",
+        "Best-of-Poisson, n = 1 + Poisson(μ): nearly the tilt's trade-off; HedgeTune picks n "
+        "once from checked answers",
         arxiv="2506.19248",
     ),
     "verdun2025": Source(

@@ -49,6 +49,41 @@ def task_sentence(view, side: str, *, reveal: bool) -> str:
     )
 
 
+TRIES = (1, 4, 64)  # the essay's: a curriculum passed in about 4 tries, the edge at 1 in 64
+
+
+def _within(rate_per_try: float) -> str:
+    """Each of TRIES' pass@k as "1.5%, 5.8% and 62%"."""
+    said = [rate(float(core.pass_at_k(rate_per_try, k=k))) for k in TRIES]
+    return f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def pass_at_k_sentence(views, *, reveal: bool) -> str:
+    """pass@k = 1 − (1 − p)^k for each task: the base model's solve rate and, revealed,
+    π_β's at the slider's β (``views``: the two ``ui.checker.compute.TaskView``)."""
+    parts = []
+    for view, side in zip(views, ("Left", "Right"), strict=True):
+        curve, now = view.curve, view.current
+        base = curve.base_solve_rate
+        said = (
+            f"{side} (pass@1 = {rate(curve.base_pass_rate)}): the base model solves it "
+            f"within {_tries()} tries with chance {_within(base)} (even odds take "
+            f"{fmt.count(core.tries_needed(base))} tries)"
+        )
+        if reveal:
+            said += f"; π_β at {beta_text(curve.beta[now])}, {_within(curve.solve_rate[now])}"
+        parts.append(said + ".")
+    return (
+        "**Pass@k: within k tries.** A task solved with chance p per try is solved within "
+        "k tries with chance 1 − (1 − p)^k. " + " ".join(parts)
+    )
+
+
+def _tries() -> str:
+    """TRIES in words: "1, 4 and 64"."""
+    return f"{', '.join(str(k) for k in TRIES[:-1])} and {TRIES[-1]}"
+
+
 def point(curve, index: int) -> str:
     """A point of the curve: "β = 0.16", or "β = 0.02, the strongest optimization shown"."""
     last = index == len(curve.beta) - 1

@@ -209,3 +209,33 @@ def ensemble_error_sizes(rho: float) -> np.ndarray:
     sizes = core.ensemble_error_sizes(rho=rho)
     sizes.flags.writeable = False
     return sizes
+
+
+NOISE_ENTRIES = 64  # one per σ stop (21 of them), three floats each
+NOISE_N = max(N_STOPS)  # where the noise-alone sentence reads best-of-n: its strongest stop
+
+
+@cached(NOISE_ENTRIES)
+def noise_alone(sigma: float) -> tuple[float, float, float]:
+    """Best-of-n with a score of true quality plus σ·independent noise (core.regression), at
+    n = 10,000: (its true-quality gain, the gain with no noise, the 600's gold variance)."""
+    gold = core.answers().gold
+    noisy = core.noisy_best_of_n(NOISE_N, sigma=sigma)
+    return noisy, core.noisy_best_of_n(NOISE_N, sigma=0.0), float(gold.var())
+
+
+HEDGE_M = (10, 30, 100, 300, 1000)  # HedgeTune's checked base answers, 10 to 1,000
+HEDGE_TRIALS = 200  # seeded draws of the checked answers per m
+HEDGE_SEED = 0  # their seed: the same page for everyone
+HEDGE_ENTRIES = 64  # ~0.8 MB each (the (5, 200) estimates): ~0.4 s of one core to compute
+
+
+@cached(HEDGE_ENTRIES)
+def hedge_tune(b: float, sigma: float) -> tuple[float, np.ndarray]:
+    """HedgeTune (core.hedging) for the reward model (b, σ): the true peak n over the 600, and
+    n* from m = HEDGE_M checked answers, HEDGE_TRIALS draws each: (5, 200), read-only."""
+    estimates = core.hedge_tune_trials(
+        np.array(HEDGE_M, dtype=float), b=b, sigma=sigma, trials=HEDGE_TRIALS, seed=HEDGE_SEED
+    )
+    estimates.flags.writeable = False
+    return core.true_peak(b=b, sigma=sigma), estimates

@@ -198,3 +198,34 @@ def fresh_draws(pairs: int, spread: float, noise: float, prior: float) -> FreshD
     b = np.sort(np.array(learned))
     b.flags.writeable = False
     return FreshDraws(FRESH_COMPARISON_SEEDS, len(learned), kl_falls, best_falls, b)
+
+
+KAPPA = 1.0  # r_LCB subtracts one posterior standard deviation (core.pessimism)
+PESSIMISTIC_BETA = 0.3  # where the sentence compares: the lesson's strongest β
+
+
+@dataclass(frozen=True)
+class Pessimistic:
+    """The KL optimum of r_LCB (κ = KAPPA) along ui.compute.BETA_CURVE, and both models'
+    optima at PESSIMISTIC_BETA: the fitted model's (κ = 0) and r_LCB's."""
+
+    curve: core.KLResult  # fields (points,)
+    plain: core.KLResult  # fields floats, κ = 0
+    pessimistic: core.KLResult  # fields floats, κ = KAPPA
+
+
+@cached(CURVE_ENTRIES)
+def pessimistic(pairs: int, spread: float, noise: float, prior: float) -> Pessimistic | None:
+    """The pessimistic reward's optimum for this setting's fit; None without a converged fit
+    on true quality's scale (no posterior, or b not defined)."""
+    fit = reward_model_fit(pairs, spread, noise, prior)
+    if fit.information is None or not core.substance_is_clear(fit):
+        return None
+    curve = core.pessimistic_optimum(compute.BETA_CURVE, fit=fit, kappa=KAPPA)
+    for array in vars(curve).values():
+        array.flags.writeable = False
+    return Pessimistic(
+        curve,
+        core.pessimistic_optimum(PESSIMISTIC_BETA, fit=fit, kappa=0.0),
+        core.pessimistic_optimum(PESSIMISTIC_BETA, fit=fit, kappa=KAPPA),
+    )

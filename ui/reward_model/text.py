@@ -13,6 +13,7 @@ from core.preferences import INTERVAL_Z, BradleyTerryFit
 from ui.reward_model.compute import DECLINE, Decline, Fitted, FreshDraws
 
 NOT_DEFINED = "not defined"
+SHORTER = 0.05  # r_LCB's optimum is "shorter" by more than this in mean length (0.01 printed)
 MOSTLY_PRIOR = 0.5  # below this share of b's precision from the comparisons, b is the prior's
 
 
@@ -250,3 +251,27 @@ def fresh_sentence(fresh: FreshDraws, *, pairs: int, this_draw: Fitted) -> str:
             f" On this page's draw the KL optimum {shown}: so do {agreeing} of the {fresh.defined}."
         )
     return said
+
+
+def pessimistic_sentence(plain, pessimistic, *, kappa: float, beta: float) -> str:
+    """The pessimistic reward against the fitted model at one β: mean length and true quality
+    gain of each KL optimum (``plain``, ``pessimistic``: core.KLResult at ``beta``)."""
+    if pessimistic.mean_length < plain.mean_length - SHORTER:
+        verdict = (
+            "Where the comparisons said little the bound falls, so the optimum stops shorter, "
+            "with no prior"
+        )
+    else:
+        verdict = (
+            "Here the comparisons reached the lengths the optimum goes to, so it is no shorter"
+        )
+    return (
+        "A reward model that knows what it has not seen: score each answer by its lower "
+        "confidence bound, r_LCB = φᵀŵ − κ·√(φᵀΣ̂φ), the fitted score less κ posterior standard "
+        f"deviations ({fmt.named('κ', kappa)}; Σ̂ is the fit's inverse Hessian). At "
+        f"{_beta(beta)} the KL optimum of the fitted model has mean length "
+        f"{fmt.number(plain.mean_length)} and true quality {fmt.signed(plain.gold_gain)}; of "
+        f"r_LCB, mean length {fmt.number(pessimistic.mean_length)} and true quality "
+        f"{fmt.signed(pessimistic.gold_gain)} (the dotted line). {verdict} (the pessimistic "
+        "maximum likelihood of Zhu, Jiao & Jordan, 2023)."
+    )
