@@ -176,14 +176,18 @@ def test_the_slack_sentence_at_the_defaults_states_core_numbers():
 
 
 def test_no_slack_sentence_concludes_from_a_capped_stop():
-    # b = 0.2, σ = 1: β = 0.25 rises to +3.69 only on the edge (46%); clear of it the KL
-    # optimum peaks at β = 0.5 and falls to β = 0.35.
+    # b = 0.2, σ = 1: β = 0.25 rises to +3.69 only on the edge (46%); β = 0.35 holds 1.3% at
+    # the edge but moves +1.33 -> +1.57 on a ±12 grid (the edge check caps it). Clear of them
+    # the KL optimum peaks at β = 0.5 and falls to β = 0.4.
     slack = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0)
-    assert slack.kl.left_out == 2
+    assert slack.kl.left_out == 3
     line = worlds.slack_line("beta", slack.kl)
     assert "no slack to take" not in line
-    assert line.startswith("Stop at the peak, β = 0.5, instead of β = 0.35: end 0.13 higher ")
-    assert line.endswith("β = 0.3 and 0.25 are left out: capped by the grid's edge.")
+    assert line.startswith("Stop at the peak, β = 0.5, instead of β = 0.4: end 0.06 higher ")
+    assert line.endswith("β = 0.35, 0.3 and 0.25 are left out: capped by the grid's edge.")
+    # By edge mass alone (the Defenses page's rule) β = 0.35 is the strongest read.
+    by_mass = core.slack(beta_stops=BETA_STOPS, n_stops=N_STOPS, b=0.2, sigma=1.0, edge="mass")
+    assert by_mass.kl.left_out == 2 and by_mass.kl.strongest_pressure == 0.35
 
 
 def test_the_stage_world_carries_the_note_for_capped_stops_only():
@@ -266,6 +270,12 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
         past = compute.kl_curve(0.0, 1.0, past_edge=True)
         capped = np.asarray(core.edge_check(past.pressure, b=0.0, sigma=1.0).capped)
         assert (capped & (np.asarray(edge_mass) < 0.05)).any()  # more than the 5% rule
+    if name.startswith("compare"):  # the grid's KL curve, by core's edge check too
+        from ui.compare import compute as compare_compute
+
+        b = 0.0 if name == "compare" else 0.2
+        panel = compare_compute.gao_panel(b, 1.0)
+        capped = np.asarray(core.edge_check(panel.kl_beta, b=b, sigma=1.0).capped)
     assert capped.any() and not capped.all()
     faded = [trace for trace in data if "at the grid's edge" in trace.get("name", "")]
     assert faded, "a dotted stretch for the capped points"

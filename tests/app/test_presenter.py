@@ -27,6 +27,7 @@ FOLDED = {
     "compare": [
         "Gao et al.'s two laws",
         "Why the KL optimum follows the best-of-n law",
+        "Best-of-Poisson and soft best-of-n, on the same 600",
         "What equal KL says",
         "Light and heavy tails",
         "Kwa, Thomas & Garriga-Alonso's theorem",
