@@ -164,6 +164,7 @@ st.page_link(
     icon=":material/tune:",
     query_params={"b": url_form(b_stop)},
 )
+st.caption(reward_text.playground_caption(fit, b_stop, defined=fitted.defined))
 presenter.words("DPO learns the same b").info(
     "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
     "Bradley–Terry model of the choices implicitly: its policy π stands for the reward "

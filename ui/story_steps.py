@@ -47,10 +47,9 @@ PRESETS = (
     ),
     Preset(
         "Overoptimized",
-        "β = 0.3 and n = 590: the reward model's score still climbs, but the gain in true "
-        "quality is gone: best-of-n is back at the base model's (-0.001) on this draw of 600 "
-        "answers (3 of 200 fresh draws first fall below it between n = 560 and 620), and the "
-        "KL optimum far below it (-4.37).",
+        "β = 0.3, n = 590: the reward model's score still climbs, true quality's gain is "
+        "gone: best-of-n at the base model's (-0.001) on this draw of 600 (3 of 200 fresh "
+        "draws first fall below it between n = 560 and 620), the KL optimum far below (-4.37).",
         {"beta": 0.3, "n": 590, "b": 0.0, "sigma": 0.0},
         headline="the reward model's score still climbs; true quality falls below the base.",
         points_at=(("n", "below_base", "below the base"), ("beta", "below_base", "below the base")),
@@ -75,10 +74,9 @@ PRESETS = (
     ),
     Preset(
         "The fix, with other errors left",
-        "b = 0.2, σ = 1: best-of-n stalls at +1.57, as at b = 0 (+1.52): on this draw of 600 "
-        "answers other errors swamp the padding flaw (b = 0.2 moves best-of-n by under 0.1 in "
-        "only 52 of 200 fresh draws). b = 0.2 saves the KL optimum (+1.39 at β = 0.4; -0.65 at "
-        "b = 0), and on this draw not best-of-n.",
+        "b = 0.2, σ = 1: best-of-n stalls at +1.57, as at b = 0 (+1.52): on this draw other "
+        "errors swamp the padding flaw (b = 0.2 moves it under 0.1 in only 52 of 200 fresh "
+        "draws). b = 0.2 saves the KL optimum (+1.39 at β = 0.4; -0.65 at b = 0), not best-of-n.",
         # β = 0.4, not 0.3: at 0.3 8.3% of the optimum sits on the grid's edge (0.28% here).
         {"beta": 0.4, "n": 590, "b": 0.2, "sigma": 1.0},
         headline="b = 0.2 and σ = 1: pushing harder barely hurts, and barely helps.",

@@ -107,7 +107,11 @@ def test_reward_model_defaults_match_core():
     assert any("DPO" in info.value and "π_ref·exp(r/β)" in info.value for info in app.info)
     fit = fitted(*defaults)
     b_stop = url_form(nearest_stop(SETTINGS["b"], fit.b))
-    assert app.get("page_link")[0].proto.label.startswith(f"Open the Playground at b = {b_stop},")
+    assert app.get("page_link")[0].proto.label == f"Open the Playground at b = {b_stop}"
+    assert any(
+        caption.value.startswith(f"b = {b_stop} is the b step nearest this fit's")
+        for caption in app.caption
+    )
     # What the page is for, at its defaults: 10,000 narrow comparisons with no prior learn that
     # length is good (0.94) and leave b open (0.02, interval -1.94 to 1.98); the fitted model's
     # own KL optimum peaks and then falls (3.87), as the words say; its best-of-n does not fall

@@ -85,7 +85,7 @@ def test_the_fix_with_other_errors_is_this_draws_for_best_of_n():
     unfixed = fresh_draws.fresh_curves(n, b=0.0, sigma=sigma, seeds=FRESH_200).gold_gain
     close = int((np.abs(fixed - unfixed) < 0.1).sum())
     assert (
-        f"under 0.1 in only {close} of 200 fresh draws"
+        f"moves it under 0.1 in only {close} of 200 fresh draws"
         in STEPS_BY_NAME["The fix, with other errors left"].story
     )
     assert close < 100  # "only": on most draws b = 0.2 does move best-of-n here

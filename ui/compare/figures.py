@@ -127,7 +127,8 @@ def gao_chart(panel) -> go.Figure:
     # margin to fit them, rather than over the title.
     figure.update_layout(
         margin={**MARGIN, "t": 40},
-        legend={"orientation": "h", "x": 0, "y": -0.24, "yanchor": "top"},  # -0.18 met the x title
+        # -0.18 met the x title; -0.24 too on a phone once the legend held nine entries (six rows)
+        legend={"orientation": "h", "x": 0, "y": -0.32, "yanchor": "top"},
         height=560,
     )
     sides = (

@@ -215,13 +215,18 @@ def plane_caption(fitted: Fitted) -> str:
 
 
 def playground_label(fit: BradleyTerryFit, stop: float, *, defined: bool) -> str:
-    """The Playground link's label: the nearest b it has (its reward model's length weight is
-    1 and it keeps nothing else of this fit)."""
+    """The Playground link's label, short enough for a phone's one line: the nearest b it has."""
+    return f"Open the Playground at {fmt.named('b', stop)}"
+
+
+def playground_caption(fit: BradleyTerryFit, stop: float, *, defined: bool) -> str:
+    """Under the link: what the Playground keeps of this fit (its reward model's length weight
+    is 1 and it keeps nothing else)."""
     if not defined:
-        return f"Open the Playground at {fmt.named('b', stop)}: this fit has no b"
+        return f"This fit has no b: the link opens the lesson's {fmt.named('b', stop)}."
     return (
-        f"Open the Playground at {fmt.named('b', stop)}, the b step nearest this fit's "
-        f"(length weight 1 there, {fmt.number(fit.length_ratio)} here)"
+        f"{fmt.named('b', stop)} is the b step nearest this fit's; the Playground's reward model "
+        f"has length weight 1 there ({fmt.number(fit.length_ratio)} here)."
     )
 
 
