@@ -135,6 +135,15 @@ def test_the_beta_histogram_puts_more_pressure_to_the_right_and_peaks_at_one():
     )
 
 
+def test_the_share_near_the_truth_counts_a_plateau_as_the_truth():
+    """b = 0, σ = 1: best-of-n peaks at n = 212 and is back within 0.005 of it from n = 1,942 to
+    10,000, so a guess of 10,000 is right (the reveal says so) and counts as near, not as a
+    factor of 47 off; a guess of 20 is a factor 10.6 from 212 and is not."""
+    truth = compute.best_of_n_curve(0.0, 1.0)
+    text = poll_figures.describe(np.array([10_000.0, 5_000.0, 150.0, 20.0]), truth=truth)
+    assert text.endswith(" 75% of the guesses were within a factor 2 of it.")
+
+
 @pytest.mark.parametrize(
     ("question", "value", "text"),
     [("best_of_n", 10000.0, "10,000"), ("best_of_n", 49.4, "49"), ("kl", 0.8, "0.8")]

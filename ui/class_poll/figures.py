@@ -208,6 +208,9 @@ def describe(
         words = guess_text.truth_words(truth, question)
         text += f" {words[0].upper()}{words[1:]}."
         if count:
-            share = np.mean(np.abs(np.log(guesses / truth.peak_pressure)) <= np.log(2))
+            # As the reveal scores a guess: a factor 2 from the truth, a plateau's whole stretch
+            # counting as the truth where true quality levels off (guess_text.distance_to_truth).
+            off = [guess_text.distance_to_truth(truth, question, float(g)) for g in guesses]
+            share = np.mean(np.asarray(off) <= 2.0)
             text += f" {fmt.percent(share)} of the guesses were within a factor 2 of it."
     return text
