@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { REDUCE_MOTION, REDUCED_STEP_MS } from "../../ui/playground/stage_assets/motion.js";
 import { aheadOrder, WorldControls, WorldShelf } from "../../ui/playground/stage_assets/worlds.js";
 import { installDom } from "./fake_dom.mjs";
 
@@ -190,4 +191,21 @@ test("a σ Play started at its top goes down first, and moving a slider stops it
   assert.equal(stage.root.dataset.sigma, "0.15");
   dom.clock.tick(900);
   assert.equal(stage.root.dataset.sigma, "0.15", "stopped by the student's move");
+});
+
+test("under reduced motion a b/σ Play steps one world a second, not every 0.3 s", (t) => {
+  const dom = installDom({ media: { [REDUCE_MOTION]: true } });
+  t.after(dom.restore);
+  const stage = recordingStage(dom.document);
+  const controls = new WorldControls(stage, dom.document.createElement("div"));
+  controls.shelf = new WorldShelf(async (address) => `world ${address}`);
+  controls.receive(worldsData("0", "0.5"), true);
+  controls.controls.b.play.click(); // from 0: upwards, 0.05 at once
+  assert.equal(stage.root.dataset.b, "0.05");
+  dom.clock.tick(300);
+  assert.equal(stage.root.dataset.b, "0.05", "no step after 0.3 s");
+  dom.clock.tick(REDUCED_STEP_MS - 300);
+  assert.equal(stage.root.dataset.b, "0.1", "one step after a second");
+  dom.clock.tick(REDUCED_STEP_MS);
+  assert.equal(stage.root.dataset.b, "0.15");
 });

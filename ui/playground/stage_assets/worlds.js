@@ -8,7 +8,8 @@
 // column the student is on are fetched ahead, nearest first, two at a time.
 
 import { buildSlider } from "./controls.js";
-import { sweepStep } from "./motion.js";
+import { REDUCED_STEP_MS, sweepStep } from "./motion.js";
+import { reducedMotion } from "./moving.js";
 import { el } from "./svg.js";
 
 export const WORLD_KEYS = ["b", "sigma"];
@@ -288,7 +289,9 @@ export class WorldControls {
     const stepped = sweepStep(this.index[key], playing.direction, this.stops[key].length - 1);
     playing.direction = stepped.direction;
     this.moveTo(key, stepped.index);
-    playing.timer = setTimeout(() => this.playStep(), STEP_MS);
+    // Reduced motion (WCAG 2.3.3): a world a second, as β and n's Play steps a stop a second.
+    const wait = reducedMotion(this.stage) ? REDUCED_STEP_MS : STEP_MS;
+    playing.timer = setTimeout(() => this.playStep(), wait);
   }
 
   stopPlaying(settle) {
