@@ -49,8 +49,9 @@ class Resumable:
             self.session_id = message.new_session.initialize.session_id
 
 
-class LockablePoll(PollVisitor):
-    """A poll tab that reconnects as Streamlit's frontend does: with the last session id."""
+class Lockable:
+    """A tab that reconnects as Streamlit's frontend does: with the last session id (mixed in
+    before the visitor class, whose _absorb it passes each message on to)."""
 
     seen: Resumable | None = None
 
@@ -61,16 +62,12 @@ class LockablePoll(PollVisitor):
         return super()._absorb(message)
 
 
-class LockablePage(Visitor):
+class LockablePoll(Lockable, PollVisitor):
+    """A poll tab that can lock."""
+
+
+class LockablePage(Lockable, Visitor):
     """A Playground tab, the same way."""
-
-    seen: Resumable | None = None
-
-    def _absorb(self, message: ForwardMsg) -> bool:
-        if self.seen is None:
-            self.seen = Resumable()
-        self.seen.note(message)
-        return super()._absorb(message)
 
 
 async def lock_and_wake(tab: Visitor, seconds: float) -> None:
