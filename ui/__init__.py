@@ -1,6 +1,9 @@
 """The app's helpers between the pages and core, grouped here by the page they serve.
 
 Every page:
+- ``pages_table``: the one table of the pages (file, title, icon, address, ui package; pure):
+  app.py's menu, ``settings``' page names and the tests' come from it, and the layer test reads
+  which folders below are page packages.
 - ``settings``: every page's settings in one table, a row each (key, label, stops, options or a
   seed's range, default, URL form, pages; pure); ``rows``: the kinds of row (a slider's ``Setting``,
   a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the nearest stop,

@@ -23,6 +23,7 @@ import pytest
 
 from scripts.processes import run_python
 from ui import module_graph
+from ui.pages_table import PAGE_PACKAGES, PAGE_TABLE
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "common", "poll_data", "ui", "pages")
@@ -40,9 +41,12 @@ def layer(name: str, root: Path = REPO) -> int:
         return LAYERS.index("app")
     if parts[0] != "ui":
         return LAYERS.index(parts[0])
+    # A page package is a folder the page table names (ui/pages_table.py); any other folder of
+    # ui/ is shared, as ui's loose modules are.
     path = module_graph.module_path(name, root)
     in_a_page_folder = len(parts) > 2 or (len(parts) == 2 and path.name == "__init__.py")
-    return LAYERS.index("ui page package" if in_a_page_folder else "ui shared")
+    page_package = in_a_page_folder and parts[1] in PAGE_PACKAGES
+    return LAYERS.index("ui page package" if page_package else "ui shared")
 
 
 def every_module(root: Path = REPO) -> list[str]:
@@ -96,6 +100,41 @@ def test_the_layer_check_sees_an_arrow_up(tmp_path):
         "poll_data.store (poll_data) -> ui.format (ui shared)",
         "ui.address (ui shared) -> ui.playground.pin_url (ui page package)",
         "ui.playground.stage (ui page package) -> pages.playground (pages)",
+    ]
+
+
+def test_the_page_table_names_real_pages_and_page_packages():
+    """Each row's file exists, addresses are distinct, and its package is a folder with a map
+    (__init__.py); ui/'s other folders hold no page's code (the shared scripts' assets)."""
+    assert [page for page in PAGE_TABLE if not (REPO / page.file).is_file()] == []
+    assert len({page.address for page in PAGE_TABLE}) == len(PAGE_TABLE) == 9
+    assert sorted(path.stem for path in (REPO / "pages").glob("*.py")) == sorted(
+        page.name for page in PAGE_TABLE
+    )
+    packages = {path.parent.name for path in (REPO / "ui").glob("*/__init__.py")}
+    assert packages == set(PAGE_PACKAGES)
+    assert {"screen_assets", "shared_assets"} <= {
+        path.name for path in (REPO / "ui").iterdir() if path.is_dir()
+    } - set(PAGE_PACKAGES)
+
+
+def test_a_ui_folder_the_page_table_does_not_name_is_shared(tmp_path):
+    """A folder of ui/ is a page package because the page table says so, not for being a
+    folder: a shared folder importing a page package points up, and the page package may
+    import it."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/words/__init__.py": "",
+        "ui/words/glossary.py": "from ui.playground import stage\n",  # up: wrong
+        "ui/playground/__init__.py": "",
+        "ui/playground/stage.py": "from ui.words import glossary\n",  # down: fine
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    names = module_graph.package_modules("ui", tmp_path)
+    assert arrows_up(names, tmp_path) == [
+        "ui.words.glossary (ui shared) -> ui.playground.stage (ui page package)"
     ]
 
 
@@ -165,8 +204,7 @@ def js_page_of(path: Path, root: Path = REPO) -> str | None:
     """The page package a JavaScript file belongs to ("playground" for
     ui/playground/stage_assets/stage.js), or None for a shared one."""
     parts = path.relative_to(root / "ui").parts
-    page = (root / "ui" / parts[0] / "__init__.py").is_file() and len(parts) > 1
-    return parts[0] if page else None
+    return parts[0] if len(parts) > 1 and parts[0] in PAGE_PACKAGES else None
 
 
 def js_arrows(root: Path = REPO) -> list[str]:
