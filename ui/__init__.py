@@ -51,9 +51,11 @@ Every page:
   ``history``; ``screen``: the window's size and a chart's place on it, as the browser
   reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``
   (with the page shell's: ``menu.js``, ``sliders.js``, ``finger_intent.js``).
-- ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``compute``: cached calls into core, keyed by the settings rounded to the slider stops, in
+  plain bounded caches (no Streamlit: scripts/build_worlds.py builds on them too).
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
-  Defenses page's results) under a fingerprint of the code that builds it, written atomically.
+  Defenses page's results) under a fingerprint of the code that builds it (the modules with a
+  function marked ``@disk_store.builder``, and all they import), written atomically.
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
