@@ -33,12 +33,12 @@ if __name__ == "__main__":  # each run of the page script
 else:
     # Imported, not run as the page script: `streamlit run app.py` finds this ASGI app (it
     # reads the file for it) and serves it, so every way of starting the app gets
-    # ui/serving.py's first paint, gzip and device cookie. Pages are st.navigation's, never
+    # server/serving.py's first paint, gzip and device cookie. Pages are st.navigation's, never
     # the pages/ folder's: told so before the first session, the first visitor's deep link
     # meets no "Page not found" (Streamlit guesses from the folder until a run says otherwise).
     from streamlit.runtime.pages_manager import PagesManager
 
-    from ui import serving
+    from server import serving
 
     PagesManager.uses_pages_directory = False
     app = st.App(__file__, middleware=serving.middleware())

@@ -25,7 +25,7 @@ anything unreadable is ignored (and rebuilt), and a store that cannot be written
 with one warning: what it would hold is then kept in memory alone.
 
 The fingerprint is computed once per process, under a lock, and first here at import (~0.25 s):
-the server imports this module (app.py -> ui/serving.py -> the worlds' files) in its main
+the server imports this module (app.py -> server/serving.py -> the worlds' files) in its main
 thread before any session's. Computed lazily by whichever thread asked first, the prewarm's
 thread and the warm-up's run both parsed the ~50 sources at once, and Python 3.11's ``ast`` is
 not safe for two threads: ``SystemError: AST constructor recursion depth mismatch`` ended

@@ -120,7 +120,7 @@ def test_imports_parsed_from_many_threads_at_once_never_fail(racy_interpreter):
 
 
 def test_the_server_has_its_fingerprint_before_it_starts_a_thread():
-    """app.py's import of ui/serving.py (the server's main thread, before any session) brings
+    """app.py's import of server/serving.py (the server's main thread, before any session) brings
     the store's module in, which computes the fingerprint there and then."""
     probe = (
         "import threading\n"

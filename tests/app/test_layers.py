@@ -1,6 +1,7 @@
 """Dependencies point one way, read from every module's imports (ast, ui/module_graph.py):
 
-    core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages <- app.py
+    core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages
+         <- app.py and server/
 
 A module imports from its own layer or those below it, never above: core (numpy and the standard
 library) knows nothing of the app; ``common`` (the screen's number formats) nothing but core;
@@ -26,18 +27,18 @@ from ui import module_graph
 from ui.pages_table import PAGE_PACKAGES, PAGE_TABLE
 
 REPO = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "common", "poll_data", "ui", "pages")
+PACKAGES = ("core", "common", "poll_data", "ui", "pages", "server")
 LAYERS = ("core", "common", "poll_data", "ui shared", "ui page package", "pages", "app")
-# ui/serving.py is the app's own ASGI stack (first paint, gzip, the device cookie, the worlds
-# over HTTP), built for app.py's st.App: it composes page packages' middleware (world_files),
-# so it sits with app.py, above every page; nothing else in ui/ imports it.
-WITH_THE_APP = {"ui.serving"}
+# server/ is the app's own ASGI stack (first paint, gzip, the device cookie, the worlds over
+# HTTP), built for app.py's st.App: it composes page packages' parts (the worlds' files), so it
+# sits with app.py, above every page; nothing in ui/ or pages/ imports it.
+WITH_THE_APP = ("app", "server")
 
 
 def layer(name: str, root: Path = REPO) -> int:
     """The layer of module ``name``: its index in LAYERS."""
     parts = name.split(".")
-    if name in WITH_THE_APP or name == "app":
+    if parts[0] in WITH_THE_APP:
         return LAYERS.index("app")
     if parts[0] != "ui":
         return LAYERS.index(parts[0])
@@ -67,6 +68,7 @@ def test_every_module_is_read():
     names = every_module()
     assert {"core.answer_text", "common.format", "poll_data.store", "ui.state"} <= set(names)
     assert {"ui.playground.stage", "ui.class_poll.views", "pages.playground"} <= set(names)
+    assert {"server.serving", "server.world_files"} <= set(names)
     assert len(names) > 100  # 113 in December 2026: a package that went unread would drop tens
 
 
@@ -279,7 +281,7 @@ def test_the_lower_layers_load_no_streamlit_nor_ui(package):
 
 
 # --- docs/code.md's layout names every module, by its literal file name -------------------------
-MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "scripts")
+MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "server", "scripts")
 NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.py)\b")  # "state.py", "ui/disk_store.py"; not "*_x.py"
 
 
