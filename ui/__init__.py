@@ -59,8 +59,9 @@ Every page:
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
-Sub-packages, one per page that needs more than its page file, each with its own map in its
-docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
+Sub-packages, one per page that needs more than its page file (``pages_table`` names them; a
+folder it does not name is shared), each with its own map in its docstring, the same module
+name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
   ``win_rate``: the win rate against a random answer).
