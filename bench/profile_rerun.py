@@ -155,7 +155,7 @@ def serve(out_dir: Path, with_cprofile: bool, streamlit_args: list[str]) -> None
     from streamlit.runtime.scriptrunner import script_runner
     from streamlit.web import cli
 
-    from ui.playground.world_files import WorldFiles  # the class app.py's middleware will use
+    from server.world_files import WorldFiles  # the class app.py's middleware will use
 
     recorder = _Recorder(out_dir, with_cprofile)
     script_runner.ScriptRunner._run_script = recorder.wrap(script_runner.ScriptRunner._run_script)

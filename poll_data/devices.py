@@ -1,7 +1,7 @@
 """One anonymous student per device: a signed device cookie and the per-room id made from it.
 
 The server hands every browser a cookie ``<device>.<signature>`` on its first page (see
-ui/serving.py); the class poll trusts only a cookie whose signature is the server's, so an id
+server/serving.py); the class poll trusts only a cookie whose signature is the server's, so an id
 cannot be forged, and a copied join link carries no id at all (a second phone gets its own
 cookie). Every replica signs with the same ``server.cookieSecret``, so a student who
 reconnects to another replica is the same student. No name is ever asked or stored.

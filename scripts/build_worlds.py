@@ -25,11 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
-
-streamlit_logger.set_log_level("error")  # no "No runtime found" warning: none is needed here
-
-from ui import disk_store  # noqa: E402
+# Neither Streamlit nor pandas is loaded here (ui.compute's caches are plain: ~1 s and ~60 MB of
+# imports a process saved, times every --jobs child; tests/app/test_build_path.py checks it).
+from ui import disk_store  # noqa: E402  (after the path)
 from ui.defenses import compute as defense_compute  # noqa: E402
 from ui.defenses import store as defense_store  # noqa: E402
 from ui.playground import world_files, world_store, worlds  # noqa: E402

@@ -1,6 +1,9 @@
 """The app's helpers between the pages and core, grouped here by the page they serve.
 
 Every page:
+- ``pages_table``: the one table of the pages (file, title, icon, address, ui package; pure):
+  app.py's menu, ``settings``' page names and the tests' come from it, and the layer test reads
+  which folders below are page packages.
 - ``settings``: every page's settings in one table, a row each (key, label, stops, options or a
   seed's range, default, URL form, pages; pure); ``rows``: the kinds of row (a slider's ``Setting``,
   a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the nearest stop,
@@ -45,21 +48,30 @@ Every page:
   (no syntax highlighter fetched).
 - ``page_frame``: the title's size and the room above it, CSS both the first paint and every
   page's CSS carry (pure).
-- ``serving``: what the server adds to every HTTP answer (the first paint, gzip, the device
-  cookie), the middleware app.py hands to ``st.App``; ``history_assets/``: the script behind
-  ``history``; ``screen``: the window's size and a chart's place on it, as the browser
-  reports them (a page's main chart fitted to a projector), its script in ``screen_assets/``
-  (with the page shell's: ``menu.js``, ``sliders.js``, ``finger_intent.js``).
-- ``compute``: cached calls into core, keyed by the settings rounded to the slider stops.
+- ``history_assets/``: the script behind ``history`` (server/serving.py puts it in the page
+  itself; the server, beside app.py, is no part of ui/); ``screen``: the window's size and a
+  chart's place on it, as the browser reports them (a page's main chart fitted to a
+  projector), its script in ``screen_assets/`` (with the page shell's: ``menu.js``,
+  ``sliders.js``, ``finger_intent.js``).
+- ``compute``: cached calls into core, keyed by the settings rounded to the slider stops, in
+  plain bounded caches (no Streamlit: scripts/build_worlds.py builds on them too).
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
-  Defenses page's results) under a fingerprint of the code that builds it, written atomically.
+  Defenses page's results) under a fingerprint of the code that builds it (the modules with a
+  function marked ``@disk_store.builder``, and all they import), written atomically.
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
+<<<<<<< HEAD
 Sub-packages, one per page that needs more than its page file, each with its own map in its
 docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
   the lecturer's pack, the step questions written out).
+=======
+Sub-packages, one per page that needs more than its page file (``pages_table`` names them; a
+folder it does not name is shared), each with its own map in its docstring, the same module
+name for the same job (``compute``, ``figures``, ``text``):
+- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
+>>>>>>> house
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
   ``win_rate``: the win rate against a random answer).
 - ``kl_penalty/``: the KL penalty page (``figures``).

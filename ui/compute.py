@@ -1,19 +1,26 @@
-"""Cached calls into core, shared by every session of the server process.
+"""Cached calls into core, shared by every session and thread of the server process.
 
 Each function takes scalar settings, which :func:`cached` rounds to DIGITS decimals before
 they key the cache (so 0.6000000001 and 0.6 share one entry). The
-results are immutable (frozen dataclasses of floats, read-only arrays), so they are cached
-with ``st.cache_resource``: every session gets the same object, no copy, no pickling.
-Every cache has a bound on its entries; none hashes an array.
+results are immutable (frozen dataclasses of floats, read-only arrays), so every caller gets the
+same object, no copy, no pickling. Every cache has a bound on its entries; none hashes an array.
+
+No Streamlit here, nor pandas at import: the caches are plain dicts (:func:`cached`), so the
+stage's worlds and the Defenses page's results (built on them) are built by
+scripts/build_worlds.py and the server's threads without loading either (~1 s and ~60 MB of
+imports; tests/app/test_build_path.py). They keep what ``st.cache_resource`` gave: one object
+shared by every session, least recently used out past the bound, and one computation per key at
+a time (300 sessions asking for one world while it is built wait for it, not build it 300 times).
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
+import threading
+from collections import OrderedDict
 
 import numpy as np
-import pandas as pd
-import streamlit as st
 
 import core
 from core import fresh_draws
@@ -43,19 +50,61 @@ def _key(value):
 
 
 def cached(max_entries: int):
-    """``st.cache_resource`` with at most ``max_entries`` entries, keyed by rounded arguments.
+    """A cache of at most ``max_entries`` results, keyed by the rounded arguments (defaults
+    filled in, so f(b, s) and f(b, sigma=s) share an entry), least recently used out first.
 
-    Shared by every session, no copies: the function must return something never mutated.
+    Shared by every thread, no copies: the function must return something never mutated. One
+    computation per key at a time: a caller asking for a key being computed waits for it, as
+    with ``st.cache_resource``. ``.clear()`` empties it.
     """
 
     def decorate(function):
-        shared = st.cache_resource(max_entries=max_entries, show_spinner=False)(function)
+        signature = inspect.signature(function)
+        entries: OrderedDict = OrderedDict()
+        computing: dict[tuple, threading.Lock] = {}  # a lock per key being computed
+        lock = threading.Lock()  # guards both dicts, never held while computing
+
+        def hit(key):
+            with lock:
+                if key in entries:
+                    entries.move_to_end(key)
+                    return True, entries[key]
+                return False, computing.setdefault(key, threading.Lock())
 
         @functools.wraps(function)
         def call(*args, **kwargs):
-            return shared(*map(_key, args), **{name: _key(v) for name, v in kwargs.items()})
+            if kwargs or len(args) != len(signature.parameters):  # defaults, names: bind
+                bound = signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                for name, value in bound.arguments.items():
+                    bound.arguments[name] = _key(value)
+                key, args, kwargs = tuple(bound.arguments.values()), bound.args, bound.kwargs
+            else:  # every argument by position (~1 µs a hit; binding takes ~30)
+                key = args = tuple(_key(value) for value in args)
+            found, value = hit(key)
+            if found:
+                return value
+            with value:  # this key's lock: one computation of it at a time
+                found, result = hit(key)  # another thread may have computed it meanwhile
+                if found:
+                    return result
+                try:
+                    result = function(*args, **kwargs)
+                    with lock:
+                        entries[key] = result
+                        while len(entries) > max_entries:
+                            entries.popitem(last=False)
+                finally:
+                    with lock:
+                        computing.pop(key, None)
+            return result
 
-        call.clear = shared.clear
+        def clear() -> None:
+            with lock:
+                entries.clear()
+
+        call.clear = clear
+        call.entries = entries  # for tests: the keys kept, least recently used first
         return call
 
     return decorate
@@ -306,9 +355,11 @@ def fresh_set_peaks(b: float, sigma: float) -> np.ndarray:
 # --- KL penalty page ---------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=CURVE_ENTRIES, show_spinner=False)
-def lesson_frame(b: float, sigma: float) -> pd.DataFrame:
-    """The lesson's table as a DataFrame, one row per β the lesson prints (a copy per call)."""
+def lesson_frame(b: float, sigma: float):
+    """The lesson's table as a pandas DataFrame, one row per β the lesson prints: a new frame
+    per call (built in ~0.3 ms from the cached table), the page's to change."""
+    import pandas as pd  # here, not at the top: the worlds' builders import this module (above)
+
     table = lesson_table(b, sigma)
     return pd.DataFrame(
         {

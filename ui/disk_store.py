@@ -13,14 +13,19 @@ What is stored depends only on the code and data that build it, so the store liv
 named by a fingerprint of those files (and of Python's and numpy's versions): changed code
 never reads an old file. Those files are found, not listed by hand: every module the builders
 import, transitively (ui/module_graph.py), and their packages' data/ folders; a list kept by
-hand once left out ui/rows.py, whose URL text every world carries. The builders are named here
-as text and never imported (this shared module sits below the page packages that build).
+hand once left out ui/rows.py, whose URL text every world carries. The builders say so
+themselves: a function whose code decides what is stored is marked ``@disk_store.builder``
+(the worlds' ``build_world_json``, the Defenses page's ``results_to_store`` and its store's
+``write``), and the fingerprint covers every module of ui/ holding one, found by reading the
+sources (ui/module_graph.py), never by importing them: this shared module sits below the page
+packages that build, and a process that has imported one builder must get the same fingerprint
+as one that has imported all.
 Files are written to a temporary name and renamed, so a reader sees a whole file or none;
 anything unreadable is ignored (and rebuilt), and a store that cannot be written is given up
 with one warning: what it would hold is then kept in memory alone.
 
 The fingerprint is computed once per process, under a lock, and first here at import (~0.25 s):
-the server imports this module (app.py -> ui/serving.py -> the worlds' files) in its main
+the server imports this module (app.py -> server/serving.py -> the worlds' files) in its main
 thread before any session's. Computed lazily by whichever thread asked first, the prewarm's
 thread and the warm-up's run both parsed the ~50 sources at once, and Python 3.11's ``ast`` is
 not safe for two threads: ``SystemError: AST constructor recursion depth mismatch`` ended
@@ -48,20 +53,32 @@ from ui import module_graph
 REPO_ROOT = Path(__file__).resolve().parents[1]
 STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
 DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
-# The modules that build what the store holds: the stage's worlds and, beside each, the Defenses
-# page's results (ui/defenses/store.py). Their code and all they import decide its bytes.
-BUILDERS = ("ui.playground.worlds", "ui.defenses.compute", "ui.defenses.store")
+BUILDER_MARK = "disk_store.builder"  # the decorator that marks a builder, as its module writes it
 DATA_FOLDER = "data"  # a package's files read at run time (core/data/answers.csv)
 log = logging.getLogger(__name__)
+_marked: set[str] = set()  # the modules whose builders have run @builder (see builders())
 _unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
 _fingerprints: dict[Path, str] = {}  # root -> its fingerprint, computed once per process
 _fingerprint_lock = threading.Lock()  # one computation at a time: ast is not thread-safe
 
 
+def builder(function):
+    """Mark ``function`` as one whose code decides what the store holds (the function is
+    unchanged): its module and all it imports are in the fingerprint (:func:`builders`)."""
+    _marked.add(function.__module__)
+    return function
+
+
+def builders(root: Path = REPO_ROOT) -> list[str]:
+    """The modules that build what the store holds: those of ui/ with a function marked
+    ``@disk_store.builder``, read from their source (sorted)."""
+    return module_graph.decorated("ui", BUILDER_MARK, root)
+
+
 def source_files(root: Path = REPO_ROOT) -> list[Path]:
-    """Every file a stored world's bytes can come from: each module the BUILDERS import,
+    """Every file a stored world's bytes can come from: each module the builders import,
     transitively, and every file in the data/ folder of a package among them (sorted)."""
-    modules = module_graph.dependencies(BUILDERS, root)
+    modules = module_graph.dependencies(builders(root), root)
     files = {module_graph.module_path(name, root) for name in modules}
     for folder in {path.parent for path in files}:
         files.update(path for path in (folder / DATA_FOLDER).rglob("*") if path.is_file())

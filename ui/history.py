@@ -20,7 +20,7 @@ _keeper = st.components.v2.component("one_entry_per_action", js=KEEPER_JS)
 
 
 def page_script() -> bytes:
-    """The keeper as a plain script for the page's <head> (ui/serving.py): run before
+    """The keeper as a plain script for the page's <head> (server/serving.py): run before
     Streamlit's bundle, so the first run's own address writes already go through it."""
     body = KEEPER_JS.replace("export default function keepOneEntryPerAction", "function keep")
     return f"<script>(() => {{\n{body}\nkeep();\n}})();</script>".encode()

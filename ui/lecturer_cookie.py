@@ -4,10 +4,10 @@ A reload or a reconnection (a new session) keeps the lecturer's controls with no
 projected address: a cookie kept a day (polls are deleted after a day), sent only to this site.
 ``ui.state`` reads it when it resolves the address (the websocket's handshake carries it).
 
-The server sets it, HttpOnly like the device cookie (ui/serving.py): a page script cannot set
+The server sets it, HttpOnly like the device cookie (server/serving.py): a page script cannot set
 an HttpOnly cookie, and one written by ``document.cookie`` was readable by any script on any of
 the app's pages. The lecturer's page asks for it once with a same-origin POST of the token to
-:data:`ROUTE` (:class:`LecturerCookieRoute`, in ui/serving.py's middleware), which answers 204
+:data:`ROUTE` (:class:`LecturerCookieRoute`, in server/serving.py's middleware), which answers 204
 and ``Set-Cookie``. The request must carry :data:`HEADER`: a form or image on another site
 cannot send a custom header, and a cross-origin script that tries is stopped by the browser's
 preflight, so no other site can plant a token in a lecturer's browser.

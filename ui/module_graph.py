@@ -3,8 +3,9 @@
 Every import statement counts, a function-local one too (it runs when called), except those
 under ``if TYPE_CHECKING:`` (they never run). Only the repository's own modules are followed:
 a name whose top-level package is not a folder (or file) of ``root`` is someone else's.
-Used for the stored worlds' fingerprint (every file a world's bytes can come from) and by the
-test that no import circle closes among ui/'s modules.
+Used for the stored worlds' fingerprint (every file a world's bytes can come from, from the
+functions marked as their builders) and by the test that no import circle closes among ui/'s
+modules.
 
 Parsing is serialized by a lock: Python 3.11's ``ast`` keeps one recursion counter that all
 threads share, and two threads parsing at once (a server's prewarm and a page run) raised
@@ -108,6 +109,27 @@ def package_modules(package: str, root: Path = REPO_ROOT) -> list[str]:
         parts = path.relative_to(root).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
+
+
+def decorated(package: str, decorator: str, root: Path = REPO_ROOT) -> list[str]:
+    """The modules of ``package`` in which some function is decorated ``@<decorator>``
+    (e.g. "disk_store.builder", written so), sorted: a module's own word that it is one of a
+    kind, read without importing it. Files that never mention it are not parsed."""
+    found = []
+    for name in package_modules(package, root):
+        text = module_path(name, root).read_text(encoding="utf-8")
+        if f"@{decorator}" not in text:
+            continue
+        with _PARSE_LOCK:
+            tree = ast.parse(text)
+        if any(
+            ast.unparse(mark) == decorator
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            for mark in node.decorator_list
+        ):
+            found.append(name)
+    return sorted(found)
 
 
 def cycles(names: Iterable[str], root: Path = REPO_ROOT) -> list[list[str]]:

@@ -4,7 +4,7 @@ Left alone, ``st.navigation`` runs the default page under Streamlit's bare "Page
 box. Instead, when the address names no page, the router adds one hidden page *at that
 address* which lists the real pages: Streamlit finds it, so it sends no "not found" message,
 and the visitor sees where to go. Nothing from the address is shown on the page. A nested
-address (``/best-of-n/extra/path``) is sent to one that names no page by ui/serving.py first.
+address (``/best-of-n/extra/path``) is sent to one that names no page by server/serving.py first.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def unknown_page(pages: list) -> list:
     """
     requested = requested_path()
     known = {page.url_path for page in pages}
-    # A page's url_path cannot hold "/"; ui/serving.py sends a nested address to a flat one.
+    # A page's url_path cannot hold "/"; server/serving.py sends a nested address to a flat one.
     if not requested or requested in known or "/" in requested:
         return []
 

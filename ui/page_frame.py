@@ -1,6 +1,6 @@
 """The page's frame: the title's size and the room above it, as CSS (pure).
 
-It is in the page itself (ui/serving.py's first paint, from the first byte) as well as in
+It is in the page itself (server/serving.py's first paint, from the first byte) as well as in
 ui/page_css.py's CSS. Only in the script's CSS, it came with the first run; on a busy server the
 page was shown before that (the first paint's 8 s wait ran out), and when it came the title
 shrank from two lines to one on a phone and everything moved up 18 px (CLS 0.25 at load 30).

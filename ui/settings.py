@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ui.checker_rows import CHECKER_ROWS
+from ui.pages_table import ADDRESSES
 from ui.rows import Choice, Seed, Setting
 from ui.url_values import SEED_LIMIT
 
@@ -39,9 +40,9 @@ SIGMA_STOPS = tuple(round(0.1 * step, 1) for step in range(21))  # 0, 0.1, ..., 
 
 SEED_KEY = "seed"  # URL parameter: which fresh set of 600 answers the Best-of-n page draws
 
-# The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them.
-PAGES = ("playground", "best-of-n", "kl-penalty", "lesson", "reward-model", "compare", "defenses")
-PAGES += ("poll", "checker")
+# The pages' names, as ``ui.state.settle_url`` knows them, and the rows' ``pages`` list them:
+# their addresses, from the one page table (ui/pages_table.py).
+PAGES = ADDRESSES
 # Every page that has the reward model's b and σ sliders (in presenter mode the Playground keeps
 # them in the address only; the poll's start screen asks which reward model a poll is about).
 REWARD_MODEL_PAGES = ("playground", "best-of-n", "kl-penalty", "compare", "defenses", "poll")
@@ -300,6 +301,10 @@ PAGE_OPENINGS: dict[str, dict[str, float | str]] = {"defenses": {"sigma": 0.5}}
 def keys_for(page: str) -> tuple[str, ...]:
     """The keys of every row that ``page`` draws, in the table's order."""
     return tuple(key for key, row in SETTINGS.items() if page in row.pages)
+
+
+# The page table's settings column, read back from the rows (each row names its pages).
+PAGE_KEYS = {page: keys_for(page) for page in PAGES}
 
 
 # --- links (pure) ----------------------------------------------------------------------

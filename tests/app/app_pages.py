@@ -12,30 +12,20 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.support.app_test import TIMEOUT_SECONDS
+from ui.pages_table import PAGE_TABLE
+from ui.settings import PAGE_KEYS, SEED_KEY
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
-PAGES = {
-    "playground": "pages/playground.py",
-    "best_of_n": "pages/best_of_n.py",
-    "kl_penalty": "pages/kl_penalty.py",
-    "lesson": "pages/lesson.py",
-}
-# Every page's file, the lesson's four above and the pages beyond it.
-PAGE_FILES = {
-    **PAGES,
-    "reward_model": "pages/reward_model.py",
-    "compare": "pages/compare.py",
-    "poll": "pages/class_poll.py",
-    "defenses": "pages/defenses.py",
-    "checker": "pages/checker.py",
-}
-# The sliders each page shows.
+# Every page's file by its address, "-" written "_" ("best_of_n", "poll"), from the one page
+# table (ui/pages_table.py), in menu order.
+PAGE_FILES = {page.address.replace("-", "_"): page.file for page in PAGE_TABLE}
+# The lesson's four pages, and the sliders each shows: its rows of the settings table, but for
+# a seed (set by buttons, not a slider).
+PAGES = {name: PAGE_FILES[name] for name in ("playground", "best_of_n", "kl_penalty", "lesson")}
 PAGE_SLIDERS = {
-    "playground": ("beta", "n", "b", "sigma"),
-    "best_of_n": ("n", "b", "sigma"),
-    "kl_penalty": ("beta", "b", "sigma"),
-    "lesson": (),
+    name: tuple(key for key in PAGE_KEYS[name.replace("_", "-")] if key != SEED_KEY)
+    for name in PAGES
 }
 
 

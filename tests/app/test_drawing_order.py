@@ -18,7 +18,7 @@ The browser's side, measured: tests/browser/test_browser_first_visit.py and benc
 
 Two pages are left out, each for a reason of its own: the Playground draws its story's steps
 (in the title's row) after the stage, which decides them, in the same burst of messages; the
-poll's start screen is reordered on a phone by CSS (ui/serving.py: the students' box first).
+poll's start screen is reordered on a phone by CSS (server/serving.py: the students' box first).
 """
 
 import pytest

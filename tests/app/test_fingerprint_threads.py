@@ -108,7 +108,7 @@ def test_many_threads_at_once_compute_one_fingerprint_and_none_fails(racy_interp
 
 def test_imports_parsed_from_many_threads_at_once_never_fail(racy_interpreter):
     """module_graph parses one file at a time, whoever calls it (the layer tests, the store)."""
-    names = sorted(module_graph.dependencies(disk_store.BUILDERS))
+    names = sorted(module_graph.dependencies(disk_store.builders()))
     expected = {name: module_graph.imports_of(name) for name in names}
 
     def parse() -> None:
@@ -120,7 +120,7 @@ def test_imports_parsed_from_many_threads_at_once_never_fail(racy_interpreter):
 
 
 def test_the_server_has_its_fingerprint_before_it_starts_a_thread():
-    """app.py's import of ui/serving.py (the server's main thread, before any session) brings
+    """app.py's import of server/serving.py (the server's main thread, before any session) brings
     the store's module in, which computes the fingerprint there and then."""
     probe = (
         "import threading\n"

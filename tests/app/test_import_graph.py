@@ -1,7 +1,7 @@
 """The import graph (ui/module_graph.py): no circle closes among ui/'s modules, and the module that
 builds the stage's worlds names no Streamlit, stage or page state among its own imports (a server
-thread and scripts/build_worlds.py build them with no page running). It does load Streamlit, for
-ui.compute's st.cache_resource: the transitive "no Streamlit" checks are test_layers'."""
+thread and scripts/build_worlds.py build them with no page running). Nor does it load Streamlit
+or pandas transitively: test_build_path builds one in a fresh interpreter."""
 
 from __future__ import annotations
 

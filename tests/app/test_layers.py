@@ -1,6 +1,7 @@
 """Dependencies point one way, read from every module's imports (ast, ui/module_graph.py):
 
-    core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages <- app.py
+    core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages
+         <- app.py and server/
 
 A module imports from its own layer or those below it, never above: core (numpy and the standard
 library) knows nothing of the app; ``common`` (the screen's number formats) nothing but core;
@@ -23,26 +24,30 @@ import pytest
 
 from scripts.processes import run_python
 from ui import module_graph
+from ui.pages_table import PAGE_PACKAGES, PAGE_TABLE
 
 REPO = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "common", "poll_data", "ui", "pages")
+PACKAGES = ("core", "common", "poll_data", "ui", "pages", "server")
 LAYERS = ("core", "common", "poll_data", "ui shared", "ui page package", "pages", "app")
-# ui/serving.py is the app's own ASGI stack (first paint, gzip, the device cookie, the worlds
-# over HTTP), built for app.py's st.App: it composes page packages' middleware (world_files),
-# so it sits with app.py, above every page; nothing else in ui/ imports it.
-WITH_THE_APP = {"ui.serving"}
+# server/ is the app's own ASGI stack (first paint, gzip, the device cookie, the worlds over
+# HTTP), built for app.py's st.App: it composes page packages' parts (the worlds' files), so it
+# sits with app.py, above every page; nothing in ui/ or pages/ imports it.
+WITH_THE_APP = ("app", "server")
 
 
 def layer(name: str, root: Path = REPO) -> int:
     """The layer of module ``name``: its index in LAYERS."""
     parts = name.split(".")
-    if name in WITH_THE_APP or name == "app":
+    if parts[0] in WITH_THE_APP:
         return LAYERS.index("app")
     if parts[0] != "ui":
         return LAYERS.index(parts[0])
+    # A page package is a folder the page table names (ui/pages_table.py); any other folder of
+    # ui/ is shared, as ui's loose modules are.
     path = module_graph.module_path(name, root)
     in_a_page_folder = len(parts) > 2 or (len(parts) == 2 and path.name == "__init__.py")
-    return LAYERS.index("ui page package" if in_a_page_folder else "ui shared")
+    page_package = in_a_page_folder and parts[1] in PAGE_PACKAGES
+    return LAYERS.index("ui page package" if page_package else "ui shared")
 
 
 def every_module(root: Path = REPO) -> list[str]:
@@ -63,6 +68,7 @@ def test_every_module_is_read():
     names = every_module()
     assert {"core.answer_text", "common.format", "poll_data.store", "ui.state"} <= set(names)
     assert {"ui.playground.stage", "ui.class_poll.views", "pages.playground"} <= set(names)
+    assert {"server.serving", "server.world_files"} <= set(names)
     assert len(names) > 100  # 113 in December 2026: a package that went unread would drop tens
 
 
@@ -96,6 +102,41 @@ def test_the_layer_check_sees_an_arrow_up(tmp_path):
         "poll_data.store (poll_data) -> ui.format (ui shared)",
         "ui.address (ui shared) -> ui.playground.pin_url (ui page package)",
         "ui.playground.stage (ui page package) -> pages.playground (pages)",
+    ]
+
+
+def test_the_page_table_names_real_pages_and_page_packages():
+    """Each row's file exists, addresses are distinct, and its package is a folder with a map
+    (__init__.py); ui/'s other folders hold no page's code (the shared scripts' assets)."""
+    assert [page for page in PAGE_TABLE if not (REPO / page.file).is_file()] == []
+    assert len({page.address for page in PAGE_TABLE}) == len(PAGE_TABLE) == 9
+    assert sorted(path.stem for path in (REPO / "pages").glob("*.py")) == sorted(
+        page.name for page in PAGE_TABLE
+    )
+    packages = {path.parent.name for path in (REPO / "ui").glob("*/__init__.py")}
+    assert packages == set(PAGE_PACKAGES)
+    assert {"screen_assets", "shared_assets"} <= {
+        path.name for path in (REPO / "ui").iterdir() if path.is_dir()
+    } - set(PAGE_PACKAGES)
+
+
+def test_a_ui_folder_the_page_table_does_not_name_is_shared(tmp_path):
+    """A folder of ui/ is a page package because the page table says so, not for being a
+    folder: a shared folder importing a page package points up, and the page package may
+    import it."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/words/__init__.py": "",
+        "ui/words/glossary.py": "from ui.playground import stage\n",  # up: wrong
+        "ui/playground/__init__.py": "",
+        "ui/playground/stage.py": "from ui.words import glossary\n",  # down: fine
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    names = module_graph.package_modules("ui", tmp_path)
+    assert arrows_up(names, tmp_path) == [
+        "ui.words.glossary (ui shared) -> ui.playground.stage (ui page package)"
     ]
 
 
@@ -165,8 +206,7 @@ def js_page_of(path: Path, root: Path = REPO) -> str | None:
     """The page package a JavaScript file belongs to ("playground" for
     ui/playground/stage_assets/stage.js), or None for a shared one."""
     parts = path.relative_to(root / "ui").parts
-    page = (root / "ui" / parts[0] / "__init__.py").is_file() and len(parts) > 1
-    return parts[0] if page else None
+    return parts[0] if len(parts) > 1 and parts[0] in PAGE_PACKAGES else None
 
 
 def js_arrows(root: Path = REPO) -> list[str]:
@@ -241,7 +281,7 @@ def test_the_lower_layers_load_no_streamlit_nor_ui(package):
 
 
 # --- docs/code.md's layout names every module, by its literal file name -------------------------
-MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "scripts")
+MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "server", "scripts")
 NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.py)\b")  # "state.py", "ui/disk_store.py"; not "*_x.py"
 
 

@@ -1,4 +1,4 @@
-"""ui/serving.py's middleware, driven as ASGI with a stand-in for Streamlit: gzip of /static/
+"""server/serving.py's middleware, driven as ASGI with a stand-in for Streamlit: gzip of /static/
 once per process, the page's first paint and title, the device cookie."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import gzip
 from streamlit import config
 
 from poll_data import devices
+from server import serving
 from tests.support.asgi import header, request
-from ui import lecturer_cookie, serving
+from ui import lecturer_cookie
 
 BUNDLE = b"export const stage = 'drawn';\n" * 2_000  # 60 KB of very compressible JavaScript
 PAGE = (

@@ -1,4 +1,4 @@
-"""ui/playground/world_files.py driven as ASGI: the stage's worlds at
+"""server/world_files.py driven as ASGI (ui/playground/world_files.py's addresses): the worlds at
 /worlds/<fingerprint>/<b>_<sigma>.json, cached forever, the same bytes as the store, built when
 missing, and a plain 404 for anything else under /worlds/ (other code's fingerprint, off-stop
 or non-canonical values, traversal)."""
@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from server import world_files as world_http
 from tests.support.asgi import header, request
 from ui import disk_store
 from ui.playground import world_files, world_store, worlds
@@ -42,7 +43,7 @@ def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
     built = worlds.world_json(0.2, 1.0)  # built, and kept in the store
     path = f"/worlds/{disk_store.fingerprint()}/0.2_1.json"
     assert world_files.world_address(0.2, 1.0) == path
-    status, headers, body = request(world_files.WorldFiles(Streamlit()), path)
+    status, headers, body = request(world_http.WorldFiles(Streamlit()), path)
     assert status == 200
     assert body == world_store.world_path(0.2, 1.0).read_bytes() == built.encode()
     assert header(headers, "cache-control") == ["public, max-age=31536000, immutable"]
@@ -52,7 +53,7 @@ def test_a_world_is_served_with_the_stores_bytes_and_cached_forever(store):
 
 
 def test_gzip_when_asked_and_the_same_bytes_every_time(store):
-    app = world_files.WorldFiles(Streamlit())
+    app = world_http.WorldFiles(Streamlit())
     path = "/worlds/" + disk_store.fingerprint() + "/0_0.json"
     first = request(app, path, accept_encoding="gzip, br")
     second = request(app, path, accept_encoding="gzip")
@@ -68,7 +69,7 @@ def test_gzip_when_asked_and_the_same_bytes_every_time(store):
 
 def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):
     path = f"/worlds/{disk_store.fingerprint()}/0.4_0.9.json"
-    _, _, first = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    _, _, first = request(world_http.WorldFiles(Streamlit()), path, accept_encoding="gzip")
     stored = world_files.gzip_path(0.4, 0.9)
     assert stored.parent == world_store.world_path(0.4, 0.9).parent
     assert stored.read_bytes() == first
@@ -79,7 +80,7 @@ def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):
     other = gzip.compress(gzip.decompress(first), 1, mtime=0)
     assert other != first
     stored.write_bytes(other)
-    _, headers, second = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    _, headers, second = request(world_http.WorldFiles(Streamlit()), path, accept_encoding="gzip")
     assert second == other and header(headers, "content-encoding") == ["gzip"]
 
 
@@ -87,7 +88,7 @@ def test_a_damaged_stored_gzip_is_replaced_not_served(store):
     worlds.world_json(0.1, 0.3)
     world_files.gzip_path(0.1, 0.3).write_bytes(b"not gzip at all")
     path = f"/worlds/{disk_store.fingerprint()}/0.1_0.3.json"
-    _, _, body = request(world_files.WorldFiles(Streamlit()), path, accept_encoding="gzip")
+    _, _, body = request(world_http.WorldFiles(Streamlit()), path, accept_encoding="gzip")
     assert gzip.decompress(body) == world_store.world_path(0.1, 0.3).read_bytes()
     assert world_files.gzip_path(0.1, 0.3).read_bytes() == body
 
@@ -95,7 +96,7 @@ def test_a_damaged_stored_gzip_is_replaced_not_served(store):
 def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
     assert not world_store.world_path(0.35, 0.7).exists()
     path = f"/worlds/{disk_store.fingerprint()}/0.35_0.7.json"
-    status, _, body = request(world_files.WorldFiles(Streamlit()), path)
+    status, _, body = request(world_http.WorldFiles(Streamlit()), path)
     assert status == 200
     assert json.loads(body)["b"] == 0.35 and json.loads(body)["sigma"] == 0.7
     assert world_store.world_path(0.35, 0.7).read_bytes() == body
@@ -103,7 +104,7 @@ def test_a_world_not_built_yet_is_built_on_request_and_stored(store):
 
 def test_head_answers_the_headers_without_the_body(store):
     path = f"/worlds/{disk_store.fingerprint()}/1_2.json"
-    status, headers, body = request(world_files.WorldFiles(Streamlit()), path, method="HEAD")
+    status, headers, body = request(world_http.WorldFiles(Streamlit()), path, method="HEAD")
     assert status == 200 and body == b""
     assert int(header(headers, "content-length")[0]) > 50_000
 
@@ -129,7 +130,7 @@ def test_head_answers_the_headers_without_the_body(store):
 def test_anything_but_a_worlds_address_is_a_plain_404(store, tail):
     streamlit = Streamlit()
     path = f"/worlds/{disk_store.fingerprint()}/{tail}"
-    status, headers, body = request(world_files.WorldFiles(streamlit), path)
+    status, headers, body = request(world_http.WorldFiles(streamlit), path)
     assert status == 404
     assert header(headers, "content-type") == ["text/plain; charset=utf-8"]
     assert body.startswith(b"No such world")
@@ -149,13 +150,13 @@ def test_anything_but_a_worlds_address_is_a_plain_404(store, tail):
     ],
 )
 def test_other_fingerprints_and_traversals_are_404(store, path):
-    status, _, body = request(world_files.WorldFiles(Streamlit()), path)
+    status, _, body = request(world_http.WorldFiles(Streamlit()), path)
     assert status == 404 and body.startswith(b"No such world")
 
 
 def test_posting_to_a_world_is_404_and_other_paths_go_to_streamlit(store):
     streamlit = Streamlit()
-    app = world_files.WorldFiles(streamlit)
+    app = world_http.WorldFiles(streamlit)
     path = f"/worlds/{disk_store.fingerprint()}/0_0.json"
     assert request(app, path, method="POST")[0] == 404
     assert request(app, "/worldsx/0_0.json")[2] == b"streamlit"
@@ -164,15 +165,15 @@ def test_posting_to_a_world_is_404_and_other_paths_go_to_streamlit(store):
 
 
 def test_the_app_serves_worlds_before_anything_else_sees_the_path():
-    from ui import serving
+    from server import serving
 
-    assert serving.middleware()[0].cls is world_files.WorldFiles
+    assert serving.middleware()[0].cls is world_http.WorldFiles
 
 
 def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
     from core import answer_text
 
-    app = world_files.WorldFiles(Streamlit())
+    app = world_http.WorldFiles(Streamlit())
     path = world_files.answers_address()
     assert path == f"/worlds/{disk_store.fingerprint()}/answers.json"
     assert world_files.stage_controls()["answers"] == path

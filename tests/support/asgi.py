@@ -1,5 +1,5 @@
 """One HTTP request through an ASGI app in memory: how the tests drive the app's middleware
-(ui/serving.py, ui/playground/world_files.py) without a server."""
+(server/serving.py, server/world_files.py) without a server."""
 
 from __future__ import annotations
 

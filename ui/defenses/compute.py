@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import core
-from ui import compute
+from ui import compute, disk_store
 from ui.compute import cached
 from ui.defenses import store as defense_store
 from ui.settings import BETA_STOPS, DEFAULTS, KEYS, N_STOPS, keys_for
@@ -185,6 +185,7 @@ def slack(b: float, sigma: float) -> core.Slack:
     return compute.slack(b, sigma, edge="mass")
 
 
+@disk_store.builder
 def results_to_store(b: float, sigma: float) -> dict:
     """What the page computes for (b, σ) at the sections' defaults, by store name."""
     return {

@@ -53,6 +53,7 @@ def _results(where: str, b: float, sigma: float, stamp: tuple) -> dict | None:
     return parsed if disk_store.read_text(Path(where), check) is not None else None
 
 
+@disk_store.builder
 def write(b: float, sigma: float, results: dict) -> bool:
     """Store every result of one (b, σ) at once: {name: a result (dataclass or tuple)}."""
     plain = {name: to_plain(result) for name, result in results.items()}

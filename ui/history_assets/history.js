@@ -7,7 +7,7 @@
 // pointer (a step, a stage move, a b/σ drag, a page switch) goes into one entry, and the
 // changes a run makes after Back or Forward (the browser's popstate) replace that entry.
 //
-// ui/serving.py also puts this file in the page itself, run before Streamlit's bundle: the
+// server/serving.py also puts this file in the page itself, run before Streamlit's bundle: the
 // component mounts only with the first run's elements, and a deep link whose first run
 // corrects the address (?beta=abc, a page that adds its opening σ) had pushed an entry by
 // then, so Back from the first page did not leave the app. Whichever runs first installs it.

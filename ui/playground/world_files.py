@@ -1,14 +1,15 @@
-"""The stage's worlds as immutable files over HTTP: ``/worlds/<fingerprint>/<b>_<sigma>.json``.
+"""The stage's worlds as immutable files: their addresses (``/worlds/<fingerprint>/<b>_<σ>.json``)
+and their gzipped bytes in the store. No HTTP here: server/world_files.py answers requests.
 
 A drag of b or σ on the stage fetches one world (~61 KB of JSON, ~17 KB gzipped) per step it
 crosses, so the worlds are plain HTTP files, not websocket messages: the browser caches each
 forever (the fingerprint of the code that builds it is in its address, so changed code has new
-addresses), any replica answers (they share the store of ui/world_store.py; one not stored yet
-is built here, in a worker thread), and a CDN could keep them. Only the 441 canonical addresses
-exist: the fingerprint of this code, b and σ written as their sliders' stops (``0.2_1.json``,
-never ``0.20_1.0.json``); anything else under ``/worlds/`` is a plain 404. Nothing in the path
-ever reaches the file system: it is matched against the stops, and the world comes from
-``worlds.world_json`` (memory, then the store, then core).
+addresses), any replica answers (they share the store of ui/playground/world_store.py; one not
+stored yet is built by the server, in a worker thread), and a CDN could keep them. Only the 441
+canonical addresses exist: the fingerprint of this code, b and σ written as their sliders' stops
+(``0.2_1.json``, never ``0.20_1.0.json``); :func:`setting_of` reads anything else as None (a
+plain 404). Nothing in the path ever reaches the file system: it is matched against the stops,
+and the world comes from ``worlds.world_json`` (memory, then the store, then core).
 
 Gzipped, a world is stored beside its JSON in the store (``<world>.json.gz``, written by
 scripts/build_worlds.py or by the first process that sends it), so a GET costs a file read
@@ -24,12 +25,7 @@ import gzip
 import os
 import re
 import tempfile
-import threading
 from pathlib import Path
-
-import anyio.to_thread
-from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui import disk_store
 from ui.playground import world_store, worlds
@@ -131,63 +127,3 @@ def gzipped_world(b: float, sigma: float) -> bytes:
         if packed.startswith(GZIP_MAGIC):
             return packed
     return store_gzipped(b, sigma)
-
-
-class WorldFiles:
-    """Middleware: answers ``GET``/``HEAD /worlds/...``; everything else goes to ``app``."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self._gzipped: dict[tuple[float, float], bytes] = {}
-        self._lock = threading.Lock()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope.get("path", "").startswith(PREFIX):
-            await self.app(scope, receive, send)
-            return
-        setting = setting_of(scope["path"])
-        if scope["path"] == answers_address() and scope.get("method") in ("GET", "HEAD"):
-            await self._answer_tables(scope, send)
-            return
-        if scope.get("method") not in ("GET", "HEAD") or setting is None:
-            await _answer(send, 404, NOT_FOUND, [(b"content-type", b"text/plain; charset=utf-8")])
-            return
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"cache-control", CACHE_CONTROL.encode()),
-            (b"vary", b"Accept-Encoding"),
-        ]
-        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
-            body = await anyio.to_thread.run_sync(self._gzipped_world, setting)
-            headers.append((b"content-encoding", b"gzip"))
-        else:
-            body = await anyio.to_thread.run_sync(world_bytes, *setting)
-        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
-
-    async def _answer_tables(self, scope: Scope, send: Send) -> None:
-        from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
-
-        body = answer_panel.tables_bytes()  # ~4.5 KB; 2.2 KB gzipped
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"cache-control", CACHE_CONTROL.encode()),
-            (b"vary", b"Accept-Encoding"),
-        ]
-        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
-            body = gzip.compress(body, GZIP_LEVEL, mtime=0)
-            headers.append((b"content-encoding", b"gzip"))
-        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
-
-    def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
-        packed = self._gzipped.get(setting)
-        if packed is None:
-            packed = gzipped_world(*setting)
-            with self._lock:
-                self._gzipped.setdefault(setting, packed)
-        return packed
-
-
-async def _answer(send: Send, status: int, body: bytes, headers, *, head: bool = False) -> None:
-    headers = [*headers, (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": b"" if head else body})

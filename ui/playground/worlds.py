@@ -21,7 +21,7 @@ import numpy as np
 
 import core
 from common import format as fmt
-from ui import compute, edge_note, slack_text, step_questions, style, swamp_text
+from ui import compute, disk_store, edge_note, slack_text, step_questions, style, swamp_text
 from ui.playground import answer_panel, csv_numbers, world_numbers, world_store
 from ui.playground.world_numbers import MethodNumbers, WorldNumbers
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
@@ -225,6 +225,7 @@ def _swamped(found: swamp_text.Swamping | None) -> tuple[str, str] | None:
     return swamp_text.swamped_readout(found), swamp_text.swamped_sentence(found)
 
 
+@disk_store.builder
 def build_world_json(b: float, sigma: float) -> str:
     """Build the world for (b, σ): its numbers in one pass (world_numbers.py), shaped here
     (~60 KB, 60-400 ms of a core)."""

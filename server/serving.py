@@ -9,7 +9,7 @@ page is blank until ~1 MB of them has run; here:
   the browser before any script, hidden by CSS once the app draws its own title;
 - ``/static/`` bundles are gzipped once per process and kept (content-hashed, immutable:
   the same bytes for every visitor), so compression costs no CPU per visit;
-- ``/worlds/`` serves the stage's worlds as immutable files (ui/playground/world_files.py);
+- ``/worlds/`` serves the stage's worlds as immutable files (server/world_files.py);
 - every page answer gives a browser without one a signed device cookie (poll_data/devices.py):
   the class poll's one-student-per-device; the poll lecturer's cookie is set by a route of
   its own (ui/lecturer_cookie.py), HttpOnly too.
@@ -30,9 +30,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from streamlit import config, file_util
 
 from poll_data import devices
+from server import world_files
 from ui import history, lecturer_cookie
 from ui.page_frame import FRAME_CSS
-from ui.playground import world_files
 
 GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
 STATIC_CACHE_BYTES = 24 * 1024 * 1024  # all of Streamlit's 26 MB of bundles gzip to ~7 MB
