@@ -5,8 +5,9 @@ through. Checked without a database."""
 from __future__ import annotations
 
 import pytest
+from poll_databases import fresh_engine
 
-from poll_data import guesses, ratings
+from poll_data import devices, guesses, ratings, store
 
 ROOM_CODE = "K7QM2X"
 LONGEST_ROOM_TEXT = 24  # 4 x the code's 6: room for spaces and dashes, not for a paste
@@ -79,3 +80,25 @@ def test_a_guess_is_kept_as_the_question_rounds_it():
 )
 def test_a_pair_index_is_a_whole_number_below_the_rooms_1000(value, inside):
     assert ratings._whole_in(value, 1000) is inside
+
+
+def test_a_signed_cookie_of_128_characters_is_read_and_129_is_refused_unchecked():
+    secret = "s" * 64
+    for length, read in ((128, True), (129, False)):
+        device = "d" * (length - 1 - devices.SIGNATURE_CHARACTERS)
+        cookie = f"{device}.{devices._mac(secret, 'device', device)}"
+        assert len(cookie) == length
+        assert devices.device_of(cookie, secret) == (device if read else None)
+
+
+def test_a_poll_exactly_a_day_old_is_still_open_and_a_moment_older_is_gone(tmp_path):
+    engine = fresh_engine(f"sqlite:///{tmp_path / 'poll.sqlite3'}")
+    now = 2_000_000_000.0
+    poll = store.start_poll(engine, b=0.0, sigma=0.0, now=now - store.MAX_AGE_SECONDS)
+    assert store.MAX_AGE_SECONDS == 24 * 3600
+    assert store.poll_for_room(engine, poll.room_code, now=now) == poll
+    assert store.poll_for_lecturer(engine, poll.lecturer_token, now=now) == poll
+    assert store.purge_old_polls(engine, now=now) == 0  # a day old: kept
+    assert store.poll_for_room(engine, poll.room_code, now=now + 0.001) is None
+    assert store.purge_old_polls(engine, now=now + 0.001) == 1
+    engine.dispose()
