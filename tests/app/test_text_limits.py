@@ -84,6 +84,8 @@ def test_a_share_of_0_995_is_more_than_99_percent_and_0_9949_is_99():
 
     assert text.share_words(0.995) == "more than 99%"
     assert text.share_words(0.9949) == "99%"
+    # Where 1 − 0.9⁵⁹⁰ rounds to 1.0 in floats the share is still short of whole.
+    assert text.share_words(1.0) == "more than 99%"
 
 
 def test_a_peak_at_the_curves_end_is_past_it_and_one_stop_before_is_at_it():

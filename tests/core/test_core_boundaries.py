@@ -10,7 +10,7 @@ import pytest
 
 from core import checker, room_ratings
 
-GRID_LIMIT = 6.0  # the lesson's grid runs to ±6 on both axes (SPEC §1)
+GRID_LIMIT = 6.0  # the lesson's grid runs to ±6 on both axes
 SKILLS = np.linspace(-12, 12, 481)  # the checker's skills, written out here
 BAND_LOW = 11.5  # "at the edge": within 0.5 of the top skill, 12
 

@@ -34,7 +34,12 @@ test("44° from the horizontal slides, 46° scrolls, in every quadrant", () => {
 
 test("exactly 45° scrolls: the slider takes only a clearly sideways move", () => {
   // Written as equal legs: cos and sin of π/4 differ in their last bit.
-  for (const [dx, dy] of [[30, 30], [-30, 30], [30, -30], [-30, -30]]) {
+  for (const [dx, dy] of [
+    [30, 30],
+    [-30, 30],
+    [30, -30],
+    [-30, -30],
+  ]) {
     assert.equal(fingerIntent(dx, dy), "scroll", `${dx},${dy}`);
   }
   assert.equal(fingerIntent(30.01, 30), "slide"); // a hair sideways of 45°

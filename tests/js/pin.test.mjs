@@ -132,7 +132,10 @@ test("the pinned chart keeps its gold curve: drawn where the pinned gold is, the
   const picture = snapshotOf(world, { beta: 0, n: 3 });
   for (const key of ["beta", "n"]) {
     const curve = picture[key].curve;
-    picture[key] = { ...picture[key], curve: { ...curve, gold_gain: curve.gold_gain.map((g) => g - 30) } };
+    picture[key] = {
+      ...picture[key],
+      curve: { ...curve, gold_gain: curve.gold_gain.map((g) => g - 30) },
+    };
   }
   stage.pin = { text: pinText(picture), picture };
   for (const key of ["beta", "n"]) {
@@ -145,12 +148,18 @@ test("the pinned chart keeps its gold curve: drawn where the pinned gold is, the
     const curve = picture[key].curve;
     const line = stage.curvesSvg.querySelector(`[data-pinned-series="${key}-gold_gain"]`);
     assert.ok(line, `${key}: the pinned gold curve is drawn`);
-    const points = line.getAttribute("points").split(" ").map((pair) => pair.split(",").map(Number));
+    const points = line
+      .getAttribute("points")
+      .split(" ")
+      .map((pair) => pair.split(",").map(Number));
     assert.equal(points.length, curve.pressure.length);
     points.forEach(([px, py], i) => {
       assert.ok(Math.abs(px - x(curve.pressure[i])) <= 0.05, `${key} x ${i}`);
       assert.ok(Math.abs(py - y(curve.gold_gain[i])) <= 0.05, `${key} y ${i}`);
-      assert.ok(py >= box.top - 0.05 && py <= box.bottom + 0.05, `${key}: point ${i} off the panel`);
+      assert.ok(
+        py >= box.top - 0.05 && py <= box.bottom + 0.05,
+        `${key}: point ${i} off the panel`,
+      );
     });
     assert.ok(y.invert(box.bottom) <= Math.min(...curve.gold_gain), `${key}: the axis holds it`);
   }
