@@ -64,6 +64,8 @@ SUPERVISE_SECONDS = 0.25  # how often the supervisor looks for dead processes
 # starts at 10 s; a lecture cannot wait that long for the first restart).
 FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS = 1.0, 30.0
 STABLE_SECONDS = 30.0  # a replica that lived this long starts its backoff afresh
+MAX_REPLICAS = 64  # --replicas from 1 to this: each replica is a whole Streamlit process
+MAX_PORT = 65535  # the last TCP port
 
 
 def is_healthy(port: int) -> bool:
@@ -322,11 +324,13 @@ def say(message: str) -> None:
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # Defaults as text: argparse reads them as it reads the flags, so REPLICAS=two is a plain
+    # "invalid int value" line, not a ValueError's traceback.
     parser.add_argument(
-        "--replicas", type=int, default=int(os.environ.get("REPLICAS", "2")), help="default 2"
+        "--replicas", type=int, default=os.environ.get("REPLICAS", "2"), help="default 2"
     )
     parser.add_argument(
-        "--port", type=int, default=int(os.environ.get("CLUSTER_PORT", "8501")), help="HAProxy's"
+        "--port", type=int, default=os.environ.get("CLUSTER_PORT", "8501"), help="HAProxy's"
     )
     parser.add_argument("--run-dir", type=Path, help="config and logs (default: a new temp dir)")
     parser.add_argument("--haproxy", default=shutil.which("haproxy") or "/usr/sbin/haproxy")
@@ -346,8 +350,11 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.print_compose_config:
         return args
-    if not 1 <= args.replicas <= 64:
-        parser.error(f"--replicas must be from 1 to 64, not {args.replicas}")
+    if not 1 <= args.replicas <= MAX_REPLICAS:
+        parser.error(f"--replicas must be from 1 to {MAX_REPLICAS}, not {args.replicas}")
+    # Checked here: HAProxy refuses 0 or 70000 only in cluster.start(), as a traceback.
+    if not 1 <= args.port <= MAX_PORT:
+        parser.error(f"--port must be from 1 to {MAX_PORT}, not {args.port}")
     if not Path(args.haproxy).exists():
         parser.error(f"HAProxy not found at {args.haproxy}: `apt-get install haproxy` (Debian)")
     if not (args.no_postgres or os.environ.get(DATABASE_URL_ENV) or postgres_bin()):

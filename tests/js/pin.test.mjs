@@ -5,7 +5,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pinLabel, pinText, snapshotOf } from "../../ui/playground/stage_assets/pin.js";
+import {
+  pinLabel,
+  pinnedGains,
+  pinText,
+  snapshotOf,
+} from "../../ui/playground/stage_assets/pin.js";
 import {
   buildPinControls,
   receivePin,
@@ -116,4 +121,46 @@ test("the pinned picture is drawn once, dashed and hollow: both curves and a mar
   drawPinned(stage);
   assert.equal(stage.curvesSvg.querySelector("[data-pinned]"), null);
   assert.equal(stage.planeSvg.querySelector("[data-pinned]"), null);
+});
+
+test("the pinned chart keeps its gold curve: drawn where the pinned gold is, the axis holding it", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  const { stage, world } = drawnStage(dom, { beta: "1", n: "49" });
+  // A pinned picture whose true quality falls 30 below the current one's: only its gold curve
+  // reaches there, so only its gold gains can widen the y axis to hold it.
+  const picture = snapshotOf(world, { beta: 0, n: 3 });
+  for (const key of ["beta", "n"]) {
+    const curve = picture[key].curve;
+    picture[key] = {
+      ...picture[key],
+      curve: { ...curve, gold_gain: curve.gold_gain.map((g) => g - 30) },
+    };
+  }
+  stage.pin = { text: pinText(picture), picture };
+  for (const key of ["beta", "n"]) {
+    const { proxy_gain: proxy, gold_gain: gold } = picture[key].curve;
+    assert.deepEqual(pinnedGains(stage, key), [...proxy, ...gold]);
+  }
+  stage.layout(true); // redrawn with the pin, as when a pin arrives
+  for (const key of ["beta", "n"]) {
+    const { x, y, box } = stage.panels[key];
+    const curve = picture[key].curve;
+    const line = stage.curvesSvg.querySelector(`[data-pinned-series="${key}-gold_gain"]`);
+    assert.ok(line, `${key}: the pinned gold curve is drawn`);
+    const points = line
+      .getAttribute("points")
+      .split(" ")
+      .map((pair) => pair.split(",").map(Number));
+    assert.equal(points.length, curve.pressure.length);
+    points.forEach(([px, py], i) => {
+      assert.ok(Math.abs(px - x(curve.pressure[i])) <= 0.05, `${key} x ${i}`);
+      assert.ok(Math.abs(py - y(curve.gold_gain[i])) <= 0.05, `${key} y ${i}`);
+      assert.ok(
+        py >= box.top - 0.05 && py <= box.bottom + 0.05,
+        `${key}: point ${i} off the panel`,
+      );
+    });
+    assert.ok(y.invert(box.bottom) <= Math.min(...curve.gold_gain), `${key}: the axis holds it`);
+  }
 });

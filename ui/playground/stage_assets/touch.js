@@ -3,14 +3,13 @@
 // touch starts, so while a finger is down its own changes are undone and the value comes from
 // here instead (the track also has touch-action: pan-y, stage.css, so a vertical swipe scrolls).
 
-const DECIDE_PX = 8; // a finger moving this far has shown its direction
+import { fingerIntent } from "../../screen_assets/finger_intent.js";
+
 const THUMB_PX = 28; // the thumb's width (stage.css): its centre runs from 14 px to width - 14
 
-// "slide" (sideways), "scroll" (up or down), or null while the finger has barely moved.
-export function touchIntent(dx, dy) {
-  if (Math.hypot(dx, dy) < DECIDE_PX) return null;
-  return Math.abs(dx) > Math.abs(dy) ? "slide" : "scroll";
-}
+// "slide" (sideways), "scroll" (up or down), or null while the finger has barely moved: the
+// page shell's rule (screen_assets/finger_intent.js), one rule for both kinds of slider.
+export const touchIntent = fingerIntent;
 
 // The stop under x on a track from left, width px wide, with stops 0..last.
 export function stopAt(x, left, width, last) {
