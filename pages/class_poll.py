@@ -23,7 +23,7 @@ with st.container(horizontal=True, vertical_alignment="center", gap="large", key
 
 lecturer_token, room_code = identity.poll_identity()
 # A phone stacks the start screen's two columns, the students' room-code box first: the CSS
-# is in the page's first bytes (ui/serving.py's FRAME_CSS). A laptop keeps the lecturers'
+# is in the page's first bytes (server/serving.py's FRAME_CSS). A laptop keeps the lecturers'
 # form on the left.
 
 try:

@@ -8,8 +8,9 @@ import pytest
 
 from core.best_of_n import ranked_answers
 from poll_data import devices
+from server import serving
 from tests.support.asgi import header, request
-from ui import lecturer_cookie, serving
+from ui import lecturer_cookie
 from ui.settings import SEED_KEY, SETTINGS
 from ui.url_values import SEED_LIMIT
 

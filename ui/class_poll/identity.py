@@ -1,7 +1,7 @@
 """Who is asking, on the class poll's screens: the lecturer and the room the address names
 (the lecturer's token kept in the session, never in the address), one anonymous student per
 device in each room, and the device's id for the cap on opening rooms (``poll_data.devices``
-makes both from the signed device cookie the server gives every browser, ui/serving.py). No
+makes both from the signed device cookie the server gives every browser, server/serving.py). No
 name is ever asked.
 """
 
@@ -36,7 +36,7 @@ def forget_lecturer() -> None:
 def student_id(room: str) -> str:
     """This device's anonymous id in this room (no name is ever asked).
 
-    From the signed device cookie the server gave this browser (ui/serving.py): every tab,
+    From the signed device cookie the server gave this browser (server/serving.py): every tab,
     reload, rescan of the QR code and reconnect to another replica is the same student, and
     an id cannot be forged or copied through a link. A browser that sends no cookie (or a
     forged one) is one student per session.
