@@ -68,6 +68,7 @@ docstring, the same module name for the same job (``compute``, ``figures``, ``te
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``research_text``,
   ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
-- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``); its
+- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``,
+  ``curriculum_text``); its
   rows of the settings table are ``checker_rows`` (pure), joined into ``settings``.
 """
