@@ -86,6 +86,8 @@ def noise_numbers(words: str) -> list[str]:
 )
 def test_noise_alone_shrinks_but_never_reverses(n, sigma):
     noise = research.noise_alone_of(n, sigma, None, last_n=END)
+    read = research.noise_alone(n, sigma, None, last_n=END)  # the page's, off the stops' curve
+    assert abs(read.gain - noise.gain) < 1e-12 and abs(read.last_gain - noise.last_gain) < 1e-12
     words = best_of_n_text.noise_alone_words(noise)
     gains = noisy_best_of_n(np.array([1.0, n, END], dtype=float), sigma=sigma)
     clean = np.sort(core.answers().gold)
