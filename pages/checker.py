@@ -70,7 +70,10 @@ if revealed:
     st.markdown(text.early_sentence(views))
 # The curriculum question (core.curriculum): which mix of the two tasks, at one KL budget.
 mixes = compute.curriculum_view(beta, pass_left, pass_right, looseness, hack_rate)
-st.markdown(curriculum_text.curriculum_sentence(mixes, reveal=revealed))
+mix_words = curriculum_text.curriculum_sentence(mixes, reveal=revealed)
+st.markdown(mix_words)
+if revealed:
+    charts.chart(figures.curriculum_chart(mixes), key="checker-curriculum", description=mix_words)
 
 with presenter.words("The price of skill and of a hack"):
     st.markdown(text.cost_sentence(views, looseness, hack_rate))

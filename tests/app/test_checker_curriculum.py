@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import core
-from ui.checker import compute, text
+from ui.checker import compute, figures, text
 from ui.checker import curriculum_text as words_module
 from ui.checker_rows import CHECK_BETA_STOPS, HACK_RATE_STOPS, LOOSENESS_STOPS, PASS1_STOPS
 
@@ -81,3 +81,24 @@ def test_the_defaults_answer_the_question_with_the_easier_task():
     words = words_module.curriculum_sentence(view, reveal=True)
     assert "**the right task alone**" in words
     assert "Every mix solves less than the base model" in words
+
+
+@pytest.mark.parametrize(("beta", "left", "right", "looseness", "hack_rate"), SAMPLE[:6])
+def test_the_chart_draws_cores_mixes_and_stars_the_best(beta, left, right, looseness, hack_rate):
+    view = compute.curriculum_view(beta, left, right, looseness, hack_rate)
+    figure = figures.curriculum_chart(view)
+    traces = {trace.name: trace for trace in figure.data}
+    alone = core.checker_optimum(beta, pass_rate=left, looseness=looseness, hack_rate=hack_rate)
+    found = core.curriculum(
+        core.CURRICULUM_MIXES,
+        budget=max(float(alone.kl), 1e-12),
+        pass_rates=(left, right),
+        looseness=looseness,
+        hack_rate=hack_rate,
+    )
+    drawn = np.asarray(traces["solved, both tasks"].y)
+    np.testing.assert_allclose(drawn, 100 * found.real_solving, atol=0.005 + 1e-9)
+    np.testing.assert_allclose(traces["hacks"].y, 100 * found.hack_share, atol=0.005 + 1e-9)
+    star = traces["the most solved"]
+    assert star.y[0] == pytest.approx(drawn.max(), abs=1e-9)
+    assert star.x[0] == pytest.approx(100 * core.CURRICULUM_MIXES[np.argmax(found.real_solving)])
