@@ -51,6 +51,13 @@ def test_the_named_mix_is_cores_best(beta, left, right, looseness, hack_rate):
     )
     solving = found.real_solving
     best = int(np.argmax(solving))
+    base = (1 - hack_rate) * (left + right) / 2
+    if text.rate(solving.max()) == text.rate(solving.min()):  # every mix prints alike
+        flat = re.search(r"every mix solves about the same, (\S+) of the test's", words)
+        assert flat and rate_holds(flat.group(1), solving.max()), words
+        below = "Every mix solves less than the base model" in words
+        assert below == (solving.max() < base and text.rate(solving.max()) != text.rate(base))
+        return
     named = re.search(r"solves the most is \*\*(.+?)\*\*: (\S+) of the test", words)
     assert named.group(1) == words_module.mix_text(core.CURRICULUM_MIXES[best]), words
     assert rate_holds(named.group(2), solving[best]), words
@@ -59,7 +66,6 @@ def test_the_named_mix_is_cores_best(beta, left, right, looseness, hack_rate):
         r"alone; the base model solves (\S+)\.",
         words,
     )
-    base = (1 - hack_rate) * (left + right) / 2
     for said, share in zip(
         against.groups(), (solving[50], solving[-1], solving[0], base), strict=True
     ):
@@ -71,6 +77,7 @@ def test_the_named_mix_is_cores_best(beta, left, right, looseness, hack_rate):
     if "Trained on the harder task alone" in words:
         harder = -1 if left < right else 0
         assert found.hack_share[harder] > found.hack_share[best]
+        assert text.rate(found.hack_share[harder]) != text.rate(found.hack_share[best])
 
 
 def test_the_defaults_answer_the_question_with_the_easier_task():

@@ -49,6 +49,21 @@ def curriculum_sentence(view, *, reveal: bool) -> str:
     solving = mixes.real_solving
     shares = mixes.mix
     left_alone, right_alone = len(shares) - 1, 0
+    if rate(solving.max()) == rate(solving.min()):  # every mix prints alike: no mix to name
+        answer = (
+            f"At {budget}, every mix solves about the same, {rate(solving.max())} of the test's "
+            f"attempts; the base model solves {rate(view.base_solving)}."
+        )
+        below = solving.max() < view.base_solving and rate(solving.max()) != rate(view.base_solving)
+        why = (
+            " Every mix solves less than the base model here: at this KL the hack, which passes "
+            f"the checker {fmt.percent(view.looseness)} of the time, takes the budget."
+            if below
+            else " At so small a KL training barely moves, whatever the mix."
+            if rate(solving.max()) == rate(view.base_solving)
+            else ""
+        )
+        return f"{QUESTION} {HOW} {answer}{why}"
     answer = (
         f"At {budget}, the mix that solves the most is **{mix_text(shares[best])}**: "
         f"{rate(solving[best])} of the test's attempts (left {rate(mixes.solve_rates[best, 0])}, "
@@ -74,7 +89,8 @@ def curriculum_sentence(view, *, reveal: bool) -> str:
             f" Trained on the harder task alone, {rate(mixes.hack_share[alone])} of attempts "
             "are hacks: its reward pays for skill the base model rarely has, so the budget "
             "goes where the checker is easier to fool."
-            if mixes.hack_share[alone] > mixes.hack_share[best]
+            if rate(mixes.hack_share[alone]) != rate(mixes.hack_share[best])
+            and mixes.hack_share[alone] > mixes.hack_share[best]
             else ""
         )
     return f"{QUESTION} {HOW} {answer}{why}"
