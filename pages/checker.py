@@ -71,7 +71,7 @@ if revealed:
 # The curriculum question (core.curriculum): which mix of the two tasks, at one KL budget.
 mixes = compute.curriculum_view(beta, pass_left, pass_right, looseness, hack_rate)
 mix_words = curriculum_text.curriculum_sentence(mixes, reveal=revealed)
-st.markdown(mix_words)
+presenter.words("Which mix of the two tasks to train on").markdown(mix_words)
 if revealed:
     charts.chart(figures.curriculum_chart(mixes), key="checker-curriculum", description=mix_words)
 

@@ -18,6 +18,7 @@ import streamlit as st
 
 import core
 from core.regression import noisy_best_of_n, regression_factor
+from ui import presenter
 from ui.best_of_n import text
 from ui.compute import cached
 from ui.settings import N_STOPS
@@ -137,7 +138,10 @@ def noise_alone(n: int, sigma: float, seed: int | None = None, *, last_n: int) -
 
 def show(n: int, b: float, sigma: float, seed: int | None, *, last_n: int) -> None:
     """The block: two more ways to choose beside best-of-n, and what noise alone does."""
-    st.markdown("**Two more ways to choose, on the same 600 answers**")
-    st.markdown(text.selections_words(selections(n, b, sigma, seed)))
-    st.markdown("**What σ alone would do: regression to the mean**")
-    st.markdown(text.noise_alone_words(noise_alone(n, sigma, seed, last_n=last_n)))
+    # Prose: in presenter mode each part folds into a closed expander (ui.presenter).
+    with presenter.words("Two more ways to choose, on the same 600 answers"):
+        st.markdown("**Two more ways to choose, on the same 600 answers**")
+        st.markdown(text.selections_words(selections(n, b, sigma, seed)))
+    with presenter.words("What σ alone would do: regression to the mean"):
+        st.markdown("**What σ alone would do: regression to the mean**")
+        st.markdown(text.noise_alone_words(noise_alone(n, sigma, seed, last_n=last_n)))

@@ -45,52 +45,68 @@ def curriculum_sentence(view, *, reveal: bool) -> str:
             f"{QUESTION} {HOW} The two tasks are equally hard (pass@1 {rate(left)}): every mix "
             "is the same training, so no mix is better than another."
         )
-    mixes, best, even = view.mixes, view.best, view.even
-    solving = mixes.real_solving
-    shares = mixes.mix
-    left_alone, right_alone = len(shares) - 1, 0
+    solving = view.mixes.real_solving
     if rate(solving.max()) == rate(solving.min()):  # every mix prints alike: no mix to name
         answer = (
             f"At {budget}, every mix solves about the same, {rate(solving.max())} of the test's "
             f"attempts; the base model solves {rate(view.base_solving)}."
         )
-        below = solving.max() < view.base_solving and rate(solving.max()) != rate(view.base_solving)
-        why = (
-            " Every mix solves less than the base model here: at this KL the hack, which passes "
-            f"the checker {fmt.percent(view.looseness)} of the time, takes the budget."
-            if below
-            else " At so small a KL training barely moves, whatever the mix."
-            if rate(solving.max()) == rate(view.base_solving)
-            else ""
-        )
-        return f"{QUESTION} {HOW} {answer}{why}"
-    answer = (
-        f"At {budget}, the mix that solves the most is **{mix_text(shares[best])}**: "
+        return f"{QUESTION} {HOW} {answer}{_flat_why(view)}"
+    return f"{QUESTION} {HOW} {_named_answer(view, budget)}{_named_why(view)}"
+
+
+def _below_base(view) -> bool:
+    """Every mix solves less than the base model, as printed too."""
+    best, base = view.mixes.real_solving.max(), view.base_solving
+    return best < base and rate(best) != rate(base)
+
+
+def _hack_takes_it(view) -> str:
+    return (
+        " Every mix solves less than the base model here: at this KL the hack, which passes "
+        f"the checker {fmt.percent(view.looseness)} of the time, takes the budget."
+    )
+
+
+def _flat_why(view) -> str:
+    """Why every mix solves alike: the hack takes the budget, or the KL is too small to move."""
+    if _below_base(view):
+        return _hack_takes_it(view)
+    if rate(view.mixes.real_solving.max()) == rate(view.base_solving):
+        return " At so small a KL training barely moves, whatever the mix."
+    return ""
+
+
+def _named_answer(view, budget: str) -> str:
+    """The best mix, its solving, and the even mix's, each task alone's and the base model's."""
+    mixes, best = view.mixes, view.best
+    solving = mixes.real_solving
+    return (
+        f"At {budget}, the mix that solves the most is **{mix_text(mixes.mix[best])}**: "
         f"{rate(solving[best])} of the test's attempts (left {rate(mixes.solve_rates[best, 0])}, "
         f"right {rate(mixes.solve_rates[best, 1])}; hacks {rate(mixes.hack_share[best])} of "
-        f"attempts), against {rate(solving[even])} for an even mix, {rate(solving[left_alone])} "
-        f"for the left task alone and {rate(solving[right_alone])} for the right alone; the "
+        f"attempts), against {rate(solving[view.even])} for an even mix, {rate(solving[-1])} "
+        f"for the left task alone and {rate(solving[0])} for the right alone; the "
         f"base model solves {rate(view.base_solving)}."
     )
-    if solving[best] < view.base_solving:
-        why = (
-            " Every mix solves less than the base model here: at this KL the hack, which passes "
-            f"the checker {fmt.percent(view.looseness)} of the time, takes the budget."
-        )
-    elif view.looseness == 0 and best == even:
-        why = (
+
+
+def _named_why(view) -> str:
+    """What the numbers show about the named mix, where they show it."""
+    mixes, best = view.mixes, view.best
+    if _below_base(view):
+        return _hack_takes_it(view)
+    if view.looseness == 0 and best == view.even:
+        return (
             " With a perfect checker (h = 0) the even mix's reward is the test itself, so its KL "
             "optimum is the most any training can solve at that KL."
         )
-    else:
-        harder = 0 if left < right else 1
-        alone = left_alone if harder == 0 else right_alone
-        why = (
-            f" Trained on the harder task alone, {rate(mixes.hack_share[alone])} of attempts "
-            "are hacks: its reward pays for skill the base model rarely has, so the budget "
-            "goes where the checker is easier to fool."
-            if rate(mixes.hack_share[alone]) != rate(mixes.hack_share[best])
-            and mixes.hack_share[alone] > mixes.hack_share[best]
-            else ""
+    harder = -1 if view.pass_rates[0] < view.pass_rates[1] else 0  # left alone is the last mix
+    alone, there = mixes.hack_share[harder], mixes.hack_share[best]
+    if rate(alone) != rate(there) and alone > there:
+        return (
+            f" Trained on the harder task alone, {rate(alone)} of attempts are hacks: its reward "
+            "pays for skill the base model rarely has, so the budget goes where the checker is "
+            "easier to fool."
         )
-    return f"{QUESTION} {HOW} {answer}{why}"
+    return ""
