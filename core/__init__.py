@@ -294,3 +294,9 @@ __all__ += ["lcb_reward", "pessimistic_optimum", "posterior_covariance"]
 from core.pass_at_k import pass_at_k, tries_needed  # noqa: E402
 
 __all__ += ["pass_at_k", "tries_needed"]
+
+# The curriculum question on the checker: which mix of two tasks solves the most at one KL.
+from core.curriculum import MIXES as CURRICULUM_MIXES  # noqa: E402
+from core.curriculum import CurriculumResult, curriculum  # noqa: E402
+
+__all__ += ["CURRICULUM_MIXES", "CurriculumResult", "curriculum"]

@@ -19,7 +19,7 @@ from ui import (
     sources,
     state,
 )
-from ui.best_of_n import answers, figures, text, win_rate
+from ui.best_of_n import answers, figures, research, text, win_rate
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -134,6 +134,8 @@ with right:
         description=win_words,
     )
     st.caption(f"{win_words} {win_rate.WIN_RATE_NOTE}")
+# Best-of-Poisson, soft best-of-n and noise alone at the page's settings: one movable block.
+research.show(n, b, sigma, seed, last_n=SETTINGS["n"].high)
 
 answers.show(n, b, sigma, seed)
 st.markdown("**How far the peak moves between draws of 600 answers**")
@@ -160,6 +162,8 @@ sources.footer(
     "stiennon2020",
     "beirami2024",
     "gui2024",
+    "khalaf2025",
+    "verdun2025",
     "gao2022",
     container=presenter.words("Sources"),
 )

@@ -4,7 +4,7 @@ monitor that reads the reasoning (core/checker.py)."""
 import streamlit as st
 
 from ui import charts, glossary, notes, page_css, presenter, sliders, sources, state
-from ui.checker import compute, figures, guess_text, text
+from ui.checker import compute, curriculum_text, figures, guess_text, text
 
 GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate is highest
 REVEALED_KEY = "checker-revealed"  # True once the guess is revealed (this session only)
@@ -68,6 +68,12 @@ st.markdown(text.hacks_sentence(views))
 st.markdown(text.pass_at_k_sentence(views, reveal=revealed))  # core.pass_at_k
 if revealed:
     st.markdown(text.early_sentence(views))
+# The curriculum question (core.curriculum): which mix of the two tasks, at one KL budget.
+mixes = compute.curriculum_view(beta, pass_left, pass_right, looseness, hack_rate)
+mix_words = curriculum_text.curriculum_sentence(mixes, reveal=revealed)
+presenter.words("Which mix of the two tasks to train on").markdown(mix_words)
+if revealed:
+    charts.chart(figures.curriculum_chart(mixes), key="checker-curriculum", description=mix_words)
 
 with presenter.words("The price of skill and of a hack"):
     st.markdown(text.cost_sentence(views, looseness, hack_rate))

@@ -73,7 +73,8 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
 >>>>>>> house
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
-  ``win_rate``: the win rate against a random answer).
+  ``win_rate``: the win rate against a random answer, ``research``: Best-of-Poisson, soft
+  best-of-n and noise alone at the page's settings).
 - ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
@@ -82,6 +83,7 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``research_text``,
   ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
-- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``); its
+- ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``,
+  ``curriculum_text``); its
   rows of the settings table are ``checker_rows`` (pure), joined into ``settings``.
 """

@@ -254,7 +254,9 @@ def test_hostile_addresses_get_the_nearest_valid_state(query):
         if key in app.query_params:
             raw = app.query_params[key]
             assert isinstance(raw, str) and SETTINGS[key].parse([raw])[1] is None, (key, raw)
-    assert len(app.get("plotly_chart")) == 2
+    # The tasks' and the monitor's charts; once revealed, the curriculum's too (its solve rates).
+    revealed = "checker-revealed" in app.session_state and app.session_state["checker-revealed"]
+    assert len(app.get("plotly_chart")) == (3 if revealed else 2)
 
 
 def test_a_bad_value_gets_the_nearest_stop_and_a_note():
@@ -324,4 +326,4 @@ def test_corners_open_cleanly_and_say_what_holds_there(query, said):
     app.button(key="checker-reveal").click().run()
     assert_clean(app)
     assert said in prose(app)
-    assert len(app.get("plotly_chart")) == 2
+    assert len(app.get("plotly_chart")) == 3  # the curriculum's chart once revealed

@@ -12,6 +12,8 @@ from poll_data import location
 FOLDED = {
     "best_of_n": [
         "How best-of-n is computed, exactly",
+        "Two more ways to choose, on the same 600 answers",
+        "What σ alone would do: regression to the mean",
         "What the peak's spread shows",
         "Sources",
     ],
@@ -43,6 +45,7 @@ FOLDED = {
         "Sources",
     ],
     "checker": [
+        "Which mix of the two tasks to train on",
         "The price of skill and of a hack",
         "The model",
         "The monitor's rules",

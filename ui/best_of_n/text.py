@@ -6,10 +6,15 @@ Each number is written by ``common.format``; tests/app/test_best_of_n_claims.py 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 import core
 from common import format as fmt
+
+if TYPE_CHECKING:
+    from ui.best_of_n.research import NoiseAlone, Selections
 
 
 def peak_texts(peak_pressure: float, *, end: float) -> tuple[str, str]:
@@ -87,4 +92,78 @@ def ranked_scores_words(ranked_proxy, ranked_gold, ranked_length) -> str:
         f"{fmt.signed(proxy_rise)}) {scatter}. The top {TOP_TENTH} ranks hold {held} of the "
         f"{TOP_TENTH} longest answers (mean length {fmt.number(float(length[top].mean()))}; all "
         f"{length.size}: {fmt.number(float(length.mean()))})."
+    )
+
+
+def selections_words(chosen: Selections) -> str:
+    """Best-of-Poisson and soft best-of-n beside best-of-n and the KL optimum over the same
+    answers, at the page's n (``ui.best_of_n.research.selections``), as Markdown.
+
+    How close each rule's score comes to the optimum's at best-of-n's KL is compared as
+    printed (2 decimals), so the words never contradict the numbers beside them.
+    """
+    n = chosen.n
+    best, poisson, soft, tilt = chosen.best_of_n, chosen.poisson, chosen.soft, chosen.tilt
+
+    def said(rule) -> str:
+        return (
+            f"KL {fmt.kl(rule.kl)} nats, score {fmt.signed(rule.proxy_gain)}, true quality "
+            f"{fmt.signed(rule.gold_gain)}"
+        )
+
+    if n == 1:
+        return (
+            "At n = 1 all three rules keep one random answer (KL 0): **Best-of-Poisson** "
+            "(Khalaf et al., 2025) draws 1 + Poisson(μ) answers and keeps the reward model's "
+            "best, and **soft best-of-n** (Verdun et al., 2025) keeps each of its n draws with "
+            "chance ∝ e^(score/λ); move n to see them part."
+        )
+    mu = fmt.named("μ", n - 1)
+    # Each rule's shortfall against the KL optimum at its own KL, as printed (2 decimals).
+    best_short = round(tilt.proxy_gain - best.proxy_gain, 2)
+    poisson_short = round(chosen.poisson_tilt.proxy_gain - poisson.proxy_gain, 2)
+
+    def short(gap: float) -> str:
+        return "matches it" if gap <= 0 else f"falls {fmt.number(gap)} short of it"
+
+    lam = fmt.named("λ", chosen.soft_lambda)
+    return (
+        f"At {fmt.named('n', n)} best-of-n moves {said(best)}; the KL optimum over the same "
+        f"600 at that KL (the most score a KL can buy) scores {fmt.signed(tilt.proxy_gain)} "
+        f"with true quality {fmt.signed(tilt.gold_gain)}, and best-of-n {short(best_short)}. "
+        f"**Best-of-Poisson** (Khalaf et al., 2025) draws 1 + Poisson(μ) answers and keeps the "
+        f"reward model's best; with {fmt.count(n)} draws on average ({mu}) it moves "
+        f"{said(poisson)}; the optimum at its own KL scores "
+        f"{fmt.signed(chosen.poisson_tilt.proxy_gain)}, and Best-of-Poisson "
+        f"{short(poisson_short)}. "
+        f"**Soft best-of-n** (Verdun et al., 2025) keeps each of its {fmt.count(n)} draws "
+        f"with chance ∝ e^(score/λ); at {lam}: {said(soft)}. As λ → 0 it is best-of-n; as n "
+        "grows, the KL optimum at β = λ."
+    )
+
+
+def noise_alone_words(noise: NoiseAlone) -> str:
+    """What noise alone does to best-of-n at the page's n and σ, in words
+    (``ui.best_of_n.research.noise_alone``; core/regression.py)."""
+    at_n = fmt.named("n", noise.n)
+    model = (
+        "If the reward model knew the whole padding penalty and erred only by fresh Gaussian "
+        f"noise of size {fmt.named('σ', noise.sigma)} on every draw,"
+    )
+    if noise.sigma == 0:
+        return (
+            f"At σ = 0 there is no noise to regress: a reward model that scored true quality "
+            f"itself would make best-of-n gain {fmt.signed(noise.clean_gain)} at {at_n} and "
+            f"{fmt.signed(noise.last_gain)} at {fmt.named('n', noise.last_n)}, never turning "
+            "down. Move σ to see noise shrink that gain without reversing it."
+        )
+    return (
+        f"{model} best-of-n would gain {fmt.signed(noise.gain)} in true quality at {at_n} "
+        f"(against {fmt.signed(noise.clean_gain)} with no noise) and "
+        f"{fmt.signed(noise.last_gain)} at {fmt.named('n', noise.last_n)}: noise shrinks the "
+        "gain but never reverses it. That is regression to the mean: for Gaussian scores, "
+        "E[true quality | score] carries the score's excess over the mean by v/(v + σ²) = "
+        f"{fmt.number(noise.factor)} (v = {fmt.number(noise.gold_variance)}, the 600 answers' "
+        "variance of true quality), and it still rises with the score. A turn down needs the "
+        "padding flaw (b below 1) or errors that favour the same answers every draw."
     )

@@ -117,3 +117,48 @@ def monitor_view(
     """The monitored curve (cached) and the slider's place on it."""
     curve = monitor_curve(pass_rate, looseness, hack_rate, penalize)
     return MonitorView(curve=curve, current=beta_index(beta))
+
+
+@dataclass(frozen=True)
+class CurriculumView:
+    """The curriculum question at the page's settings: every mix of the two tasks trained at
+    the KL the left task alone spends at the slider's β (core.curriculum along core's MIXES)."""
+
+    beta: float
+    budget: float  # nats: the left task alone's optimum's KL at β
+    pass_rates: tuple[float, float]  # (left, right) pass@1
+    looseness: float
+    mixes: core.CurriculumResult  # arrays along core.CURRICULUM_MIXES (101,)
+    best: int  # index of the mix with the most real solving
+    even: int  # index of the even mix, 50/50
+    base_solving: float  # the base model's real solving: ½ of its two solve rates
+
+
+@cached(CURVE_ENTRIES)
+def curriculum_view(
+    beta: float, pass_left: float, pass_right: float, looseness: float, hack_rate: float
+) -> CurriculumView:
+    """Every mix at the left task's KL at β (~0.2 ms a mix, 101 mixes)."""
+    alone, right = (
+        core.checker_optimum(beta, pass_rate=rate, looseness=looseness, hack_rate=hack_rate)
+        for rate in (pass_left, pass_right)
+    )
+    mixes = _frozen(
+        core.curriculum(
+            core.CURRICULUM_MIXES,
+            budget=max(float(alone.kl), 1e-12),  # > 0 even where β's tilt rounds to none
+            pass_rates=(pass_left, pass_right),
+            looseness=looseness,
+            hack_rate=hack_rate,
+        )
+    )
+    return CurriculumView(
+        beta=beta,
+        budget=float(alone.kl),
+        pass_rates=(pass_left, pass_right),
+        looseness=looseness,
+        mixes=mixes,
+        best=int(np.argmax(mixes.real_solving)),
+        even=int(np.argmin(np.abs(core.CURRICULUM_MIXES - 0.5))),
+        base_solving=0.5 * (alone.base_solve_rate + right.base_solve_rate),
+    )

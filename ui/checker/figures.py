@@ -187,3 +187,54 @@ def monitor_chart(view, title: str, *, against: str) -> go.Figure:
 def task_title(pass_rate: float) -> str:
     """A task plot's title: "pass@1 = 1.5%"."""
     return f"pass@1 = {rate(pass_rate)}"
+
+
+CURRICULUM_HEIGHT = 320
+# (which numbers, legend name, line): what the curriculum chart draws against the mix.
+CURRICULUM_LINES = (
+    ("real_solving", "solved, both tasks", {"color": GOLD, "width": 3.5}),
+    ("left", "left task solved", {"color": GOLD, "width": 1.5, "dash": "dot"}),
+    ("right", "right task solved", {"color": GOLD, "width": 1.5, "dash": "dash"}),
+    ("hack_share", "hacks", {"color": BOUND, "width": 2.5, "dash": "dash"}),
+)
+
+
+def curriculum_chart(view) -> go.Figure:
+    """Real solving against the left task's share of training, at one KL (the curriculum
+    question); the best mix starred, the base model's real solving as a dotted line.
+    ``view`` is a ``ui.checker.compute.CurriculumView``."""
+    mixes = view.mixes
+    values = {
+        "real_solving": mixes.real_solving,
+        "left": mixes.solve_rates[:, 0],
+        "right": mixes.solve_rates[:, 1],
+        "hack_share": mixes.hack_share,
+    }
+    share = np.round(100 * mixes.mix, 2)
+    layout = _layout(CURRICULUM_HEIGHT)
+    layout["margin"] = {**MARGIN, "t": 72}  # no panel titles: the legend alone, 2 rows on a phone
+    layout["xaxis"] = style.axis(title="left task's share of training (%)", range=[-2, 102])
+    layout["yaxis"] = style.axis(title="%", **PERCENT_AXIS)
+    traces = [
+        go.Scatter(x=share, y=_percent(values[field]), name=name, mode="lines", line=line)
+        for field, name, line in CURRICULUM_LINES
+    ]
+    traces.append(
+        go.Scatter(
+            x=[0, 100],
+            y=[_percent(view.base_solving)] * 2,
+            name="base model, both tasks",
+            mode="lines",
+            line={"color": INK, "width": 1.5, "dash": "dot"},
+        )
+    )
+    traces.append(
+        go.Scatter(
+            x=[share[view.best]],
+            y=[_percent(mixes.real_solving[view.best])],
+            name="the most solved",
+            mode="markers",
+            marker={**PEAK_MARKER, "color": GOLD},
+        )
+    )
+    return style.figure(layout, traces)

@@ -45,6 +45,7 @@ class WorldNumbers:
     answers: core.Answers  # the lesson's 600 answers, drawn still on the plane
     gold_field: np.ndarray  # true quality on the grid: (241, 241), rows substance
     proxy_field: np.ndarray  # the reward model on the grid: (241, 241)
+    win_rates: core.WinRates | None = None  # best-of-n's win rates at the n stops (stops,)
 
 
 def panel_answers(clouds: core.Cloud, *, b: float, sigma: float) -> PanelAnswers:
@@ -90,4 +91,5 @@ def gather(b: float, sigma: float) -> WorldNumbers:
         answers=compute.answers(0.0, 0.0),
         gold_field=compute.gold_field(),
         proxy_field=compute.proxy_field(b, sigma),
+        win_rates=core.win_rates(compute.STOP_COUNTS, b=b, sigma=sigma),
     )

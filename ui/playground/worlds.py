@@ -182,6 +182,26 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
     }
 
 
+# Best-of-n's win rate beside n (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often
+# its pick beats one random answer of the 600, exactly (core.win_rates), one line per n stop.
+WIN_WORDS = "Beats a random answer: {by_model} by the score, {by_truth} by true quality"
+NEVER_WHOLE = 0.995  # a win rate at or above this prints "99%+": at finite n it is never whole
+
+
+def win_share(rate: float) -> str:
+    """A win rate to the whole percent ("61%"), "99%+" where that would round to 100%."""
+    return "99%+" if rate >= NEVER_WHOLE else fmt.percent(rate, decimals=0)
+
+
+def win_lines(rates: core.WinRates) -> list[str]:
+    """The win-rate line at every n stop, from core.win_rates at the stops (fields (stops,))."""
+    pairs = zip(np.ravel(rates.by_reward_model), np.ravel(rates.by_true_quality), strict=True)
+    return [
+        WIN_WORDS.format(by_model=win_share(model), by_truth=win_share(truth))
+        for model, truth in pairs
+    ]
+
+
 def _plane(numbers: WorldNumbers) -> dict:
     """The plane's still parts: both fields on a coarse grid, and the 600 answers."""
     low, high = style.PLANE_RANGE
@@ -239,7 +259,11 @@ def world_text(numbers: WorldNumbers) -> str:
         "sigma": numbers.sigma,
         "scale": COORDINATE_SCALE,
         "beta": _method("beta", numbers.kl),
-        "n": _method("n", numbers.best_of_n, swamped=_swamped(numbers.swamping)),
+        "n": {
+            **_method("n", numbers.best_of_n, swamped=_swamped(numbers.swamping)),
+            # Additive: the win rate's line per n stop (the stage's [data-win="n"]).
+            **({"win": win_lines(numbers.win_rates)} if numbers.win_rates is not None else {}),
+        },
         "plane": _plane(numbers),
         # which answer the panel reads, per stop
         "answers": answer_panel.world_part(kl=numbers.kl.panel, best_of_n=numbers.best_of_n.panel),

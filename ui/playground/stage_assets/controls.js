@@ -118,6 +118,8 @@ function buildMethod(parent, key, stage) {
   const slackMore = el("details", { class: "slack-more" }, slackRow);
   el("summary", { "aria-label": "What is slack?" }, slackMore, "slack?");
   const slackText = el("p", { "data-slack-more": key }, slackMore);
+  // n's win rate against a random answer, by the score and by true quality (Python's line).
+  const win = key === "n" ? el("p", { class: "win-rate", "data-win": key }, readouts) : null;
   return {
     section,
     name,
@@ -132,6 +134,7 @@ function buildMethod(parent, key, stage) {
     slack,
     slackMore,
     slackText,
+    win,
   };
 }
 
@@ -142,6 +145,13 @@ export function showSlack(control, method, index, hidingTruth) {
   setText(control.slack, hidingTruth ? "" : method.slack[index]);
   control.slackText.textContent = method.slack_more;
   control.slackMore.hidden = hidingTruth;
+}
+
+// The win-rate line at stop `index` (Python writes one per n stop); empty while the truth is
+// hidden, the line keeping its place so a reveal moves nothing. Only n's panel has one.
+export function showWin(control, method, index, hidingTruth) {
+  if (!control.win) return;
+  setText(control.win, hidingTruth || !method.win ? "" : method.win[index]);
 }
 
 // Predict, then reveal: true quality stays hidden until the reader has committed a guess.

@@ -4,7 +4,7 @@
 // steps a stop a second with no frames between. Functions of the Stage (stage.js), which hands
 // itself in.
 
-import { showSlack } from "./controls.js";
+import { showSlack, showWin } from "./controls.js";
 import { clamp } from "./field.js";
 import { stopHeading } from "./format.js";
 import { glide, REDUCE_MOTION, REDUCED_STEP_MS, sweep, sweepStep, SWEEP_MS } from "./motion.js";
@@ -43,6 +43,7 @@ export function showStop(stage, key) {
   }
   if (stage.hidingTruth()) control.cells.gold.textContent = "?";
   showSlack(control, method, index, stage.hidingTruth());
+  showWin(control, method, index, stage.hidingTruth());
   control.edge.hidden = !(control.edge.textContent = method.edge ? method.edge.notes[index] : "");
   stage.root.dataset[key] = stop;
   showAnswers(stage);
