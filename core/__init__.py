@@ -260,6 +260,7 @@ from core.more_optimizers import (  # noqa: E402
     soft_best_of_n,
     soft_best_of_n_chances,
     soft_best_of_n_over,
+    tilt_win_rates,
     win_rates,
 )
 
@@ -272,6 +273,7 @@ __all__ += [
     "soft_best_of_n",
     "soft_best_of_n_chances",
     "soft_best_of_n_over",
+    "tilt_win_rates",
     "win_rates",
 ]
 

@@ -9,8 +9,9 @@ best-of-n, and best-of-n's win rate against a base draw.
   keep draw i with chance e^{r_i/λ}/Σ_j e^{r_j/λ}. Exact to quadrature (see
   :func:`soft_best_of_n_over`), not simulated.
 - The win rate (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often best-of-n's
-  pick beats one uniform draw from the 600, by the reward model (n/(n+1) without ties) and by
-  true quality; ties count half. Exact sums over the 600.
+  pick (or the KL optimum's over the same 600) beats one uniform draw from the 600, by the
+  reward model (n/(n+1) without ties, for best-of-n) and by true quality; ties count half.
+  Exact sums over the 600.
 """
 
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import numpy as np
 from core import validate
 from core.answers import answers
 from core.best_of_n import ANSWER_SETTINGS, win_probabilities
-from core.validate import AT_LEAST_ONE, POSITIVE_NUMBER, Numbers, validate_params
+from core.validate import AT_LEAST_ONE, POSITIVE, POSITIVE_NUMBER, Numbers, validate_params
 
 MEAN_EXTRA = Numbers(low=0.0, valid="finite numbers >= 0")  # μ: the Poisson mean of extra draws
 # Soft best-of-n's quadrature: the trapezoid rule in s = log t, step 0.25. The integrand is
@@ -195,6 +196,32 @@ def win_rates(n, *, b=0.0, sigma=0.0, seed=None, errors="smooth", error_seed=0) 
     )  # (N, K)
     rates = [kept @ _beats_a_draw(score) for score in (scored.proxy, scored.gold)]
     return WinRates(*(validate.shaped(rate, np.shape(n)) for rate in rates))
+
+
+@validate_params({"beta": POSITIVE, **ANSWER_SETTINGS})
+def tilt_win_rates(beta, *, b=0.0, sigma=0.0, seed=None, errors="smooth", error_seed=0) -> WinRates:
+    """How often the KL optimum over the 600, π_i ∝ e^{proxy_i/β}, beats one uniform draw.
+
+    Parameters
+    ----------
+    beta : float or array_like of shape (...,)
+        The KL penalty; every entry finite and > 0.
+    b, sigma, seed, errors, error_seed
+        The reward model and the answer set, as in :func:`core.best_of_n`.
+
+    Returns
+    -------
+    WinRates whose fields have the shape of ``beta``: Σ_i π_i·P(score_i beats score_J), J
+    uniform over the answers, ties counted half, by the reward model and by true quality. The
+    tilt's by the reward model is not n/(n+1): it spreads its weight over the top answers.
+    """
+    scored = answers(b=b, sigma=sigma, seed=seed, errors=errors, error_seed=error_seed)
+    betas = np.ravel(np.asarray(beta, dtype=np.float64))
+    # (B, K) weights shifted by the top proxy: no overflow down to β = 1e-6 (e^0 at the top).
+    weight = np.exp((scored.proxy[None, :] - scored.proxy.max()) / betas[:, None])
+    kept = weight / weight.sum(axis=1, keepdims=True)
+    rates = [kept @ _beats_a_draw(score) for score in (scored.proxy, scored.gold)]
+    return WinRates(*(validate.shaped(rate, np.shape(beta)) for rate in rates))
 
 
 def _beats_a_draw(score: np.ndarray) -> np.ndarray:

@@ -165,3 +165,44 @@ def test_the_page_states_them_and_cites_both_papers():
     assert "KL 2.17 and +1.29, against the optimum's 2.18 and +1.29 at β = 0.5" in prose
     captions = " ".join(caption.value for caption in app.caption)
     assert "arxiv.org/abs/2506.19248" in captions and "arxiv.org/abs/2505.03156" in captions
+
+
+WINS = re.compile(
+    r"Best-of-n at n = 49 wins (\d+)% of the time by the reward model \(n/\(n \+ 1\) = (\d+)%\) "
+    r"and (\d+)% by true quality; the KL optimum over the same 600 at its KL, (\d+)% and (\d+)%\."
+)
+
+
+def beats_a_draw(score):
+    """Each answer's chance of beating a uniform draw of the 600, every pair counted."""
+    return np.mean((score[:, None] > score[None, :]) + 0.5 * (score[:, None] == score[None, :]), 1)
+
+
+@pytest.mark.parametrize("b", B_STOPS)
+def test_every_stops_win_rates_are_the_pairwise_count(b):
+    best_of_n_chance = np.diff((np.arange(601) / 600) ** 49)
+    true_quality_wins = []
+    for sigma in SIGMA_STOPS:
+        proxy, gold = ranked(b, sigma)
+        found = WINS.search(compare_text.selections_sentences(compare_compute.selections(b, sigma)))
+        assert found, (b, sigma)
+        bon_kl = summary(best_of_n_chance, proxy, gold)[0]
+        low, high = np.log(1e-6), np.log(1e6)  # the tilt at best-of-n's KL, bisected here
+        for _ in range(80):
+            middle = 0.5 * (low + high)
+            above = summary(tilt_chances(np.exp(middle), proxy), proxy, gold)[0] >= bon_kl
+            low, high = (middle, high) if above else (low, middle)
+        tilt_chance = tilt_chances(np.exp(0.5 * (low + high)), proxy)
+        by_proxy, by_gold = beats_a_draw(proxy), beats_a_draw(gold)
+        expected = [
+            best_of_n_chance @ by_proxy,
+            49 / 50,
+            best_of_n_chance @ by_gold,
+            tilt_chance @ by_proxy,
+            tilt_chance @ by_gold,
+        ]
+        for got, want in zip(found.groups(), expected, strict=True):
+            assert int(got) == round(100 * want), (b, sigma, got, want)
+        true_quality_wins.append(int(found.group(3)))
+    # The reward model's rate is 98% at every σ; true quality's moves with it.
+    assert len(set(true_quality_wins)) > 1

@@ -177,6 +177,35 @@ def test_win_rates_are_the_pairwise_count(b, sigma):
     np.testing.assert_allclose(rates.by_true_quality, by_gold, atol=1e-14)
 
 
+@pytest.mark.parametrize(("b", "sigma"), SETTINGS)
+def test_tilt_win_rates_match_a_seeded_monte_carlo(b, sigma):
+    # Draw the tilt's pick and a uniform rival 400,000 times: each rate's standard error is
+    # at most √(0.25/400,000) = 0.0008, so 0.004 is five of them.
+    scored = core.answers(b=b, sigma=sigma)
+    rng = np.random.default_rng(20261203)
+    for beta in (0.05, 0.5, 5.0):
+        weight = np.exp((scored.proxy - scored.proxy.max()) / beta)
+        picks = rng.choice(600, size=400_000, p=weight / weight.sum())
+        rivals = rng.integers(0, 600, size=400_000)
+        rates = more.tilt_win_rates(beta, b=b, sigma=sigma)
+        for got, score in (
+            (rates.by_reward_model, scored.proxy),
+            (rates.by_true_quality, scored.gold),
+        ):
+            drawn = np.mean((score[picks] > score[rivals]) + 0.5 * (score[picks] == score[rivals]))
+            assert abs(got - drawn) < 0.004, (b, sigma, beta)
+
+
+def test_tilt_win_rates_run_from_a_coin_to_best_of_ns_limit():
+    # β → ∞ is the uniform choice (½ each way); β → 0 keeps the top answer, as n → ∞ does.
+    rates = more.tilt_win_rates(np.array([1e6, 1e-6]))
+    limit = more.win_rates(1e9)
+    assert rates.by_reward_model[0] == pytest.approx(0.5, abs=1e-6)
+    assert rates.by_true_quality[0] == pytest.approx(0.5, abs=1e-6)
+    assert rates.by_reward_model[1] == pytest.approx(limit.by_reward_model, abs=1e-9)
+    assert rates.by_true_quality[1] == pytest.approx(limit.by_true_quality, abs=1e-9)
+
+
 def test_reward_model_win_rate_is_n_over_n_plus_1_less_the_discreteness():
     # No ties among the 600 proxies: exactly 1/2 at n = 1 and 2/3 − 1/(6·600²) at n = 2
     # (Σ (2i−1)(i−½)/K³); at most 1 − 1/(2K) (the top answer ties with itself half the time).
@@ -204,6 +233,7 @@ def test_true_quality_win_rate_rises_and_falls_on_the_lessons_600():
         (lambda: more.soft_best_of_n(2.0, lam=0.0), "lam"),
         (lambda: more.soft_best_of_n(0.5, lam=1.0), "n"),
         (lambda: more.win_rates(np.nan), "n"),
+        (lambda: more.tilt_win_rates(0.0), "beta"),
     ],
 )
 def test_bad_arguments_are_refused(call, message):

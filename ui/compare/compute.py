@@ -287,6 +287,10 @@ class Selections:
     soft_last_gold: float
     soft_tilt_kl: float  # the tilt at β = SOFT_LAMBDA: where soft best-of-n heads as n grows
     soft_tilt_gold: float
+    # How often each pick beats one answer drawn at random from the 600 (ties half): best-of-n
+    # at n = POISSON_PROBE + 1 and the tilt at its KL, by the reward model and by true quality.
+    best_of_n_wins: core.WinRates
+    tilt_wins: core.WinRates
 
 
 @cached(FIT_ENTRIES)
@@ -295,7 +299,7 @@ def selections(b: float, sigma: float) -> Selections:
     poisson = core.best_of_poisson(POISSON_PROBE, b=b, sigma=sigma)
     bon = core.best_of_n(POISSON_PROBE + 1.0, b=b, sigma=sigma)
     # The tilt at both KLs, one bisection: [Best-of-Poisson's, best-of-n's].
-    _, tilt = core.answer_tilt_at_kl(np.array([poisson.kl, bon.kl]), b=b, sigma=sigma)
+    tilt_beta, tilt = core.answer_tilt_at_kl(np.array([poisson.kl, bon.kl]), b=b, sigma=sigma)
     soft = core.soft_best_of_n(np.array([SOFT_PROBE, 10_000.0]), lam=SOFT_LAMBDA, b=b, sigma=sigma)
     soft_tilt = core.answer_tilt(SOFT_LAMBDA, b=b, sigma=sigma)
     return Selections(
@@ -314,4 +318,6 @@ def selections(b: float, sigma: float) -> Selections:
         soft_last_gold=float(soft.gold_gain[1]),
         soft_tilt_kl=soft_tilt.kl,
         soft_tilt_gold=soft_tilt.gold_gain,
+        best_of_n_wins=core.win_rates(POISSON_PROBE + 1.0, b=b, sigma=sigma),
+        tilt_wins=core.tilt_win_rates(float(tilt_beta[1]), b=b, sigma=sigma),
     )

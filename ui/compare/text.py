@@ -365,4 +365,19 @@ def selections_sentences(chosen: Selections) -> str:
         "Each answer's chance of being kept is one integral, taken to ~1e-14: exact, not "
         "simulated."
     )
-    return f"{poisson}\n\n{soft}"
+    return f"{poisson}\n\n{soft}\n\n{win_rate_sentence(chosen)}"
+
+
+def win_rate_sentence(chosen: Selections) -> str:
+    """How often best-of-n's pick and the KL optimum's at its KL beat a random answer, as
+    Markdown: by the reward model and by true quality, the gap between the two the lesson."""
+    bon, tilt = chosen.best_of_n_wins, chosen.tilt_wins
+    n_probe = fmt.named("n", POISSON_PROBE + 1)
+    return (
+        "**Win rate** (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often the kept "
+        f"answer beats one answer drawn at random from the 600, ties counted half. Best-of-n at "
+        f"{n_probe} wins {fmt.percent(bon.by_reward_model)} of the time by the reward model "
+        f"(n/(n + 1) = {fmt.percent((POISSON_PROBE + 1) / (POISSON_PROBE + 2))}) and "
+        f"{fmt.percent(bon.by_true_quality)} by true quality; the KL optimum over the same 600 "
+        f"at its KL, {fmt.percent(tilt.by_reward_model)} and {fmt.percent(tilt.by_true_quality)}."
+    )
