@@ -5,6 +5,8 @@ Every page:
   seed's range, default, URL form, pages; pure); ``rows``: the kinds of row (a slider's ``Setting``,
   a switch's ``Choice``, a ``Seed``; pure); ``url_values``: a URL value read into the nearest stop,
   option or seed, with a plain note (pure); ``story_steps``: the story's seven steps (pure);
+  ``step_questions``: a question per story step, its right answer computed from core at the
+  setting (pure; for the class poll, the Lesson's pack and predict-then-reveal);
   ``address``: every parameter of the address resolved at once, and the address as it should read
   (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
   setting (pure); ``state``: the address bar and the session's settings (one ``settle_url``,
