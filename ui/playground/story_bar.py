@@ -13,13 +13,16 @@ A settle that changes what they show, and a step's button, rerun both fragments 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from ui import compute, state
+from ui.address import ASK_KEY
 from ui.playground import answer_panel, stage_request
-from ui.settings import KEYS
+from ui.settings import KEYS, SETTINGS, STAGE_KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
@@ -52,12 +55,24 @@ def go_to_step(index: int) -> None:
     stage_request.rerun_stage_and_steps()  # the stage moves, the steps light the step
 
 
-def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None, int]:
+def _view(values: Mapping[str, float], story_on: bool) -> tuple:
     """What the steps show: whether they show, the current step, the step Back and Next
-    count from (the current one, else the one last chosen, else -1)."""
+    count from (the current one, else the one last chosen, else -1), and, off that step, the
+    setting "Ask the room" carries (so a settle off the step redraws the link; on the step the
+    step's values are the setting)."""
     current = current_step(values)
     anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
-    return story_on, current, anchor
+    asked_off_step = current is None and anchor >= 0  # only then does a settle move the link
+    off_step = tuple(values[key] for key in STAGE_KEYS) if asked_off_step else None
+    return story_on, current, anchor, off_step
+
+
+def ask_query(index: int, values: Mapping[str, float]) -> dict[str, str]:
+    """The class poll's address that asks the room step ``index``'s question at ``values``
+    (read by ui.class_poll.ask_url): ?ask=4&beta=0.3&n=590&b=0.2&sigma=0."""
+    return {ASK_KEY: str(index + 1)} | {
+        key: SETTINGS[key].url_text(values[key]) for key in STAGE_KEYS
+    }
 
 
 def steps(values: Mapping[str, float], *, story_on: bool) -> None:
@@ -86,7 +101,7 @@ def keep_steps_current(values: Mapping[str, float], *, story_on: bool) -> None:
 
 def step_bar(values: Mapping[str, float]) -> None:
     """Back, the numbered steps (the current one selected), Next."""
-    _, current, anchor = _view(values, True)
+    _, current, anchor, _ = _view(values, True)
     last = len(PRESETS) - 1
     # No help= tooltips here: a tooltip stays up under the pointer after each click, over the
     # step line and the navigation. Streamlit draws the shortcut (← →) on Back and Next, and
@@ -123,6 +138,24 @@ def step_bar(values: Mapping[str, float]) -> None:
             args=(min(anchor + 1, last),),
             disabled=anchor >= last,
             shortcut="Right",
+        )
+        if anchor >= 0:  # the lecturer asks the room this step's question, at this setting
+            ask_link(anchor, values)
+
+
+def ask_link(index: int, values: Mapping[str, float]) -> None:
+    """ "Ask the room": the class poll's start screen on step ``index``'s question at ``values``
+    (the same tab, so presenter mode and the session's settings come along)."""
+    # Only in AppTest does it fail: a run of the steps' fragment alone starts a new
+    # PagesManager there that knows no pages (a served session keeps st.navigation's); the
+    # next whole run draws the link.
+    with contextlib.suppress(StreamlitPageNotFoundError):
+        st.page_link(
+            "pages/class_poll.py",
+            label="Ask the room",
+            icon=":material/how_to_vote:",
+            query_params=ask_query(index, values),
+            help=f"Start a class poll on step {index + 1}'s question at this setting.",
         )
 
 
