@@ -177,3 +177,30 @@ def test_the_playground_offers_to_ask_the_room_the_current_step():
     assert dict(parse_qsl(link.query_string)) == story_bar.ask_query(
         4, {**PRESETS[4].values, "b": 0.35}
     )
+
+
+def ask_links(app: AppTest) -> list[dict[str, str]]:
+    return [
+        dict(parse_qsl(link.proto.query_string))
+        for link in app.get("page_link")
+        if link.proto.label == "Ask the room"
+    ]
+
+
+def test_in_presenter_mode_the_link_stands_beside_the_steps_line_once_on_or_off_the_step():
+    playground = open_page("playground", {"present": "1"})
+    playground.button(key="step-2").click().run()
+    playground.run()
+    assert_no_exception(playground)
+    # One link, beside the line, not in the title's row (where it wrapped the steps at 1280).
+    assert ask_links(playground) == [story_bar.ask_query(2, PRESETS[2].values)]
+    assert playground.get("alert") or playground.info, "the step's line is drawn with it"
+    playground.query_params["sigma"] = "0.5"  # off the step: the link alone, at the setting
+    playground.run()
+    assert ask_links(playground) == [story_bar.ask_query(2, {**PRESETS[2].values, "sigma": 0.5})]
+
+
+def test_a_visitor_who_chose_no_step_and_left_the_first_gets_no_link():
+    playground = open_page("playground", {"beta": "2", "n": "9"})
+    assert_no_exception(playground)
+    assert ask_links(playground) == []

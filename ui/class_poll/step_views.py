@@ -202,12 +202,15 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
             on_click=_tap,
             args=(engine, room_code, student, index),
         )
+    # The tap's answer once (the next refresh, 5 s on, drops it), and what is stored always.
     accepted, sentence = st.session_state.pop(VOTE_KEY, (None, None))
-    if accepted:
-        st.success(sentence)
-    elif sentence:
+    if sentence and not accepted:
         st.warning(sentence)
-    st.caption(step_text.phone_confirmation(question, mine, poll.closed))
+    stored = step_text.phone_confirmation(question, mine, poll.closed)
+    if mine is None:
+        st.caption(stored)
+    else:
+        st.success(f"{sentence} {stored}" if accepted else stored)
     if poll.closed:
         st.info("This poll is closed: it takes no more answers.")
     if poll.revealed:

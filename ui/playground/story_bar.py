@@ -19,7 +19,7 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from ui import compute, state
+from ui import compute, presenter, state
 from ui.address import ASK_KEY
 from ui.playground import answer_panel, stage_request
 from ui.settings import KEYS, SETTINGS, STAGE_KEYS
@@ -139,18 +139,24 @@ def step_bar(values: Mapping[str, float]) -> None:
             disabled=anchor >= last,
             shortcut="Right",
         )
-        if anchor >= 0:  # the lecturer asks the room this step's question, at this setting
+        # The lecturer asks the room this step's question at this setting. In presenter mode
+        # it sits beside the step's line instead (step_line): its 139 px here wrapped the
+        # steps under the title at 1280x720 (the title's row 40 -> 110 px high).
+        if anchor >= 0 and not presenter.presenter_mode():
             ask_link(anchor, values)
 
 
 def ask_link(index: int, values: Mapping[str, float]) -> None:
     """ "Ask the room": the class poll's start screen on step ``index``'s question at ``values``
-    (the same tab, so presenter mode and the session's settings come along)."""
+    (the same tab, so presenter mode and the session's settings come along). Not on a phone:
+    a lecturer runs a poll from the projector, and on a 390 px screen it put the steps' bar on
+    a third row (132 px high, the 96 px held for it overrun): ui/page_css.py hides it there."""
+    box = st.container(key="ask-room", width="content")
     # Only in AppTest does it fail: a run of the steps' fragment alone starts a new
     # PagesManager there that knows no pages (a served session keeps st.navigation's); the
     # next whole run draws the link.
     with contextlib.suppress(StreamlitPageNotFoundError):
-        st.page_link(
+        box.page_link(
             "pages/class_poll.py",
             label="Ask the room",
             icon=":material/how_to_vote:",
@@ -167,19 +173,33 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     about how it was opened: a projector's charts need the room. ``slot`` is an
     ``st.empty()`` the line goes into.
     """
-    index = current_step(values)
+    index, anchor = current_step(values), _view(values, True)[2]
+    if always and anchor >= 0:  # the line, and beside it "Ask the room" (off the step: alone)
+        row = slot.container(horizontal=True, vertical_alignment="center", gap="small")
+        if index is not None:
+            _headline(index, row)
+        with row:
+            ask_link(anchor, values)
+        return
     if index is None:
+        return
+    if always:
+        _headline(index, slot)
         return
     step: Preset = PRESETS[index]
     numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
-    if always:
-        # At most two lines of the largest type after the title, no icon (ui/page_css.py).
-        slot.container(key="step-line-one").info(f"{numbered}: {step.headline}")
-        return
     opened = _opened(state.arrival())
     if opened is None:
         return
     slot.info(f"{numbered} ({opened}). {step.story}", icon=":material/school:")
+
+
+def _headline(index: int, container) -> None:
+    """Presenter mode's line: at most two lines of the largest type after the title, no icon
+    (ui/page_css.py)."""
+    step: Preset = PRESETS[index]
+    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    container.container(key="step-line-one").info(f"{numbered}: {step.headline}")
 
 
 def step_quote(values: Mapping[str, float]) -> None:
