@@ -204,3 +204,17 @@ def test_a_visitor_who_chose_no_step_and_left_the_first_gets_no_link():
     playground = open_page("playground", {"beta": "2", "n": "9"})
     assert_no_exception(playground)
     assert ask_links(playground) == []
+
+
+def test_a_poll_whose_question_lost_answers_under_it_still_draws():
+    """Votes name answers by index: a newer app with fewer answers draws its own, no traceback."""
+    engine = db.poll_engine()
+    poll, _ = step_polls.start_step_poll(engine, step=3, values=PRESETS[3].values, choices=5)
+    step_polls.submit_vote(
+        engine, room_code=poll.room_code, student_id="student-aaaaaaaaaaaaaaaa", choice=4
+    )
+    lecturer = open_poll({"lecturer": poll.lecturer_token})
+    assert_no_exception(lecturer)
+    answers = len(step_questions.question(3, PRESETS[3].values).choices)
+    assert bars(lecturer).count('role="listitem"') == answers == 3
+    assert open_poll({"room": poll.room_code}).button(key="step_choice_2")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import streamlit as st
 from sqlalchemy.engine import Engine
 
@@ -134,6 +135,11 @@ def live_answers(engine: Engine, token: str) -> None:
         return
     poll, room, counts = found
     question = question_of(room)
+    # As many bars as the question has answers, should a new version of the app have changed
+    # their number under a running poll (its votes name answers by index).
+    counts = np.resize(
+        np.append(counts, np.zeros(len(question.choices), int)), len(question.choices)
+    )
     st.markdown(f"#### {question.prompt}")
     st.container(key="poll_count").metric(step_text.answers_label(poll.closed), int(counts.sum()))
     right = question.right if poll.revealed else None
@@ -189,6 +195,9 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
         st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
         return
     question = question_of(room)
+    mine = (
+        mine if mine is not None and mine < len(question.choices) else None
+    )  # one no longer offered
     st.caption(f"Room {room_code} · {step_text.step_title(room.step)}")
     st.markdown(f"**{question.prompt}**")
     buttons = st.container(key="step_choices", gap="small")
