@@ -4,7 +4,7 @@ import streamlit as st
 
 import core
 from ui import compute, draws_text, glossary, page_css, presenter, sources, state
-from ui.lesson import text
+from ui.lesson import pack, text
 from ui.settings import full_query
 
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
@@ -111,6 +111,31 @@ for step, preset in enumerate(text.TRIES, start=1):
         query_params=full_query(preset.values),
     )
     st.caption(preset.story)
+
+# The lecturer's pack: the class poll's step questions, their answers and links, to read, save
+# as Markdown or print (a standalone page: the app's menu and buttons do not print with it).
+app_url = st.context.url or ""
+app_root = app_url.rsplit("/lesson", 1)[0] + "/" if "/lesson" in app_url else ""
+with st.expander(pack.TITLE, icon=":material/quiz:"):
+    st.markdown(pack.INTRO)
+    st.markdown(pack.markdown(link_base=app_root or "./"))
+    save_markdown, save_page = st.columns(2)
+    save_markdown.download_button(
+        "Download the pack (Markdown)",
+        pack.markdown(link_base=app_root or None).encode(),
+        file_name="lecturers_pack.md",
+        mime="text/markdown",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+    save_page.download_button(
+        "A page to print (HTML)",
+        pack.printable_html(app_address=app_root).encode(),
+        file_name="lecturers_pack.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/print:",
+    )
 
 presenter.switch()
 sources.footer(

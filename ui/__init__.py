@@ -58,7 +58,8 @@ Every page:
 
 Sub-packages, one per page that needs more than its page file, each with its own map in its
 docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
-- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
+- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
+  the lecturer's pack, the step questions written out).
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
   ``win_rate``: the win rate against a random answer).
 - ``kl_penalty/``: the KL penalty page (``figures``).

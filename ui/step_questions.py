@@ -11,7 +11,8 @@ quality is above the base model, where the preset's b = 0 has it fall to -4.37).
 Where the model gives no single answer the choices say so: where best-of-n levels off (b = 0,
 σ = 1: its highest point n = 212, +1.54, and from n = 1,942 to 10,000 within 0.005 of it) the
 right answer is "never turns down: rises or levels off", by the class poll's plateau rule (its
-LEVEL, ``ui.class_poll.guess_text``); where the grid's edge, not the trade-off, sets a KL
+LEVEL, ``ui.class_poll.guess_text``; ``levels_off`` here is that rule below the page packages,
+where the stage's world reads it too); where the grid's edge, not the trade-off, sets a KL
 optimum (``core.edge_check``: β = 0.25 at b = 0, 8.4% of it at the edge) it is "can't tell".
 The class poll runs these questions, the Lesson's pack prints them, and the stage's
 predict-then-reveal reads ``levels_off`` for its reveal.
@@ -58,33 +59,42 @@ class StepQuestion:
 
 @dataclass(frozen=True)
 class LevelsOff:
-    """Where a best-of-n curve's true quality is highest, by the class poll's plateau rule."""
+    """Where a curve's true quality is highest, by the class poll's plateau rule, among its
+    points clear of the grid's edge (a KL curve's ``capped``; best-of-n has no edge)."""
 
     place: str  # PEAK, END (still rising at the range's end), START (only falls) or PLATEAU
-    peak: float  # the n of the highest point (exact, core.best_of_n_curve)
+    peak: float  # the pressure (n or β) of the highest point (core's peak_pressure)
     top: float  # true quality's gain there
-    levels_from: float  # where the last run within LEVEL of the top begins (PLATEAU, END)
-    end_gain: float  # true quality's gain at the range's end, n = 10,000
+    levels_from: float  # where the last run within LEVEL of the top begins
+    levels_to: float  # the strongest point looked at (the run's end where it reaches it)
+    end_gain: float  # true quality's gain at that strongest point (n = 10,000)
 
 
 def levels_off(curve: core.Curve) -> LevelsOff:
-    """Where a best-of-n curve (n rising) is highest: a PEAK inside, a PLATEAU (it peaks but its
-    end is back within LEVEL of the top), END (highest at the end) or START (at n = 1)."""
-    gold = np.asarray(curve.gold_gain)
-    pressure = np.asarray(curve.pressure)
+    """Where a curve (gentle to strong) is highest: a PEAK inside, a PLATEAU (it peaks but its
+    strongest end is back within LEVEL of the top), END (highest at the end) or START (at the
+    gentlest point), among the points clear of the grid's edge, as the class poll reads it."""
+    edge = np.zeros(curve.pressure.shape) if curve.edge_mass is None else curve.edge_mass
+    looked = core.uncapped_stops(edge, capped=curve.capped)
+    gold = np.asarray(curve.gold_gain)[looked]
+    pressure = np.asarray(curve.pressure)[looked]
     top = max(float(gold.max()), curve.peak_gold_gain)
     near = gold >= top - LEVEL
     # The last run of near points: from the last point that is not near, plus one.
     below = np.flatnonzero(~near)
     first = int(below[-1]) + 1 if below.size else 0
     levels_from = float(pressure[min(first, pressure.size - 1)])
-    if core.peak_at_end(pressure, curve.peak_pressure):
+    at_end = core.peak_at_end(
+        curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass, capped=curve.capped
+    )
+    if at_end:
         place = END
     elif curve.peak_pressure == pressure[0]:
         place = START
     else:
         place = PLATEAU if bool(near[-1]) else PEAK
-    return LevelsOff(place, curve.peak_pressure, top, levels_from, float(gold[-1]))
+    end = (float(pressure[-1]), float(gold[-1]))
+    return LevelsOff(place, curve.peak_pressure, top, levels_from, end[0], end[1])
 
 
 def _named(symbol: str, value: float) -> str:

@@ -1,6 +1,7 @@
 """The story steps' questions (ui/step_questions.py) at a fixed sample of slider settings: every
 step's right answer against an independent computation from core (its own grids of n, the
-favourite's chance from (1 - 1/600)ⁿ), never by asking ``question`` for the expectation."""
+favourite's chance from (1 - 1/600)ⁿ), never by asking ``question`` for the expectation; and
+the stage's world carries the class poll's plateau for its reveal."""
 
 from __future__ import annotations
 
@@ -171,3 +172,34 @@ def test_the_preset_answers_are_the_storys():
 def test_a_step_outside_the_story_is_refused():
     with pytest.raises(ValueError, match="step must be 0 to 6"):
         sq.question(7, PRESETS[0].values)
+
+
+# --- the stage's reveal reads the same plateau as the class poll's -------------------------------
+POLL_SAMPLE = sorted({*_MODELS, (0.05, 1.0), (0.1, 1.0), (0.0, 2.0)})
+
+
+@pytest.mark.parametrize("key", ["n", "beta"])
+def test_the_stages_world_carries_the_polls_plateau(key):
+    """worlds' curve.peak.levels_off is guess_text's last stretch where the poll says it levels
+    off (b = 0, σ = 1: n = 1,942 to 10,000), and null where it peaks or ends highest."""
+    from poll_data.guesses import QUESTIONS
+    from ui import compute
+    from ui.class_poll import guess_text
+    from ui.playground import worlds
+
+    question = QUESTIONS["best_of_n" if key == "n" else "kl"]
+    places = set()
+    for b, sigma in POLL_SAMPLE if key == "n" else POLL_SAMPLE[:6]:
+        curve = (compute.best_of_n_curve if key == "n" else compute.kl_curve)(b, sigma)
+        place = guess_text.truth_place(curve, question)
+        shipped = worlds._curve(curve)["peak"]["levels_off"]
+        places.add(place)
+        if place == guess_text.PLATEAU:
+            stretch = guess_text.plateau(curve, question).stretches[-1]
+            assert shipped == pytest.approx(list(stretch), rel=1e-4), (b, sigma)
+        else:
+            assert shipped is None, (b, sigma, place)
+    if key == "n":
+        assert guess_text.PLATEAU in places and guess_text.PEAK in places
+        flat = worlds._curve(compute.best_of_n_curve(0.0, 1.0))["peak"]
+        assert (flat["pressure"], flat["levels_off"]) == (212.0, [1942.0, 10000.0])

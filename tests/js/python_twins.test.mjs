@@ -68,6 +68,28 @@ test("the reveal's words: right on within 5%, else the factor and which way", ()
   );
 });
 
+test("where true quality levels off the reveal says so, and a guess on the stretch is right", () => {
+  // b = 0, σ = 1: best-of-n's highest point is n = 212 and from n = 1,942 to 10,000 it stays
+  // within 0.005 of it (the world's curve.peak.levels_off; tests/app/test_step_questions.py
+  // checks the world carries them). It said "peaks at n = 212", a guess of 10,000 47.2 too high.
+  const levels = [1942, 10000];
+  const said =
+    "true quality levels off: from n = 1,942 to n = 10,000 it stays within 0.005 of its highest (at n = 212), so any setting there is as good";
+  assert.equal(
+    revealedLine("n", "n", 212, "10000", false, levels),
+    `n: ${said}; you guessed 10000, right on.`,
+  );
+  assert.equal(
+    revealedLine("n", "n", 212, "3000", false, levels),
+    `n: ${said}; you guessed 3000, right on.`,
+  );
+  // Off the stretch: measured to the nearer of the peak and the stretch's ends.
+  assert.match(revealedLine("n", "n", 212, "800", false, levels), /factor of 2\.4 \(too low\)/);
+  assert.match(revealedLine("n", "n", 212, "24", false, levels), /factor of 8\.8 \(too low\)/);
+  // A world without the field (null, or built before it) reads as a peak.
+  assert.match(revealedLine("n", "n", 212, "10000", false, null), /peaks at n = 212; .* 47\.2/);
+});
+
 test("the plane's shipped fields read as core's true quality and reward model", () => {
   const { plane, scale, points, nodes } = fixture("plane.json");
   const gold = fieldSampler(plane.grid, plane.gold, scale);

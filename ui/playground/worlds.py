@@ -21,7 +21,7 @@ import numpy as np
 
 import core
 from common import format as fmt
-from ui import compute, edge_note, slack_text, style, swamp_text
+from ui import compute, edge_note, slack_text, step_questions, style, swamp_text
 from ui.playground import answer_panel, csv_numbers, world_numbers, world_store
 from ui.playground.world_numbers import MethodNumbers, WorldNumbers
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
@@ -71,6 +71,7 @@ def _cloud(cloud: core.Cloud) -> list[list[int]]:
 
 def _curve(curve: core.Curve) -> dict:
     """A whole curve and its peak of true quality, for drawing and for hover readouts."""
+    flat = step_questions.levels_off(curve)
     return {
         "pressure": [float(f"{value:.5g}") for value in curve.pressure],
         "proxy_gain": csv_numbers.rounded(curve.proxy_gain, CURVE_DECIMALS),
@@ -82,6 +83,15 @@ def _curve(curve: core.Curve) -> dict:
             # the reveal says "highest at the end", not "peaks" (b = 0.2, σ = 0: n = 10,000).
             "at_end": core.peak_at_end(
                 curve.pressure, curve.peak_pressure, edge_mass=curve.edge_mass, capped=curve.capped
+            ),
+            # Where it peaks but levels off to the end, [gentlest, strongest] of that stretch
+            # within 0.005 of the top (the class poll's plateau rule): the reveal says it levels
+            # off there and a guess on it is right (b = 0, σ = 1: n = 1,942 to 10,000, where
+            # "peaks at n = 212" called a guess of 10,000 a factor of 47 off). Else null.
+            "levels_off": (
+                [float(f"{flat.levels_from:.5g}"), float(f"{flat.levels_to:.5g}")]
+                if flat.place == step_questions.PLATEAU
+                else None
             ),
         },
     }

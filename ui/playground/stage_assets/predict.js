@@ -19,17 +19,33 @@ export const guessFactor = (guessed, truth) => Math.max(guessed / truth, truth /
 
 // One method's line once revealed: "n: true quality peaks at n = 49; you guessed 100, off by
 // a factor of 2.0 (too high)." Where true quality never turns down before the curve's end
-// (atEnd, the world's curve.peak.at_end), it says so: "highest at the end, n = 10,000".
-export function revealedLine(symbol, key, peak, guess, atEnd = false) {
+// (atEnd, the world's curve.peak.at_end), it says so: "highest at the end, n = 10,000". Where it
+// peaks but levels off to the end (levels, the world's curve.peak.levels_off: [gentlest,
+// strongest] of the stretch within 0.005 of the top, the class poll's plateau rule), it says it
+// levels off there, a guess on the stretch is right and one off it is measured to its nearer end
+// (b = 0, σ = 1: n = 1,942 to 10,000; a guess of 10,000 was "a factor of 47.2 too high" of 212).
+export function revealedLine(symbol, key, peak, guess, atEnd = false, levels = null) {
   const guessed = Number(guess);
-  const factor = guessFactor(guessed, peak);
+  const stretch = levels ? [Math.min(...levels), Math.max(...levels)] : null;
+  const onStretch = stretch !== null && guessed >= stretch[0] && guessed <= stretch[1];
+  const target =
+    stretch === null || onStretch
+      ? peak
+      : [peak, ...stretch].reduce((best, at) =>
+          guessFactor(guessed, at) < guessFactor(guessed, best) ? at : best,
+        );
+  const factor = onStretch ? 1 : guessFactor(guessed, target);
   const way =
     factor < 1.05
       ? "right on"
-      : `off by a factor of ${tenthsText(factor)} (${guessed > peak ? "too high" : "too low"})`;
-  const truth = atEnd
-    ? `true quality never turns down: it is highest at the end, ${symbol} = ${peakText(key, peak)}`
-    : `true quality peaks at ${symbol} = ${peakText(key, peak)}`;
+      : `off by a factor of ${tenthsText(factor)} (${guessed > target ? "too high" : "too low"})`;
+  const at = (value) => `${symbol} = ${peakText(key, value)}`;
+  let truth = `true quality peaks at ${at(peak)}`;
+  if (atEnd) truth = `true quality never turns down: it is highest at the end, ${at(peak)}`;
+  if (levels)
+    truth =
+      `true quality levels off: from ${at(levels[0])} to ${at(levels[1])} it stays within 0.005 ` +
+      `of its highest (at ${at(peak)}), so any setting there is as good`;
   return `${symbol}: ${truth}; you guessed ${guess}, ${way}.`;
 }
 
@@ -44,8 +60,8 @@ export function predictionText(world, { guess, revealed }) {
     return ASK + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
   }
   const lines = keys.map((key) => {
-    const { pressure, at_end: atEnd } = world[key].curve.peak;
-    return revealedLine(world[key].symbol, key, pressure, guess[key], Boolean(atEnd));
+    const { pressure, at_end: atEnd, levels_off: levels } = world[key].curve.peak;
+    return revealedLine(world[key].symbol, key, pressure, guess[key], Boolean(atEnd), levels);
   });
   return `Revealed. ${lines.join(" ")}`;
 }
