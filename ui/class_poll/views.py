@@ -130,8 +130,8 @@ def start_screen(engine: Engine) -> None:
     _join_form(join)
     start.header("Lecturers: start a poll")
     start.markdown(
-        "Students guess on their phones where true quality will peak, or rate answers and "
-        "so build a reward model; you show the room's answers live."
+        "Students guess where true quality will peak, answer a story step's question, or rate "
+        "answers and so build a reward model, on their phones; you show the room's answers live."
     )
     glossary.explain("true quality", "reward model", container=start)
     kind = start.radio(
