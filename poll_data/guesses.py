@@ -87,6 +87,7 @@ QUESTIONS = {
     ),
 }  # fmt: skip
 RATING = "rate"  # the question of a poll whose phones rate pairs of answers (poll_data.ratings)
+STEP = "step"  # the question of a poll that asks a story step's question (poll_data.step_polls)
 
 
 def parse_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> float:

@@ -178,7 +178,7 @@ def submit_choice(
     if poll is None:
         return Tap(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
     if poll.question != guesses.RATING:
-        return Tap(Outcome.NOT_RATING, "This room asks for a guess, not for ratings.")
+        return Tap(Outcome.NOT_RATING, "This room does not rate answers.")
     if poll.closed:
         return Tap(Outcome.CLOSED, "This poll is closed: it takes no more choices.")
     return _store_choice(engine, poll.id, student, int(pair_index), int(choice), seconds, moment)

@@ -52,7 +52,7 @@ polls = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False, index=True),
     sa.Column("b", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("question", sa.String(16), nullable=False),  # a key of poll_data.guesses.QUESTIONS
+    sa.Column("question", sa.String(16), nullable=False),  # guesses.QUESTIONS' key, RATING, STEP
     sa.Column("closed", sa.Boolean, nullable=False, default=False),
     sa.Column("revealed", sa.Boolean, nullable=False, default=False),
 )
@@ -179,17 +179,19 @@ def start_poll(
 
     ``question`` is a key of ``poll_data.guesses.QUESTIONS``: "best_of_n" (n) or "kl" (β); or
     ``poll_data.guesses.RATING`` for a room that rates answers (poll_data.ratings adds its
-    settings). ``opener`` names the device asking (an id of at most 64 characters): a device
-    may open ROOMS_PER_DEVICE_PER_MINUTE rooms a minute, the whole site ROOMS_PER_MINUTE.
+    settings), ``poll_data.guesses.STEP`` for a story step's question (poll_data.step_polls).
+    ``opener`` names the device asking (an id of at most 64 characters): a device may open
+    ROOMS_PER_DEVICE_PER_MINUTE rooms a minute, the whole site ROOMS_PER_MINUTE.
 
     Raises
     ------
     RoomLimit
         Past either cap (nothing is opened; its message is for the visitor).
     """
-    if question not in guesses.QUESTIONS and question != guesses.RATING:
+    if question not in (*guesses.QUESTIONS, guesses.RATING, guesses.STEP):
         raise ValueError(
-            f"question must be one of {sorted(guesses.QUESTIONS)} or {guesses.RATING!r}"
+            f"question must be one of {sorted(guesses.QUESTIONS)}, {guesses.RATING!r} or "
+            f"{guesses.STEP!r}"
         )
     purge_old_polls(engine, now=now)
     _count_opening(engine, opener, _now(now))
@@ -324,7 +326,7 @@ def submit_guess(
     if poll.closed:
         return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
     if poll.question not in guesses.QUESTIONS:
-        return Submission(Outcome.BAD_GUESS, "This room rates answers: it takes no guesses.")
+        return Submission(Outcome.BAD_GUESS, "This room takes taps, not typed guesses.")
     question = guesses.QUESTIONS[poll.question]
     try:
         typed = guesses.read_guess(raw_guess, question=question)

@@ -97,6 +97,7 @@ GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method 
 LECTURER_KEY = "lecturer"  # the class poll's lecturer link: ?lecturer=TOKEN
 ROOM_KEY = "room"  # a student's join link: ?room=CODE
 OLD_STUDENT_KEY = "student"  # a student's id in old poll links: dropped, never trusted
+ASK_KEY = "ask"  # the Playground's "Ask the room": ?ask=STEP (and beta, n, b, sigma)
 PRESENT_ON = ("1", "true", "yes", "on")  # what ?present= may say to turn presenter mode on
 ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
     Flag(PRESENT_KEY, "presenter mode: large type, fewer words", pages=PAGES, on=PRESENT_ON),
@@ -107,6 +108,7 @@ ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
     Token(LECTURER_KEY, "the lecturer's own link to a poll", pages=("poll",)),
     Token(ROOM_KEY, "a student's link into a poll", pages=("poll",)),
     Token(OLD_STUDENT_KEY, "dropped: the device cookie says who a student is", pages=("poll",)),
+    Token(ASK_KEY, "a story step's question to ask (ui.class_poll.ask_url)", pages=("poll",)),
 )
 PARAMETER_ROWS = {row.key: row for row in ROWS}  # rows by key
 PARAMETERS = (*SETTINGS, *PARAMETER_ROWS)  # every key the app reads from an address

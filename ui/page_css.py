@@ -162,6 +162,8 @@ COMPACT_CSS = """
 @media (max-width: 640px) {
   .st-key-story-steps { min-width: 100%; min-height: 6rem; }
   .st-key-title-row { min-height: 157px; align-items: flex-start; align-content: flex-start; }
+  /* "Ask the room" (a lecturer's, from the projector) put the bar on a third row: 132 px. */
+  .st-key-ask-room { display: none; }
 }
 </style>
 """

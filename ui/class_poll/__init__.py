@@ -17,6 +17,12 @@ screen).
   optimizing the room's reward model does).
 - ``rating_text``: what the lecturer's screen says about a room's fit (pure sentence builders):
   its weights, b's interval, agreement beside the reference, the curves, the Playground link.
+- ``step_views``: a story step's question as a poll: the start form (a step, or the Playground's
+  ``?ask=``), the phone's big answer buttons, the projector's live bars and Reveal.
+- ``step_text``: what those screens say (pure): a bar per answer with its count, the setting,
+  the reveal, a phone's confirmation, the counts as CSV.
+- ``ask_url``: the Playground's "Ask the room" address read into a step and a setting, every
+  unusable value made the nearest valid one with a sentence (pure).
 - ``live``: reading a poll for a screen that refreshes itself (a database that is down is a
   warning, never a traceback).
 """

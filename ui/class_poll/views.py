@@ -20,7 +20,7 @@ from ui import charts, compute, glossary, lecturer_cookie, link_box, presenter, 
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.class_poll import guess_text, identity, live, rating_views
+from ui.class_poll import guess_text, identity, live, rating_views, step_views
 from ui.settings import PRESENT_KEY, SETTINGS
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
@@ -33,8 +33,8 @@ EXPLAINED = {
     "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
     "β is a weaker leash, so more pressure from the reward model.",
 }
-GUESS, RATE = "guess", "rate"  # the kinds of poll a lecturer may start
-KINDS = {GUESS: "Guess the peak", RATE: "Rate answers"}
+GUESS, RATE, STEP = "guess", "rate", "step"  # the kinds of poll a lecturer may start
+KINDS = {GUESS: "Guess the peak", RATE: "Rate answers", STEP: "A story step's question"}
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 TO_TOP_KEY = "poll_to_top"  # session key: the lecturer's screen opens at its top, once
@@ -120,7 +120,8 @@ def qr_png(link: str) -> bytes:
 
 
 def start_screen(engine: Engine) -> None:
-    """Lecturers start a poll about a reward model (b, σ); students type a room code."""
+    """Lecturers start a poll (a step's question if ``?ask=`` names one); students join one."""
+    ask = step_views.take_ask(STEP)
     lecturer_cookie.write(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
     # The students' box first in the run: a phone puts its column first (ui/serving.py's
@@ -129,13 +130,13 @@ def start_screen(engine: Engine) -> None:
     _join_form(join)
     start.header("Lecturers: start a poll")
     start.markdown(
-        "Students guess on their phones where true quality will peak, or rate answers and "
-        "so build a reward model; you show the room's answers live."
+        "Students guess where true quality will peak, answer a story step's question, or rate "
+        "answers and so build a reward model, on their phones; you show the room's answers live."
     )
     glossary.explain("true quality", "reward model", container=start)
     kind = start.radio(
         "Kind of poll",
-        options=(GUESS, RATE),
+        options=(GUESS, RATE, STEP),
         format_func=KINDS.get,
         key="poll_kind",
         horizontal=True,
@@ -149,6 +150,8 @@ def start_screen(engine: Engine) -> None:
                 start.warning(str(refused))
             else:
                 lead(poll.lecturer_token)
+    elif kind == STEP:
+        step_views.start_form(engine, start, ask, lead)
     else:
         _guess_form(engine, start)
 
@@ -214,7 +217,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
     link = join_link(poll.room_code)
     # On a 1280x720 projector both lie on the first screen: the guesses, and how to join.
     # A rating room's fit is wider (the count and b's three readouts in one row): [2, 1].
-    room = ratings.rating_room(engine, poll)
+    room, step_room = ratings.rating_room(engine, poll), step_views.step_room(engine, poll)
     results_column, join_column = st.columns([3, 2] if room is None else [2, 1], gap="large")
     _join_panel(join_column, poll, link)
     _controls(engine, token, poll, reveal=room is None, container=controls)
@@ -222,6 +225,8 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
         join_column.markdown(rating_views.room_summary(room))
         with results_column:
             rating_views.live_fit(engine, token)
+    elif step_room is not None:  # a story step's question: a bar per answer
+        step_views.lecturer_part(engine, token, step_room, join_column, results_column)
     else:
         question = guesses.QUESTIONS[poll.question]
         join_column.markdown(
@@ -317,8 +322,9 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         _back_to_start()
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
-    if poll.question == guesses.RATING:
-        rating_views.phone_screen(engine, room, identity.student_id(room))
+    phone = {guesses.RATING: rating_views.phone_screen, guesses.STEP: step_views.phone_screen}
+    if poll.question in phone:
+        phone[poll.question](engine, room, identity.student_id(room))
         return
     question = guesses.QUESTIONS[poll.question]
     st.markdown(f"**Room {room}.** {question.text}")

@@ -13,13 +13,16 @@ A settle that changes what they show, and a step's button, rerun both fragments 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
-from ui import compute, state
+from ui import compute, presenter, state
+from ui.address import ASK_KEY
 from ui.playground import answer_panel, stage_request
-from ui.settings import KEYS
+from ui.settings import KEYS, SETTINGS, STAGE_KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
@@ -52,12 +55,24 @@ def go_to_step(index: int) -> None:
     stage_request.rerun_stage_and_steps()  # the stage moves, the steps light the step
 
 
-def _view(values: Mapping[str, float], story_on: bool) -> tuple[bool, int | None, int]:
+def _view(values: Mapping[str, float], story_on: bool) -> tuple:
     """What the steps show: whether they show, the current step, the step Back and Next
-    count from (the current one, else the one last chosen, else -1)."""
+    count from (the current one, else the one last chosen, else -1), and, off that step, the
+    setting "Ask the room" carries (so a settle off the step redraws the link; on the step the
+    step's values are the setting)."""
     current = current_step(values)
     anchor = current if current is not None else st.session_state.get(_CHOSEN, -1)
-    return story_on, current, anchor
+    asked_off_step = current is None and anchor >= 0  # only then does a settle move the link
+    off_step = tuple(values[key] for key in STAGE_KEYS) if asked_off_step else None
+    return story_on, current, anchor, off_step
+
+
+def ask_query(index: int, values: Mapping[str, float]) -> dict[str, str]:
+    """The class poll's address that asks the room step ``index``'s question at ``values``
+    (read by ui.class_poll.ask_url): ?ask=4&beta=0.3&n=590&b=0.2&sigma=0."""
+    return {ASK_KEY: str(index + 1)} | {
+        key: SETTINGS[key].url_text(values[key]) for key in STAGE_KEYS
+    }
 
 
 def steps(values: Mapping[str, float], *, story_on: bool) -> None:
@@ -86,7 +101,7 @@ def keep_steps_current(values: Mapping[str, float], *, story_on: bool) -> None:
 
 def step_bar(values: Mapping[str, float]) -> None:
     """Back, the numbered steps (the current one selected), Next."""
-    _, current, anchor = _view(values, True)
+    _, current, anchor, _ = _view(values, True)
     last = len(PRESETS) - 1
     # No help= tooltips here: a tooltip stays up under the pointer after each click, over the
     # step line and the navigation. Streamlit draws the shortcut (← →) on Back and Next, and
@@ -124,6 +139,30 @@ def step_bar(values: Mapping[str, float]) -> None:
             disabled=anchor >= last,
             shortcut="Right",
         )
+        # The lecturer asks the room this step's question at this setting. In presenter mode
+        # it sits beside the step's line instead (step_line): its 139 px here wrapped the
+        # steps under the title at 1280x720 (the title's row 40 -> 110 px high).
+        if anchor >= 0 and not presenter.presenter_mode():
+            ask_link(anchor, values)
+
+
+def ask_link(index: int, values: Mapping[str, float]) -> None:
+    """ "Ask the room": the class poll's start screen on step ``index``'s question at ``values``
+    (the same tab, so presenter mode and the session's settings come along). Not on a phone:
+    a lecturer runs a poll from the projector, and on a 390 px screen it put the steps' bar on
+    a third row (132 px high, the 96 px held for it overrun): ui/page_css.py hides it there."""
+    box = st.container(key="ask-room", width="content")
+    # Only in AppTest does it fail: a run of the steps' fragment alone starts a new
+    # PagesManager there that knows no pages (a served session keeps st.navigation's); the
+    # next whole run draws the link.
+    with contextlib.suppress(StreamlitPageNotFoundError):
+        box.page_link(
+            "pages/class_poll.py",
+            label="Ask the room",
+            icon=":material/how_to_vote:",
+            query_params=ask_query(index, values),
+            help=f"Start a class poll on step {index + 1}'s question at this setting.",
+        )
 
 
 def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> None:
@@ -134,19 +173,33 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     about how it was opened: a projector's charts need the room. ``slot`` is an
     ``st.empty()`` the line goes into.
     """
-    index = current_step(values)
+    index, anchor = current_step(values), _view(values, True)[2]
+    if always and anchor >= 0:  # the line, and beside it "Ask the room" (off the step: alone)
+        row = slot.container(horizontal=True, vertical_alignment="center", gap="small")
+        if index is not None:
+            _headline(index, row)
+        with row:
+            ask_link(anchor, values)
+        return
     if index is None:
+        return
+    if always:
+        _headline(index, slot)
         return
     step: Preset = PRESETS[index]
     numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
-    if always:
-        # At most two lines of the largest type after the title, no icon (ui/page_css.py).
-        slot.container(key="step-line-one").info(f"{numbered}: {step.headline}")
-        return
     opened = _opened(state.arrival())
     if opened is None:
         return
     slot.info(f"{numbered} ({opened}). {step.story}", icon=":material/school:")
+
+
+def _headline(index: int, container) -> None:
+    """Presenter mode's line: at most two lines of the largest type after the title, no icon
+    (ui/page_css.py)."""
+    step: Preset = PRESETS[index]
+    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    container.container(key="step-line-one").info(f"{numbered}: {step.headline}")
 
 
 def step_quote(values: Mapping[str, float]) -> None:
