@@ -59,7 +59,7 @@ SHARED = (
     ("plane", "answers"),
 )
 EXPORT_LINE = "export default "  # the joined script's last line: the stage's mount function
-# What the page says it leaves out, at its top (the issue: "what it leaves out said on it").
+# What the page says it leaves out, at its top (a student offline should know what is missing).
 LEFT_OUT = (
     "This is the Playground alone, offline: no class poll, no other pages (Lesson, Best-of-n, "
     "KL penalty, Reward model, Compare, Defenses, checker), and no links to a setting."

@@ -1,6 +1,6 @@
 """The offline Playground (`make static`, scripts/static_site.py): the files it writes, its stage as
 one classic script (no ES module: Chromium loads none over file://), a world per script, and its
-size (issue 40: at most 10 MB as `tar czf`). tests/browser/test_browser_static.py opens it."""
+size (at most 10 MB as `tar czf`). tests/browser/test_browser_static.py opens it."""
 
 import json
 import re
@@ -13,7 +13,7 @@ from ui.playground import worlds
 from ui.settings import B_STOPS, SIGMA_STOPS
 from ui.story_steps import PRESETS
 
-MAX_TAR_GZ_BYTES = 10_000_000  # the issue's target for the whole folder, compressed
+MAX_TAR_GZ_BYTES = 10_000_000  # the whole folder, compressed
 FEW = [(0.0, 0.0), (0.2, 1.0)]
 
 

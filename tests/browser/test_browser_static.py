@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_a11y import blocking_violations
 
 from scripts import static_site
 from scripts.ports import free_port
@@ -107,3 +108,14 @@ def test_it_runs_from_file_with_no_server(new_context, folder):
 
 def test_it_runs_from_a_static_file_server(new_context, static_server):
     check_the_playground(new_context, static_server + "index.html")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_it_passes_axe_in_the_systems_light_and_dark(new_context, folder, scheme):
+    page = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme).new_page()
+    page.goto((folder / "index.html").as_uri())
+    expect(page.locator(STAGE)).to_have_attribute("data-world", "0,0")
+    page.wait_for_function(f"() => document.querySelector('{STAGE} svg path[d]')")
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == ("rgb(14, 17, 23)" if scheme == "dark" else "rgb(255, 255, 255)")
+    assert blocking_violations(page) == []
