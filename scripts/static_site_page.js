@@ -58,6 +58,8 @@
   };
 
   let requestId = 0;
+  let present = /(^|&)present=1(&|$)/.test(location.hash.replace(/^#/, ""));
+  let lastData = null; // what the stage was last given: presenter mode redraws it as it is
   let current = { ...data.defaults };
   let stepIndex = -1; // the story step last shown, or -1
   const host = document.getElementById("stage-host");
@@ -78,7 +80,8 @@
   }
 
   function writeHash() {
-    const hash = KEYS.map((key) => `${key}=${encodeURIComponent(current[key])}`).join("&");
+    const pairs = KEYS.map((key) => `${key}=${encodeURIComponent(current[key])}`);
+    const hash = [...pairs, ...(present ? ["present=1"] : [])].join("&");
     try {
       history.replaceState(null, "", `#${hash}`);
     } catch {
@@ -104,12 +107,12 @@
     showStory();
     return loadWorld(`${values.b}_${values.sigma}`).then((world) => {
       requestId += 1;
-      window.rhMountStage({
+      lastData = {
         parentElement: host,
         data: {
           world,
           request: { id: requestId, ...values, predict: { on: false } },
-          present: document.documentElement.classList.contains("present"),
+          present,
           predict_ticks: data.predict_ticks,
           worlds: data.controls,
           pin: { id: 0, text: null, snapshot: null },
@@ -121,8 +124,16 @@
           showStory();
           writeHash();
         },
-      });
+      };
+      window.rhMountStage(lastData);
     });
+  }
+
+  // Presenter mode: the stage's larger text and its legend naming b and σ (stage.css), the
+  // same request again, so the picture stays where it is.
+  function showPresent() {
+    document.querySelector("[data-present]").setAttribute("aria-pressed", String(present));
+    if (lastData) window.rhMountStage({ ...lastData, data: { ...lastData.data, present } });
   }
 
   window.rhStart = function () {
@@ -135,6 +146,11 @@
         show(data.steps[target].values).then(writeHash);
       });
     }
-    show(fromHash());
+    document.querySelector("[data-present]").addEventListener("click", () => {
+      present = !present;
+      showPresent();
+      writeHash();
+    });
+    show(fromHash()).then(showPresent);
   };
 })();

@@ -3,6 +3,7 @@ file:// (a USB stick) and from a plain static server (python -m http.server), th
 a story step and the b slider change the picture (b's world loaded by a <script> tag), and
 nothing lands in the console."""
 
+import re
 import subprocess
 import sys
 import time
@@ -99,6 +100,16 @@ def check_the_playground(new_context, url: str) -> None:
         page.get_by_role("button", name="Next →").click()
     expect(stage).to_have_attribute("data-world", "0.2,0")
     expect(page.get_by_test_id("story-step")).to_have_text("Step 4 of 7: Fix: b = 0.2")
+
+    before = curves(page)
+    page.get_by_role("button", name="Presenter mode").click()  # larger text, the same setting
+    expect(stage).to_have_class(re.compile(r"\bpresent\b"))
+    expect(page.get_by_role("button", name="Presenter mode")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.wait_for_function("() => location.hash.includes('present=1')")
+    expect(stage).to_have_attribute("data-world", "0.2,0")
+    assert curves(page) != before
     assert errors == []
 
 
