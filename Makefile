@@ -83,6 +83,13 @@ bench-load: $(VENV)/.dev-installed
 bench-cluster: $(VENV)/.dev-installed
 	$(BIN)/python -m bench.cluster_load
 
+# The offline Playground (scripts/static_site.py): dist/playground/, opened from any static host or
+# straight from disk (file://), no Python. APP_URL is the full app its page links to.
+APP_URL ?= http://localhost:8501/
+.PHONY: static
+static: $(VENV)/.runtime-installed
+	$(BIN)/python scripts/static_site.py --out dist/playground --app-url "$(APP_URL)"
+
 table: $(VENV)/.runtime-installed
 	$(BIN)/python -m core
 

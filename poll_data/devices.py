@@ -12,12 +12,35 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import os
 import secrets
 
 COOKIE_NAME = "rh_device"  # first-party, HttpOnly: the page's scripts never read it
 COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600  # a month of lectures; polls last a day
 DEVICE_BYTES = 16  # 128 random bits per device
 SIGNATURE_CHARACTERS = 32  # 192 bits of HMAC-SHA256: not guessable, short enough for a cookie
+# "1": the app is served inside other sites' pages (a course site's iframe; docs/hosting.md).
+# Streamlit's server.xsrfCookieSameSite = "none" says the same (ui/serving.py reads it).
+EMBEDDED_ENV = "RH_EMBEDDED"
+# In a cross-site iframe a browser sends only SameSite=None cookies, which must be Secure;
+# Partitioned (CHIPS) keeps them where third-party cookies are blocked, keyed by the course
+# site, so a device is one student per course page that embeds the poll.
+EMBEDDED_ATTRIBUTES = "SameSite=None; Secure; Partitioned"
+
+
+def embedded(xsrf_same_site: object = None) -> bool:
+    """Whether the app is served inside other sites' pages: $RH_EMBEDDED is 1 (true, yes), or
+    Streamlit's XSRF cookie is SameSite=None (``xsrf_same_site``: that option's value)."""
+    flag = os.environ.get(EMBEDDED_ENV, "").strip().lower() in {"1", "true", "yes"}
+    return flag or str(xsrf_same_site or "").strip().lower() == "none"
+
+
+def cookie_attributes(*, secure: bool, embedded: bool, same_site: str = "Lax") -> str:
+    """A cookie's SameSite (and Secure) attributes: ``same_site`` on the app's own site, Secure
+    over HTTPS; SameSite=None; Secure; Partitioned when embedded (it then needs HTTPS)."""
+    if embedded:
+        return EMBEDDED_ATTRIBUTES
+    return f"SameSite={same_site}" + ("; Secure" if secure else "")
 
 
 def _mac(secret: str, purpose: str, text: str) -> str:

@@ -217,12 +217,7 @@ class PageDocument:
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:
-            secure = "; Secure" if _is_https(scope) else ""
-            headers.append(
-                "set-cookie",
-                f"{devices.COOKIE_NAME}={devices.new_device_cookie(secret)}; Path=/; "
-                f"Max-Age={devices.COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax{secure}",
-            )
+            headers.append("set-cookie", device_cookie(secret, secure=_is_https(scope)))
         if _accepts_gzip(scope):
             body = gzip.compress(body, GZIP_LEVEL)  # ~7 KB: well under a millisecond
             _mark_gzipped(headers)
@@ -274,6 +269,17 @@ def _cookies(scope: Scope) -> dict[str, str]:
         if name:
             found.setdefault(name, value)
     return found
+
+
+def device_cookie(secret: str, *, secure: bool) -> str:
+    """A new device's ``Set-Cookie`` value: SameSite=Lax, or None when the app is embedded in
+    other sites' pages (poll_data/devices.py: a cross-site iframe sends no Lax cookie)."""
+    embedded = devices.embedded(config.get_option("server.xsrfCookieSameSite"))
+    attributes = devices.cookie_attributes(secure=secure, embedded=embedded)
+    return (
+        f"{devices.COOKIE_NAME}={devices.new_device_cookie(secret)}; Path=/; "
+        f"Max-Age={devices.COOKIE_MAX_AGE_SECONDS}; HttpOnly; {attributes}"
+    )
 
 
 def _is_https(scope: Scope) -> bool:

@@ -19,6 +19,7 @@ Every page:
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
   copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
+  ``themes``: the dark theme's counterpart of each palette colour (CSS and figures);
   ``page_css``: every page's CSS (presenter mode's and the Playground's compact CSS too) and
   the page shell's script; ``charts``: a chart drawn lean, its room held before plotly comes,
   with a text alternative; ``readouts``: one method's metrics, and the note where the grid's

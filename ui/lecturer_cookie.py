@@ -22,7 +22,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 from streamlit import config
 
-from poll_data import guesses
+from poll_data import devices, guesses
 
 LECTURER_COOKIE = "rh_lecturer"
 LECTURER_COOKIE_SECONDS = 86_400
@@ -62,12 +62,15 @@ def write(token: str | None, *, container=None) -> None:
     box.html(script, unsafe_allow_javascript=True)
 
 
-def set_cookie(token: str, *, secure: bool) -> str:
-    """The ``Set-Cookie`` value that keeps ``token`` a day ("" clears the cookie)."""
+def set_cookie(token: str, *, secure: bool, embedded: bool | None = None) -> str:
+    """The ``Set-Cookie`` value that keeps ``token`` a day ("" clears the cookie): SameSite=Strict
+    on the app's own site; SameSite=None; Secure; Partitioned when it is embedded in other
+    sites' pages (``embedded``; by default poll_data.devices.embedded's answer)."""
+    if embedded is None:
+        embedded = devices.embedded(config.get_option("server.xsrfCookieSameSite"))
     seconds = LECTURER_COOKIE_SECONDS if token else 0
-    return f"{LECTURER_COOKIE}={token}; Path=/; Max-Age={seconds}; HttpOnly; SameSite=Strict" + (
-        "; Secure" if secure else ""
-    )
+    attributes = devices.cookie_attributes(secure=secure, embedded=embedded, same_site="Strict")
+    return f"{LECTURER_COOKIE}={token}; Path=/; Max-Age={seconds}; HttpOnly; {attributes}"
 
 
 class LecturerCookieRoute:

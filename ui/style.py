@@ -17,6 +17,7 @@ from typing import NamedTuple
 import plotly.graph_objects as go
 
 from common import format as fmt
+from ui import themes
 
 # --- palette -----------------------------------------------------------------------------
 GOLD = "#E69F00"  # orange: true quality, what we actually want
@@ -65,6 +66,7 @@ CSS_COLOURS = {
     "track": TRACK,
     "grid": STAGE_GRID,
     "edge-note": EDGE_NOTE_RULE,
+    "paper": "#FFFFFF",  # the page behind: white, or the dark theme's (ui/themes.py)
 }
 # Filled contours of true quality: pale (bad) to the gold colour (good).
 GOLD_SCALE = [[0.0, "#FFFBF2"], [0.55, "#F8DFA8"], [1.0, GOLD]]
@@ -72,9 +74,8 @@ POLICY_SCALE = [[0.0, "#FFFFFF"], [0.25, "#CDEDE3"], [1.0, KL_METHOD]]
 
 
 def css_variables(selector: str) -> str:
-    """The palette as CSS custom properties on ``selector``: "…{ --ink: #1A1A1A; … }"."""
-    properties = " ".join(f"--{name}: {colour};" for name, colour in CSS_COLOURS.items())
-    return f"{selector} {{ {properties} }}\n"
+    """The palette as CSS custom properties on ``selector``, light and dark (ui/themes.py)."""
+    return themes.palette_css(selector, CSS_COLOURS)
 
 
 # --- fonts and sizes ---------------------------------------------------------------------
