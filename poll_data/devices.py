@@ -20,7 +20,7 @@ COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600  # a month of lectures; polls last a day
 DEVICE_BYTES = 16  # 128 random bits per device
 SIGNATURE_CHARACTERS = 32  # 192 bits of HMAC-SHA256: not guessable, short enough for a cookie
 # "1": the app is served inside other sites' pages (a course site's iframe; docs/hosting.md).
-# Streamlit's server.xsrfCookieSameSite = "none" says the same (ui/serving.py reads it).
+# Streamlit's server.xsrfCookieSameSite = "none" says the same (server/serving.py reads it).
 EMBEDDED_ENV = "RH_EMBEDDED"
 # In a cross-site iframe a browser sends only SameSite=None cookies, which must be Secure;
 # Partitioned (CHIPS) keeps them where third-party cookies are blocked, keyed by the course

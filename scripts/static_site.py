@@ -12,8 +12,8 @@ answers.js) get a stand-in that does exactly that. What the page leaves out (the
 other pages, links to a setting) is said at its top, with a link to the full app.
 
 The worlds come from the app's own builder (ui/playground/worlds.py: the store first, then core),
-which still imports Streamlit and pandas through ui/compute.py's cache; nothing here draws with
-them. The parts every world shares go once into data.js (SHARED).
+which imports neither Streamlit nor pandas (tests/app/test_static_site.py checks it in a fresh
+interpreter). The parts every world shares go once into data.js (SHARED).
 """
 
 from __future__ import annotations
@@ -27,12 +27,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-# The world builder imports Streamlit (ui/compute.py's cache), which warns "No runtime found":
-# none is needed here, so only errors are logged, as in scripts/build_worlds.py.
-from streamlit import logger as streamlit_logger  # noqa: E402  (after the path)
-
-streamlit_logger.set_log_level("error")
 
 from ui import js_modules, style  # noqa: E402
 from ui.playground import answer_panel, worlds  # noqa: E402

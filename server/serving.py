@@ -217,7 +217,9 @@ class PageDocument:
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:
-            headers.append("set-cookie", device_cookie(secret, secure=_is_https(scope)))
+            headers.append(
+                "set-cookie", device_cookie(secret, secure=lecturer_cookie.is_https(scope))
+            )
         if _accepts_gzip(scope):
             body = gzip.compress(body, GZIP_LEVEL)  # ~7 KB: well under a millisecond
             _mark_gzipped(headers)
@@ -280,8 +282,3 @@ def device_cookie(secret: str, *, secure: bool) -> str:
         f"{devices.COOKIE_NAME}={devices.new_device_cookie(secret)}; Path=/; "
         f"Max-Age={devices.COOKIE_MAX_AGE_SECONDS}; HttpOnly; {attributes}"
     )
-
-
-def _is_https(scope: Scope) -> bool:
-    forwarded = Headers(scope=scope).get("x-forwarded-proto", "")
-    return scope.get("scheme") == "https" or forwarded.split(",")[0].strip() == "https"

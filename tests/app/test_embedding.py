@@ -9,8 +9,9 @@ import pytest
 from streamlit import config
 
 from poll_data import devices
+from server import serving
 from tests.support.asgi import header, request
-from ui import lecturer_cookie, serving
+from ui import lecturer_cookie
 
 TOKEN = "A" * 32  # a well-formed lecturer token (16 to 64 URL-safe characters)
 EMBEDDED = {"SameSite=None", "Secure", "Partitioned"}

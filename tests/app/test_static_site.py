@@ -6,6 +6,7 @@ import gzip
 import json
 import re
 import subprocess
+import sys
 
 import pytest
 
@@ -112,3 +113,18 @@ def test_all_441_worlds_would_fit_in_10_mb_compressed(tmp_path):
         + len(B_STOPS) * len(SIGMA_STOPS) * (sum(worlds) / len(worlds))
     )
     assert projected <= MAX_TAR_GZ_BYTES, projected
+
+
+def test_the_static_build_imports_neither_streamlit_nor_pandas():
+    # A host without the app's runtime can still write the folder: checked in a fresh interpreter.
+    probe = (
+        "import sys, scripts.static_site; print(sorted({'streamlit', 'pandas'} & set(sys.modules)))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=static_site.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert found.stdout.strip() == "[]", found.stdout + found.stderr

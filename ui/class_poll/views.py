@@ -124,7 +124,7 @@ def start_screen(engine: Engine) -> None:
     ask = step_views.take_ask(STEP)
     lecturer_cookie.write(None)  # this device leads no poll now (New poll, or a stale one)
     start, join = st.columns(2, gap="large")
-    # The students' box first in the run: a phone puts its column first (ui/serving.py's
+    # The students' box first in the run: a phone puts its column first (server/serving.py's
     # FRAME_CSS, by the box's key), and written last it moved the lecturers' form down 236 px
     # when it came (CLS 0.22 on a phone's first visit at 1.5 Mbit/s).
     _join_form(join)
