@@ -153,6 +153,7 @@ presenter.switch()
 sources.footer(
     "gao2022",
     "beirami2024",
+    "gui2024",
     "khalaf2025",
     "verdun2025",
     "kwa2024",
