@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ui import js_modules, style  # noqa: E402
-from ui.playground import answer_panel, worlds  # noqa: E402
-from ui.settings import SETTINGS, STAGE_KEYS, WORLD_KEYS  # noqa: E402
+from ui.playground import answer_panel, world_files, worlds  # noqa: E402
+from ui.settings import SETTINGS, STAGE_KEYS  # noqa: E402
 from ui.story_steps import PRESETS  # noqa: E402
 from ui.url_values import url_form  # noqa: E402
 
@@ -90,15 +90,7 @@ def controls() -> dict:
     return {
         "address": f"{WORLD_FOLDER}/",
         "answers": "answers.json",
-        **{
-            key: {
-                "symbol": SETTINGS[key].symbol,
-                "label": SETTINGS[key].label,
-                "hint": SETTINGS[key].hint,
-                "stops": [url_form(stop) for stop in SETTINGS[key].stops],
-            }
-            for key in WORLD_KEYS
-        },
+        **world_files.world_sliders(),
     }
 
 

@@ -63,15 +63,20 @@ def stage_controls() -> dict:
     return {
         "address": f"{PREFIX}{disk_store.fingerprint()}/",  # + "0.2_1.json"
         "answers": answers_address(),
-        **{
-            key: {
-                "symbol": SETTINGS[key].symbol,
-                "label": SETTINGS[key].label,
-                "hint": SETTINGS[key].hint,
-                "stops": [url_form(stop) for stop in SETTINGS[key].stops],
-            }
-            for key in WORLD_KEYS
-        },
+        **world_sliders(),
+    }
+
+
+def world_sliders() -> dict:
+    """b and σ's sliders as the stage draws them: symbol, label, hint and stops (URL form)."""
+    return {
+        key: {
+            "symbol": SETTINGS[key].symbol,
+            "label": SETTINGS[key].label,
+            "hint": SETTINGS[key].hint,
+            "stops": [url_form(stop) for stop in SETTINGS[key].stops],
+        }
+        for key in WORLD_KEYS
     }
 
 
