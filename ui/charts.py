@@ -11,7 +11,7 @@ import re
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import chart_sketch, screen, style
+from ui import chart_sketch, presenter, screen, style
 
 PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
 
@@ -48,6 +48,14 @@ def chart(
                 scale=style.text_scale(measured.width),
                 height=style.fitted_height(measured.height, measured.top, None),
             )
+    elif presenter.presenter_mode():
+        # Presenter mode: every chart's text at the back row's 18 px (a 1280 px projector's),
+        # not only the main chart's (Reward model's legends were 14 px), at its own height.
+        figure = style.fitted(
+            figure,
+            scale=style.text_scale(style.PROJECTOR_WIDTH),
+            height=figure.layout.height or PLOTLY_DEFAULT_HEIGHT,
+        )
     box = target.container(key=f"described-{key}")
     box.markdown(f"Chart: {figure_outline(figure)} {description}")
     # The chart's room before plotly's 1.4 MB of code arrives (a first visit: 8-60 s at a

@@ -107,14 +107,24 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
     + "</style>\n"
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
-# (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
+# (18 px at 1280 px wide, 27 px at 1920, against 16 px; lists too, as the Defenses' slack).
 # A metric's value (30 px) is Markdown too: it keeps its own size.
 PRESENTER_CSS = """
 <style>
 /* The Playground's one-sentence intro: a lecturer says it (the charts need the room). */
 .st-key-intro { display: none !important; }
 [data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p {
-  font-size: clamp(1rem, 1.35vw, 1.9rem);
+  font-size: clamp(18px, 1.4vw, 1.9rem);
+}
+/* Every page's floor for the back row, as the Playground's (18 px at 1280 px wide, docs/
+   design.md §7): the sliders' hints, captions, the values on a slider's thumb, the menu and an
+   expander's name were 14-17 px on Best-of-n, KL penalty, Compare, Defenses and Checkers. */
+[class*="st-key-hint-"] p, [data-testid="stCaptionContainer"],
+[data-testid="stCaptionContainer"] :is(p, li), [data-testid="stSliderThumbValue"],
+[data-testid="stTopNavLink"] span, [data-testid="stSidebarNavLink"] span,
+[data-testid="stExpander"] summary, [data-testid="stWidgetLabel"] p,
+[data-testid="stMarkdownContainer"] :is(p, li) code, [data-testid="stTooltipHoverTarget"] p {
+  font-size: clamp(18px, 1.4vw, 1.9rem) !important;
 }
 </style>
 """
