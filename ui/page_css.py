@@ -97,6 +97,11 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
   :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
+/* The rating poll's choice buttons stay on a phone's screen under a long pair (they started
+   at y 859 of 844): held at the screen's foot while the pair scrolls under them. */
+.st-key-rating_buttons {
+  position: sticky; bottom: 0; z-index: 3; background: #FFFFFF; padding: 0.5rem 0;
+}
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
