@@ -99,7 +99,7 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 /* The rating poll's choice buttons stay on a phone's screen under a long pair (they started
    at y 859 of 844): held at the screen's foot while the pair scrolls under them. */
-.st-key-rating_buttons {
+:is(.st-key-rating_buttons, [data-testid="stLayoutWrapper"]:has(> .st-key-rating_buttons)) {
   position: sticky; bottom: 0; z-index: 3; background: #FFFFFF; padding: 0.5rem 0;
 }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */

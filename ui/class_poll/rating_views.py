@@ -145,13 +145,14 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
     # a projector shows all three on its first screen (one under the other, with the formula
     # and the agreement between, the curves sat at y 1212-1612 of 720). The words below.
     plane_column, curves_column = st.columns(2, gap="medium")
+    plane = fitted_model_figures.fitted_plane(
+        core.GRID,
+        core.gold_field(),
+        rating_data.fitted_field(fitted.fit),
+        length_spread=room.length_spread,
+    )
     charts.chart(
-        fitted_model_figures.fitted_plane(
-            core.GRID,
-            core.gold_field(),
-            rating_data.fitted_field(fitted.fit),
-            length_spread=room.length_spread,
-        ),
+        plane.update_layout(title_text="The room's model"),  # half a screen: a short title
         key="rating_plane",
         description="Orange fill: true quality; blue lines: the room's reward model.",
         container=plane_column,
@@ -212,8 +213,16 @@ def show_optimizers(fit, column, known: screen.Screen | None):
         # Half the screen wide: the lesson's eight n ticks (or seven β) ran into each other
         # ("200" into "590"); evenly spaced ones do not.
         figure.update_xaxes(tickvals=list(EVEN_TICKS[is_best_of_n]))
-        if height is not None:
-            figure.update_layout(height=round(height))
+        if height is not None:  # half a screen's height beside the plane: the words go
+            # (the legend's three lines and the long title took the plot's room at 18 px;
+            # the plane names the colours, the sentences below name the peaks)
+            figure.update_layout(
+                height=round(height),
+                showlegend=False,
+                margin_t=36,  # the title's line alone
+                title_text="Best-of-n" if is_best_of_n else "KL optimum",
+            )
+            figure.update_yaxes(title_text="gain")
         charts.chart(
             figure,
             key=key,
