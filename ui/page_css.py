@@ -102,6 +102,9 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 :is(.st-key-rating_buttons, [data-testid="stLayoutWrapper"]:has(> .st-key-rating_buttons)) {
   position: sticky; bottom: 0; z-index: 3; background: #FFFFFF; padding: 0.5rem 0;
 }
+/* Focus frames for keyboard users only: a click on the page (to leave a slider) focuses the
+   main area, which is a tab stop, and must draw no frame around the whole page. */
+[data-testid="stMain"]:focus:not(:focus-visible) { outline: none !important; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;

@@ -173,16 +173,18 @@ def tasks_chart(
             "anchor": axes[0],
             **({"domain": STACKED_DOMAINS[index]} if stacked else {}),
         }
-    if stacked:  # each title just above its own plot; the first's above the legend
-        layout["annotations"] = [
+    layout["annotations"] = _task_titles(titles, stacked=stacked)
+    return style.figure(layout, traces)
+
+
+def _task_titles(titles: tuple[str, str], *, stacked: bool) -> list[dict]:
+    """The two tasks' titles: each over its plot, the first above the legend."""
+    if stacked:  # each just above its own plot
+        return [
             _panel_title(titles[0], 0.0, y=STACKED_DOMAINS[0][1]),
             _panel_title(titles[1], 0.0, y=STACKED_DOMAINS[1][1], yshift=4),
         ]
-    else:
-        layout["annotations"] = [
-            _panel_title(title, domain[0]) for title, domain in zip(titles, DOMAINS, strict=True)
-        ]
-    return style.figure(layout, traces)
+    return [_panel_title(title, domain[0]) for title, domain in zip(titles, DOMAINS, strict=True)]
 
 
 def monitor_chart(view, title: str, *, against: str) -> go.Figure:

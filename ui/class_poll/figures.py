@@ -158,14 +158,32 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
             )
         )
     shown = np.concatenate([truth.gold_gain[inside], truth.proxy_gain[inside], [0.0]])
-    # Whole steps from whole ends, three to five ticks: in its own panel (~130 px on a 720 px
-    # projector) five ticks a step apart at 18 px touched ("+3 +2 +1 0 -1"); the lesson's gains
-    # from about -1.3 to +3.4 read -2, 0, +2, +4.
-    step = max(1, math.ceil((shown.max() - shown.min()) / 3))
-    low, high = math.floor(shown.min() / step) * step, math.ceil(shown.max() / step) * step
-    gain_ticks = list(range(low, high + 1, step))
-    room = 0.05 * (high - low)  # the curves and the end ticks clear of the frame's edges
-    gain_range = [low - room, high + room]
+    gain_range, gain_ticks = _gain_axis(shown)
+    _add_peak(figure, truth, question)
+    # The curves in a panel of their own above the guesses, one y axis each: drawn over the
+    # bars on a second axis, the gains' 0 sat at about 0.6 guesses.
+    figure.update_layout(
+        yaxis={"domain": list(GUESSES_DOMAIN)},
+        yaxis2={
+            # Short enough to stand beside the axis: a longer title became a label inside the
+            # plot (ui.style's fitting) and ran over the reward model's curve.
+            "title": {"text": "gain", "standoff": 12, "font": {"size": TITLE_SIZE}},
+            "domain": list(GAINS_DOMAIN),
+            "anchor": "x",
+            "gridcolor": style.RULE,
+            # Whole steps from a zero line: "+1, 0, -1", where plotly's own said "+3.4, -1.3".
+            "range": gain_range,
+            "tickvals": gain_ticks,
+            "ticktext": [fmt.signed(tick, decimals=0) if tick else "0" for tick in gain_ticks],
+            "zeroline": True,
+            "zerolinecolor": style.INK,
+            "zerolinewidth": 1,
+        },
+    )
+
+
+def _add_peak(figure: go.Figure, truth: Curve, question: Question) -> None:
+    """The true peak: a dashed line through both panels and its label above them."""
     peak = np.log10(truth.peak_pressure)
     # Through both panels: the guesses' and the curves'.
     figure.add_shape(
@@ -188,26 +206,17 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         xanchor="center",
         font={"color": style.INK, "size": TITLE_SIZE},
     )
-    # The curves in a panel of their own above the guesses, one y axis each: drawn over the
-    # bars on a second axis, the gains' 0 sat at about 0.6 guesses.
-    figure.update_layout(
-        yaxis={"domain": list(GUESSES_DOMAIN)},
-        yaxis2={
-            # Short enough to stand beside the axis: a longer title became a label inside the
-            # plot (ui.style's fitting) and ran over the reward model's curve.
-            "title": {"text": "gain", "standoff": 12, "font": {"size": TITLE_SIZE}},
-            "domain": list(GAINS_DOMAIN),
-            "anchor": "x",
-            "gridcolor": style.RULE,
-            # Whole steps from a zero line: "+1, 0, -1", where plotly's own said "+3.4, -1.3".
-            "range": gain_range,
-            "tickvals": gain_ticks,
-            "ticktext": [fmt.signed(tick, decimals=0) if tick else "0" for tick in gain_ticks],
-            "zeroline": True,
-            "zerolinecolor": style.INK,
-            "zerolinewidth": 1,
-        },
-    )
+
+
+def _gain_axis(shown: np.ndarray) -> tuple[list[float], list[int]]:
+    """The gains' panel's range and ticks for the gains ``shown`` (0 among them): whole steps
+    from whole ends, three to five ticks. In its own panel (~130 px on a 720 px projector) five
+    ticks a step apart at 18 px touched ("+3 +2 +1 0 -1"); the lesson's gains from about -1.3
+    to +3.4 read -2, 0, +2, +4."""
+    step = max(1, math.ceil((shown.max() - shown.min()) / 3))
+    low, high = math.floor(shown.min() / step) * step, math.ceil(shown.max() / step) * step
+    room = 0.05 * (high - low)  # the curves and the end ticks clear of the frame's edges
+    return [low - room, high + room], list(range(low, high + 1, step))
 
 
 def describe(
