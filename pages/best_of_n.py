@@ -37,7 +37,7 @@ notes.show_notes()
 # chart.
 n_slot, _ = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
-b_slot, sigma_slot, answers_slot = st.columns(3, gap="medium")
+b_slot, sigma_slot, answers_slot = st.columns([1, 1, 2], gap="medium")  # buttons: one line
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s); the readouts after both.
 words = presenter.words("How best-of-n is computed, exactly")

@@ -49,11 +49,12 @@ def chart(
                 height=style.fitted_height(measured.height, measured.top, None),
             )
     elif presenter.presenter_mode():
-        # Presenter mode: every chart's text at the back row's 18 px (a 1280 px projector's),
-        # not only the main chart's (Reward model's legends were 14 px), at its own height.
+        # Presenter mode: every chart's text at the back row's 18 px at 1280 px wide, scaled
+        # with the window (the session's last report), not only the main chart's (Reward
+        # model's legends were 14 px), at its own height.
         figure = style.fitted(
             figure,
-            scale=style.text_scale(style.PROJECTOR_WIDTH),
+            scale=style.text_scale(screen.last_width() or style.PROJECTOR_WIDTH),
             height=figure.layout.height or PLOTLY_DEFAULT_HEIGHT,
         )
     box = target.container(key=f"described-{key}")
