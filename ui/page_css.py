@@ -134,6 +134,8 @@ PRESENTER_CSS = """
 [data-testid="stMarkdownContainer"] :is(p, li) code, [data-testid="stTooltipHoverTarget"] p {
   font-size: clamp(18px, 1.4vw, 1.9rem) !important;
 }
+/* The value over a slider's thumb, at that size, reached up into the slider's label. */
+[data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: max(0.6rem, 1.4vw - 8px); }
 </style>
 """
 # Presenter mode on the Playground, whose first screen is the lecture's: no text under 18 px

@@ -203,6 +203,8 @@ def show_optimizers(fit, column, known: screen.Screen | None):
     if known is not None and known.width >= style.FITTED_MIN_WIDTH:
         room = known.height - known.top - style.FITTED_ROOM_BELOW - CURVES_GAP_PX
         height = max(style.MIN_FITTED_HEIGHT * 0.6, room / 2)
+        if presenter.presenter_mode():  # charts.chart scales it up with its text
+            height /= charts.presenter_scale()
     for curve, is_best_of_n, key in (
         (optimum.best_of_n, True, "rating_best_of_n"),
         (optimum.kl, False, "rating_kl"),
