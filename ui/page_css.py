@@ -134,6 +134,9 @@ PRESENTER_CSS = """
 [data-testid="stMarkdownContainer"] :is(p, li) code, [data-testid="stTooltipHoverTarget"] p {
   font-size: clamp(18px, 1.4vw, 1.9rem) !important;
 }
+/* The menu at that size without its icons, so that every page keeps its link (with them,
+   Checkers went into "1 more" at 1280 px wide). */
+[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
 /* The value over a slider's thumb, at that size, reached up into the slider's label. */
 [data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: max(0.6rem, 1.4vw - 8px); }
 </style>
