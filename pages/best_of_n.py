@@ -31,9 +31,13 @@ seed = answers.answer_seed()
 
 st.title("Best-of-n, exactly")
 notes.show_notes()
-# The sliders and the main chart first, on a projector's first screen; the words below them.
-n_slot, b_slot, sigma_slot, answers_slot = st.columns(4, gap="medium")
+# The page's own slider (n) and the main chart first, on a phone's and a projector's first
+# screen; the world's settings (b, σ) and the answer set's buttons right under the chart, then
+# the words. With all three sliders and the buttons above it, a phone's first screen was 24%
+# chart.
+n_slot, _ = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+b_slot, sigma_slot, answers_slot = st.columns([1, 1, 2], gap="medium")  # buttons: one line
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s); the readouts after both.
 words = presenter.words("How best-of-n is computed, exactly")

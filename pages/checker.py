@@ -3,7 +3,7 @@ monitor that reads the reasoning (core/checker.py)."""
 
 import streamlit as st
 
-from ui import charts, glossary, notes, page_css, presenter, sliders, sources, state
+from ui import charts, glossary, notes, page_css, presenter, screen, sliders, sources, state
 from ui.checker import compute, curriculum_text, figures, guess_text, text
 
 GUESS_KEY = "checker-guess"  # the reader's guess of the β where the solve rate is highest
@@ -19,21 +19,25 @@ page_css.page_style()
 
 st.title("Rewards you can check")
 notes.show_notes()
-# The sliders and the main chart first, on a projector's first screen; the words below them.
-controls = st.columns(6, gap="small")
-beta = sliders.slider("check_beta", container=controls[0])
-pass_left = sliders.slider("pass1", container=controls[1])
-pass_right = sliders.slider("pass1_other", container=controls[2])
-looseness = sliders.slider("h", container=controls[3])
-hack_rate = sliders.slider("q", container=controls[4])
-against = sliders.switch("against", container=controls[5])
+# β, the page's own slider, the guess and the main chart first, on a phone's and a
+# projector's first screen; the two tasks' settings under the chart, then the words. With all
+# six controls above it, a phone's first screen was 7 sliders and a switch (0.2% chart).
+beta_slot, _ = st.columns(2, gap="medium")
+beta = sliders.slider("check_beta", container=beta_slot)
+guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+controls = st.columns(5, gap="small")
+pass_left = sliders.slider("pass1", container=controls[0])
+pass_right = sliders.slider("pass1_other", container=controls[1])
+looseness = sliders.slider("h", container=controls[2])
+hack_rate = sliders.slider("q", container=controls[3])
+against = sliders.switch("against", container=controls[4])
 
 views = tuple(
     compute.task_view(beta, pass_rate, looseness, hack_rate)
     for pass_rate in (pass_left, pass_right)
 )
 revealed = st.session_state.get(REVEALED_KEY, False)
-guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
 guess = guess_box.select_slider(
     guess_text.QUESTION,
     options=guess_text.OPTIONS,
@@ -50,14 +54,21 @@ guess_box.button(
     on_click=toggle_reveal,
     icon=":material/visibility:",
 )
-titles = tuple(figures.task_title(pass_rate) for pass_rate in (pass_left, pass_right))
+# On a phone the two tasks stacked, each with its title (side by side each was ~170 px wide).
+known = screen.known("checker-tasks")
+stacked = known is not None and known.width < figures.STACK_BELOW_PX
+titles = tuple(
+    figures.task_title(pass_rate, side)
+    for pass_rate, side in zip((pass_left, pass_right), ("Left", "Right"), strict=True)
+)
 charts.chart(
-    figures.tasks_chart(views, titles, against=against, reveal=revealed),
+    figures.tasks_chart(views, titles, against=against, reveal=revealed, stacked=stacked),
     key="checker-tasks",
     description=" ".join(
         text.task_sentence(view, side, reveal=revealed).replace("**", "")
         for view, side in zip(views, ("left", "right"), strict=True)
     ),
+    container=main_chart,
     fit=True,
 )
 if revealed:

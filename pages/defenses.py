@@ -39,9 +39,12 @@ page_css.page_style()
 
 st.title("Defenses against reward hacking")
 notes.show_notes()
-# The sliders and section 1's chart first, on a projector's first screen; the words below.
-b_slot, sigma_slot, better_slot = st.columns(3, gap="medium")
+# Section 1's own slider (b′, the better reward model) and its chart first, on a phone's and
+# a projector's first screen; the undefended world's b and σ right under the chart, then the
+# words. With all three sliders above it, a phone's first screen was 24-39% chart.
+better_slot, _ = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+b_slot, sigma_slot = st.columns(2, gap="medium")
 intro = presenter.words("The four defenses, and the words")
 b = sliders.slider("b", container=b_slot)
 sigma = sliders.slider("sigma", container=sigma_slot)

@@ -24,9 +24,12 @@ page_css.page_style()
 
 st.title("The KL penalty, solved exactly")
 notes.show_notes()
-# The sliders and the main chart first, on a projector's first screen; the words below them.
-beta_slot, b_slot, sigma_slot = st.columns(3, gap="medium")
+# The page's own slider (β) and the main chart first, on a phone's and a projector's first
+# screen; the world's settings (b, σ) right under the chart, then the words. With all three
+# sliders above it, a phone's first screen was 39% chart.
+beta_slot, _ = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+b_slot, sigma_slot = st.columns(2, gap="medium")
 # The words' place is here; they are written after the main chart (below), so their formulas'
 # code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.
 words = presenter.words("The KL penalty, in words and formulas")

@@ -29,9 +29,12 @@ page_css.page_style()
 
 st.title("Where the reward model comes from")
 notes.show_notes()
-# The sliders and the charts first, on a projector's first screen; the words below them.
-slots = st.columns(4, gap="medium")
+# The page's own slider (how many comparisons) and the charts first, on a phone's and a
+# projector's first screen; the raters' other settings right under the charts, then the words.
+# With all four sliders above it, a phone's first screen was 24-39% chart.
+first_slot, _ = st.columns(2, gap="medium")
 main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+slots = [first_slot, *st.columns(3, gap="medium")]
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
 words = presenter.words("How the reward model is fitted")

@@ -62,17 +62,11 @@ Every page:
 - ``module_graph``: which of the repository's modules import which (read with ``ast``, pure):
   the stored worlds' fingerprint covers every file they are built from, and no circle closes.
 
-<<<<<<< HEAD
-Sub-packages, one per page that needs more than its page file, each with its own map in its
-docstring, the same module name for the same job (``compute``, ``figures``, ``text``):
-- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
-  the lecturer's pack, the step questions written out).
-=======
 Sub-packages, one per page that needs more than its page file (``pages_table`` names them; a
 folder it does not name is shared), each with its own map in its docstring, the same module
 name for the same job (``compute``, ``figures``, ``text``):
-- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try).
->>>>>>> house
+- ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
+  the lecturer's pack, the step questions written out).
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
   ``win_rate``: the win rate against a random answer, ``research``: Best-of-Poisson, soft
   best-of-n and noise alone at the page's settings).

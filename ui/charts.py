@@ -11,9 +11,10 @@ import re
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import chart_sketch, screen, style, themes
+from ui import chart_sketch, presenter, screen, style, themes
 
 PLOTLY_DEFAULT_HEIGHT = 450  # px: plotly's height for a figure that names none
+LEGEND_LINE_EM = 1.4  # a legend's or title's line, in its font's size
 
 # Charts nobody needs to zoom or hover: drawn as a still picture, which is cheapest to draw.
 STILL = {"staticPlot": True, "displayModeBar": False, "responsive": True}
@@ -51,6 +52,12 @@ def chart(
                 scale=style.text_scale(measured.width),
                 height=style.fitted_height(measured.height, measured.top, None),
             )
+    elif presenter.presenter_mode():
+        # Presenter mode: every chart's text at the back row's 18 px at 1280 px wide, scaled
+        # with the window (the session's last report), not only the main chart's (Reward
+        # model's legends were 14 px); its height and margins with it (at its own height, a
+        # legend of four lines ran into the title).
+        figure = _legend_listed(style.fitted(figure, scale=presenter_scale(), height=None))
     box = target.container(key=f"described-{key}")
     box.markdown(f"Chart: {figure_outline(figure)} {description}")
     # The chart's room before plotly's 1.4 MB of code arrives (a first visit: 8-60 s at a
@@ -80,6 +87,31 @@ def dark_figure(figure: go.Figure) -> go.Figure:
     """The figure in the dark theme's colours (ui/themes.py): the figures are built and cached
     once, light; this copies one for a dark page (~1-3 ms a chart)."""
     return go.Figure(themes.dark_figure_json(figure.to_plotly_json()), _validate=False)
+
+
+def presenter_scale() -> float:
+    """How much presenter mode enlarges a chart that is not fitted to the screen: its
+    smallest text to 18 px at 1280 px wide, scaled with the window last reported."""
+    return style.text_scale(screen.last_width() or style.PROJECTOR_WIDTH)
+
+
+def _legend_listed(figure: go.Figure) -> go.Figure:
+    """A legend above the plot as a list, one entry a line, with the top margin to hold it
+    under the title: wrapped at presenter mode's size in a column its width did not grow
+    with (1920 px wide), its lines ran up into the title."""
+    legend, margin = figure.layout.legend, figure.layout.margin
+    if not (figure.layout.showlegend is not False and (legend.y or 0) >= 1):
+        return figure
+    shown = {trace.name for trace in figure.data if trace.name and trace.showlegend is not False}
+    if figure.layout.showlegend is not True and len(figure.data) < 2:
+        return figure
+    line = LEGEND_LINE_EM * (legend.font.size or figure.layout.font.size or 14)
+    title = (figure.layout.title.font.size or 0) * LEGEND_LINE_EM if figure.layout.title.text else 0
+    figure.update_layout(
+        legend={"orientation": "v", "yanchor": "bottom"},
+        margin={"t": max(margin.t or 0, title + len(shown) * line + 12)},
+    )
+    return figure
 
 
 def _plain(text: str | None) -> str:

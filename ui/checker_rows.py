@@ -37,7 +37,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Setting(
         key="pass1",
         symbol="pass@1",
-        label="pass@1 · left task",
+        label="Left task: solved on a first try (pass@1)",
         help=(
             "The task's difficulty, said as the share of the base model's honest tries that "
             "solve it: 0.015 (1.5%, about 1 try in 64) is the edge of competence; 0.25 is a "
@@ -52,7 +52,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Setting(
         key="pass1_other",
         symbol="pass@1 beside it",
-        label="pass@1 · right task",
+        label="Right task: solved on a first try (pass@1)",
         help="The same, for the task drawn on the right: 0.25 = 25%, about 1 try in 4.",
         stops=PASS1_STOPS,
         default=0.25,
@@ -63,7 +63,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Setting(
         key="h",
         symbol="h",
-        label="h · checker fooled",
+        label="A hack fools the checker (h)",
         help=(
             "A hack (special-casing the tests, exiting early, editing the checker) passes the "
             "checker with probability h and solves nothing. h = 0 is a perfect checker."
@@ -77,7 +77,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Setting(
         key="q",
         symbol="q",
-        label="q · hack rate",
+        label="The base model tries a hack (q)",
         help="The base model's probability of trying a hack instead of the task.",
         stops=HACK_RATE_STOPS,
         default=0.01,
@@ -88,7 +88,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Choice(
         key="against",
         symbol="the charts' axis",
-        label="Draw against",
+        label="Charts drawn against β (beta) or KL (kl)",
         help=(
             "beta: the KL penalty's strength, weaker to the right. kl: how far the optimum "
             "moved from the base model, in nats."

@@ -97,6 +97,14 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
   :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
+/* The rating poll's choice buttons stay on a phone's screen under a long pair (they started
+   at y 859 of 844): held at the screen's foot while the pair scrolls under them. */
+:is(.st-key-rating_buttons, [data-testid="stLayoutWrapper"]:has(> .st-key-rating_buttons)) {
+  position: sticky; bottom: 0; z-index: 3; background: #FFFFFF; padding: 0.5rem 0;
+}
+/* Focus frames for keyboard users only: a click on the page (to leave a slider) focuses the
+   main area, which is a tab stop, and must draw no frame around the whole page. */
+[data-testid="stMain"]:focus:not(:focus-visible) { outline: none !important; }
 /* A chart's text alternative: read by screen readers, not drawn (the chart is). */
 [class*="st-key-described-"] > [data-testid="stElementContainer"]:first-child {
   position: absolute !important; width: 1px !important; height: 1px !important;
@@ -107,15 +115,30 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
     + "</style>\n"
 )
 # Presenter mode: the page's own text grows with the screen, for the back of a lecture hall
-# (17 px at 1280 px wide, 26 px at 1920, against 16 px; lists too, as the Defenses' slack).
+# (18 px at 1280 px wide, 27 px at 1920, against 16 px; lists too, as the Defenses' slack).
 # A metric's value (30 px) is Markdown too: it keeps its own size.
 PRESENTER_CSS = """
 <style>
 /* The Playground's one-sentence intro: a lecturer says it (the charts need the room). */
 .st-key-intro { display: none !important; }
 [data-testid="stMarkdownContainer"] :is(p, li):not([data-testid="stMetricValue"] *), button p {
-  font-size: clamp(1rem, 1.35vw, 1.9rem);
+  font-size: clamp(18px, 1.4vw, 1.9rem);
 }
+/* Every page's floor for the back row, as the Playground's (18 px at 1280 px wide, docs/
+   design.md §7): the sliders' hints, captions, the values on a slider's thumb, the menu and an
+   expander's name were 14-17 px on Best-of-n, KL penalty, Compare, Defenses and Checkers. */
+[class*="st-key-hint-"] p, [data-testid="stCaptionContainer"],
+[data-testid="stCaptionContainer"] :is(p, li), [data-testid="stSliderThumbValue"],
+[data-testid="stTopNavLink"] span, [data-testid="stSidebarNavLink"] span,
+[data-testid="stExpander"] summary, [data-testid="stWidgetLabel"] p,
+[data-testid="stMarkdownContainer"] :is(p, li) code, [data-testid="stTooltipHoverTarget"] p {
+  font-size: clamp(18px, 1.4vw, 1.9rem) !important;
+}
+/* The menu at that size without its icons, so that every page keeps its link (with them,
+   Checkers went into "1 more" at 1280 px wide). */
+[data-testid="stTopNavLink"] > span:has([data-testid="stIconMaterial"]) { display: none; }
+/* The value over a slider's thumb, at that size, reached up into the slider's label. */
+[data-testid="stSlider"] [data-testid="stWidgetLabel"] { margin-bottom: max(0.6rem, 1.4vw - 8px); }
 </style>
 """
 # Presenter mode on the Playground, whose first screen is the lecture's: no text under 18 px

@@ -45,6 +45,19 @@ def measure(chart_key: str) -> Screen | None:
     return Screen(**known) if known else None
 
 
+def known(chart_key: str) -> Screen | None:
+    """The screen last reported for the chart keyed ``chart_key`` (None: not yet), without
+    mounting the reporter: for a figure built before its chart is drawn (a phone's layout)."""
+    report = st.session_state.get(_SCREEN, {}).get(chart_key)
+    return Screen(**report) if report else None
+
+
+def last_width() -> int | None:
+    """The window's width in the session's latest report for any chart (None: none yet)."""
+    reports = st.session_state.get(_SCREEN, {})
+    return max((report["width"] for report in reports.values()), default=None)
+
+
 def _keep(chart_key: str) -> None:
     """Callback: keep the browser's report for the session (a widget's state goes with it)."""
     report = (st.session_state.get(f"{KEY_PREFIX}{chart_key}") or {}).get("screen")

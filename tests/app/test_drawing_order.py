@@ -31,8 +31,8 @@ from tests.support.app_test import TIMEOUT_SECONDS
 MAIN = 0  # the delta paths' root for the page's main area (1 is the sidebar, 2 the bottom)
 # The pages with a main chart (st.container(key="main-chart"), which ui/page_css.py waits for),
 # and those without one, whose every element is seen as it comes.
-FITTED_PAGES = ("best_of_n", "kl_penalty", "reward_model", "compare", "defenses")
-PAGES_IN_ORDER = (*FITTED_PAGES, "lesson", "checker")
+FITTED_PAGES = ("best_of_n", "kl_penalty", "reward_model", "compare", "defenses", "checker")
+PAGES_IN_ORDER = (*FITTED_PAGES, "lesson")
 
 
 def takes_room(delta) -> bool:

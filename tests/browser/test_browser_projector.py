@@ -403,9 +403,11 @@ def hover_cards_cut(page) -> list[str]:
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
 @pytest.mark.parametrize("screen", ["projector", "projector-1080"])
 def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, screen, present):
-    """Best-of-n, KL penalty, Reward model, Compare and Defenses: the main chart lies on the
-    first screen, with text >= 18 px at 1280 wide (scaled with the width) and 3+ ticks per
-    axis, and no two texts on the first screen overlap. In normal mode every hover card of
+    """Best-of-n, KL penalty, Reward model, Compare, Defenses and Checkers: the main chart lies
+    on the first screen, with text >= 18 px at 1280 wide (scaled with the width) and 3+ ticks
+    per axis, and no two texts on the first screen overlap. In presenter mode every text on the
+    first screen (slider hints, captions, the menu, other charts' legends) is >= 18 px at 1280
+    wide and the main chart is >= 40% of the screen's height. In normal mode every hover card of
     every chart on the page stays on the screen, hovered near each edge."""
     tab = new_tab(screen)
     page = tab.page
@@ -433,6 +435,21 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
         )
         smallest = min(measured["sizes"], key=lambda size: size[1])
         figures[path] = {"top": measured["top"], "bottom": measured["bottom"], "px": smallest[1]}
+        if present:  # every text on the first screen, not the chart's alone (hints were 14 px)
+            words = [box for box in texts if not box["icon"]]
+            least = min(words, key=lambda box: box["px"])
+            share = (min(measured["bottom"], viewport["height"]) - max(measured["top"], 0)) / (
+                viewport["height"]
+            )
+            figures[path].update(text_px=least["px"], share=round(share, 3))
+            problems += [
+                f"{where}: {problem}"
+                for problem, off in (
+                    (f"text {least['px']} px ({least['text']!r})", least["px"] < wanted_px),
+                    (f"chart {share:.0%} of the screen", share < MIN_CHART_SHARE[True]),
+                )
+                if off
+            ]
         few_ticks = [(axis, count) for axis, count in measured["axes"] if count < MIN_TICKS]
         problems += [
             f"{where}: {problem}"
@@ -507,7 +524,8 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     >= 300 px; the histogram lies on the first screen with text >= 18 px at 1280 wide (scaled),
     3+ ticks per axis, no text outside the chart's box (the KL question's axis title was
     clipped at both ends), and its "true peak" label clear of the curve's axis ticks ("-1.3"
-    ran into "10,000"); the gains' axis has a zero line; its hover cards stay on the screen."""
+    ran into "10,000"); the gains' axis has a zero line; its hover cards stay on the screen;
+    the verdict stands above it and no y axis is overlaid on another."""
     lecturer, student = new_tab(screen), new_tab("desktop")
     page = lecturer.page
     viewport = page.viewport_size
@@ -560,10 +578,27 @@ def test_the_class_polls_histogram_fits_a_projector_after_reveal(new_tab, screen
     assert scrolled == 0, f"the page scrolled {scrolled} px down after Reveal"
     measured = measure_drawn(chart)
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-poll.png", full_page=False)
+    # The verdict above the histogram (it stood under it, below the fold), and the curves in a
+    # panel of their own: no y axis overlaid on the guesses' (its 0 sat at ~0.6 guesses).
+    verdict = page.locator('[data-testid="stMarkdownContainer"] p', has_text="within a factor 2")
+    verdict_box = verdict.first.bounding_box()
+    assert verdict_box and verdict_box["y"] + verdict_box["height"] <= measured["top"], (
+        verdict_box,
+        measured,
+    )
+    overlaid = chart.evaluate(
+        "(chart) => Object.entries(chart._fullLayout).filter(([name, axis]) =>"
+        " name.startsWith('yaxis') && axis && axis.overlaying && axis.overlaying !== false)"
+        ".map(([name]) => name)"
+    )
+    assert overlaid == [], f"y axes overlaid on another: {overlaid}"
     assert measured["top"] >= 0 and measured["bottom"] <= viewport["height"] + 0.5, measured
     smallest = min(measured["sizes"], key=lambda size: size[1])
     assert smallest[1] >= wanted_px, smallest
-    assert measured["axes"] and all(count >= MIN_TICKS for _, count in measured["axes"]), measured
+    # Two panels share the x axis: the upper panel's x layer is drawn without labels.
+    labelled = [(axis, count) for axis, count in measured["axes"] if count or "yaxis" in axis]
+    assert labelled and all(count >= MIN_TICKS for _, count in labelled), measured
+    assert [axis for axis, _ in labelled].count("yaxislayer-above") == 2, "one y axis a panel"
     assert chart.evaluate(CLIPPED_TEXT_JS) == []
     assert chart.locator(".zerolinelayer path").count() >= 1, "the gains' axis has no zero line"
     in_chart = [
@@ -603,7 +638,7 @@ NAVIGATION = (
     ("Defenses", "defenses", "padding_learned"),
     ("Checkers", "checker", "checker-tasks"),
 )
-PRESENTER_PROSE_PX = 17.28  # clamp(1rem, 1.35vw, 1.9rem) at 1280 px wide (ui/page_css.py)
+PRESENTER_PROSE_PX = 18.0  # clamp(18px, 1.4vw, 1.9rem) at 1280 px wide (ui/page_css.py)
 LEAVE = "Leave presenter mode"
 RUN_MS = 30_000  # a page switch's run writes the address; at load 35 that took over 5 s
 

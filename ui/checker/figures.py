@@ -20,6 +20,13 @@ MONITOR_HEIGHT = 360
 MARGIN = {"l": 56, "r": 16, "t": 96, "b": 60}  # top: the panels' titles over a 2-row legend
 GAP = 0.16  # of the width between the two tasks' plots: room for the right one's ticks
 DOMAINS = ([0.0, 0.5 - GAP / 2], [0.5 + GAP / 2, 1.0])
+# On a phone (narrower than STACK_BELOW_PX) the two tasks stacked, each as wide as the screen:
+# side by side each plot was ~170 px wide under a crammed title. Each plot's height share and
+# the gap that holds the lower one's title and the upper one's x axis.
+STACK_BELOW_PX = 640
+STACKED_HEIGHT = 640
+STACKED_GAP = 0.2  # of the plots' height: the upper x axis's ticks and title, the lower's title
+STACKED_DOMAINS = ([0.5 + STACKED_GAP / 2, 1.0], [0.0, 0.5 - STACKED_GAP / 2])
 BETA_TICKS = (3, 1, 0.1)  # far apart: a phone's ~130 px panel ends where the next one's 100 is
 PERCENT_AXIS = {"range": [-3, 103], "tickvals": [0, 25, 50, 75, 100]}
 SHARE_DECIMALS = 2  # percent to 0.01: below a pixel
@@ -63,17 +70,17 @@ def _layout(height: int) -> dict:
     return {**frame, "template": EMPTY_TEMPLATE, "showlegend": True, "legend": style.legend_above()}
 
 
-def _panel_title(text: str, x: float) -> dict:
+def _panel_title(text: str, x: float, *, y: float = 1, yshift: float = 60) -> dict:
     return {
         "text": f"<b>{text}</b>",
         "font": {"size": style.TITLE_SIZE, "color": INK},
         "x": x,
         "xref": "paper",
         "xanchor": "left",
-        "y": 1,
+        "y": y,
         "yref": "paper",
         "yanchor": "bottom",
-        "yshift": 60,  # above the legend, which wraps to 2 rows on a phone
+        "yshift": yshift,  # 60: above the legend, which wraps to 2 rows on a phone
         "showarrow": False,
     }
 
@@ -115,19 +122,23 @@ def _lines(curve, lines, *, against: str, current: int | None, axes: tuple[str, 
     return traces
 
 
-def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -> go.Figure:
-    """Two tasks side by side: the checker's pass rate, the solve rate and the hacks' share.
+def tasks_chart(
+    views, titles: tuple[str, str], *, against: str, reveal: bool, stacked: bool = False
+) -> go.Figure:
+    """Two tasks side by side (``stacked``: one above the other, for a phone): the checker's
+    pass rate, the solve rate and the hacks' share.
 
     ``views`` are two ``ui.checker.compute.TaskView``; ``titles`` their plots' titles;
     ``against`` "beta" or "kl"; ``reveal`` False leaves the solve rate out (a guess first).
     The solve rate's highest point is starred where it is a tenth above the base model's.
     """
     lines = TASK_LINES if reveal else tuple(line for line in TASK_LINES if line[0] != "solve_rate")
-    layout = _layout(TASKS_HEIGHT)
+    layout = _layout(STACKED_HEIGHT if stacked else TASKS_HEIGHT)
     kl_high = max(float(np.max(view.curve.kl)) for view in views)
     traces = []
     starred = False  # the star's legend entry goes with the first star drawn
-    for index, (view, domain) in enumerate(zip(views, DOMAINS, strict=True)):
+    for index, view in enumerate(views):
+        domain = DOMAINS[index]
         axes = ("x", "y") if index == 0 else ("x2", "y2")
         traces += _lines(
             view.curve, lines, against=against, current=view.current, axes=axes, legend=index == 0
@@ -153,18 +164,27 @@ def tasks_chart(views, titles: tuple[str, str], *, against: str, reveal: bool) -
         suffix = "" if index == 0 else "2"
         layout[f"xaxis{suffix}"] = {
             **_x_axis(against, kl_high),
-            "domain": domain,
+            "domain": [0.0, 1.0] if stacked else domain,
             "anchor": axes[1],
         }
-        y_title = "% of attempts" if index == 0 else ""
+        y_title = "% of attempts" if index == 0 or stacked else ""
         layout[f"yaxis{suffix}"] = {
             **style.axis(title=y_title, **PERCENT_AXIS),
             "anchor": axes[0],
+            **({"domain": STACKED_DOMAINS[index]} if stacked else {}),
         }
-    layout["annotations"] = [
-        _panel_title(title, domain[0]) for title, domain in zip(titles, DOMAINS, strict=True)
-    ]
+    layout["annotations"] = _task_titles(titles, stacked=stacked)
     return style.figure(layout, traces)
+
+
+def _task_titles(titles: tuple[str, str], *, stacked: bool) -> list[dict]:
+    """The two tasks' titles: each over its plot, the first above the legend."""
+    if stacked:  # each just above its own plot
+        return [
+            _panel_title(titles[0], 0.0, y=STACKED_DOMAINS[0][1]),
+            _panel_title(titles[1], 0.0, y=STACKED_DOMAINS[1][1], yshift=4),
+        ]
+    return [_panel_title(title, domain[0]) for title, domain in zip(titles, DOMAINS, strict=True)]
 
 
 def monitor_chart(view, title: str, *, against: str) -> go.Figure:
@@ -184,9 +204,10 @@ def monitor_chart(view, title: str, *, against: str) -> go.Figure:
     return style.figure(layout, traces)
 
 
-def task_title(pass_rate: float) -> str:
-    """A task plot's title: "pass@1 = 1.5%"."""
-    return f"pass@1 = {rate(pass_rate)}"
+def task_title(pass_rate: float, side: str = "") -> str:
+    """A task plot's title: "Left task: pass@1 = 1.5%" (``side`` "Left"; none: "pass@1 =
+    1.5%"), the name its slider and sentences give it."""
+    return f"{side} task: pass@1 = {rate(pass_rate)}" if side else f"pass@1 = {rate(pass_rate)}"
 
 
 CURRICULUM_HEIGHT = 320

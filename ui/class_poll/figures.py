@@ -30,6 +30,11 @@ X_ROOM = 0.35  # decades at both ends (~35 px): the "1" and "10,000" labels clea
 # projector "10,000" still met "-1.3" with 0.35 (test_browser_projector.py).
 X_ROOM_RIGHT = 0.6
 
+# After the reveal: the guesses in the lower panel, the gains' curves in the upper one, each with
+# its own y axis (of the plot's height, a gap between for the upper panel's lowest tick).
+GUESSES_DOMAIN = (0.0, 0.4)
+GAINS_DOMAIN = (0.5, 1.0)
+
 # The legend's line at the very top, above the true peak's label.
 LEGEND = {"orientation": "h", "yref": "container", "y": 1, "yanchor": "top", "x": 0}
 
@@ -88,6 +93,7 @@ def guess_histogram(
             width=np.diff(edges) * 0.92,
             marker_color=style.BEST_OF_N,
             name="guesses",
+            showlegend=False,  # its own panel says "guesses": the legend keeps to one line
             customdata=hover,
             hovertemplate="%{customdata}<extra></extra>",
         )
@@ -99,7 +105,7 @@ def guess_histogram(
     figure.update_layout(
         height=HEIGHT,
         # Top: the legend's line, then the true peak's label (over the plot, it hid the curve).
-        margin={"l": 70, "r": 95, "t": 78 if truth is not None else 20, "b": 70},
+        margin={"l": 70, "r": 40, "t": 60 if truth is not None else 20, "b": 70},
         plot_bgcolor="white",
         paper_bgcolor="white",
         font={"color": style.INK, "size": TICK_SIZE},
@@ -129,7 +135,7 @@ def guess_histogram(
 
 
 def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
-    """The true peak as a line, and gold and proxy gains on a right-hand axis."""
+    """The true peak as a line, and gold and proxy gains in a panel above the guesses'."""
     inside = (truth.pressure >= question.low) & (truth.pressure <= question.high)
     logs = np.log10(truth.pressure[inside])
     for values, name, colour in (
@@ -152,15 +158,44 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
             )
         )
     shown = np.concatenate([truth.gold_gain[inside], truth.proxy_gain[inside], [0.0]])
-    room = 0.08 * (shown.max() - shown.min())  # the curves clear of the frame's edges
-    gain_range = [float(shown.min() - room), float(shown.max() + room)]
-    # Whole steps, at least three of them (lesson: gains from about -1.3 to +3.4).
-    step = max(1, math.ceil((gain_range[1] - gain_range[0]) / 6))
-    gain_ticks = list(
-        range(math.ceil(gain_range[0] / step) * step, math.floor(gain_range[1]) + 1, step)
+    gain_range, gain_ticks = _gain_axis(shown)
+    _add_peak(figure, truth, question)
+    # The curves in a panel of their own above the guesses, one y axis each: drawn over the
+    # bars on a second axis, the gains' 0 sat at about 0.6 guesses.
+    figure.update_layout(
+        yaxis={"domain": list(GUESSES_DOMAIN)},
+        yaxis2={
+            # Short enough to stand beside the axis: a longer title became a label inside the
+            # plot (ui.style's fitting) and ran over the reward model's curve.
+            "title": {"text": "gain", "standoff": 12, "font": {"size": TITLE_SIZE}},
+            "domain": list(GAINS_DOMAIN),
+            "anchor": "x",
+            "gridcolor": style.RULE,
+            # Whole steps from a zero line: "+1, 0, -1", where plotly's own said "+3.4, -1.3".
+            "range": gain_range,
+            "tickvals": gain_ticks,
+            "ticktext": [fmt.signed(tick, decimals=0) if tick else "0" for tick in gain_ticks],
+            "zeroline": True,
+            "zerolinecolor": style.INK,
+            "zerolinewidth": 1,
+        },
     )
+
+
+def _add_peak(figure: go.Figure, truth: Curve, question: Question) -> None:
+    """The true peak: a dashed line through both panels and its label above them."""
     peak = np.log10(truth.peak_pressure)
-    figure.add_vline(x=peak, line={"color": style.GOLD, "width": 4, "dash": "dash"})
+    # Through both panels: the guesses' and the curves'.
+    figure.add_shape(
+        type="line",
+        x0=peak,
+        x1=peak,
+        xref="x",
+        y0=0,
+        y1=1,
+        yref="paper",
+        line={"color": style.GOLD, "width": 4, "dash": "dash"},
+    )
     figure.add_annotation(
         x=peak,
         y=1.0,
@@ -171,23 +206,17 @@ def _add_truth(figure: go.Figure, truth: Curve, question: Question) -> None:
         xanchor="center",
         font={"color": style.INK, "size": TITLE_SIZE},
     )
-    figure.update_layout(
-        yaxis2={
-            # Short enough to stand beside the axis: a longer title became a label inside the
-            # plot (ui.style's fitting) and ran over the reward model's curve.
-            "title": {"text": "gain", "standoff": 12, "font": {"size": TITLE_SIZE}},
-            "overlaying": "y",
-            "side": "right",
-            "showgrid": False,
-            # Whole steps from a zero line: "+1, 0, -1", where plotly's own said "+3.4, -1.3".
-            "range": gain_range,
-            "tickvals": gain_ticks,
-            "ticktext": [fmt.signed(tick, decimals=0) if tick else "0" for tick in gain_ticks],
-            "zeroline": True,
-            "zerolinecolor": style.INK,
-            "zerolinewidth": 1,
-        }
-    )
+
+
+def _gain_axis(shown: np.ndarray) -> tuple[list[float], list[int]]:
+    """The gains' panel's range and ticks for the gains ``shown`` (0 among them): whole steps
+    from whole ends, three to five ticks. In its own panel (~130 px on a 720 px projector) five
+    ticks a step apart at 18 px touched ("+3 +2 +1 0 -1"); the lesson's gains from about -1.3
+    to +3.4 read -2, 0, +2, +4."""
+    step = max(1, math.ceil((shown.max() - shown.min()) / 3))
+    low, high = math.floor(shown.min() / step) * step, math.ceil(shown.max() / step) * step
+    room = 0.05 * (high - low)  # the curves and the end ticks clear of the frame's edges
+    return [low - room, high + room], list(range(low, high + 1, step))
 
 
 def describe(

@@ -20,7 +20,7 @@ from common import format as fmt
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.room_reading import CHANCE
 from poll_data import ratings, store
-from ui import charts, fitted_model_figures, presenter, style
+from ui import charts, fitted_model_figures, presenter, screen, style
 from ui.class_poll import live, rating_data, rating_text
 from ui.settings import PRESENT_KEY, SETTINGS
 from ui.url_values import nearest_stop, url_form
@@ -141,25 +141,34 @@ def show_fit(fitted: core.RoomFit, room: ratings.RatingRoom, *, row, who: str) -
     row.metric("the room's b", fmt.number(reading.b))
     row.metric("90% interval of b", rating_text.bounds(low, high))
     row.metric("length weight", fmt.number(reading.length_weight))
-    # The room's reward model next, fitted to the first screen (a projector shows b and it
-    # together); its formula, the interval's warning and the room's agreement just below it.
+    # The room's reward model and what optimizing it does side by side, under the number row:
+    # a projector shows all three on its first screen (one under the other, with the formula
+    # and the agreement between, the curves sat at y 1212-1612 of 720). The words below.
+    plane_column, curves_column = st.columns(2, gap="medium")
+    plane = fitted_model_figures.fitted_plane(
+        core.GRID,
+        core.gold_field(),
+        rating_data.fitted_field(fitted.fit),
+        length_spread=room.length_spread,
+    )
     charts.chart(
-        fitted_model_figures.fitted_plane(
-            core.GRID,
-            core.gold_field(),
-            rating_data.fitted_field(fitted.fit),
-            length_spread=room.length_spread,
-        ),
+        plane.update_layout(title_text="The room's model"),  # half a screen: a short title
         key="rating_plane",
         description="Orange fill: true quality; blue lines: the room's reward model.",
+        container=plane_column,
         fit=True,
     )
+    optimum = show_optimizers(fitted.fit, curves_column, screen.known("rating_plane"))
     st.caption(f"{said['model']} {said['weights']}")
     if said["wide"]:
         st.warning(said["wide"])
     st.caption(said["scale"])
     show_agreement(fitted, said["agreement"], who=who)
-    show_optimizers(fitted.fit)
+    st.caption(
+        rating_text.curve_sentence(optimum.best_of_n, best_of_n=True)
+        + " "
+        + rating_text.curve_sentence(optimum.kl, best_of_n=False)
+    )
     playground_link(stop, said["playground"])
 
 
@@ -182,31 +191,47 @@ def show_agreement(fitted: core.RoomFit, sentence: str, *, who: str) -> None:
     st.caption(f"{who} {sentence}".strip())
 
 
-def show_optimizers(fit) -> None:
-    """Best-of-n and the KL optimum on the room's model, side by side, and what they do."""
+CURVES_GAP_PX = 16  # between the two curves stacked beside the plane (Streamlit's 1rem)
+
+
+def show_optimizers(fit, column, known: screen.Screen | None):
+    """Best-of-n over the KL optimum on the room's model, in ``column`` beside the plane;
+    their heights share the plane's (``known``: the screen the plane was fitted to) on a wide
+    screen, so both end on its first screen. Returns the optimum, for its sentences."""
     optimum = rating_data.optimum(fit)
-    best_column, kl_column = st.columns(2)
-    for column, curve, is_best_of_n, key in (
-        (best_column, optimum.best_of_n, True, "rating_best_of_n"),
-        (kl_column, optimum.kl, False, "rating_kl"),
+    height = None
+    if known is not None and known.width >= style.FITTED_MIN_WIDTH:
+        room = known.height - known.top - style.FITTED_ROOM_BELOW - CURVES_GAP_PX
+        height = max(style.MIN_FITTED_HEIGHT * 0.6, room / 2)
+        if presenter.presenter_mode():  # charts.chart scales it up with its text
+            height /= charts.presenter_scale()
+    for curve, is_best_of_n, key in (
+        (optimum.best_of_n, True, "rating_best_of_n"),
+        (optimum.kl, False, "rating_kl"),
     ):
         figure = fitted_model_figures.overoptimization(
             curve, best_of_n=is_best_of_n, b=fit.b, model="the room's model"
         )
-        # Half a column wide: the lesson's eight n ticks (or seven β) ran into each other
+        # Half the screen wide: the lesson's eight n ticks (or seven β) ran into each other
         # ("200" into "590"); evenly spaced ones do not.
         figure.update_xaxes(tickvals=list(EVEN_TICKS[is_best_of_n]))
+        if height is not None:  # half a screen's height beside the plane: the words go
+            # (the legend's three lines and the long title took the plot's room at 18 px;
+            # the plane names the colours, the sentences below name the peaks)
+            figure.update_layout(
+                height=round(height),
+                showlegend=False,
+                margin_t=36,  # the title's line alone
+                title_text="Best-of-n" if is_best_of_n else "KL optimum",
+            )
+            figure.update_yaxes(title_text="gain")
         charts.chart(
             figure,
             key=key,
             container=column,
             description=rating_text.curve_sentence(curve, best_of_n=is_best_of_n),
         )
-    st.caption(
-        rating_text.curve_sentence(optimum.best_of_n, best_of_n=True)
-        + " "
-        + rating_text.curve_sentence(optimum.kl, best_of_n=False)
-    )
+    return optimum
 
 
 def playground_link(stop: float, sentence: str) -> None:

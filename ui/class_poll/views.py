@@ -293,6 +293,9 @@ def live_results(engine: Engine, token: str) -> None:
     question = guesses.QUESTIONS[poll.question]
     status = "closed" if poll.closed else "open"
     st.container(key="poll_count").metric(f"Answers (poll {status})", len(guessed))
+    said = poll_figures.describe(guessed, question=question, truth=known)
+    if known is not None:  # the verdict above the histogram: read first, on the first screen
+        st.markdown(said)
     figure = poll_figures.guess_histogram(guessed, question=question, truth=known)
     charts.chart(
         figure,
@@ -301,7 +304,8 @@ def live_results(engine: Engine, token: str) -> None:
         hover=True,
         description="Its numbers are written just below it.",
     )
-    st.caption(poll_figures.describe(guessed, question=question, truth=known))
+    if known is None:
+        st.caption(said)
     poll_export.downloads(guessed, question, known, key="poll_downloads")
 
 

@@ -26,6 +26,7 @@ from ui.settings import KEYS, SETTINGS, STAGE_KEYS
 from ui.story_steps import PRESETS, Preset
 
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
+_LINE_SHOWN = "_step_line_shown"  # session key: the step whose line was last shown
 _DRAWN = "_steps_drawn"  # session key: what the steps last showed (story on, current, anchor)
 OPENED_BY_BUTTON = "chosen with the story buttons"
 OPENED_BY_LESSON = "opened from the Lesson"
@@ -182,6 +183,14 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
             ask_link(anchor, values)
         return
     if index is None:
+        # Off the step whose line was shown: a line of the same kind in its place, so the
+        # charts under it stay put (the line's going moved them 27 px up on a slider's release).
+        left = st.session_state.get(_LINE_SHOWN)
+        if left is not None and not always:
+            slot.info(
+                f"**Off the story** (from step {left + 1}). {PRESETS[left].story}",
+                icon=":material/school:",
+            )
         return
     if always:
         _headline(index, slot)
@@ -191,6 +200,7 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
     opened = _opened(state.arrival())
     if opened is None:
         return
+    st.session_state[_LINE_SHOWN] = index
     slot.info(f"{numbered} ({opened}). {step.story}", icon=":material/school:")
 
 

@@ -34,6 +34,14 @@ export default function ({ data, setStateValue }) {
   const observer = new ResizeObserver(later);
   const content = document.querySelector('[data-testid="stMainBlockContainer"]');
   if (content) observer.observe(content);
+  // And every block the chart sits in: a line added above it in a column shorter than its
+  // neighbour (the poll's verdict beside the QR code) moves it without resizing the page, and
+  // the histogram stayed fitted to where it had been (ending at 778 px of 720).
+  const chart = document.querySelector(`.st-key-${data.chart}`);
+  for (let block = chart && chart.parentElement; block && block !== content; ) {
+    if (block.getAttribute("data-testid") === "stVerticalBlock") observer.observe(block);
+    block = block.parentElement;
+  }
   addEventListener("resize", later);
   later();
   const stop = () => {
