@@ -36,15 +36,17 @@ CSS = (
 [data-testid="stMetricLabel"] div { overflow: visible; white-space: normal; }
 /* WCAG AA wants text at >= 4.5:1. Streamlit draws captions as body text at 60% opacity,
    3.9:1 on white, and its code colours at 3.0-3.8:1 on the code block's #FCFCFB; these
-   shades, opaque, are 5.1-6.4:1. */
+   shades, opaque, are 5.1-6.4:1. In the dark theme (light-dark() follows Streamlit's
+   color-scheme) the light shades were 3.2:1 on #0E1117; the dark ones are 7.6-9.9:1. */
 [data-testid="stCaptionContainer"], [data-testid="stImageCaption"] {
   opacity: 1 !important; color: #5E5E66 !important;
+  color: light-dark(#5E5E66, #B8B8B8) !important;
 }
-[data-testid="stCode"] .token.comment { color: #5E5E66 !important; }
+[data-testid="stCode"] .token.comment { color: light-dark(#5E5E66, #B8B8B8) !important; }
 [data-testid="stCode"] .token.keyword, [data-testid="stCode"] .token.builtin,
-[data-testid="stCode"] .token.boolean { color: #0B69B7 !important; }
+[data-testid="stCode"] .token.boolean { color: light-dark(#0B69B7, #79B8F2) !important; }
 [data-testid="stCode"] .token.string, [data-testid="stCode"] .token.number
-{ color: #067D3D !important; }
+{ color: light-dark(#067D3D, #5FCF8E) !important; }
 /* A slider's hint (ui.sliders.slider_caption) takes the place of the slider's 0/1 end labels
    (Streamlit's tick bar, 22 px, shown on hover or focus), which it restates in words: the two
    used to overlap. Not below 14 px, so a phone can read it (test_browser_phone.py). */
