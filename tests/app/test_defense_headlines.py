@@ -61,6 +61,7 @@ def summaries(kl_summaries):
     return found
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 def test_every_peak_and_strongest_kl_stop_is_clear_of_the_edge(kl_summaries):
     summaries, edges = kl_summaries
     for setting, summary in summaries.items():
@@ -264,6 +265,7 @@ def check_fresh_draws(b: float, sigma: float, sentence: str, readout: str) -> No
     assert f"Over {draws} fresh draws of 600 {verdict}" in sentence
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_collapse_away():
     """Walk all 441 (b, σ): the sentence shows exactly where best-of-n collapses at σ = 0 (same
     b) and not at σ, picking shorter answers; every number it prints is core's; its KL evidence

@@ -21,6 +21,10 @@ import pytest
 
 from ui import disk_store, module_graph
 
+pytestmark = (
+    pytest.mark.slow
+)  # make test-fast leaves it out: threads switching every microsecond, and a fresh interpreter
+
 THREADS = 8
 # Rounds of THREADS threads released together. The fingerprint's: without the lock all 8
 # threads computed it, in each of 4 rounds, so 4 rounds (not 12) keep the test's power. The
