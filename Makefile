@@ -19,10 +19,12 @@ cluster: $(VENV)/.runtime-installed
 # Every test but the cluster's runs on TEST_WORKERS processes (the 25 slowest are listed at the
 # end, for the suite's time budget: 12 minutes on a quiet fresh clone), a test file each at a time
 # (pytest-xdist's loadfile: a file's shared fixtures, its server and browser among them, are
-# built once per process): 18 minutes for 3,235 tests on this 2-core machine with another job
-# running, against ~27 with the browser tests one at a time. The cluster tests, which start
-# replicas behind a load balancer and kill them, run after them one at a time.
+# built once per process), in tests/conftest.py's order: the browser files first, the short
+# files last to fill in (--no-loadscope-reorder: xdist's own order left a minutes-long browser
+# file running alone at the end). The cluster tests, which start replicas behind a load
+# balancer and kill them, run after them one at a time.
 TEST_WORKERS ?= 2
+XDIST = -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The stage's JavaScript first (node --test on its ES modules, Debian: apt-get install nodejs),
 # then every Python test in the two runs above; both run, and a failure in either fails the
@@ -32,16 +34,19 @@ test: $(VENV)/.dev-installed
 	elif [ "$$CI" = true ]; then echo "node is missing: the stage's tests cannot run" >&2; exit 1; \
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
 	@status=0; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not cluster" --durations=25 \
-	  || status=$$?; \
+	$(BIN)/python -m pytest $(XDIST) -m "not cluster" --durations=25 || status=$$?; \
 	$(BIN)/python -m pytest -m cluster || status=$$?; \
 	exit $$status
 
-# For your own iteration: core, AppTest and the poll without the tests marked slow (a few
-# minutes on a quiet machine), no browser, no cluster. CI runs `make test`.
+# For your own iteration (under 2 minutes on a quiet machine): what a change to core or to a
+# page's words needs. The stage's JavaScript (node --test), then tests/core, tests/app and
+# tests/poll without the tests marked slow: no browser, no server, no AppTest page run, no
+# PostgreSQL, no walk over more than ~10 s of a core (pyproject.toml's markers). CI runs
+# `make test`, which runs them all.
 test-fast: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not slow" \
-	  tests/core tests/app tests/poll
+	@if command -v node >/dev/null 2>&1; then node --test tests/js/*.test.mjs; \
+	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
+	$(BIN)/python -m pytest -q $(XDIST) -m "not slow" tests/core tests/app tests/poll
 
 # The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
 # (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from ui import disk_store
@@ -25,6 +26,38 @@ settings.register_profile(
 settings.load_profile("shared-machine")
 
 os.environ[disk_store.STORE_ENV] = tempfile.mkdtemp(prefix="test-worlds-")
+
+
+def _file_rank(item) -> int:
+    """0 for a browser test, 1 for a slow one, 2 for the rest: longest first."""
+    if item.get_closest_marker("browser"):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """The browser files first, then the files with slow tests, then the rest; within each,
+    the files of more tests first; each file's tests together and in order. `make test` hands
+    files to its two processes in this order (pytest-xdist's loadfile, --no-loadscope-reorder:
+    xdist's own order, the files of the most tests first, put the few-test, minutes-long
+    browser files last, one of them running alone at the end while the other process sat
+    idle); the short files fill in at the end."""
+    rank: dict[str, int] = {}
+    count: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        path = item.nodeid.split("::")[0]
+        rank[path] = min(rank.get(path, 2), _file_rank(item))
+        count[path] = count.get(path, 0) + 1
+        first.setdefault(path, index)
+    order = {id(item): index for index, item in enumerate(items)}
+
+    def key(item) -> tuple[int, int, int, int]:
+        path = item.nodeid.split("::")[0]
+        return rank[path], -count[path], first[path], order[id(item)]
+
+    items.sort(key=key)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

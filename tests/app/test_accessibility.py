@@ -99,6 +99,7 @@ def test_every_chart_on_every_page_is_given_a_description():
     assert calls >= 10
 
 
+@pytest.mark.slow  # opens the page in AppTest: make test-fast leaves it out
 @pytest.mark.parametrize("page", TERMS)
 def test_every_page_explains_its_symbols_in_visible_text(page):
     app = open_page(page)

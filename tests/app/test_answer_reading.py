@@ -11,6 +11,8 @@ from ui import compute, style
 from ui.playground import answer_panel
 from ui.story_steps import PRESETS
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 
 def assert_clean(app) -> None:
     assert not app.exception, [e.value for e in app.exception]

@@ -132,6 +132,7 @@ def test_the_lessons_win_rate_peaks_at_9_and_loses_to_a_random_answer_from_442()
     assert (curve.peak_n, round(curve.peak_rate, 3), curve.below_half_from) == (9, 0.723, 442)
 
 
+@pytest.mark.slow  # opens the page in AppTest: make test-fast leaves it out
 def test_the_page_shows_the_win_rate_and_cites_its_sources():
     app = open_page("pages/best_of_n.py")
     assert not app.exception

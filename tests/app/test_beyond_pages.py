@@ -18,6 +18,8 @@ from ui.reward_model.compute import COMPARISON_SEED
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 REWARD_MODEL = "pages/reward_model.py"
 COMPARE = "pages/compare.py"
 REWARD_KEYS = ("pairs", "spread", "noise", "prior")

@@ -12,6 +12,8 @@ from core import checker
 from ui.checker import compute
 from ui.settings import SETTINGS
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 MAX_PAYLOAD_BYTES = 150_000  # what one slider change may send to the browser
 PAGE_KEYS = ("check_beta", "pass1", "pass1_other", "h", "q")
 

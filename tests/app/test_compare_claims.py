@@ -25,6 +25,10 @@ from ui.compare import compute as compare_compute
 from ui.compare import text as compare_text
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 
+pytestmark = (
+    pytest.mark.slow
+)  # make test-fast leaves it out: the page opened in AppTest at named settings
+
 BETA_CURVE = core.log_spaced_betas(high=10.0, low=0.25)  # the KL optimum's curve on the page
 KL_TAIL_BETAS = np.geomspace(1000.0, 0.4, 36)  # the heavy-tail experiment's β
 KL_TAIL_SEEDS = range(20)

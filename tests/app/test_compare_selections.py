@@ -154,6 +154,7 @@ def test_the_gao_chart_draws_best_of_poisson_and_soft_best_of_n_from_core():
     )
 
 
+@pytest.mark.slow  # opens the page in AppTest: make test-fast leaves it out
 def test_the_page_states_them_and_cites_both_papers():
     app = open_page(COMPARE)
     assert not app.exception

@@ -61,6 +61,7 @@ def summaries(kl_summaries):
     return found
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 def test_every_peak_and_strongest_kl_stop_is_clear_of_the_edge(kl_summaries):
     summaries, edges = kl_summaries
     for setting, summary in summaries.items():
@@ -74,6 +75,7 @@ def test_every_peak_and_strongest_kl_stop_is_clear_of_the_edge(kl_summaries):
     assert any(s.strongest_pressure > 0.25 for s in summaries.values())
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: the KL optimum at all 441 (b, σ)
 def test_every_delta_compares_one_stop_clear_of_the_edge_for_both(kl_summaries):
     summaries, edges = kl_summaries
     for sigma in SIGMA_STOPS:
@@ -87,6 +89,7 @@ def test_every_delta_compares_one_stop_clear_of_the_edge_for_both(kl_summaries):
                 assert pair.after_gold_gain == after.stop_gold_gain[index]
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: the KL optimum at all 441 (b, σ)
 def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summaries):
     summaries, _ = kl_summaries
     for summary in summaries.values():
@@ -123,6 +126,7 @@ def named(method: str, pressure: float) -> str:
     return fmt.named("n" if method == "best_of_n" else "β", pressure)
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: the KL optimum at all 441 (b, σ)
 def test_every_fate_sentence_states_what_cores_curve_does(summaries):
     """Walk 441 (b, σ) × both methods: "collapses" where true quality ends below the base
     model, "declines" where it ends more than 0.01 below its peak, "holds" where less but at
@@ -154,6 +158,7 @@ def test_every_fate_sentence_states_what_cores_curve_does(summaries):
     assert cases == {"collapses", "declines", "holds", "does not decline"}
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: the KL optimum at all 441 (b, σ)
 def test_the_strongest_settings_named_are_the_strongest_clear_of_the_edge(summaries):
     for (b, sigma), summary in summaries.items():
         kl = stop_curves.kl(b, sigma)
@@ -174,6 +179,7 @@ def test_the_strongest_settings_named_are_the_strongest_clear_of_the_edge(summar
             assert "left out" not in text
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: the KL optimum at all 441 (b, σ)
 def test_every_section_one_readout_is_cores_at_each_b_b_prime_and_sigma(summaries):
     """Walk all 9,261 (b, b′, σ): each label's stop, value, change and help from core's curve."""
     for (b, sigma), before in summaries.items():
@@ -264,6 +270,7 @@ def check_fresh_draws(b: float, sigma: float, sentence: str, readout: str) -> No
     assert f"Over {draws} fresh draws of 600 {verdict}" in sentence
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 def test_the_sigma_swamps_b_sentence_stands_where_larger_errors_take_a_clean_collapse_away():
     """Walk all 441 (b, σ): the sentence shows exactly where best-of-n collapses at σ = 0 (same
     b) and not at σ, picking shorter answers; every number it prints is core's; its KL evidence

@@ -25,6 +25,8 @@ from ui.defenses import view as defense_view
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
 from ui.settings import BETA_STOPS, N_STOPS, SETTINGS
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 PAGE = "pages/defenses.py"
 SLIDERS = ("b", "sigma", "fix", "k", "rho", "lam", "m")
 

@@ -135,3 +135,28 @@ def test_the_readmes_test_command_is_what_ci_runs() -> None:
     readme = README.read_text(encoding="utf-8")
     assert "make test" in readme
     assert re.search(r"^make test$", (REPO / ".ci/run").read_text(encoding="utf-8"), re.M)
+
+
+def test_ci_lints_before_it_tests() -> None:
+    run = (REPO / ".ci/run").read_text(encoding="utf-8")
+    assert re.search(r"^make lint$", run, re.M), "CI runs make lint"
+    assert run.index("\nmake lint\n") < run.index("\nmake test\n")
+
+
+def _packages(command_text: str) -> set[str]:
+    """The package names after `apt-get install` (its options left out)."""
+    words = command_text.replace("\\\n", " ").split()
+    return {word for word in words if not word.startswith("-")}
+
+
+def test_the_readme_names_every_debian_package_ci_installs_and_no_other() -> None:
+    """A machine set up from the README runs what CI runs: the lists are the same set."""
+    run = (REPO / ".ci/run").read_text(encoding="utf-8")
+    installed = set()
+    for command in re.findall(r"apt-get install -y ((?:[^\n\\]|\\\n)*)", run):
+        installed |= _packages(command)
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    listed = re.search(r"on a fresh Debian 12, `apt-get install ([^`]*)`", readme)
+    assert listed, "the README's one apt-get line"
+    assert installed, ".ci/run's apt-get lines"
+    assert _packages(listed.group(1)) == installed

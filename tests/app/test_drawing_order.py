@@ -28,6 +28,8 @@ from streamlit.testing.v1 import AppTest
 from tests.app.app_pages import APP, PAGE_FILES, PAGES
 from tests.support.app_test import TIMEOUT_SECONDS
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 MAIN = 0  # the delta paths' root for the page's main area (1 is the sidebar, 2 the bottom)
 # The pages with a main chart (st.container(key="main-chart"), which ui/page_css.py waits for),
 # and those without one, whose every element is seen as it comes.

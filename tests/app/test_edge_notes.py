@@ -14,6 +14,8 @@ from ui import compute, edge_note, slack_text, style
 from ui.playground import worlds
 from ui.settings import BETA_STOPS, N_STOPS
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: most tests open a page in AppTest
+
 NAMES_THE_EDGE = "Capped by the grid's edge"
 
 

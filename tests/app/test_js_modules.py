@@ -17,6 +17,8 @@ import pytest
 from ui import js_modules
 from ui.playground import stage
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: runs node on the joined modules
+
 
 def write(folder, files: dict[str, str]):
     for name, text in files.items():

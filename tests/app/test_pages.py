@@ -29,6 +29,8 @@ from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 # Each chart's room before plotly's code arrives (ui/charts.py): the figure's own height.
 CHART_ROOMS_BY_PAGE = {
     "playground": [],  # the stage draws its own charts

@@ -14,6 +14,10 @@ from ui.pin_url import parse_pin
 from ui.playground import pin, worlds
 from ui.settings import SETTINGS
 
+pytestmark = (
+    pytest.mark.slow
+)  # make test-fast leaves it out: the pin's trips run the app in AppTest
+
 NOT_FOUR = "is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."
 
 

@@ -23,6 +23,8 @@ from poll_data import store as poll_store
 from ui import link_box
 from ui.class_poll import identity as poll_identity
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens the poll in AppTest
+
 poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
 
 

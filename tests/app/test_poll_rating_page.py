@@ -22,6 +22,8 @@ from poll_data import location, ratings, store
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop, url_form
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens the poll in AppTest
+
 poll_data_dir = poll_app.poll_data_dir  # autouse: a fresh SQLite file per test
 
 

@@ -8,6 +8,8 @@ from app_pages import PAGE_FILES, assert_clean, open_page
 
 from poll_data import location
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 # Each page's folded explanations in presenter mode (the expanders' labels, in page order).
 FOLDED = {
     "best_of_n": [

@@ -6,6 +6,8 @@ import pytest
 from app_pages import APP, TIMEOUT_SECONDS, assert_clean, stage_values, warnings_text
 from streamlit.testing.v1 import AppTest
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
+
 PAGE_FILES = {
     "playground": "pages/playground.py",
     "best-of-n": "pages/best_of_n.py",

@@ -52,6 +52,7 @@ def kind(curve) -> str:
     return "tiny" if curve.gold[peak] - curve.gold[strongest] < stop_curves.SHOWN else "stop"
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 @pytest.mark.parametrize(("method", "symbol", "key"), METHODS)
 def test_every_slack_sentence_states_what_cores_curve_shows(cases, method, symbol, key):
     seen = set()
@@ -157,6 +158,7 @@ def check_stop(line: str, curve, index: int, symbol: str) -> str:
     return case
 
 
+@pytest.mark.slow  # over 10 s of a quiet core: a walk over all 441 (b, σ)
 @pytest.mark.parametrize(("method", "symbol", "key"), METHODS)
 def test_the_stage_line_speaks_from_every_stop_of_every_setting(method, symbol, key):
     seen = set()

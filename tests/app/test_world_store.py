@@ -25,6 +25,9 @@ from ui.defenses import compute as defense_compute
 from ui.defenses import store as defense_store
 from ui.playground import csv_numbers, world_files, world_store, worlds
 
+# make test-fast leaves it out: it builds worlds, some in scripts/build_worlds.py's processes
+pytestmark = pytest.mark.slow
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -56,12 +56,51 @@ def polyline_points(page, selector: str) -> list[str]:
     )
 
 
-# Whether the polylines under the stage's `selector` have exactly these points, in order.
-POINTS_ARE_JS = f"""([selector, wanted]) => {{
+# How far a pinned curve's points may be from where they were before a reload, in CSS px. The
+# stage lays itself out again as the page arrives, its height following the readouts' notes
+# (STEADY_POINTS_JS), and a reload under load settled 0.7 px off (one point at 103.8 px, 104.5
+# before: test_pin_then_change_b..., both workers busy) with every curve where it was. A wrong
+# pin is far further off: each of b = 0's four pinned curves is 17.6 px or more from every one
+# of b = 0.2's at 1280 x 900 (55, 226, 18 and 281 px measured; asserted ≥ MOVED_PX below).
+POINT_TOLERANCE_PX = 1.5
+MOVED_PX = 10.0
+
+
+def _points(line: str) -> np.ndarray:
+    return np.array([point.split(",") for point in line.split()], dtype=float)
+
+
+def farthest_apart(lines: list[str], others: list[str]) -> float:
+    """The largest distance along x or y between two lists of polylines' matching points
+    (infinite if their lines or points differ in number)."""
+    if len(lines) != len(others):
+        return float("inf")
+    farthest = 0.0
+    for line, other in zip(lines, others, strict=True):
+        points, wanted = _points(line), _points(other)
+        if points.shape != wanted.shape:
+            return float("inf")
+        farthest = max(farthest, float(np.abs(points - wanted).max(initial=0.0)))
+    return farthest
+
+
+def nearest_apart(lines: list[str], others: list[str]) -> list[float]:
+    """For each of `lines`, how close the nearest of `others` comes to it (farthest_apart)."""
+    return [min(farthest_apart([line], [other]) for other in others) for line in lines]
+
+
+# Whether the polylines under the stage's `selector` have these points, in order, each within
+# `tolerance` px along x and y.
+POINTS_NEAR_JS = f"""([selector, wanted, tolerance]) => {{
   const root = ({stage_page.STAGE_ROOT_JS})();
-  const points = root ? [...root.querySelectorAll(selector)].map((l) => l.getAttribute('points'))
-                      : [];
-  return JSON.stringify(points) === JSON.stringify(wanted);
+  const lines = root ? [...root.querySelectorAll(selector)].map((l) => l.getAttribute('points'))
+                     : [];
+  const parse = (line) => line.trim().split(/\\s+/).map((p) => p.split(',').map(Number));
+  return lines.length === wanted.length && lines.every((line, i) => {{
+    const [got, want] = [parse(line), parse(wanted[i])];
+    return got.length === want.length && got.every(([x, y], j) =>
+      Math.abs(x - want[j][0]) <= tolerance && Math.abs(y - want[j][1]) <= tolerance);
+  }});
 }}"""
 
 
@@ -115,11 +154,15 @@ PINNED_WHERE_CURRENT_JS = f"""() => {{
 
 
 def expect_points(page, selector: str, wanted: list[str]) -> None:
-    """Wait until the polylines under `selector` are drawn at `wanted`, then check: a reload
-    draws the stage, then lays it out again as the rest of the page arrives."""
+    """Wait until the polylines under `selector` are drawn at `wanted` (within
+    POINT_TOLERANCE_PX), then check: a reload draws the stage, then lays it out again as the
+    rest of the page arrives."""
     with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is off
-        page.wait_for_function(POINTS_ARE_JS, arg=[selector, wanted], timeout=30_000)
-    assert polyline_points(page, selector) == wanted
+        page.wait_for_function(
+            POINTS_NEAR_JS, arg=[selector, wanted, POINT_TOLERANCE_PX], timeout=30_000
+        )
+    drawn = polyline_points(page, selector)
+    assert farthest_apart(drawn, wanted) <= POINT_TOLERANCE_PX, (drawn, wanted)
 
 
 def expect_pinned(page, text: str | None) -> None:
@@ -157,7 +200,8 @@ def test_pin_then_change_b_shows_both_pictures_and_clear_removes_the_pin(desktop
     expect(stage_page.root(page)).to_have_attribute("data-world", "0.2,0", timeout=WORLD_FETCH_MS)
     expect(stage_page.root(page).locator(CURRENT_CURVES)).to_have_count(4)
     expect_pinned(page, "0_0_0.3_590")
-    assert polyline_points(page, PINNED_CURVES) != polyline_points(page, CURRENT_CURVES)
+    moved = nearest_apart(polyline_points(page, PINNED_CURVES), steady_points(page, CURRENT_CURVES))
+    assert min(moved) >= MOVED_PX, f"each curve moved, beyond the tolerance: {moved} px"
     stage_page.expect_url_holds(page, "b", "0.2")
     stage_page.expect_url_holds(page, "pin", "0_0_0.3_590")
     # And β on the stage: the pinned marks stay at β = 0.3, read as a share of the pinned

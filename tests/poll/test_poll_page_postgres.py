@@ -13,6 +13,8 @@ from poll_data import location
 from tests.support.app_test import TIMEOUT_SECONDS
 from ui import link_box
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: a throwaway PostgreSQL server
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 

@@ -11,6 +11,8 @@ import pytest
 from core.room_ratings import FIRST, PAIRS_PER_ROOM
 from poll_data import ratings
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: a throwaway PostgreSQL server
+
 T0 = 2_000_000_000.0  # a fixed "now" (2033), as in test_poll_ratings.py
 STUDENTS = [f"student-{index:016x}" for index in (0, 1, 7, 2**40, 2**63)]
 postgres, engine = poll_databases.postgres, poll_databases.engine

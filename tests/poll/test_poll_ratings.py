@@ -16,6 +16,8 @@ from core.room_ratings import CANT_TELL, FIRST, PAIRS_PER_ROOM, SECOND
 from poll_data import ratings, store
 from poll_data.ratings import Outcome
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: a throwaway PostgreSQL server
+
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"
 T0 = 2_000_000_000.0  # a fixed "now" (2033) so rate-limit windows are exact

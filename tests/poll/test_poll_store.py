@@ -17,6 +17,8 @@ from poll_databases import fresh_engine, snapshot
 from poll_data import database, guesses, store
 from poll_data.store import Outcome
 
+pytestmark = pytest.mark.slow  # make test-fast leaves it out: a throwaway PostgreSQL server
+
 STUDENT = "student-aaaaaaaaaaaaaaaa"
 OTHER = "student-bbbbbbbbbbbbbbbb"
 T0 = 2_000_000_000.0  # a fixed "now" (2033) so rate-limit windows are exact

@@ -1,6 +1,7 @@
 """Open the app's pages in a real Chromium, wait until they are drawn, and read what they show.
 
-Waits use Playwright's `expect`, which retries until its timeout (no sleeping from Python). A
+Waits use Playwright's `expect` or `wait_for_function`, which retry until their timeout (no
+sleeping from Python). A
 Streamlit page has finished a run when `[data-testid="stApp"]` says
 data-test-connection-state="CONNECTED" and data-test-script-state="notRunning"; it is drawn
 when, besides, no element shows its loading skeleton and every plotly chart has its SVG.
@@ -9,9 +10,11 @@ when, besides, no element shows its loading skeleton and every plotly chart has 
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -50,8 +53,26 @@ READY_JS = """
 """
 
 
+# How often wait_until_ready looks, in ms. Playwright's expect backs off to one retry every
+# 500 ms after its first ~270 ms, so each wait that outlasts that lost 250 ms on average; the
+# browser tests wait on a page ~150 times (open, reload, rerun), more through stage_in_browser.
+READY_POLL_MS = 50
+
+
 def wait_until_ready(page, *, timeout_ms: float = LOAD_TIMEOUT_MS) -> None:
-    """Wait until the app is connected, its script has run, and every chart has drawn."""
+    """Wait until the app is connected, its script has run, and every chart has drawn.
+
+    Both conditions are checked together in the page every READY_POLL_MS; if they do not hold
+    in time (or the page navigates meanwhile), Playwright's expect checks them one by one for
+    what is left of the time and its failure says which one never held.
+    """
+    started = time.monotonic()
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(
+            READY_JS, arg=[RUN_FINISHED, STILL_DRAWING], timeout=timeout_ms, polling=READY_POLL_MS
+        )
+        return
+    timeout_ms = max(1_000.0, timeout_ms - 1_000 * (time.monotonic() - started))
     finished = page.locator(RUN_FINISHED)
     expect(finished, "the app never finished a run while connected").to_be_attached(
         timeout=timeout_ms
