@@ -151,9 +151,9 @@ def test_every_page_passes_axe_headings_chart_texts_and_contrast(new_tab, path):
         assert tab.console_errors == []
 
 
-# The stage's pages: the others' captions are ui/page_css.py's fixed #5E5E66 (3.2:1 on the dark
-# page) until that CSS takes a dark shade too.
-DARK_PAGES = ("", "?present=1")
+# The stage's pages, a plotly page with captions (ui/page_css.py's light-dark() shades: the light
+# #5E5E66 alone was 3.2:1 on the dark page) and the Lesson's code blocks.
+DARK_PAGES = ("", "?present=1", "best-of-n", "lesson")
 DARK_PAGE_JS = """() => getComputedStyle(document.querySelector('[data-testid="stApp"]'))
   .backgroundColor"""
 
