@@ -38,7 +38,7 @@ export default function ({ data, setStateValue }) {
   // neighbour (the poll's verdict beside the QR code) moves it without resizing the page, and
   // the histogram stayed fitted to where it had been (ending at 778 px of 720).
   const chart = document.querySelector(`.st-key-${data.chart}`);
-  for (let block = chart && chart.parentElement; block && block !== content; ) {
+  for (let block = chart && chart.parentElement; block && block !== content;) {
     if (block.getAttribute("data-testid") === "stVerticalBlock") observer.observe(block);
     block = block.parentElement;
   }
