@@ -143,6 +143,9 @@ def drag_across(page, key: str, *, steps: int = DRAG_STEPS) -> Iterator[str]:
     a frame apart, the button held: yields the value shown once pressed, then each time a move
     changes it (the caller reads that frame). The button stays down: the caller releases it
     (``page.mouse.up()``) once it has counted what the drag sent."""
+    # b and σ sit under the charts on a laptop (ui/playground/stage_assets/stage.css), below a
+    # 1280x900 window's fold: a mouse reaches only what is on screen, as a reader's scroll does.
+    slider(page, key).scroll_into_view_if_needed()
     box = slider(page, key).bounding_box()
     middle = box["y"] + box["height"] / 2
     start, end = box["x"] + 14, box["x"] + box["width"] - 14  # the thumb's centre at each end
