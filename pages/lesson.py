@@ -7,6 +7,8 @@ from ui import compute, draws_text, glossary, page_css, presenter, sources, stat
 from ui.lesson import pack, text
 from ui.settings import full_query
 
+PACK_OPEN = "open-lecturers-pack"  # the session key of the pack's expander (True: open)
+
 state.settle_url("lesson", ())  # no sliders here; it notes the visit
 page_css.page_style()
 
@@ -116,26 +118,30 @@ for step, preset in enumerate(text.TRIES, start=1):
 # as Markdown or print (a standalone page: the app's menu and buttons do not print with it).
 app_url = st.context.url or ""
 app_root = app_url.rsplit("/lesson", 1)[0] + "/" if "/lesson" in app_url else ""
-with st.expander(pack.TITLE, icon=":material/quiz:"):
-    st.markdown(pack.INTRO)
-    st.markdown(pack.markdown(link_base=app_root or "./"))
-    save_markdown, save_page = st.columns(2)
-    save_markdown.download_button(
-        "Download the pack (Markdown)",
-        pack.markdown(link_base=app_root or None).encode(),
-        file_name="lecturers_pack.md",
-        mime="text/markdown",
-        on_click="ignore",
-        icon=":material/download:",
-    )
-    save_page.download_button(
-        "A page to print (HTML)",
-        pack.printable_html(app_address=app_root).encode(),
-        file_name="lecturers_pack.html",
-        mime="text/html",
-        on_click="ignore",
-        icon=":material/print:",
-    )
+# Drawn only when opened (a closed expander's contents still laid out under the sources on a
+# phone, and a lecturer asks for the pack; a student need not load it).
+box = st.expander(pack.TITLE, key=PACK_OPEN, on_change="rerun", icon=":material/quiz:")
+if box.open:
+    with box:
+        st.markdown(pack.INTRO)
+        st.markdown(pack.markdown(link_base=app_root or "./"))
+        save_markdown, save_page = st.columns(2)
+        save_markdown.download_button(
+            "Download the pack (Markdown)",
+            pack.markdown(link_base=app_root or None).encode(),
+            file_name="lecturers_pack.md",
+            mime="text/markdown",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        save_page.download_button(
+            "A page to print (HTML)",
+            pack.printable_html(app_address=app_root).encode(),
+            file_name="lecturers_pack.html",
+            mime="text/html",
+            on_click="ignore",
+            icon=":material/print:",
+        )
 
 presenter.switch()
 sources.footer(

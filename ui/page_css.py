@@ -96,6 +96,14 @@ html, body, [data-testid="stMain"] { overscroll-behavior-x: none; }
    again when the chart was fitted to the screen. Unseen, not undrawn: it keeps its place,
    and shows after 15 s whatever happens. */
 @keyframes rh-after-chart { to { visibility: visible; } }
+/* On a phone the page's own slider, then the chart, then b and σ (phone-first order): the
+   chart's room held from the first paint, so the row under it does not drop when the chart
+   comes (330-420 px on Best-of-n and Defenses: CLS 0.12-0.17 at 1.5 Mbit/s without it). Only
+   where b's row follows: Checkers' chart, redrawn stacked once the screen is known, jumped
+   more with it (CLS 0.15). */
+@media (max-width: 640px) {
+  [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
+    + * .st-key-hint-b) { min-height: 330px; } }
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
   :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }

@@ -86,7 +86,7 @@ def test_a_whole_poll_lecturer_and_students(poll_data_dir):
     assert histogram_total(lecturer) == 4
     assert "4 answers: median guess n = 40" in texts(lecturer.caption)
     lecturer.button(key="poll_reveal").click().run()
-    assert "True quality peaks at n = 49" in texts(lecturer.caption)
+    assert "True quality peaks at n = 49" in texts(lecturer.markdown)
     spec = json.loads(lecturer.get("plotly_chart")[0].proto.spec)
     assert [trace.get("name") for trace in spec["data"]] == [
         "guesses",
@@ -165,7 +165,7 @@ def test_a_beta_poll_asks_for_beta_and_reveals_beta_one():
     assert "Your guess β = 0.5 is in." in texts(student.success)
     lecturer.run()
     lecturer.button(key="poll_reveal").click().run()
-    assert "True quality peaks at β = 1." in texts(lecturer.caption)
+    assert "True quality peaks at β = 1." in texts(lecturer.markdown)
     student.run()
     assert "off by a factor of 2.0" in texts(student.success)
 

@@ -72,11 +72,12 @@ def trip(app, page: str):
 
 def folded(app) -> list[str]:
     """The labels of the page's explanation expanders (the Compare page's own KL tails one
-    is a chart, not words; the Reward model page's other draws are a computation on request)."""
+    is a chart, not words; the Reward model page's other draws are a computation on request;
+    the Lesson's lecturer's pack a document on request)."""
     return [
         box.label
         for box in app.expander
-        if not box.label.startswith(("The KL optimum", "Chart:", "Other draws"))
+        if not box.label.startswith(("The KL optimum", "Chart:", "Other draws", "Lecturer's pack"))
     ]
 
 

@@ -30,9 +30,9 @@ def test_a_changed_answer_makes_the_docs_stale():
 
 def test_every_step_is_in_the_pack_with_its_link_right_answer_and_common_wrong_one():
     written = pack.markdown()
-    steps = re.findall(r"^#### Step (\d): (.+)$", written, flags=re.MULTILINE)
+    steps = re.findall(r"^### Step (\d): (.+)$", written, flags=re.MULTILINE)
     assert steps == [(str(i), preset.name) for i, preset in enumerate(PRESETS, start=1)]
-    for section, preset in zip(written.split("#### Step ")[1:], PRESETS, strict=True):
+    for section, preset in zip(written.split("### Step ")[1:], PRESETS, strict=True):
         query = "&".join(f"{key}={value:g}" for key, value in preset.values.items())
         assert f"`/?{query}`" in section  # the Playground's address at the step's values
         assert section.count("**(right)**") == 1
@@ -53,6 +53,12 @@ def test_the_printable_page_has_every_step_and_no_markup_from_the_words():
 def test_the_lesson_page_shows_the_pack_and_its_two_downloads():
     app = open_page("lesson")
     assert not app.exception
+    # Drawn on request: closed, the pack is not sent; opened (its key), it is.
+    assert not any(
+        b.proto.label.startswith("Download the pack") for b in app.get("download_button")
+    )
+    app.session_state["open-lecturers-pack"] = True
+    app.run()
     expander = next(e for e in app.expander if e.label == pack.TITLE)
     shown = "".join(markdown.value for markdown in expander.markdown)
     for preset in PRESETS:

@@ -67,7 +67,9 @@ def wait_until_ready(page, *, timeout_ms: float = LOAD_TIMEOUT_MS) -> None:
     what is left of the time and its failure says which one never held.
     """
     started = time.monotonic()
-    with contextlib.suppress(PlaywrightError):
+    # A frame inside another page (tests/browser/test_browser_embed.py) is a FrameLocator, which
+    # has no wait_for_function: expect alone checks it.
+    with contextlib.suppress(PlaywrightError, AttributeError):
         page.wait_for_function(
             READY_JS, arg=[RUN_FINISHED, STILL_DRAWING], timeout=timeout_ms, polling=READY_POLL_MS
         )

@@ -23,6 +23,8 @@ screen).
   the reveal, a phone's confirmation, the counts as CSV.
 - ``ask_url``: the Playground's "Ask the room" address read into a step and a setting, every
   unusable value made the nearest valid one with a sentence (pure).
+- ``page_scripts``: the screens' fixed scripts and CSS (back to the top after Start, the room
+  code for the back row, a phone's number keyboard).
 - ``live``: reading a poll for a screen that refreshes itself (a database that is down is a
   warning, never a traceback).
 """

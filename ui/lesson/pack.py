@@ -81,7 +81,7 @@ def markdown(*, link_base: str | None = None) -> str:
             for index in range(len(asked.choices))
         )
         parts.append(
-            f"#### Step {entry.number}: {entry.preset.name}\n\n"
+            f"### Step {entry.number}: {entry.preset.name}\n\n"
             f"{setting_words(entry.preset)} · {where}\n\n"
             f"**Ask:** {asked.prompt}\n\n{choices}\n\n"
             f"**Right:** {_choice(asked, asked.right)}. {asked.why}\n\n"
