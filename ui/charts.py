@@ -30,6 +30,7 @@ def chart(
     hover: bool = False,
     container=None,
     fit: bool = False,
+    provisional: bool = False,
 ) -> None:
     """Draw a figure at its own height and the container's width, without Streamlit's theme,
     with a text alternative that screen readers reach just before it.
@@ -37,7 +38,9 @@ def chart(
     ``key`` names the chart (CSS class st-key-<key>); ``description`` says in a sentence or two
     what the chart shows (its numbers, not its look); ``hover`` keeps tooltips on; ``fit``
     (a page's main chart) scales its text with the screen's width and ends it on the first
-    screen, once the browser has said how large that is (ui/screen.py).
+    screen, once the browser has said how large that is (ui/screen.py). ``provisional``: the
+    page will draw it again in another shape once the screen is known (Checkers' tasks, stacked
+    on a phone), so what follows it waits for that one.
     """
     target = container if container is not None else st
     dark = theme_type() == "dark"  # Streamlit's theme, as the browser reports it
@@ -68,7 +71,7 @@ def chart(
     sketch = chart_sketch.sketch_or_nothing(figure) if fit else ""
     if sketch and dark:
         sketch = themes.dark_text(sketch)  # its own frame and card colours, darkened too
-    if fit and measured is None:  # drawn again once the screen is known: what follows waits
+    if fit and (measured is None or provisional):  # drawn again: what follows waits
         sketch = sketch.replace('class="rh-sketch"', 'class="rh-sketch rh-provisional"', 1)
     box.html(f"<style>.st-key-{key} {{ min-height: {height}px; }}</style>")
     if sketch:

@@ -16,4 +16,24 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
    was applied after the columns were drawn and the form jumped down (CLS 0.25 on a phone). */
 @media (max-width: 640px) {
   [data-testid="stColumn"]:has(.st-key-poll_room) { order: -1; } }
+/* A page's main chart (in the container keyed main-chart): until it is drawn at its final
+   size (its sketch after the screen's report, or plotly's chart), what follows it on the page
+   waits unseen. Drawn at once, the words under it came before the sliders and the chart above
+   them and were pushed down (CLS 0.2-0.4 on a phone's first visit at 1.5 Mbit/s), then moved
+   again when the chart was fitted to the screen. Unseen, not undrawn: it keeps its place,
+   and shows after 15 s whatever happens. In the page's first bytes: sent with the run, the
+   rule came after b and σ's row, drawn under the chart on a phone, and the row dropped when
+   the chart came (CLS 0.12-0.19 on KL penalty, Best-of-n, Defenses and Checkers). */
+@keyframes rh-after-chart { to { visibility: visible; } }
+/* On a phone the page's own slider, then the chart, then b and σ (phone-first order): the
+   chart's room held from the first paint, so the row under it does not drop when the chart
+   comes (330-420 px on Best-of-n and Defenses: CLS 0.12-0.17 at 1.5 Mbit/s without it). Only
+   where b's row follows: Checkers' chart, redrawn stacked once the screen is known, jumped
+   more with it (CLS 0.15). */
+@media (max-width: 640px) {
+  [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
+    + * .st-key-hint-b) { min-height: 330px; } }
+[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
+  :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
+  visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 """
