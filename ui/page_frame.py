@@ -23,7 +23,10 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
    again when the chart was fitted to the screen. Unseen, not undrawn: it keeps its place,
    and shows after 15 s whatever happens. In the page's first bytes: sent with the run, the
    rule came after b and σ's row, drawn under the chart on a phone, and the row dropped when
-   the chart came (CLS 0.12-0.19 on KL penalty, Best-of-n, Defenses and Checkers). */
+   the chart came (CLS 0.12-0.19 on KL penalty, Best-of-n, Defenses and Checkers). Drawn
+   before the screen's report (its sketch marked rh-provisional), plotly's chart is not yet at
+   its final size either: it grew when fitted, or was redrawn stacked (Checkers), and b's row
+   dropped under it (CLS 0.12-0.16 on KL penalty and Checkers). */
 @keyframes rh-after-chart { to { visibility: visible; } }
 /* On a phone the page's own slider, then the chart, then b and σ (phone-first order): the
    chart's room held from the first paint, so the row under it does not drop when the chart
@@ -33,7 +36,7 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 @media (max-width: 640px) {
   [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
     + * .st-key-hint-b) { min-height: 330px; } }
-[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):not(
-  :has(.rh-sketch:not(.rh-provisional), [data-testid="stPlotlyChart"] .main-svg)) ~ * {
+[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 """

@@ -317,15 +317,19 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
             on_click=_tap,
             args=(engine, room_code, student, index, choice),
         )
+    # The notes in one container, so the count under them keeps its place in the page: after
+    # a tap's note, the next refresh without one drew the count one place up while the old
+    # count still showed (two "You have rated 7 pairs." for a moment).
+    notices = st.container(key="rating_notices")
     accepted, sentence = st.session_state.pop(TAP_KEY, (None, None))
     if accepted:
-        st.success(sentence)
+        notices.success(sentence)
     elif sentence:
-        st.warning(sentence)
+        notices.warning(sentence)
     if timed_out:
-        st.info("Time is up on that pair: here is the next.")
+        notices.info("Time is up on that pair: here is the next.")
     if closed:
-        st.info("This poll is closed: it takes no more choices.")
+        notices.info("This poll is closed: it takes no more choices.")
     quick = (
         f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
         if room.seconds_per_pair
