@@ -5,11 +5,12 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-from ui import history, not_found
+from ui import history, language, not_found
 from ui.pages_table import PAGE_TABLE
 
 if __name__ == "__main__":  # each run of the page script
     st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
+    language.settle()  # ?lang=, the session's, or the browser's: tr() follows it (common.i18n)
 
     # One st.Page per row of the page table (ui/pages_table.py: file, title, icon, address);
     # the first page is also the app's root.

@@ -17,7 +17,8 @@ Every page:
   how the page was reached); ``sliders``: one slider and one switch builder bound to the
   address; ``notes``: the plain notes about a corrected address, shown; ``history``: one
   browser-history entry per action; ``share``: the link to the page's settings, in a box to
-  copy; ``lecturer_cookie``: the poll lecturer's token kept on their device.
+  copy; ``lecturer_cookie``: the poll lecturer's token kept on their device; ``language``:
+  the reader's language for the run (``?lang=``, the session's, the browser's), for ``tr``.
 - ``style``: the look every chart shares, and the palette as CSS variables for the stage;
   ``themes``: the dark theme's counterpart of each palette colour (CSS and figures);
   ``page_css``: every page's CSS (presenter mode's and the Playground's compact CSS too) and

@@ -317,9 +317,19 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
             on_click=_tap,
             args=(engine, room_code, student, index, choice),
         )
-    # The notes in one container, so the count under them keeps its place in the page: after
-    # a tap's note, the next refresh without one drew the count one place up while the old
-    # count still showed (two "You have rated 7 pairs." for a moment).
+    _notices(timed_out=timed_out, closed=closed)
+    quick = (
+        f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
+        if room.seconds_per_pair
+        else ""
+    )
+    st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
+
+
+def _notices(*, timed_out: bool, closed: bool) -> None:
+    """The tap's verdict and the pair's notes, in one container, so the count under them
+    keeps its place in the page: after a tap's note, the next refresh without one drew the
+    count one place up while the old count still showed ("You have rated 7 pairs." twice)."""
     notices = st.container(key="rating_notices")
     accepted, sentence = st.session_state.pop(TAP_KEY, (None, None))
     if accepted:
@@ -330,12 +340,6 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
         notices.info("Time is up on that pair: here is the next.")
     if closed:
         notices.info("This poll is closed: it takes no more choices.")
-    quick = (
-        f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
-        if room.seconds_per_pair
-        else ""
-    )
-    st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
 
 
 def choice_key(choice: int, index: int) -> str:
