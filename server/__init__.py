@@ -3,8 +3,13 @@
 app.py hands ``serving.middleware()`` to ``st.App``; nothing in ui/ or pages/ imports this
 package (tests/app/test_layers.py ranks it with app.py).
 
-- ``serving``: the first paint, gzip of Streamlit's bundles, the device cookie, and the order of
-  the middleware (the worlds' first, then the lecturer's cookie route, gzip, the page).
+- ``serving``: the first paint, zstd and gzip of Streamlit's bundles (each kept once per
+  process and coding), the device cookie, and the order of the middleware (the worlds' first,
+  then the lecturer's cookie route, the bundles' compression, the page).
+- ``codings``: which content coding a request gets from its ``Accept-Encoding`` (q-values;
+  zstd before gzip on a tie, identity when neither is accepted), and the bytes in it (zstd 19,
+  gzip 9).
 - ``world_files``: the stage's worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
-  immutable (their addresses and gzipped bytes are ui/playground/world_files.py's).
+  immutable (their addresses and gzipped bytes are ui/playground/world_files.py's), gzipped
+  for a browser that accepts gzip (zstd would need storing beside the .gz: see its module).
 """

@@ -15,6 +15,7 @@ import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from server.codings import chosen_coding
 from ui.playground.world_files import (
     CACHE_CONTROL,
     GZIP_LEVEL,
@@ -51,7 +52,7 @@ class WorldFiles:
             (b"cache-control", CACHE_CONTROL.encode()),
             (b"vary", b"Accept-Encoding"),
         ]
-        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
+        if _gzip_accepted(scope):
             body = await anyio.to_thread.run_sync(self._gzipped_world, setting)
             headers.append((b"content-encoding", b"gzip"))
         else:
@@ -67,7 +68,7 @@ class WorldFiles:
             (b"cache-control", CACHE_CONTROL.encode()),
             (b"vary", b"Accept-Encoding"),
         ]
-        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
+        if _gzip_accepted(scope):
             body = gzip.compress(body, GZIP_LEVEL, mtime=0)
             headers.append((b"content-encoding", b"gzip"))
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
@@ -79,6 +80,16 @@ class WorldFiles:
             with self._lock:
                 self._gzipped.setdefault(setting, packed)
         return packed
+
+
+def _gzip_accepted(scope: Scope) -> bool:
+    """Whether the request's Accept-Encoding takes gzip (q above 0, and not below identity's).
+
+    gzip alone, as stored: zstd at level 19 would save 16% of a world (19.2 KB instead of
+    23.0 KB, the 115 stored here) for 18.7 ms of a core per world and process, a b/σ move's
+    whole server time, unless stored beside the .gz by ui/playground/world_files.py.
+    """
+    return chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",)) == "gzip"
 
 
 async def _answer(send: Send, status: int, body: bytes, headers, *, head: bool = False) -> None:
