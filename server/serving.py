@@ -1,4 +1,4 @@
-"""What the server adds to Streamlit's HTTP answers: the first paint, zstd and gzip, the device
+"""What the server adds to Streamlit's HTTP answers: the first paint, compression, the device
 cookie.
 
 ``app.py`` hands :func:`middleware` to ``st.App``, so ``streamlit run app.py``, ``make run``,
@@ -8,10 +8,11 @@ page is blank until ~1 MB of them has run; here:
 
 - the page itself (``index.html``, ~7 KB) carries the app's title and one sentence, drawn by
   the browser before any script, hidden by CSS once the app draws its own title;
-- ``/static/`` bundles are compressed once per process per coding and kept (content-hashed,
-  immutable: the same bytes for every visitor), so compression costs no CPU per visit: zstd
-  where the browser accepts it (Chromium 123+ and Firefox 126+ over HTTPS or to localhost;
-  plotly's chunk 1.13 MB instead of gzip's 1.42 MB), else gzip, else the file as it is;
+- ``/static/`` bundles are compressed once per process and coding and kept (server/bundles.py;
+  content-hashed, immutable: the same bytes for every visitor), so compression costs no CPU
+  per visit: zstd where the browser accepts it (Chromium 123+ and Firefox 126+ over HTTPS or
+  to localhost; plotly's chunk 1.13 MB instead of gzip's 1.42 MB), else gzip, else the file
+  as it is; the first visit's (:func:`first_bundles`) at start, before anyone asks;
 - ``/worlds/`` serves the stage's worlds as immutable files (server/world_files.py);
 - every page answer gives a browser without one a signed device cookie (poll_data/devices.py):
   the class poll's one-student-per-device; the poll lecturer's cookie is set by a route of
@@ -20,26 +21,23 @@ page is blank until ~1 MB of them has run; here:
 
 from __future__ import annotations
 
-import asyncio
 import html
+import re
 from pathlib import Path
 from urllib.parse import quote
 
-import anyio.to_thread
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware import Middleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 from streamlit import config, file_util
 
 from poll_data import devices
-from server import world_files
+from server import bundles, world_files
+from server.bundles import STATIC_PREFIX, collect, send_whole
 from server.codings import chosen_coding, compress, mark_encoded
 from ui import history, lecturer_cookie
 from ui.page_frame import FRAME_CSS
 
-# Every one of Streamlit's 357 files (25.2 MB) in both codings: 9.1 MB gzipped, 8.2 MB zstd.
-STATIC_CACHE_BYTES = 24 * 1024 * 1024
-STATIC_PREFIX = "/static/"  # Streamlit's own bundles (the app's files are under /app/static/)
 APP_TITLE = "Reward hacking, live"
 FIRST_SENTENCE = (
     "A teaching demo of reward-model overoptimization: push a learned reward too hard and "
@@ -84,6 +82,7 @@ EARLY_CHUNKS = (
 # took the bandwidth the websocket and the stage's world needed; asked for at once, it comes
 # while the first bundles' many small requests wait on round trips.
 ICON_FONT = "MaterialSymbols-Rounded"
+PLOTLY_CHUNK = "PlotlyChart"  # Streamlit's largest bundle: 4.7 MB, 1.13 MB in zstd
 
 
 def early_chunk_links(static_dir: Path | None = None) -> bytes:
@@ -105,128 +104,24 @@ def middleware() -> list[Middleware]:
     return [
         Middleware(world_files.WorldFiles),
         Middleware(lecturer_cookie.LecturerCookieRoute),
-        Middleware(StaticCompressed),
+        Middleware(bundles.StaticCompressed, warm=first_bundles()),
         Middleware(PageDocument),
     ]
 
 
-def _accept_encoding(scope: Scope) -> str | None:
-    return Headers(scope=scope).get("accept-encoding")
-
-
-async def _collect(app: ASGIApp, scope: Scope, receive: Receive) -> tuple[Message, bytes]:
-    """Run ``app`` for one HTTP request and return its start message and whole body."""
-    start: Message = {}
-    chunks: list[bytes] = []
-
-    async def keep(message: Message) -> None:
-        nonlocal start
-        if message["type"] == "http.response.start":
-            start = message
-        elif message["type"] == "http.response.body":
-            chunks.append(message.get("body", b""))
-
-    await app(scope, receive, keep)
-    return start, b"".join(chunks)
-
-
-async def _send_whole(send: Send, start: Message, body: bytes, headers: MutableHeaders) -> None:
-    headers["content-length"] = str(len(body))
-    await send({**start, "headers": headers.raw})
-    await send({"type": "http.response.body", "body": body})
-
-
-class StaticCompressed:
-    """Streamlit's ``/static/`` bundles compressed once per coding and served from memory.
-
-    Streamlit's own gzip layer skips them on purpose (it would recompress on every request);
-    these files never change while the process runs (their names carry a content hash), so
-    one compression per file, coding and process is all it costs. A hall arriving at once asks
-    for the same chunk hundreds of times before its first compression ends: they wait for that
-    one (a lock per file and coding) rather than each compress it.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self._cache: dict[tuple[str, str], tuple[Message, bytes]] = {}
-        self._cached_bytes = 0
-        self._compressing: dict[tuple[str, str], asyncio.Lock] = {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            scope["type"] != "http"
-            or scope.get("method") != "GET"
-            or not scope.get("path", "").startswith(STATIC_PREFIX)
-            or "range" in Headers(scope=scope)
-        ):
-            await self.app(scope, receive, send)
-            return
-        coding = chosen_coding(_accept_encoding(scope))
-        if coding == "identity":  # Streamlit's own answer, marked as one of several
-            await self.app(scope, receive, _varying(send))
-            return
-        key = (scope["path"], coding)
-        cached = self._cache.get(key)
-        if cached is None:
-            async with self._compressing.setdefault(key, asyncio.Lock()):
-                cached = self._cache.get(key)
-                if cached is None:
-                    # Asked unconditionally: the whole file is what gets compressed and kept.
-                    plain = {**scope, "headers": _without(scope["headers"], _CONDITIONS)}
-                    start, body = await _collect(self.app, plain, receive)
-                    if start.get("status") != 200:
-                        headers = MutableHeaders(raw=list(start["headers"]))
-                        await _send_whole(send, start, body, headers)
-                        return
-                    packed = await anyio.to_thread.run_sync(compress, body, coding)
-                    cached = (start, packed)
-                    if self._cached_bytes + len(packed) <= STATIC_CACHE_BYTES:
-                        self._cache[key] = cached
-                        self._cached_bytes += len(packed)
-        start, packed = cached
-        headers = MutableHeaders(raw=list(start["headers"]))
-        mark_encoded(headers, coding)
-        if _already_has(scope, headers.get("etag")):
-            await _not_modified(send, headers)
-            return
-        await _send_whole(send, start, packed, headers)
-
-
-_CONDITIONS = (b"if-none-match", b"if-modified-since")
-
-
-def _without(headers: list[tuple[bytes, bytes]], names: tuple[bytes, ...]) -> list:
-    return [(name, value) for name, value in headers if name.lower() not in names]
-
-
-def _already_has(scope: Scope, etag: str | None) -> bool:
-    """Whether the request's If-None-Match names ``etag``, or the file's own tag (Caddy's
-    ``encode`` strips its "-zstd"/"-gzip" from the tag a browser sends back, as it appends it)."""
-    asked = Headers(scope=scope).get("if-none-match")
-    if not asked or not etag:
-        return False
-    base = etag.rsplit("-", 1)[0] + '"'
-    return any(tag.strip() in (etag, base, "*") for tag in asked.split(","))
-
-
-async def _not_modified(send: Send, headers: MutableHeaders) -> None:
-    kept = [(k, v) for k, v in headers.raw if k in (b"etag", b"cache-control", b"vary")]
-    await send({"type": "http.response.start", "status": 304, "headers": kept})
-    await send({"type": "http.response.body", "body": b""})
-
-
-def _varying(send: Send) -> Send:
-    """``send`` with ``Vary: Accept-Encoding`` added to the answer's start: a cache between
-    here and the browser must not hand these plain bytes to a browser that asked for zstd."""
-
-    async def marked(message: Message) -> None:
-        if message["type"] == "http.response.start" and message.get("status") == 200:
-            headers = MutableHeaders(raw=list(message["headers"]))
-            headers.add_vary_header("Accept-Encoding")
-            message = {**message, "headers": headers.raw}
-        await send(message)
-
-    return marked
+def first_bundles(static_dir: Path | None = None) -> tuple[str, ...]:
+    """The addresses of the bundles every first visit asks for, the first needed first: the
+    page's own (index.html's script and preloads), EARLY_CHUNKS, and plotly's chunk (every
+    page but the Lesson and the poll draws with it)."""
+    root = Path(static_dir or file_util.get_static_dir())
+    named = re.findall(r'(?:src|href)="\./(static/[^"]+)"', (root / "index.html").read_text())
+    folder = root / "static" / "js"
+    chunks = [*EARLY_CHUNKS, PLOTLY_CHUNK]
+    found = [path for chunk in chunks for path in sorted(folder.glob(f"{chunk}.*.js"))]
+    files = [root / name for name in named] + found
+    return tuple(
+        dict.fromkeys("/" + file.relative_to(root).as_posix() for file in files if file.is_file())
+    )
 
 
 class PageDocument:
@@ -257,12 +152,12 @@ class PageDocument:
             **scope,
             "headers": [(k, v) for k, v in scope["headers"] if k != b"accept-encoding"],
         }
-        start, body = await _collect(self.app, plain, receive)
+        start, body = await collect(self.app, plain, receive)
         headers = MutableHeaders(raw=list(start.get("headers", [])))
         if start.get("status") != 200 or not headers.get("content-type", "").startswith(
             "text/html"
         ):
-            await _send_whole(send, start, body, headers)
+            await send_whole(send, start, body, headers)
             return
         body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
         body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
@@ -275,13 +170,13 @@ class PageDocument:
             )
         # gzip alone: on this ~13 KB page zstd saves 36 bytes at level 19 and costs 3 ms a
         # request (gzip 9: 4.25 KB in 0.2 ms)
-        if chosen_coding(_accept_encoding(scope), offered=("gzip",)) == "gzip":
+        if chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",)) == "gzip":
             body = compress(body, "gzip")
             mark_encoded(headers, "gzip")
         else:
             headers.add_vary_header("Accept-Encoding")
         headers.setdefault("cache-control", "no-cache")
-        await _send_whole(send, start, body, headers)
+        await send_whole(send, start, body, headers)
 
 
 def flat_address(path: str) -> str | None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import threading
 
 import pytest
 import zstandard
 from streamlit import config
 
 from poll_data import devices
-from server import codings, serving
+from server import bundles, codings, serving
 from tests.support import event_loop
 from tests.support.asgi import header, request
 from ui import lecturer_cookie
@@ -100,7 +101,7 @@ def test_the_page_and_the_worlds_are_offered_gzip_alone():
 )
 def test_a_bundle_comes_in_the_chosen_coding_compressed_once(accept_encoding, coding):
     streamlit = Streamlit()
-    app = serving.StaticCompressed(streamlit)
+    app = bundles.StaticCompressed(streamlit)
     for _ in range(3):
         status, headers, body = request(
             app, "/static/js/index.abc.js", accept_encoding=accept_encoding
@@ -119,7 +120,7 @@ def test_a_bundle_comes_in_the_chosen_coding_compressed_once(accept_encoding, co
 
 def test_each_coding_is_compressed_once_and_kept_beside_the_other():
     streamlit = Streamlit()
-    app = serving.StaticCompressed(streamlit)
+    app = bundles.StaticCompressed(streamlit)
     bodies = {}
     for accept_encoding in (CHROMIUM_SECURE, CHROMIUM_PLAIN, CHROMIUM_SECURE, CHROMIUM_PLAIN):
         _status, headers, body = request(
@@ -138,7 +139,7 @@ def test_a_bundle_comes_plain_to_a_client_that_accepts_neither_coding(accept_enc
     streamlit = Streamlit()
     headers_sent = {} if accept_encoding is None else {"accept_encoding": accept_encoding}
     status, headers, body = request(
-        serving.StaticCompressed(streamlit), "/static/js/index.abc.js", **headers_sent
+        bundles.StaticCompressed(streamlit), "/static/js/index.abc.js", **headers_sent
     )
     assert (status, body, header(headers, "content-encoding")) == (200, BUNDLE, [])
     assert header(headers, "etag") == ['"abc"'] and header(headers, "vary") == ["Accept-Encoding"]
@@ -147,7 +148,7 @@ def test_a_bundle_comes_plain_to_a_client_that_accepts_neither_coding(accept_enc
 
 def test_a_hall_arriving_at_once_waits_for_one_compression():
     streamlit = Streamlit()
-    app = serving.StaticCompressed(streamlit)
+    app = bundles.StaticCompressed(streamlit)
 
     async def one(accept_encoding: str) -> bytes:
         sent = []
@@ -177,7 +178,7 @@ def test_a_hall_arriving_at_once_waits_for_one_compression():
 
 
 def test_a_browser_that_has_the_bundle_gets_a_304_even_through_caddy():
-    app = serving.StaticCompressed(Streamlit())
+    app = bundles.StaticCompressed(Streamlit())
     path = "/static/js/index.abc.js"
     request(app, path, accept_encoding=CHROMIUM_SECURE)
     # Its own tag back, or the file's (Caddy's encode strips the "-zstd" it would have added).
@@ -196,12 +197,96 @@ def test_a_browser_that_has_the_bundle_gets_a_304_even_through_caddy():
 
 def test_a_first_request_that_is_conditional_still_fills_the_cache():
     streamlit = Streamlit()
-    app = serving.StaticCompressed(streamlit)
+    app = bundles.StaticCompressed(streamlit)
     status, _headers, _body = request(
         app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_PLAIN, if_none_match='"old"'
     )
     assert status == 200
     assert b"if-none-match" not in streamlit.asked[0][1], "asked of Streamlit unconditionally"
+
+
+def test_a_bundle_past_the_memory_budget_is_sent_compressed_but_not_kept(monkeypatch):
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit)
+    request(app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_SECURE)  # kept
+    monkeypatch.setattr(bundles, "STATIC_CACHE_BYTES", 0)
+    for _ in range(2):
+        _status, headers, body = request(app, "/static/js/other.abc.js", accept_encoding="gzip")
+        assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(body) == BUNDLE
+    request(app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_SECURE)
+    assert [path for path, _headers in streamlit.asked] == ["/static/js/index.abc.js"] + [
+        "/static/js/other.abc.js"
+    ] * 2
+
+
+def test_a_bundle_cut_short_is_passed_on_as_it_came_and_not_kept():
+    class CutShort(Streamlit):
+        async def __call__(self, scope, receive, send) -> None:
+            self.asked.append((scope["path"], dict(scope.get("headers", []))))
+            length = str(len(BUNDLE)).encode()  # promised, then half sent (the browser left)
+            headers = [(b"content-length", length), (b"etag", b'"abc"')]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": BUNDLE[: len(BUNDLE) // 2]})
+
+    streamlit = CutShort()
+    app = bundles.StaticCompressed(streamlit)
+    for _ in range(2):
+        _status, headers, body = request(app, "/static/js/index.abc.js", accept_encoding="gzip")
+        assert header(headers, "content-encoding") == [] and body == BUNDLE[: len(BUNDLE) // 2]
+    assert len(streamlit.asked) == 2, "nothing kept"
+
+
+def test_the_first_visits_bundles_are_compressed_at_start_before_anyone_asks(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<script type="module" src="./static/js/index.abc.js"></script>'
+        '<link rel="modulepreload" href="./static/js/react.def.js">'
+    )
+    folder = tmp_path / "static" / "js"
+    folder.mkdir(parents=True)
+    for name in ("index.abc.js", "react.def.js", "Button.b1.js", "PlotlyChart.p1.js", "Map.m.js"):
+        (folder / name).write_bytes(name.encode() * 500)
+    first = serving.first_bundles(tmp_path)
+    assert first == tuple(
+        f"/static/js/{name}"
+        for name in ("index.abc.js", "react.def.js", "Button.b1.js", "PlotlyChart.p1.js")
+    )
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit, warm=first, static_dir=tmp_path)
+    app.warming.join(timeout=30)
+    for coding, accept_encoding in (("zstd", CHROMIUM_SECURE), ("gzip", CHROMIUM_PLAIN)):
+        _status, headers, body = request(app, first[-1], accept_encoding=accept_encoding)
+        # The file on disk, compressed before the request (Streamlit's stand-in sends other bytes).
+        assert DECODE[coding](body) == b"PlotlyChart.p1.js" * 500
+        assert header(headers, "content-encoding") == [coding]
+    assert len(streamlit.asked) == 1, "asked once, for its headers"
+
+
+def test_a_browser_gets_gzip_at_once_while_its_zstd_is_still_being_compressed(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "PlotlyChart.p1.js").write_bytes(BUNDLE)
+    zstd_started, zstd_may_go = threading.Event(), threading.Event()
+
+    def slow_zstd(body: bytes, coding: str) -> bytes:
+        if coding == "zstd":
+            zstd_started.set()
+            assert zstd_may_go.wait(timeout=30)
+        return codings.compress(body, coding)
+
+    monkeypatch.setattr(bundles, "compress", slow_zstd)
+    path = "/static/PlotlyChart.p1.js"
+    app = bundles.StaticCompressed(Streamlit(), warm=(path,), static_dir=tmp_path)
+    request(app, path, accept_encoding="gzip")  # compressed first: ready
+    assert zstd_started.wait(timeout=30), "the warm's zstd is under way (held)"
+    _status, headers, body = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(body) == BUNDLE
+    assert header(headers, "etag") == ['"abc-gzip"']
+    # A browser that takes zstd alone waits for it.
+    zstd_may_go.set()
+    app.warming.join(timeout=30)
+    _status, headers, body = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["zstd"]
 
 
 def test_the_page_carries_the_title_and_a_sentence_before_any_script():
