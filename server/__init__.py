@@ -11,6 +11,7 @@ package (tests/app/test_layers.py ranks it with app.py).
   zstd before gzip on a tie, identity when neither is accepted), and the bytes in it (zstd 19,
   gzip 9).
 - ``world_files``: the stage's worlds over HTTP, ``/worlds/<fingerprint>/<b>_<sigma>.json``,
-  immutable (their addresses and gzipped bytes are ui/playground/world_files.py's), gzipped
-  for a browser that accepts gzip (zstd would need storing beside the .gz: see its module).
+  immutable (their addresses and gzipped bytes are ui/playground/world_files.py's); in zstd
+  once this machine has it (compressed in a thread, never while a browser waits, and stored
+  beside the .gz), else gzip as stored.
 """
