@@ -114,7 +114,10 @@ def first_bundles(static_dir: Path | None = None) -> tuple[str, ...]:
     page's own (index.html's script and preloads), EARLY_CHUNKS, and plotly's chunk (every
     page but the Lesson and the poll draws with it)."""
     root = Path(static_dir or file_util.get_static_dir())
-    named = re.findall(r'(?:src|href)="\./(static/[^"]+)"', (root / "index.html").read_text())
+    page = root / "index.html"
+    named = re.findall(
+        r'(?:src|href)="\./(static/[^"]+)"', page.read_text() if page.is_file() else ""
+    )
     folder = root / "static" / "js"
     chunks = [*EARLY_CHUNKS, PLOTLY_CHUNK]
     found = [path for chunk in chunks for path in sorted(folder.glob(f"{chunk}.*.js"))]
