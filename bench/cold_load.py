@@ -18,14 +18,16 @@ cache) opens the page under Chromium's emulated network (CDP Network.emulateNetw
 - plotly: the first frame with a plotly chart's own SVG (after its 1.4 MB bundle);
 
 and the bytes over HTTP (CDP encodedDataLength, every request, the Playground's worlds
-included; the websocket is not HTTP), whether Streamlit's syntax highlighter bundle was fetched,
-the first chart's height when first drawn and at the end (the fitted pages redraw their main
-chart once at its fitted size when ui/screen.py's report arrives), and CLS (PerformanceObserver
-layout-shift, buffered: the largest session window, 1 s gap / 5 s cap, as Chromium defines
-it), read once the page has been quiet for 2 s (no run, no shift). The release is visited on
-the Playground only (its first-visit baseline), or on --release-pages. Each visit is printed as
-it ends (one that times out is said and skipped), then the medians over the rounds; the
-machine's load before, between and after.
+included; the websocket is not HTTP; Chromium offers zstd to 127.0.0.1, so this tree's bundles
+come in zstd, and the summary gives each visit's bytes with every bundle in gzip and in zstd
+too, sized by asking the server for each in that coding), whether Streamlit's syntax
+highlighter bundle was fetched, the first chart's height when first drawn and at the end (the
+fitted pages redraw their main chart once at its fitted size when ui/screen.py's report
+arrives), and CLS (PerformanceObserver layout-shift, buffered: the largest session window, 1 s
+gap / 5 s cap, as Chromium defines it), read once the page has been quiet for 2 s (no run, no
+shift). The release is visited on the Playground only (its first-visit baseline), or on
+--release-pages. Each visit is printed as it ends (one that times out is said and skipped),
+then the medians over the rounds; the machine's load before, between and after.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import argparse
 import contextlib
 import statistics
 import sys
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -178,6 +181,7 @@ class Visit:
     runs: int = 0
     largest: list[tuple[int, str]] = field(default_factory=list)
     shifts: list[list] = field(default_factory=list)  # [value, at s, what moved], largest first
+    requests: list[tuple[str, int, str]] = field(default_factory=list)  # url, bytes, its coding
 
 
 def cold_visit(
@@ -203,6 +207,11 @@ def cold_visit(
         cdp.on(
             "Network.loadingFinished",
             lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])),
+        )
+        codings: dict[str, str] = {}
+        cdp.on(
+            "Network.responseReceived",
+            lambda e: codings.__setitem__(e["requestId"], content_coding(e["response"]["headers"])),
         )
         page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         page.wait_for_function(
@@ -231,9 +240,64 @@ def cold_visit(
             runs=marks["runs"],
             largest=largest,
             shifts=sorted(marks["moved"], reverse=True)[:3],
+            requests=[
+                (urls.get(request, "?"), size, codings.get(request, "identity"))
+                for request, size in sizes.items()
+            ],
         )
     finally:
         context.close()
+
+
+def content_coding(headers: dict[str, str]) -> str:
+    """A response's Content-Encoding from CDP's headers (any case), or "identity"."""
+    found = {name.lower(): value for name, value in headers.items()}
+    return found.get("content-encoding", "identity").strip().lower() or "identity"
+
+
+BUNDLE_CODINGS = ("gzip", "zstd")  # the codings server/bundles.py sends Streamlit's bundles in
+
+
+def bytes_by_coding(visit: Visit, sized: dict[tuple[str, str], int | None]) -> dict:
+    """The visit's bytes over HTTP had every ``/static/`` bundle come in each coding: each
+    bundle's body as it came swapped for its body in that coding, asked of the server once
+    (``sized`` keeps the answers: url and coding to bytes); other requests as they came. None
+    for a coding the server does not send (the release sends no zstd)."""
+    totals: dict[str, int | None] = dict.fromkeys(BUNDLE_CODINGS, 0)
+    for url, size, coding in visit.requests:
+        for wanted in BUNDLE_CODINGS:
+            if totals[wanted] is None:
+                continue
+            if "/static/" not in url or coding == wanted:
+                totals[wanted] += size
+                continue
+            came, instead = body_size(url, coding, sized), body_size(url, wanted, sized)
+            totals[wanted] = None if instead is None else totals[wanted] + size - came + instead
+    return totals
+
+
+def coding_line(totals: list[dict]) -> str:
+    """The medians of visits' bytes had every bundle come in gzip, and in zstd."""
+    parts = []
+    for coding in BUNDLE_CODINGS:
+        found = [total[coding] for total in totals]
+        if None in found:
+            parts.append(f"all {coding}: not served")
+        else:
+            parts.append(f"all {coding} {statistics.median(found) / 1e6:.2f} MB")
+    return ", ".join(parts)
+
+
+def body_size(url: str, coding: str, sized: dict[tuple[str, str], int | None]) -> int | None:
+    """Bytes of ``url``'s body in ``coding`` as the server sends it, None if it sends it in
+    another (asked once, kept)."""
+    if (url, coding) not in sized:
+        request = urllib.request.Request(url, headers={"Accept-Encoding": coding})
+        with urllib.request.urlopen(request, timeout=120) as reply:
+            body = reply.read()
+            sent = reply.headers.get("Content-Encoding", "identity")
+        sized[(url, coding)] = len(body) if sent == coding else None
+    return sized[(url, coding)]
 
 
 def warm(browser, url: str, chart: str | None) -> None:
@@ -346,6 +410,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  round {round_number + 1}: {machine_line()}", flush=True)
         finally:
             browser.close()
+        # Sizes, not times: each bundle fetched asked once more per coding, while the servers run.
+        sized: dict[tuple[str, str], int | None] = {}
+        by_coding = {
+            key: [bytes_by_coding(visit, sized) for visit in found] for key, found in visits.items()
+        }
     print(f"after: {machine_line()}")
     print(f"this tree ({REPO_ROOT}) and release {args.release}, medians of {args.rounds}:")
     for (name, page, screen), found in visits.items():
@@ -353,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     for (name, page, screen), found in visits.items():
         biggest = ", ".join(f"{file} {size / 1e3:.0f} KB" for size, file in found[0].largest)
         print(f"  largest ({name}, {page}, {screen}): {biggest}")
+    for key, totals in by_coding.items():
+        print(f"  codings {key}: {coding_line(totals)}")
     for (name, page, screen), found in visits.items():
         worst = max(found, key=lambda visit: visit.cls)
         for value, at, moved in worst.shifts:

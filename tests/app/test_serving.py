@@ -1,18 +1,24 @@
-"""server/serving.py's middleware, driven as ASGI with a stand-in for Streamlit: gzip of /static/
-once per process, the page's first paint and title, the device cookie."""
+"""server/serving.py's middleware, driven as ASGI with a stand-in for Streamlit: zstd or gzip of
+/static/ once per process and coding, the page's first paint and title, the device cookie."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
+import threading
 
+import pytest
+import zstandard
 from streamlit import config
 
 from poll_data import devices
-from server import serving
+from server import bundles, codings, serving
+from tests.support import event_loop
 from tests.support.asgi import header, request
 from ui import lecturer_cookie
 
 BUNDLE = b"export const stage = 'drawn';\n" * 2_000  # 60 KB of very compressible JavaScript
+IMMUTABLE = b"public, immutable, max-age=31536000"  # Streamlit's for its hashed bundles
 PAGE = (
     b"<!DOCTYPE html><html><head><title>Streamlit</title></head>"
     b'<body><noscript>JavaScript</noscript><div id="root"></div></body></html>'
@@ -28,39 +34,259 @@ class Streamlit:
     async def __call__(self, scope, receive, send) -> None:
         self.asked.append((scope["path"], dict(scope.get("headers", []))))
         if scope["path"].startswith("/static/"):
-            body, kind = BUNDLE, b"application/javascript"
+            body, kind, cache = BUNDLE, b"application/javascript", IMMUTABLE
         else:
-            body, kind = PAGE, b"text/html; charset=utf-8"
+            body, kind, cache = PAGE, b"text/html; charset=utf-8", b"no-cache"
         headers = [
             (b"content-type", kind),
             (b"content-length", str(len(body)).encode()),
             (b"etag", b'"abc"'),
             (b"accept-ranges", b"bytes"),
+            (b"cache-control", cache),
         ]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
 
-def test_a_bundle_comes_gzipped_when_asked_and_is_compressed_once():
+# What Chromium 156 sends to an HTTPS or localhost address, and to a plain-HTTP one.
+CHROMIUM_SECURE = "gzip, deflate, br, zstd"
+CHROMIUM_PLAIN = "gzip, deflate"
+DECODE = {"zstd": zstandard.ZstdDecompressor().decompress, "gzip": gzip.decompress}
+
+
+@pytest.mark.parametrize(
+    ("accept_encoding", "coding"),
+    [
+        (CHROMIUM_SECURE, "zstd"),
+        (CHROMIUM_PLAIN, "gzip"),
+        ("gzip, br", "gzip"),  # Safari
+        ("zstd, gzip", "zstd"),
+        ("gzip, zstd", "zstd"),  # a tie goes to the server's order, not the header's
+        ("gzip;q=1.0, zstd;q=1", "zstd"),
+        ("gzip;q=0.9, zstd;q=0.5", "gzip"),
+        ("zstd;q=0, gzip", "gzip"),
+        ("ZSTD;Q=0, GZIP", "gzip"),
+        ("zstd, gzip;q=0", "zstd"),
+        ("gzip;q=0", "identity"),
+        ("zstd;q=0, gzip;q=0", "identity"),
+        ("br, deflate", "identity"),
+        ("identity", "identity"),
+        ("identity, gzip;q=0.5", "identity"),
+        ("gzip;q=0.001", "gzip"),
+        ("gzip;q=abc", "identity"),
+        ("gzip;q=2", "identity"),
+        ("*", "zstd"),
+        ("*;q=0.5, zstd;q=0", "gzip"),
+        ("*;q=0", "identity"),  # nothing acceptable: the bytes as they are
+        ("x-gzip", "gzip"),
+        ("", "identity"),
+        (None, "identity"),
+    ],
+)
+def test_the_coding_follows_the_browsers_q_values_and_prefers_zstd_on_a_tie(
+    accept_encoding, coding
+):
+    assert codings.chosen_coding(accept_encoding) == coding
+
+
+def test_the_page_and_the_worlds_are_offered_gzip_alone():
+    assert codings.chosen_coding(CHROMIUM_SECURE, offered=("gzip",)) == "gzip"
+    assert codings.chosen_coding("zstd", offered=("gzip",)) == "identity"
+    assert codings.chosen_coding("zstd;q=1, gzip;q=0.5", offered=("gzip",)) == "gzip"
+
+
+@pytest.mark.parametrize(
+    ("accept_encoding", "coding"),
+    [(CHROMIUM_SECURE, "zstd"), (CHROMIUM_PLAIN, "gzip"), ("zstd;q=0, gzip", "gzip")],
+)
+def test_a_bundle_comes_in_the_chosen_coding_compressed_once(accept_encoding, coding):
     streamlit = Streamlit()
-    app = serving.StaticGzip(streamlit)
+    app = bundles.StaticCompressed(streamlit)
     for _ in range(3):
-        status, headers, body = request(app, "/static/js/index.abc.js", accept_encoding="gzip, br")
+        status, headers, body = request(
+            app, "/static/js/index.abc.js", accept_encoding=accept_encoding
+        )
         assert status == 200
-        assert header(headers, "content-encoding") == ["gzip"]
+        assert header(headers, "content-encoding") == [coding]
         assert header(headers, "content-length") == [str(len(body))]
-        assert header(headers, "etag") == ['"abc-gzip"']
+        assert header(headers, "etag") == [f'"abc-{coding}"']
         assert header(headers, "accept-ranges") == []
-        assert "Accept-Encoding" in header(headers, "vary")[0]
-        assert gzip.decompress(body) == BUNDLE
+        assert header(headers, "vary") == ["Accept-Encoding"]
+        assert header(headers, "cache-control") == ["public, immutable, max-age=31536000"]
+        assert DECODE[coding](body) == BUNDLE
         assert len(body) < len(BUNDLE) / 20
     assert len(streamlit.asked) == 1, "compressed once, then served from memory"
 
 
-def test_a_bundle_comes_plain_to_a_client_that_does_not_ask_for_gzip():
-    app = serving.StaticGzip(Streamlit())
-    status, headers, body = request(app, "/static/js/index.abc.js")
+def test_each_coding_is_compressed_once_and_kept_beside_the_other():
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit)
+    bodies = {}
+    for accept_encoding in (CHROMIUM_SECURE, CHROMIUM_PLAIN, CHROMIUM_SECURE, CHROMIUM_PLAIN):
+        _status, headers, body = request(
+            app, "/static/js/index.abc.js", accept_encoding=accept_encoding
+        )
+        bodies.setdefault(header(headers, "content-encoding")[0], set()).add(body)
+    assert {coding: len(found) for coding, found in bodies.items()} == {"zstd": 1, "gzip": 1}
+    assert len(streamlit.asked) == 2, "one compression per coding"
+    (zstd_body,), (gzip_body,) = bodies["zstd"], bodies["gzip"]
+    assert zstd_body[:4] == b"\x28\xb5\x2f\xfd" and gzip_body[:2] == b"\x1f\x8b"  # the magics
+    assert gzip_body[4:8] == b"\0\0\0\0", "no time in gzip's header: every replica's bytes alike"
+
+
+@pytest.mark.parametrize("accept_encoding", [None, "identity", "gzip;q=0", "br"])
+def test_a_bundle_comes_plain_to_a_client_that_accepts_neither_coding(accept_encoding):
+    streamlit = Streamlit()
+    headers_sent = {} if accept_encoding is None else {"accept_encoding": accept_encoding}
+    status, headers, body = request(
+        bundles.StaticCompressed(streamlit), "/static/js/index.abc.js", **headers_sent
+    )
     assert (status, body, header(headers, "content-encoding")) == (200, BUNDLE, [])
+    assert header(headers, "etag") == ['"abc"'] and header(headers, "vary") == ["Accept-Encoding"]
+    assert header(headers, "content-length") == [str(len(BUNDLE))]
+
+
+def test_a_hall_arriving_at_once_waits_for_one_compression():
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit)
+
+    async def one(accept_encoding: str) -> bytes:
+        sent = []
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/static/js/PlotlyChart.abc.js",
+            "query_string": b"",
+            "headers": [(b"accept-encoding", accept_encoding.encode())],
+        }
+        await app(scope, receive, send)
+        return sent[1]["body"]
+
+    async def hall():
+        return await asyncio.gather(*(one(CHROMIUM_SECURE) for _ in range(20)))
+
+    bodies = event_loop.run_to_end(hall())
+    assert len(set(bodies)) == 1 and zstandard.ZstdDecompressor().decompress(bodies[0]) == BUNDLE
+    assert len(streamlit.asked) == 1, "20 requests at once, one compression"
+
+
+def test_a_browser_that_has_the_bundle_gets_a_304_even_through_caddy():
+    app = bundles.StaticCompressed(Streamlit())
+    path = "/static/js/index.abc.js"
+    request(app, path, accept_encoding=CHROMIUM_SECURE)
+    # Its own tag back, or the file's (Caddy's encode strips the "-zstd" it would have added).
+    for tag in ('"abc-zstd"', '"abc"'):
+        status, headers, body = request(
+            app, path, accept_encoding=CHROMIUM_SECURE, if_none_match=tag
+        )
+        assert (status, body) == (304, b"")
+        assert header(headers, "etag") == ['"abc-zstd"']
+        assert header(headers, "vary") == ["Accept-Encoding"]
+    status, _headers, body = request(
+        app, path, accept_encoding=CHROMIUM_SECURE, if_none_match='"x"'
+    )
+    assert status == 200 and zstandard.ZstdDecompressor().decompress(body) == BUNDLE
+
+
+def test_a_first_request_that_is_conditional_still_fills_the_cache():
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit)
+    status, _headers, _body = request(
+        app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_PLAIN, if_none_match='"old"'
+    )
+    assert status == 200
+    assert b"if-none-match" not in streamlit.asked[0][1], "asked of Streamlit unconditionally"
+
+
+def test_a_bundle_past_the_memory_budget_is_sent_compressed_but_not_kept(monkeypatch):
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit)
+    request(app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_SECURE)  # kept
+    monkeypatch.setattr(bundles, "STATIC_CACHE_BYTES", 0)
+    for _ in range(2):
+        _status, headers, body = request(app, "/static/js/other.abc.js", accept_encoding="gzip")
+        assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(body) == BUNDLE
+    request(app, "/static/js/index.abc.js", accept_encoding=CHROMIUM_SECURE)
+    assert [path for path, _headers in streamlit.asked] == ["/static/js/index.abc.js"] + [
+        "/static/js/other.abc.js"
+    ] * 2
+
+
+def test_a_bundle_cut_short_is_passed_on_as_it_came_and_not_kept():
+    class CutShort(Streamlit):
+        async def __call__(self, scope, receive, send) -> None:
+            self.asked.append((scope["path"], dict(scope.get("headers", []))))
+            length = str(len(BUNDLE)).encode()  # promised, then half sent (the browser left)
+            headers = [(b"content-length", length), (b"etag", b'"abc"')]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": BUNDLE[: len(BUNDLE) // 2]})
+
+    streamlit = CutShort()
+    app = bundles.StaticCompressed(streamlit)
+    for _ in range(2):
+        _status, headers, body = request(app, "/static/js/index.abc.js", accept_encoding="gzip")
+        assert header(headers, "content-encoding") == [] and body == BUNDLE[: len(BUNDLE) // 2]
+    assert len(streamlit.asked) == 2, "nothing kept"
+
+
+def test_the_first_visits_bundles_are_compressed_at_start_before_anyone_asks(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<script type="module" src="./static/js/index.abc.js"></script>'
+        '<link rel="modulepreload" href="./static/js/react.def.js">'
+    )
+    folder = tmp_path / "static" / "js"
+    folder.mkdir(parents=True)
+    for name in ("index.abc.js", "react.def.js", "Button.b1.js", "PlotlyChart.p1.js", "Map.m.js"):
+        (folder / name).write_bytes(name.encode() * 500)
+    first = serving.first_bundles(tmp_path)
+    assert first == tuple(
+        f"/static/js/{name}"
+        for name in ("index.abc.js", "react.def.js", "Button.b1.js", "PlotlyChart.p1.js")
+    )
+    streamlit = Streamlit()
+    app = bundles.StaticCompressed(streamlit, warm=first, static_dir=tmp_path)
+    app.warming.join(timeout=30)
+    for coding, accept_encoding in (("zstd", CHROMIUM_SECURE), ("gzip", CHROMIUM_PLAIN)):
+        _status, headers, body = request(app, first[-1], accept_encoding=accept_encoding)
+        # The file on disk, compressed before the request (Streamlit's stand-in sends other bytes).
+        assert DECODE[coding](body) == b"PlotlyChart.p1.js" * 500
+        assert header(headers, "content-encoding") == [coding]
+    assert len(streamlit.asked) == 1, "asked once, for its headers"
+
+
+def test_a_browser_gets_gzip_at_once_while_its_zstd_is_still_being_compressed(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "PlotlyChart.p1.js").write_bytes(BUNDLE)
+    zstd_started, zstd_may_go = threading.Event(), threading.Event()
+
+    def slow_zstd(body: bytes, coding: str) -> bytes:
+        if coding == "zstd":
+            zstd_started.set()
+            assert zstd_may_go.wait(timeout=30)
+        return codings.compress(body, coding)
+
+    monkeypatch.setattr(bundles, "compress", slow_zstd)
+    path = "/static/PlotlyChart.p1.js"
+    app = bundles.StaticCompressed(Streamlit(), warm=(path,), static_dir=tmp_path)
+    request(app, path, accept_encoding="gzip")  # compressed first: ready
+    assert zstd_started.wait(timeout=30), "the warm's zstd is under way (held)"
+    _status, headers, body = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(body) == BUNDLE
+    assert header(headers, "etag") == ['"abc-gzip"']
+    # A browser that takes zstd alone waits for it.
+    zstd_may_go.set()
+    app.warming.join(timeout=30)
+    _status, headers, body = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["zstd"]
 
 
 def test_the_page_carries_the_title_and_a_sentence_before_any_script():
@@ -82,11 +308,17 @@ def test_the_page_carries_the_title_and_a_sentence_before_any_script():
 def test_the_page_is_gzipped_here_and_asked_plain_of_streamlit():
     streamlit = Streamlit()
     _status, headers, body = request(
-        serving.PageDocument(streamlit), "/poll", accept_encoding="gzip"
+        serving.PageDocument(streamlit), "/poll", accept_encoding=CHROMIUM_SECURE
     )
     assert header(headers, "content-encoding") == ["gzip"]
+    assert header(headers, "vary") == ["Accept-Encoding"]
     assert b"rh-first-paint" in gzip.decompress(body)
     assert b"accept-encoding" not in streamlit.asked[0][1]
+    _status, headers, body = request(
+        serving.PageDocument(Streamlit()), "/poll", accept_encoding="gzip;q=0"
+    )
+    assert header(headers, "content-encoding") == [] and b"rh-first-paint" in body
+    assert header(headers, "vary") == ["Accept-Encoding"]
 
 
 def test_a_browser_without_a_device_cookie_gets_a_signed_one_and_keeps_it():

@@ -9,6 +9,7 @@ import gzip
 import json
 
 import pytest
+import zstandard
 
 from server import world_files as world_http
 from tests.support.asgi import header, request
@@ -65,6 +66,37 @@ def test_gzip_when_asked_and_the_same_bytes_every_time(store):
     # No timestamp in the gzip header (bytes 4-7): every replica, any second, the same bytes.
     assert body[4:8] == b"\0\0\0\0"
     assert len(body) < 0.5 * len(gzip.decompress(body))
+
+
+CHROMIUM_SECURE = "gzip, deflate, br, zstd"  # what Chromium asks of HTTPS or localhost
+
+
+def test_zstd_once_compressed_beside_the_gzip_never_while_a_browser_waits(store):
+    app = world_http.WorldFiles(Streamlit())
+    path = f"/worlds/{disk_store.fingerprint()}/0.3_0.5.json"
+    plain = world_files.world_bytes(0.3, 0.5)
+    _, headers, first = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["gzip"], "not compressed yet: the gzip"
+    assert gzip.decompress(first) == plain
+    app.to_compress.join()  # the world's zstd, compressed in a thread of its own
+    _, headers, second = request(app, path, accept_encoding=CHROMIUM_SECURE)
+    assert header(headers, "content-encoding") == ["zstd"]
+    assert header(headers, "vary") == ["Accept-Encoding"]
+    assert header(headers, "content-length") == [str(len(second))]
+    assert zstandard.ZstdDecompressor().decompress(second) == plain
+    assert len(second) < 0.9 * len(first)
+    stored = world_http.zstd_path(0.3, 0.5)
+    assert stored.parent == world_store.world_path(0.3, 0.5).parent
+    assert stored.read_bytes() == second
+    # Another process sends the store's zstd on its first ask, and gzip where zstd is refused.
+    other = world_http.WorldFiles(Streamlit())
+    _, headers, third = request(other, path, accept_encoding=CHROMIUM_SECURE)
+    assert third == second and header(headers, "content-encoding") == ["zstd"]
+    _, headers, _ = request(other, path, accept_encoding="zstd;q=0, gzip")
+    assert header(headers, "content-encoding") == ["gzip"]
+    _, headers, body = request(other, path, accept_encoding="zstd;q=0, gzip;q=0")
+    assert header(headers, "content-encoding") == [] and body == plain
+    assert other.to_compress.unfinished_tasks == 0, "nothing compressed again"
 
 
 def test_the_gzipped_world_is_stored_beside_it_and_served_from_the_store(store):

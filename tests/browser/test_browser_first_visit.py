@@ -1,4 +1,4 @@
-"""A first visit against a real `streamlit run app.py`: the bundles gzipped when asked, the
+"""A first visit against a real `streamlit run app.py`: the bundles in zstd or gzip when asked, the
 title and a sentence before any script has run, and no syntax highlighter for a link."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import zstandard
 
 from tests.support import app_page
 
@@ -25,16 +26,26 @@ def fetch(url: str, **headers: str):
         return reply.headers, reply.read()
 
 
-def test_the_bundles_come_gzipped_when_asked_and_plain_when_not(app_server):
+def test_the_bundles_come_in_zstd_or_gzip_when_asked_and_plain_when_not(app_server):
     _headers, page = fetch(app_server.url)
     index = re.search(rb'src="\./(static/js/index\.[\w-]+\.js)"', page).group(1).decode()
     plain_headers, plain = fetch(app_server.url + index)
     packed_headers, packed = fetch(app_server.url + index, **{"Accept-Encoding": "gzip, br"})
     assert plain_headers.get("Content-Encoding") is None
+    assert plain_headers.get("Vary") == "Accept-Encoding"
     assert packed_headers.get("Content-Encoding") == "gzip"
     assert gzip.decompress(packed) == plain
     assert len(plain) > 400_000 and len(packed) < 0.35 * len(plain)  # 480 KB -> 148 KB
     assert packed_headers.get("Cache-Control") == "public, immutable, max-age=31536000"
+    # zstd alone: waits for it (while the server's start compresses it, "gzip, br, zstd", as
+    # Chromium asks of an HTTPS or localhost address, gets the gzip ready); zstd refused: gzip.
+    zstd_headers, zstd = fetch(app_server.url + index, **{"Accept-Encoding": "zstd"})
+    assert zstd_headers.get("Content-Encoding") == "zstd"
+    assert zstd_headers.get("Vary") == "Accept-Encoding"
+    assert zstandard.ZstdDecompressor().decompress(zstd) == plain
+    assert len(zstd) < 0.9 * len(packed)  # 148 KB -> 129 KB
+    refused, _ = fetch(app_server.url + index, **{"Accept-Encoding": "zstd;q=0, gzip"})
+    assert refused.get("Content-Encoding") == "gzip"
     page_headers, page_packed = fetch(app_server.url + "best-of-n", **{"Accept-Encoding": "gzip"})
     assert page_headers.get("Content-Encoding") == "gzip"
     assert b"<title>Reward hacking, live</title>" in gzip.decompress(page_packed)
