@@ -33,10 +33,12 @@ from poll_data import devices
 from server import world_files
 from ui import history, lecturer_cookie
 from ui.page_frame import FRAME_CSS
+from ui.playground import world_files as ui_world_files
 
 GZIP_LEVEL = 9  # once per bundle per process: the smallest files are worth the one-off ~1 s
 STATIC_CACHE_BYTES = 24 * 1024 * 1024  # all of Streamlit's 26 MB of bundles gzip to ~7 MB
 STATIC_PREFIX = "/static/"  # Streamlit's own bundles (the app's files are under /app/static/)
+PAGES_KEPT = 4  # index.html's forms kept: plain and gzipped, with room for a second build
 APP_TITLE = "Reward hacking, live"
 FIRST_SENTENCE = (
     "A teaching demo of reward-model overoptimization: push a learned reward too hard and "
@@ -95,6 +97,14 @@ def early_chunk_links(static_dir: Path | None = None) -> bytes:
             'type="font/woff2" crossorigin>'
         )
     return "".join(f"{link}\n" for link in links).encode()
+
+
+def stage_script_link() -> bytes:
+    """``<link rel="modulepreload">`` for the stage's script (a file since it left the first
+    page's websocket message, ui/playground/world_files.stage_script): fetched with the first
+    bundles, not after the stage's element arrives (one round trip later)."""
+    address, _ = ui_world_files.stage_script()
+    return f'<link rel="modulepreload" crossorigin href="{html.escape(address)}">\n'.encode()
 
 
 def middleware() -> list[Middleware]:
@@ -182,8 +192,13 @@ class PageDocument:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._early_links = early_chunk_links()
+        self._early_links = early_chunk_links() + stage_script_link()
         self._history_keeper = history.page_script()  # one entry per action from the start
+        # Streamlit's index.html -> the page as sent (plain, gzipped): the same bytes for every
+        # visitor (the cookie is a header), so rewritten and compressed once per process, not
+        # once per first visit (~7 KB at level 9). Keyed by Streamlit's bytes: a new build's
+        # page is another key (plain and gzipped: two here).
+        self._pages: dict[tuple[bytes, bool], bytes] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -211,20 +226,30 @@ class PageDocument:
         ):
             await _send_whole(send, start, body, headers)
             return
-        body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
-        body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
-        body = body.replace(b"</head>", self._early_links + self._history_keeper + b"</head>", 1)
+        gzipped = _accepts_gzip(scope)
+        key = (body, gzipped)
+        page = self._pages.get(key)
+        if page is None:
+            if len(self._pages) >= PAGES_KEPT:  # a page that differs per request: no growth
+                self._pages.clear()
+            page = self._pages.setdefault(key, self._page(body, gzipped=gzipped))
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:
             headers.append(
                 "set-cookie", device_cookie(secret, secure=lecturer_cookie.is_https(scope))
             )
-        if _accepts_gzip(scope):
-            body = gzip.compress(body, GZIP_LEVEL)  # ~7 KB: well under a millisecond
+        if gzipped:
             _mark_gzipped(headers)
         headers.setdefault("cache-control", "no-cache")
-        await _send_whole(send, start, body, headers)
+        await _send_whole(send, start, page, headers)
+
+    def _page(self, body: bytes, *, gzipped: bool) -> bytes:
+        """Streamlit's index.html with the app's title, first paint and early links."""
+        body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
+        body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
+        body = body.replace(b"</head>", self._early_links + self._history_keeper + b"</head>", 1)
+        return gzip.compress(body, GZIP_LEVEL, mtime=0) if gzipped else body  # ~7 KB
 
 
 def flat_address(path: str) -> str | None:

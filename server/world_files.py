@@ -23,6 +23,7 @@ from ui.playground.world_files import (
     answers_address,
     gzipped_world,
     setting_of,
+    stage_script,
     world_bytes,
 )
 
@@ -34,6 +35,8 @@ class WorldFiles:
         self.app = app
         self._gzipped: dict[tuple[float, float], bytes] = {}
         self._lock = threading.Lock()
+        self._tables: dict[bool, bytes] = {}  # gzipped or not -> the banks' bytes, once each
+        self._script: dict[bool, bytes] = {}  # gzipped or not -> the stage's script, once each
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope.get("path", "").startswith(PREFIX):
@@ -42,6 +45,9 @@ class WorldFiles:
         setting = setting_of(scope["path"])
         if scope["path"] == answers_address() and scope.get("method") in ("GET", "HEAD"):
             await self._answer_tables(scope, send)
+            return
+        if scope["path"] == stage_script()[0] and scope.get("method") in ("GET", "HEAD"):
+            await self._answer_script(scope, send)
             return
         if scope.get("method") not in ("GET", "HEAD") or setting is None:
             await _answer(send, 404, NOT_FOUND, [(b"content-type", b"text/plain; charset=utf-8")])
@@ -59,17 +65,36 @@ class WorldFiles:
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     async def _answer_tables(self, scope: Scope, send: Send) -> None:
-        from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
-
-        body = answer_panel.tables_bytes()  # ~4.5 KB; 2.2 KB gzipped
         headers = [
             (b"content-type", b"application/json"),
             (b"cache-control", CACHE_CONTROL.encode()),
             (b"vary", b"Accept-Encoding"),
         ]
-        if "gzip" in Headers(scope=scope).get("accept-encoding", "").lower():
-            body = gzip.compress(body, GZIP_LEVEL, mtime=0)
+        gzipped = "gzip" in Headers(scope=scope).get("accept-encoding", "").lower()
+        if gzipped:
             headers.append((b"content-encoding", b"gzip"))
+        body = self._tables.get(gzipped)
+        if body is None:  # once per process: every visitor's stage fetches the same bytes
+            body = self._tables.setdefault(gzipped, _tables_bytes(gzipped))
+        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+
+    async def _answer_script(self, scope: Scope, send: Send) -> None:
+        """The stage's modules joined (ui/playground/world_files.stage_script): a module
+        script, so served as JavaScript (a browser refuses to run one sent as anything else)."""
+        headers = [
+            (b"content-type", b"text/javascript; charset=utf-8"),
+            (b"cache-control", CACHE_CONTROL.encode()),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        gzipped = "gzip" in Headers(scope=scope).get("accept-encoding", "").lower()
+        if gzipped:
+            headers.append((b"content-encoding", b"gzip"))
+        body = self._script.get(gzipped)
+        if body is None:  # once per process: ~102 KB, ~26 KB gzipped (~5 ms at level 9)
+            text = stage_script()[1]
+            body = self._script.setdefault(
+                gzipped, gzip.compress(text, GZIP_LEVEL, mtime=0) if gzipped else text
+            )
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
@@ -79,6 +104,13 @@ class WorldFiles:
             with self._lock:
                 self._gzipped.setdefault(setting, packed)
         return packed
+
+
+def _tables_bytes(gzipped: bool) -> bytes:
+    from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
+
+    body = answer_panel.tables_bytes()  # ~9 KB; 3.9 KB gzipped, ~0.5 ms at level 9
+    return gzip.compress(body, GZIP_LEVEL, mtime=0) if gzipped else body
 
 
 async def _answer(send: Send, status: int, body: bytes, headers, *, head: bool = False) -> None:

@@ -245,3 +245,34 @@ def test_the_lecturers_page_asks_the_server_and_writes_no_cookie_itself(monkeypa
     assert f'fetch("{lecturer_cookie.ROUTE}", {{method: "POST", body: "{TOKEN}"' in kept
     assert '"X-RH-Cookie": "lecturer"' in kept
     assert 'body: ""' in cleared
+
+
+def test_the_page_is_rewritten_and_compressed_once_and_each_visitor_gets_a_cookie(monkeypatch):
+    """Every visitor of a lecture hall asks for the same page: gzipped once per process (it was
+    once per first page), while the device cookie stays each visitor's own."""
+    compressed = []
+    real_compress = gzip.compress
+    monkeypatch.setattr(
+        serving.gzip, "compress", lambda *a, **k: compressed.append(1) or real_compress(*a, **k)
+    )
+    app = serving.PageDocument(Streamlit())
+    answers = [request(app, "/", accept_encoding="gzip") for _ in range(3)]
+    assert len(compressed) == 1
+    assert len({body for _status, _headers, body in answers}) == 1
+    cookies = [header(headers, "set-cookie")[0] for _status, headers, _body in answers]
+    assert len(set(cookies)) == 3, "one device each"
+    assert b"rh-first-paint" in gzip.decompress(answers[0][2])
+    _status, headers, plain = request(app, "/")  # plain to a client that asks so
+    assert header(headers, "content-encoding") == [] and b"rh-first-paint" in plain
+
+
+def test_the_page_preloads_the_stages_script_and_installs_the_history_keeper():
+    from ui import history
+    from ui.playground import world_files
+
+    _status, _headers, body = request(serving.PageDocument(Streamlit()), "/")
+    address = world_files.stage_script()[0]
+    assert f'<link rel="modulepreload" crossorigin href="{address}">'.encode() in body
+    # The keeper is in the page's <head> alone now (no component mounted per run).
+    assert history.page_script() in body
+    assert body.index(history.page_script()) < body.index(b"</head>")
