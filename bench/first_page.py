@@ -128,6 +128,9 @@ def serve(out_dir: Path, streamlit_args: list[str]) -> None:
 # --- the driver side -------------------------------------------------------------------------
 
 
+DEFLATE = {"on": True}  # --no-deflate: a client that asks for none (as load_client's)
+
+
 def browser_visitor(url: str):
     """A load_client Visitor whose websocket offers permessage-deflate, as every browser does:
     with server.enableWebsocketCompression (.streamlit/config.toml) the server then deflates
@@ -148,7 +151,7 @@ def browser_visitor(url: str):
                     self.url,
                     subprotocols=["streamlit"],
                     max_size=MAX_MESSAGE_BYTES,
-                    compression="deflate",
+                    compression="deflate" if DEFLATE["on"] else None,
                     open_timeout=CONNECT_TIMEOUT_SECONDS,
                     ping_interval=None,
                 ),
@@ -257,7 +260,7 @@ async def batch(server: Server, pages: int, move_count: int, rng: random.Random)
     return (
         f"  {server.label:>9}: {page_ms:5.1f} ms CPU a first page ({pages}), "
         f"{move_ms:5.1f} ms a move ({move_count}); {statistics.median(sizes) / 1024:.1f} KB "
-        f"of messages a first page (deflated on the wire) {load_text()} "
+        f"of messages a first page {load_text()} "
         f"(at start {load_before:.2f})"
     )
 
@@ -391,14 +394,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="where a first page's time goes")
     parser.add_argument("--top", type=int, default=30, help="functions the profile lists")
     parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="offer no permessage-deflate (the server's compression left out of the figure)",
+    )
     args = parser.parse_args(argv)
     if min(args.pages, args.moves, args.rounds) < 1:
         parser.error("--pages, --moves and --rounds must be positive")
 
     from tests.support.machine import machine_line
     from tests.support.server import REPO_ROOT
+    from ui.playground import world_store
 
+    DEFLATE["on"] = not args.no_deflate
     print(f"bench.first_page: {machine_line()}")
+    print(
+        f"  websocket {'deflated (as a browser asks)' if DEFLATE['on'] else 'not deflated'}; "
+        f"worlds stored for this code: {world_store.stored_count()} of 441 (a move to one "
+        "not stored builds it: the move figures then vary)"
+    )
     trees = [("this tree", REPO_ROOT)]
     baseline = None
     if args.baseline:

@@ -31,7 +31,7 @@ from streamlit import config, file_util
 
 from poll_data import devices
 from server import world_files
-from ui import history, lecturer_cookie
+from ui import history, lecturer_cookie, page_css
 from ui.page_frame import FRAME_CSS
 from ui.playground import world_files as ui_world_files
 
@@ -193,7 +193,8 @@ class PageDocument:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._early_links = early_chunk_links() + stage_script_link()
-        self._history_keeper = history.page_script()  # one entry per action from the start
+        self._head_scripts = history.page_script()  # one entry per action from the start
+        self._head_scripts += page_css.shell_script()  # the menu and fingers, once a page
         # Streamlit's index.html -> the page as sent (plain, gzipped): the same bytes for every
         # visitor (the cookie is a header), so rewritten and compressed once per process, not
         # once per first visit (~7 KB at level 9). Keyed by Streamlit's bytes: a new build's
@@ -248,7 +249,7 @@ class PageDocument:
         """Streamlit's index.html with the app's title, first paint and early links."""
         body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
         body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
-        body = body.replace(b"</head>", self._early_links + self._history_keeper + b"</head>", 1)
+        body = body.replace(b"</head>", self._early_links + self._head_scripts + b"</head>", 1)
         return gzip.compress(body, GZIP_LEVEL, mtime=0) if gzipped else body  # ~7 KB
 
 

@@ -266,13 +266,26 @@ def test_the_page_is_rewritten_and_compressed_once_and_each_visitor_gets_a_cooki
     assert header(headers, "content-encoding") == [] and b"rh-first-paint" in plain
 
 
-def test_the_page_preloads_the_stages_script_and_installs_the_history_keeper():
-    from ui import history
+def test_the_page_preloads_the_stages_script_and_carries_the_shells_scripts():
+    from ui import history, page_css
     from ui.playground import world_files
 
     _status, _headers, body = request(serving.PageDocument(Streamlit()), "/")
     address = world_files.stage_script()[0]
     assert f'<link rel="modulepreload" crossorigin href="{address}">'.encode() in body
-    # The keeper is in the page's <head> alone now (no component mounted per run).
-    assert history.page_script() in body
-    assert body.index(history.page_script()) < body.index(b"</head>")
+    # The history keeper and the page shell's script are in the page's <head> alone now: each
+    # was also a component mounted by every run (an element and its script in every first
+    # page's websocket messages), which installed nothing more.
+    for script in (history.page_script(), page_css.shell_script()):
+        assert script in body and body.index(script) < body.index(b"</head>")
+    shell = page_css.shell_script().decode()
+    assert "export " not in shell and "import " not in shell, "a plain script, not a module"
+    assert shell.endswith("module_menu_js.default();\n\n})();</script>"), "run, not exported"
+
+
+def test_no_page_mounts_the_shells_scripts_per_run():
+    from app_pages import open_page
+
+    for page in ("playground", "lesson"):
+        mounted = [element.proto.id for element in open_page(page).get("bidi_component")]
+        assert not [name for name in mounted if "screen-menu" in name or "one-entry" in name]
