@@ -103,7 +103,7 @@ def stage_script_link() -> bytes:
     """``<link rel="modulepreload">`` for the stage's script (a file since it left the first
     page's websocket message, ui/playground/world_files.stage_script): fetched with the first
     bundles, not after the stage's element arrives (one round trip later)."""
-    address, _ = ui_world_files.stage_script()
+    address = ui_world_files.stage_script_url()
     return f'<link rel="modulepreload" crossorigin href="{html.escape(address)}">\n'.encode()
 
 

@@ -39,14 +39,15 @@ class WorldFiles:
         self._script: dict[bool, bytes] = {}  # gzipped or not -> the stage's script, once each
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope.get("path", "").startswith(PREFIX):
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if not (path.startswith(PREFIX) or path.endswith(stage_script()[0])):
             await self.app(scope, receive, send)
             return
         setting = setting_of(scope["path"])
         if scope["path"] == answers_address() and scope.get("method") in ("GET", "HEAD"):
             await self._answer_tables(scope, send)
             return
-        if scope["path"] == stage_script()[0] and scope.get("method") in ("GET", "HEAD"):
+        if scope["path"].endswith(stage_script()[0]) and scope.get("method") in ("GET", "HEAD"):
             await self._answer_script(scope, send)
             return
         if scope.get("method") not in ("GET", "HEAD") or setting is None:

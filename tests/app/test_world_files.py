@@ -223,3 +223,18 @@ def test_the_stages_script_is_a_file_beside_the_worlds_and_the_component_only_lo
     assert f"const ADDRESS = {json.dumps(address)};" in script
     assert len(script) < 1_000 and "mountStage(" not in script and "class Stage" not in script
     assert stage.LOADER_JS % json.dumps(address) == script
+
+
+def test_under_a_base_path_the_stages_script_is_named_and_served_there(store, monkeypatch):
+    from streamlit import config
+
+    address = world_files.stage_script()[0]
+    assert world_files.stage_script_url() == address
+    real = config.get_option
+    monkeypatch.setattr(
+        config, "get_option", lambda name: "lesson/" if name == "server.baseUrlPath" else real(name)
+    )
+    assert world_files.stage_script_url() == "/lesson" + address
+    app = world_http.WorldFiles(Streamlit())
+    status, _headers, body = request(app, "/lesson" + address)
+    assert status == 200 and body == world_files.stage_script()[1]

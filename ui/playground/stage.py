@@ -53,7 +53,7 @@ _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=STAGE_CSS,
-    js=LOADER_JS % json.dumps(world_files.stage_script()[0]),
+    js=LOADER_JS % json.dumps(world_files.stage_script_url()),
 )
 
 

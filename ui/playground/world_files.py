@@ -79,6 +79,15 @@ def stage_script() -> tuple[str, bytes]:
     return f"{PREFIX}{disk_store.fingerprint()}/stage-{digest}.js", text
 
 
+def stage_script_url() -> str:
+    """Where the page fetches the stage's script: its address under ``server.baseUrlPath``, if
+    any (server/world_files.py answers both), so the stage draws under a base path too."""
+    from streamlit import config  # like ui.lecturer_cookie's route: read when asked
+
+    base = config.get_option("server.baseUrlPath").strip("/")
+    return f"/{base}{stage_script()[0]}" if base else stage_script()[0]
+
+
 def stage_controls() -> dict:
     """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
     return {
