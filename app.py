@@ -5,7 +5,7 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
-from ui import history, language, not_found
+from ui import language, not_found
 from ui.pages_table import PAGE_TABLE
 
 if __name__ == "__main__":  # each run of the page script
@@ -28,8 +28,8 @@ if __name__ == "__main__":  # each run of the page script
     # One menu, across the top: it leaves the whole width to the charts, and the pages/ folder is
     # not listed a second time (st.navigation replaces its automatic sidebar menu).
     # An address that names no page gets a plain page listing the real ones (ui/not_found.py).
-    # Every URL change one action of the reader makes is one entry in the browser's history.
-    history.keep_one_entry_per_action()
+    # Every URL change one action of the reader makes is one entry in the browser's history:
+    # ui/history.py's keeper, in the page's <head> (server/serving.py), not mounted per run.
     st.navigation(PAGES + not_found.unknown_page(PAGES), position="top").run()
 else:
     # Imported, not run as the page script: `streamlit run app.py` finds this ASGI app (it

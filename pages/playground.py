@@ -62,7 +62,6 @@ def story_steps() -> None:
         story_bar.steps(stage.settled(), story_on=not predict.hiding_truth())
 
 
-stage.wait_for_stage()
 live_stage()
 story_steps()  # after the stage, which decides whether the truth is hidden
 # The address's notes (a value set to its nearest stop) under the stage, said at once in a

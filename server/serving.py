@@ -35,9 +35,11 @@ from poll_data import devices
 from server import bundles, world_files
 from server.bundles import STATIC_PREFIX, collect, send_whole
 from server.codings import chosen_coding, compress, mark_encoded
-from ui import history, lecturer_cookie
+from ui import history, lecturer_cookie, page_css
 from ui.page_frame import FRAME_CSS
+from ui.playground import world_files as ui_world_files
 
+PAGES_KEPT = 4  # index.html's forms kept: plain and gzipped, with room for a second build
 APP_TITLE = "Reward hacking, live"
 FIRST_SENTENCE = (
     "A teaching demo of reward-model overoptimization: push a learned reward too hard and "
@@ -99,6 +101,14 @@ def early_chunk_links(static_dir: Path | None = None) -> bytes:
     return "".join(f"{link}\n" for link in links).encode()
 
 
+def stage_script_link() -> bytes:
+    """``<link rel="modulepreload">`` for the stage's script (a file since it left the first
+    page's websocket message, ui/playground/world_files.stage_script): fetched with the first
+    bundles, not after the stage's element arrives (one round trip later)."""
+    address = ui_world_files.stage_script_url()
+    return f'<link rel="modulepreload" crossorigin href="{html.escape(address)}">\n'.encode()
+
+
 def middleware() -> list[Middleware]:
     """The middleware ``st.App`` runs in front of Streamlit's own, outermost first."""
     return [
@@ -133,8 +143,14 @@ class PageDocument:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._early_links = early_chunk_links()
-        self._history_keeper = history.page_script()  # one entry per action from the start
+        self._early_links = early_chunk_links() + stage_script_link()
+        self._head_scripts = history.page_script()  # one entry per action from the start
+        self._head_scripts += page_css.shell_script()  # the menu and fingers, once a page
+        # Streamlit's index.html -> the page as sent (plain, gzipped): the same bytes for every
+        # visitor (the cookie is a header), so rewritten and compressed once per process, not
+        # once per first visit (~7 KB at level 9). Keyed by Streamlit's bytes: a new build's
+        # page is another key (plain and gzipped: two here).
+        self._pages: dict[tuple[bytes, bool], bytes] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -162,24 +178,35 @@ class PageDocument:
         ):
             await send_whole(send, start, body, headers)
             return
-        body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
-        body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
-        body = body.replace(b"</head>", self._early_links + self._history_keeper + b"</head>", 1)
+        # gzip alone: on this ~13 KB page zstd saves 36 bytes at level 19 and costs 3 ms a
+        # request (gzip 9: 4.25 KB in 0.2 ms); each form made once per process
+        coding = chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",))
+        gzipped = coding == "gzip"
+        key = (body, gzipped)
+        page = self._pages.get(key)
+        if page is None:
+            if len(self._pages) >= PAGES_KEPT:  # a page that differs per request: no growth
+                self._pages.clear()
+            page = self._pages.setdefault(key, self._page(body, gzipped=gzipped))
         secret = config.get_option("server.cookieSecret")
         cookies = _cookies(scope)
         if devices.device_of(cookies.get(devices.COOKIE_NAME), secret) is None:
             headers.append(
                 "set-cookie", device_cookie(secret, secure=lecturer_cookie.is_https(scope))
             )
-        # gzip alone: on this ~13 KB page zstd saves 36 bytes at level 19 and costs 3 ms a
-        # request (gzip 9: 4.25 KB in 0.2 ms)
-        if chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",)) == "gzip":
-            body = compress(body, "gzip")
+        if gzipped:
             mark_encoded(headers, "gzip")
         else:
             headers.add_vary_header("Accept-Encoding")
         headers.setdefault("cache-control", "no-cache")
-        await send_whole(send, start, body, headers)
+        await send_whole(send, start, page, headers)
+
+    def _page(self, body: bytes, *, gzipped: bool) -> bytes:
+        """Streamlit's index.html with the app's title, first paint and early links."""
+        body = body.replace(b"<title>Streamlit</title>", f"<title>{APP_TITLE}</title>".encode())
+        body = body.replace(b'<div id="root">', FIRST_PAINT + b'<div id="root">', 1)
+        body = body.replace(b"</head>", self._early_links + self._head_scripts + b"</head>", 1)
+        return compress(body, "gzip") if gzipped else body  # ~7 KB
 
 
 def flat_address(path: str) -> str | None:

@@ -36,6 +36,7 @@ from ui.playground.world_files import (
     gzip_path,
     gzipped_world,
     setting_of,
+    stage_script,
     world_bytes,
 )
 
@@ -54,14 +55,20 @@ class WorldFiles:
         self.to_compress: queue.Queue[tuple[float, float]] = queue.Queue()  # worlds, for zstd
         self._queued: set[tuple[float, float]] = set()
         self._compressor: threading.Thread | None = None
+        self._tables: dict[bool, bytes] = {}  # gzipped or not -> the banks' bytes, once each
+        self._script: dict[bool, bytes] = {}  # gzipped or not -> the stage's script, once each
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope.get("path", "").startswith(PREFIX):
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if not (path.startswith(PREFIX) or path.endswith(stage_script()[0])):
             await self.app(scope, receive, send)
             return
         setting = setting_of(scope["path"])
         if scope["path"] == answers_address() and scope.get("method") in ("GET", "HEAD"):
             await self._answer_tables(scope, send)
+            return
+        if scope["path"].endswith(stage_script()[0]) and scope.get("method") in ("GET", "HEAD"):
+            await self._answer_script(scope, send)
             return
         if scope.get("method") not in ("GET", "HEAD") or setting is None:
             await _answer(send, 404, NOT_FOUND, [(b"content-type", b"text/plain; charset=utf-8")])
@@ -87,17 +94,36 @@ class WorldFiles:
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     async def _answer_tables(self, scope: Scope, send: Send) -> None:
-        from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
-
-        body = answer_panel.tables_bytes()  # ~4.5 KB; 2.2 KB gzipped
         headers = [
             (b"content-type", b"application/json"),
             (b"cache-control", CACHE_CONTROL.encode()),
             (b"vary", b"Accept-Encoding"),
         ]
-        if _gzip_accepted(scope):
-            body = gzip.compress(body, GZIP_LEVEL, mtime=0)
+        gzipped = _gzip_accepted(scope)
+        if gzipped:
             headers.append((b"content-encoding", b"gzip"))
+        body = self._tables.get(gzipped)
+        if body is None:  # once per process: every visitor's stage fetches the same bytes
+            body = self._tables.setdefault(gzipped, _tables_bytes(gzipped))
+        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+
+    async def _answer_script(self, scope: Scope, send: Send) -> None:
+        """The stage's modules joined (ui/playground/world_files.stage_script): a module
+        script, so served as JavaScript (a browser refuses to run one sent as anything else)."""
+        headers = [
+            (b"content-type", b"text/javascript; charset=utf-8"),
+            (b"cache-control", CACHE_CONTROL.encode()),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        gzipped = _gzip_accepted(scope)
+        if gzipped:
+            headers.append((b"content-encoding", b"gzip"))
+        body = self._script.get(gzipped)
+        if body is None:  # once per process: ~102 KB, ~26 KB gzipped (~5 ms at level 9)
+            text = stage_script()[1]
+            body = self._script.setdefault(
+                gzipped, gzip.compress(text, GZIP_LEVEL, mtime=0) if gzipped else text
+            )
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
@@ -171,6 +197,13 @@ def _store(path: Path, packed: bytes) -> None:
 def _gzip_accepted(scope: Scope) -> bool:
     """Whether the request's Accept-Encoding takes gzip (q above 0, and not below identity's)."""
     return chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",)) == "gzip"
+
+
+def _tables_bytes(gzipped: bool) -> bytes:
+    from ui.playground import answer_panel  # like world_bytes: after Streamlit's start
+
+    body = answer_panel.tables_bytes()  # ~9 KB; 3.9 KB gzipped, ~0.5 ms at level 9
+    return gzip.compress(body, GZIP_LEVEL, mtime=0) if gzipped else body
 
 
 async def _answer(send: Send, status: int, body: bytes, headers, *, head: bool = False) -> None:

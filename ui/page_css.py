@@ -2,7 +2,7 @@
 targets, the room held for what has not come yet, what waits for the main chart), presenter
 mode's larger type, and the Playground's compact projector page; and the page shell's script
 (a phone's page menu folds once a page is chosen; a finger on a slider scrolls unless it moves
-sideways)."""
+sideways), which server/serving.py puts in the page's <head>."""
 
 from __future__ import annotations
 
@@ -188,13 +188,22 @@ COMPACT_CSS = """
 # page is chosen (menu.js, the entry); a finger on a slider scrolls unless it moves sideways
 # (sliders.js, by finger_intent.js's rule). ES modules, joined as the stage's are.
 _SHELL_JS = js_modules.joined(Path(__file__).with_name("screen_assets"), "menu.js")
-_menu_closer = st.components.v2.component("menu_closer", js=_SHELL_JS)
+_SHELL_EXPORT = "export default module_menu_js.default;"
+
+
+def shell_script() -> bytes:
+    """The page shell's script as a plain script for the page's <head> (server/serving.py), run
+    once per document. Mounted as a component by every run of every page, it installed nothing
+    more (it installs itself once) and cost every first page an element and 3 KB to deflate
+    (bench.first_page)."""
+    body = _SHELL_JS.replace(_SHELL_EXPORT, "module_menu_js.default();")
+    return f"<script>(() => {{\n{body}\n}})();</script>".encode()
 
 
 def page_style(*, present: bool | None = None, compact: bool = False) -> None:
     """Add the app's CSS to the page (once per run; it takes no space); ``present`` (default:
     the session's presenter mode, so call it after ``ui.state.settle_url``) enlarges the type.
-    Also folds a phone's page menu after a choice."""
+    The page shell's script is in the page's <head> (:func:`shell_script`)."""
     present = presenter.presenter_mode() if present is None else present
     st.html(
         CSS
@@ -202,4 +211,3 @@ def page_style(*, present: bool | None = None, compact: bool = False) -> None:
         + (COMPACT_CSS if compact else "")
         + (STORY_PRESENTER_CSS if present and compact else "")
     )
-    _menu_closer(key="screen-menu", height=0)

@@ -39,4 +39,16 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
   :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
+/* The Playground's stage: until its first drawing, what follows it on the page waits unseen:
+   drawn at once, it was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a
+   phone, at 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s
+   whatever happens. A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last
+   picture, unfaded. Here rather than in the page's run: one st.html less in every visitor's
+   first page (bench.first_page). */
+@keyframes rh-after-stage { to { visibility: visible; } }
+[data-testid="stVerticalBlock"]
+  > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
+  visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
+.st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
+  opacity: 1 !important; transition: none !important; }
 """

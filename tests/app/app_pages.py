@@ -53,7 +53,7 @@ STAGE_READOUTS = ("kl", "proxy", "gold", "length")  # the stage's four readouts 
 
 def stage_data(app: AppTest) -> dict | None:
     """What the Playground's stage was given (its world parsed), or None on other pages."""
-    # Every page also mounts the history keeper (ui/history.py): the stage is the one named so.
+    # Every page also mounts the page shell's script (ui/page_css.py): the stage is named so.
     stages = [
         component
         for component in app.get("bidi_component")

@@ -24,7 +24,7 @@ from app_pages import (
 import core
 from ui import compute, link_box, page_css
 from ui.lesson.text import NUMPY_SNIPPET, SNIPPET, TRIES
-from ui.playground import predict, reports, stage, worlds
+from ui.playground import predict, reports, worlds
 from ui.settings import SETTINGS, STAGE_KEYS, full_query
 from ui.story_steps import PRESETS
 from ui.url_values import parse_setting, url_form
@@ -94,7 +94,7 @@ def test_every_page_renders_without_exception(page):
     assert all(body.startswith('<div class="rh-sketch rh-provisional"') for body in sketches)
     assert not [body for body in sketches if "<script" in body.lower()]
     known = boxes + rooms + sketches
-    assert [body for body in bodies if body not in known and body != stage.WAIT_CSS] in (
+    assert [body for body in bodies if body not in known] in (
         *([css.strip()] for css in fixed_css),
         [],
     )

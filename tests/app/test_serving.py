@@ -477,3 +477,47 @@ def test_the_lecturers_page_asks_the_server_and_writes_no_cookie_itself(monkeypa
     assert f'fetch("{lecturer_cookie.ROUTE}", {{method: "POST", body: "{TOKEN}"' in kept
     assert '"X-RH-Cookie": "lecturer"' in kept
     assert 'body: ""' in cleared
+
+
+def test_the_page_is_rewritten_and_compressed_once_and_each_visitor_gets_a_cookie(monkeypatch):
+    """Every visitor of a lecture hall asks for the same page: gzipped once per process (it was
+    once per first page), while the device cookie stays each visitor's own."""
+    compressed = []
+    real_compress = gzip.compress
+    monkeypatch.setattr(
+        serving.gzip, "compress", lambda *a, **k: compressed.append(1) or real_compress(*a, **k)
+    )
+    app = serving.PageDocument(Streamlit())
+    answers = [request(app, "/", accept_encoding="gzip") for _ in range(3)]
+    assert len(compressed) == 1
+    assert len({body for _status, _headers, body in answers}) == 1
+    cookies = [header(headers, "set-cookie")[0] for _status, headers, _body in answers]
+    assert len(set(cookies)) == 3, "one device each"
+    assert b"rh-first-paint" in gzip.decompress(answers[0][2])
+    _status, headers, plain = request(app, "/")  # plain to a client that asks so
+    assert header(headers, "content-encoding") == [] and b"rh-first-paint" in plain
+
+
+def test_the_page_preloads_the_stages_script_and_carries_the_shells_scripts():
+    from ui import history, page_css
+    from ui.playground import world_files
+
+    _status, _headers, body = request(serving.PageDocument(Streamlit()), "/")
+    address = world_files.stage_script()[0]
+    assert f'<link rel="modulepreload" crossorigin href="{address}">'.encode() in body
+    # The history keeper and the page shell's script are in the page's <head> alone now: each
+    # was also a component mounted by every run (an element and its script in every first
+    # page's websocket messages), which installed nothing more.
+    for script in (history.page_script(), page_css.shell_script()):
+        assert script in body and body.index(script) < body.index(b"</head>")
+    shell = page_css.shell_script().decode()
+    assert "export " not in shell and "import " not in shell, "a plain script, not a module"
+    assert shell.endswith("module_menu_js.default();\n\n})();</script>"), "run, not exported"
+
+
+def test_no_page_mounts_the_shells_scripts_per_run():
+    from app_pages import open_page
+
+    for page in ("playground", "lesson"):
+        mounted = [element.proto.id for element in open_page(page).get("bidi_component")]
+        assert not [name for name in mounted if "screen-menu" in name or "one-entry" in name]

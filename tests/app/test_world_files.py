@@ -220,3 +220,53 @@ def test_the_answer_writers_banks_are_served_once_beside_the_worlds(store):
     assert len(body) < 11_000 and len(packed) < 5_000
     other_code = path.replace(disk_store.fingerprint(), "0" * 16)
     assert request(app, other_code)[0] == 404
+
+
+def test_the_stages_script_is_a_file_beside_the_worlds_and_the_component_only_loads_it(store):
+    """The stage's 102 KB of joined modules went inline with every first page's websocket
+    message, deflated per visitor; now a file, gzipped once, cached for a year, named by its
+    bytes, and the component's own script imports it."""
+    from ui import js_modules
+    from ui.playground import stage
+
+    address, text = world_files.stage_script()
+    assert text == js_modules.joined(world_files.STAGE_ASSETS).encode()
+    assert address.startswith(f"/worlds/{disk_store.fingerprint()}/stage-")
+    assert address.endswith(".js")
+    app = world_http.WorldFiles(Streamlit())
+    status, headers, body = request(app, address)
+    assert status == 200 and body == text
+    assert header(headers, "content-type") == ["text/javascript; charset=utf-8"]
+    assert header(headers, "cache-control") == ["public, max-age=31536000, immutable"]
+    _status, headers, packed = request(app, address, accept_encoding="gzip")
+    assert header(headers, "content-encoding") == ["gzip"] and gzip.decompress(packed) == text
+    assert request(app, address, accept_encoding="gzip")[2] == packed
+    assert request(app, address.replace("stage-", "stage-0"))[0] == 404
+    # What the Playground's first run sends: the component's script names the file and holds
+    # nothing of the stage's own code (tests/app/app_pages.py opens the page in AppTest).
+    from app_pages import open_page
+
+    (component,) = [
+        element
+        for element in open_page("playground").get("bidi_component")
+        if element.proto.component_name == "reward_hacking_stage"
+    ]
+    script = component.proto.js_content
+    assert f"const ADDRESS = {json.dumps(address)};" in script
+    assert len(script) < 1_000 and "mountStage(" not in script and "class Stage" not in script
+    assert stage.LOADER_JS % json.dumps(address) == script
+
+
+def test_under_a_base_path_the_stages_script_is_named_and_served_there(store, monkeypatch):
+    from streamlit import config
+
+    address = world_files.stage_script()[0]
+    assert world_files.stage_script_url() == address
+    real = config.get_option
+    monkeypatch.setattr(
+        config, "get_option", lambda name: "lesson/" if name == "server.baseUrlPath" else real(name)
+    )
+    assert world_files.stage_script_url() == "/lesson" + address
+    app = world_http.WorldFiles(Streamlit())
+    status, _headers, body = request(app, "/lesson" + address)
+    assert status == 200 and body == world_files.stage_script()[1]

@@ -7,10 +7,10 @@
 // pointer (a step, a stage move, a b/σ drag, a page switch) goes into one entry, and the
 // changes a run makes after Back or Forward (the browser's popstate) replace that entry.
 //
-// server/serving.py also puts this file in the page itself, run before Streamlit's bundle: the
-// component mounts only with the first run's elements, and a deep link whose first run
+// server/serving.py puts this file in the page itself, run before Streamlit's bundle: mounted
+// as a component, it came only with the first run's elements, and a deep link whose first run
 // corrects the address (?beta=abc, a page that adds its opening σ) had pushed an entry by
-// then, so Back from the first page did not leave the app. Whichever runs first installs it.
+// then, so Back from the first page did not leave the app. It installs itself once.
 
 const KEEPER = "__oneEntryPerAction";
 

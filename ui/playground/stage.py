@@ -11,11 +11,12 @@ predict-then-reveal's guesses (predict.py) and the pin (pin.py).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import streamlit as st
 
-from ui import js_modules, state, style
+from ui import state, style
 from ui.playground import pin, predict, stage_request, story_bar, world_files, worlds
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
@@ -26,28 +27,33 @@ STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β
 _SETTLE_RUN = "_stage_settle_run"  # session key: the stage's settle report started this run
 _SENT = "_stage_sent"  # session key: the request and pin ids whose world and pin it last got
 
-# Until the stage's first drawing, what follows it on the page waits unseen: drawn at once, it
-# was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a phone, at
-# 1.5 Mbit/s). Unseen, not undrawn: it keeps its place, and shows after 15 s whatever happens.
-# A rerun over 0.5 s fades a stale element to 33%; the stage keeps its last picture, unfaded.
-WAIT_CSS = """<style>
-@keyframes rh-after-stage { to { visibility: visible; } }
-[data-testid="stVerticalBlock"]
-  > :is(.st-key-stage, :has(.st-key-stage)):not(:has([data-stage-drawn])) ~ * {
-  visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
-.st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
-  opacity: 1 !important; transition: none !important; }
-</style>"""
 
 # ui/style.py's palette as CSS variables first: every colour is written there once.
 STAGE_CSS = style.css_variables(":host, .stage") + "".join(
     (ASSETS / name).read_text("utf-8") for name in ("stage.css", "answers.css")
 )
+# The component's own script only fetches the stage's modules, joined, from their file
+# (world_files.stage_script: 102 KB inline were deflated per visitor with every first page):
+# the first mount imports it, every mount then hands its data on, in order. An absolute URL,
+# since an inline script runs from a blob: URL, against which "/worlds/..." resolves to
+# nothing; a failed import is tried again by the next run's mount.
+LOADER_JS = """const ADDRESS = %s;
+let mount = null;
+let loading = null;
+export default function mountStageFromFile(component) {
+  if (mount) return mount(component);
+  loading ??= import(new URL(ADDRESS, document.baseURI).href).then(
+    (module) => (mount = module.default),
+    (error) => { loading = null; throw error; },
+  );
+  loading.then((loaded) => loaded(component));
+}
+"""
 _stage_component = st.components.v2.component(
     "reward_hacking_stage",
     html=(ASSETS / "stage.html").read_text(encoding="utf-8"),
     css=STAGE_CSS,
-    js=js_modules.joined(ASSETS),  # the ES modules joined, once per process
+    js=LOADER_JS % json.dumps(world_files.stage_script_url()),
 )
 
 
@@ -70,12 +76,6 @@ STEP_POINTERS = [
     {"values": dict(step.values), "points_at": [list(point) for point in step.points_at]}
     for step in PRESETS
 ]
-
-
-def wait_for_stage() -> None:
-    """The CSS that keeps what follows the stage unseen until its first drawing (WAIT_CSS);
-    once a page run, outside the stage's fragment, which then sends it no more."""
-    st.html(WAIT_CSS)
 
 
 def show(*, present: bool) -> dict[str, float]:

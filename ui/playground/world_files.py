@@ -21,13 +21,15 @@ bytes.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
+import hashlib
 import os
 import re
 import tempfile
 from pathlib import Path
 
-from ui import disk_store
+from ui import disk_store, js_modules
 from ui.playground import world_store, worlds
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS
 from ui.url_values import url_form
@@ -56,6 +58,34 @@ ANSWERS_FILE = "answers.json"  # the answer writer's banks (answer_panel.py), be
 def answers_address() -> str:
     """Where the stage fetches the answer writer's banks, once: immutable like the worlds."""
     return f"{PREFIX}{disk_store.fingerprint()}/{ANSWERS_FILE}"
+
+
+STAGE_ASSETS = Path(__file__).with_name("stage_assets")
+
+
+@functools.lru_cache(maxsize=1)
+def stage_script() -> tuple[str, bytes]:
+    """The stage's ES modules joined (ui/js_modules.py), as one immutable file beside the
+    worlds: its address (named by its bytes' hash) and its bytes, once per process.
+
+    Inline in the component, its 102 KB went through every visitor's websocket with the first
+    page and were deflated there per visitor (server.enableWebsocketCompression): ~3 ms of the
+    server's CPU a first page (bench.first_page); as a file it is gzipped once per process,
+    cached by the browser for a year, and fetched while Streamlit's bundles load (its
+    modulepreload link, server/serving.py).
+    """
+    text = js_modules.joined(STAGE_ASSETS).encode()
+    digest = hashlib.sha256(text).hexdigest()[:16]
+    return f"{PREFIX}{disk_store.fingerprint()}/stage-{digest}.js", text
+
+
+def stage_script_url() -> str:
+    """Where the page fetches the stage's script: its address under ``server.baseUrlPath``, if
+    any (server/world_files.py answers both), so the stage draws under a base path too."""
+    from streamlit import config  # like ui.lecturer_cookie's route: read when asked
+
+    base = config.get_option("server.baseUrlPath").strip("/")
+    return f"/{base}{stage_script()[0]}" if base else stage_script()[0]
 
 
 def stage_controls() -> dict:

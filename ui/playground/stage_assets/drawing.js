@@ -51,7 +51,7 @@ export function layout(stage, worldChanged) {
   drawMoving(stage);
   announce(stage);
   stage.root.querySelector(".loading")?.remove();
-  stage.root.getRootNode().host?.setAttribute("data-stage-drawn", ""); // ui/playground/stage.py WAIT_CSS
+  stage.root.getRootNode().host?.setAttribute("data-stage-drawn", ""); // ui/page_frame.py
 }
 
 // --- still parts: curves, fields, answers (once per world and size) ----------------------
