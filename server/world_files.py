@@ -32,7 +32,7 @@ class WorldFiles:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._gzipped: dict[tuple[float, float], bytes] = {}
+        self._gzipped: dict[tuple[float, float, str], bytes] = {}
         self._lock = threading.Lock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -72,7 +72,7 @@ class WorldFiles:
             headers.append((b"content-encoding", b"gzip"))
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
-    def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
+    def _gzipped_world(self, setting: tuple[float, float, str]) -> bytes:
         packed = self._gzipped.get(setting)
         if packed is None:
             packed = gzipped_world(*setting)

@@ -7,6 +7,9 @@
   without a rerun; shaped from ``world_numbers`` (every number of one world, asked of
   ui.compute in one pass; the modules that word it get numbers, not b), kept in memory, and
   prewarmed (no Streamlit import).
+- ``stage_words``: the reader's catalogue entries the stage's scripts ask for (``t("...")``
+  in ``stage_assets/``, looked up by ``words.js``); a world's own sentences are built in the
+  reader's language (``worlds``; one world per language, at its own address).
 - ``reports``: what the browser reports, read safely (each setting snapped to a stop).
 - ``predict``: predict-then-reveal (?predict=1): on or off in the address, the guesses, the
   reveal, what stays hidden, and the button into it and out.
