@@ -117,6 +117,7 @@ def show(*, present: bool) -> dict[str, float]:
             "pin": {**pinned, "snapshot": None} if holds else pinned,
             "steps": step_pointers(),
             "words": stage_words.words(language),
+            "language": language,  # another one: the stage builds itself again, in it
         },
         default={"settled": None},
         on_settled_change=_on_settled,
