@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from common import i18n
 from common.i18n import tr
+from ui.language_url import LANG_KEY, LanguageRow
 from ui.pin_url import PIN_KEY, Pin, parse_pin
 from ui.rows import Seed
 from ui.settings import KEYS, PAGE_OPENINGS, PAGES, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
@@ -93,22 +94,6 @@ class PinRow:
         return parse_pin(list(raw_values))
 
 
-@dataclass(frozen=True)
-class LanguageRow:
-    """The reader's language, ``?lang=de``: one of ``common.i18n.LANGUAGES`` ("de-AT" reads as
-    "de"); any other value is not usable (a note, and the session's language)."""
-
-    key: str
-    pages: tuple[str, ...]
-
-    def parse(self, raw_values: Sequence[str]) -> str | None:
-        """The offered language the address asks for (the last value counts), else None."""
-        if not raw_values or len(raw_values[-1]) > MAX_URL_VALUE:
-            return None
-        return i18n.best_match(raw_values[-1])
-
-
-LANG_KEY = "lang"  # ?lang=de: the reader's language (ui.language)
 PREDICT_KEY = "predict"  # ?predict=1 hides true quality until a guess is revealed
 REVEALED_KEY = "revealed"  # ?revealed=1: the guesses were revealed
 GUESS_KEYS = ("beta", "n")  # predict-then-reveal: a guess of where each method peaks
@@ -267,18 +252,6 @@ def _arrive(
     memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
     _lecturer(page, address, session, memory, lecturer_cookie)
     return memory
-
-
-def choose_language(asked: Sequence[str], kept: str | None, browser: str | None) -> str:
-    """This run's language: the address's (``asked``: its ``lang`` values) if offered, else
-    the session's (``kept``: carried from page to page, as a page switch drops the address's
-    parameters), else the browser's locale's ("de-DE"), else English."""
-    return (
-        PARAMETER_ROWS[LANG_KEY].parse(asked)
-        or (kept if kept in i18n.LANGUAGES else None)
-        or i18n.best_match(browser)
-        or i18n.ENGLISH
-    )
 
 
 def _language(address: dict[str, list[str]], session: Mapping) -> list[str]:

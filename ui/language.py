@@ -1,5 +1,5 @@
 """The reader's language for this run: ``?lang=``, else the session's, else the browser's
-(``st.context.locale``), else English (``ui.address.choose_language`` decides); registered with
+(``st.context.locale``), else English (``ui.language_url.choose_language`` decides); registered with
 ``common.i18n`` so ``tr`` follows it; and the menu that changes it.
 
 ``app.py`` calls :func:`settle` first on every run; a fragment's rerun skips app.py, so the
@@ -16,6 +16,7 @@ import streamlit as st
 
 from common import i18n
 from ui import address, state
+from ui.language_url import choose_language
 
 LANGUAGE = address.LANGUAGE  # session key: the language code this session reads in
 LANG_KEY = address.LANG_KEY  # the URL parameter: ?lang=de
@@ -27,7 +28,7 @@ MENU_LABEL = " · ".join(("Language", "Sprache"))
 
 def settle() -> str:
     """Decide this run's language and keep it for the session; its code."""
-    code = address.choose_language(
+    code = choose_language(
         state.query().get(LANG_KEY, []), st.session_state.get(LANGUAGE), _browser_locale()
     )
     st.session_state[LANGUAGE] = code

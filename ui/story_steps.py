@@ -38,6 +38,11 @@ class Preset:
 
 def _presets() -> tuple[Preset, ...]:
     """The steps, their words in the current language (``tr``)."""
+    return _problem() + _fixes()
+
+
+def _problem() -> tuple[Preset, ...]:
+    """Steps 1-3: the default, the peak, overoptimized (``tr``)."""
     return (
         Preset(
             tr("Lesson default"),
@@ -77,6 +82,12 @@ def _presets() -> tuple[Preset, ...]:
                 ("beta", "below_base", tr("below the base")),
             ),
         ),
+    )
+
+
+def _fixes() -> tuple[Preset, ...]:
+    """Steps 4-7: the fix, noise, both, and best-of-n out of answers (``tr``)."""
+    return (
         Preset(
             tr("Fix: b = 0.2"),
             tr(

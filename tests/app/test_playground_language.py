@@ -1,4 +1,4 @@
-"""The Playground in the reader's language (issue 40): ``?lang=de`` writes it in German, page
+"""The Playground in the reader's language: ``?lang=de`` writes it in German, page
 titles, buttons, the stage's words and its world's sentences included; an unknown language
 reads in English with a note; the menu changes it. The address's rules (a page switch keeps
 the language) are tests/app/test_resolve.py's."""
