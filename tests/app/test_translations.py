@@ -33,6 +33,11 @@ TRANSLATED_AREAS: tuple[str, ...] = (
     "ui/reading_text.py",
     "ui/pages_table.py",
     "ui/address.py",
+    "ui/sources.py",
+    "app.py",
+    # The address's notes a Playground link can get (a setting's, a repeated key's, the pin's).
+    "ui/url_values.py",
+    "ui/pin_url.py",
 )
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 JS_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.DOTALL)
