@@ -22,7 +22,8 @@
 - ``world_store``: those worlds' files in the app's disk store (``ui/disk_store.py``: under the
   code's fingerprint, shared by every replica and restart; built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds as immutable files: their addresses,
-  ``/worlds/<fingerprint>/<b>_<sigma>.json``, and their gzipped bytes in the store (served by
+  ``/worlds/<fingerprint>/<b>_<sigma>.json`` (another language's under ``de/``), and their
+  gzipped bytes in the store (served by
   ``server/world_files.py``, the middleware ``server/serving.py`` puts first).
 - ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one (its
   URL form is ``ui/pin_url.py``, shared: the address table reads it).

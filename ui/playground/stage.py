@@ -116,7 +116,8 @@ def show(*, present: bool) -> dict[str, float]:
             "worlds": world_files.stage_controls(language),
             "pin": {**pinned, "snapshot": None} if holds else pinned,
             "steps": step_pointers(),
-            "words": stage_words.words(language),
+            # 6.6 KB in German: sent with the world, not in a settle's rerun (the stage keeps it).
+            "words": None if holds else stage_words.words(language),
             "language": language,  # another one: the stage builds itself again, in it
         },
         default={"settled": None},

@@ -41,7 +41,9 @@ export default function mountStage(component) {
     stage.dispose(); // another language: every word is built again, in it
     stage = null;
   }
-  setWords(data.words); // before building: the buttons and titles are written once
+  // Before building: the buttons and titles are written once. A settle's rerun sends none:
+  // the words this language was sent stay.
+  if (data.words) setWords(data.words);
   if (!stage) {
     stage = new Stage(parentElement.querySelector(".stage"));
     stage.language = language;
