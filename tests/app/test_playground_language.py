@@ -78,3 +78,13 @@ def test_the_stage_gets_only_its_own_words():
     assert set(german) == stage_words.script_strings(), "every t() string has its entry"
     assert stage_words.words("en") == {}
     assert "Der Gipfel" not in german.values(), "no Python-side entry rides along"
+
+
+def test_the_lessons_cached_pack_keys_on_the_language():
+    """A cache of words serves each language its own (the pack caches its steps' entries)."""
+    from ui.lesson import pack
+
+    with i18n.using("de"):
+        german = pack.entries()
+    english = pack.entries()
+    assert (german[1].preset.name, english[1].preset.name) == ("Der Gipfel", "The peak")
