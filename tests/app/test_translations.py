@@ -26,6 +26,7 @@ TRANSLATED_AREAS: tuple[str, ...] = (
     "ui/playground",
     "ui/story_steps.py",
     "ui/share.py",
+    "ui/link_box.py",
     "ui/presenter.py",
     "ui/edge_note.py",
     "ui/slack_text.py",
