@@ -9,7 +9,8 @@ from app_pages import assert_clean, open_page, stage_data, warnings_text
 
 from common import i18n
 from ui.pages_table import PAGE_TABLE, menu_title
-from ui.playground import stage_words, world_files
+from ui.playground import stage_words, world_files, worlds
+from ui.slack_text import READOUT_CHARACTERS
 from ui.story_steps import PRESETS
 
 
@@ -88,3 +89,21 @@ def test_the_lessons_cached_pack_keys_on_the_language():
         german = pack.entries()
     english = pack.entries()
     assert (german[1].preset.name, english[1].preset.name) == ("Der Gipfel", "The peak")
+
+
+# A fixed sample of reward models: the story's, σ swamping b (0, 1), an edge-capped one (1, 0).
+SAMPLE = ((0.0, 0.0), (0.2, 0.0), (0.0, 0.5), (0.2, 1.0), (0.0, 1.0), (1.0, 0.0))
+ENGLISH_WORDS = ("true quality", "reward model", "Capped", "Slack", "Beats", "Push on", "Back off")
+
+
+def test_a_german_world_has_no_english_sentence_and_its_lines_fit():
+    """Every sentence a world carries is built in German (none slips through in English), and
+    each stop's slack line still fits its column (ui.slack_text.READOUT_CHARACTERS)."""
+    for b, sigma in SAMPLE:
+        with i18n.using("de"):
+            world = json.loads(worlds.build_world_json(b, sigma))
+        text = json.dumps(world, ensure_ascii=False)
+        assert [word for word in ENGLISH_WORDS if word in text] == [], (b, sigma)
+        for key in ("beta", "n"):  # where σ swamps b, its line stands in (as long in English)
+            lines = [line for line in world[key]["slack"] if "überdeckt" not in line]
+            assert [line for line in lines if len(line) > READOUT_CHARACTERS] == [], (b, sigma)
