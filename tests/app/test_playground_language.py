@@ -5,7 +5,7 @@ the language) are tests/app/test_resolve.py's."""
 
 import json
 
-from app_pages import assert_clean, open_page, stage_data, warnings_text
+from app_pages import PAGE_FILES, assert_clean, open_page, stage_data, warnings_text
 
 from common import i18n
 from ui.pages_table import PAGE_TABLE, menu_title
@@ -107,3 +107,12 @@ def test_a_german_world_has_no_english_sentence_and_its_lines_fit():
         for key in ("beta", "n"):  # where σ swamps b, its line stands in (as long in English)
             lines = [line for line in world[key]["slack"] if "überdeckt" not in line]
             assert [line for line in lines if len(line) > READOUT_CHARACTERS] == [], (b, sigma)
+
+
+def test_a_page_switch_keeps_the_language_in_the_session_and_the_address():
+    app = open_page("playground", {"lang": "de"})
+    app.query_params.clear()  # as a served page switch drops every parameter no slider owns
+    app.switch_page(PAGE_FILES["best_of_n"]).run()
+    assert_clean(app)
+    assert app.session_state["_language"] == "de"
+    assert app.query_params.get("lang") == "de", "written back: Streamlit dropped it"
