@@ -5,7 +5,8 @@ import { test } from "node:test";
 
 import { setWords, t } from "../../ui/playground/stage_assets/words.js";
 import { installDom } from "./fake_dom.mjs";
-import { drawnStage } from "./stage_harness.mjs";
+import mountStage from "../../ui/playground/stage_assets/stage.js";
+import { drawnStage, stageData } from "./stage_harness.mjs";
 
 test("t() keeps English without an entry, takes the entry, and fills its placeholders", () => {
   setWords({});
@@ -22,8 +23,9 @@ test("t() keeps English without an entry, takes the entry, and fills its placeho
   assert.equal(t("Reveal the truth"), "Reveal the truth");
 });
 
-test("a stage built with German words writes them; English words where none is sent", () => {
+test("a stage built with German words writes them; English words where none is sent", (t) => {
   const dom = installDom();
+  t.after(dom.restore);
   setWords({
     "▶ Play": "▶ Abspielen",
     "Reveal the truth": "Wahrheit aufdecken",
@@ -41,6 +43,28 @@ test("a stage built with German words writes them; English words where none is s
     assert.ok(texts("button").includes("Clear pin"));
   } finally {
     setWords({});
-    dom.uninstall?.();
   }
+});
+
+test("another language builds the stage again, in it: one set of controls, the new words", (t) => {
+  const dom = installDom();
+  t.after(dom.restore);
+  t.after(() => setWords({}));
+  const { world, worlds } = stageData();
+  const host = dom.document.body.appendChild(dom.document.createElement("div"));
+  const root = host.appendChild(dom.document.createElement("div"));
+  root.className = "stage";
+  const request = { id: 1, beta: "1", n: "49", b: "0.2", sigma: "1" };
+  const data = { world: JSON.stringify(world), worlds, request, language: "en", words: {} };
+  mountStage({ data, parentElement: host, setStateValue: () => {} });
+  const reveal = () => root.querySelectorAll("button.reveal").map((node) => node.textContent);
+  assert.deepEqual(reveal(), ["Reveal the truth"]);
+  const german = { "Reveal the truth": "Wahrheit aufdecken" };
+  const next = { ...data, request: { ...request, id: 2 }, language: "de", words: german };
+  mountStage({ data: next, parentElement: host, setStateValue: () => {} });
+  assert.deepEqual(reveal(), ["Wahrheit aufdecken"]);
+  assert.equal(dom.window.listeners.resize.length, 1, "the first stage's listener taken off");
+  // A settle's rerun sends no words: the stage keeps German's.
+  mountStage({ data: { ...next, words: null }, parentElement: host, setStateValue: () => {} });
+  assert.deepEqual(reveal(), ["Wahrheit aufdecken"]);
 });
