@@ -8,6 +8,7 @@ import json
 from app_pages import PAGE_FILES, assert_clean, open_page, stage_data, warnings_text
 
 from common import i18n
+from ui import link_box
 from ui.pages_table import PAGE_TABLE, menu_title
 from ui.playground import stage_words, world_files, worlds
 from ui.slack_text import READOUT_CHARACTERS
@@ -32,6 +33,11 @@ def test_lang_de_writes_the_playground_in_german():
     for english in ("Each dot is an answer", "Presenter mode (larger type, fewer words)"):
         assert english not in texts
     assert app.query_params["lang"] == "de", "the address keeps the language"
+    shared = [link_box.link_in(html.proto.body) for html in app.get("html")]
+    assert [link for link in shared if link] and all(
+        "lang=de" in link for link in shared if link
+    ), "the share link carries the language"
+    assert 'data-copy="Kopieren"' in "".join(html.proto.body for html in app.get("html"))
     data = stage_data(app)
     # The stage's JavaScript gets its words, and a world of German sentences at German addresses.
     assert data["language"] == "de" and data["words"]["Reveal the truth"] == "Wahrheit aufdecken"
