@@ -5,19 +5,21 @@ The router: one page per file in pages/, the Playground first and by default.
 
 import streamlit as st
 
+from common.i18n import tr
 from ui import language, not_found
-from ui.pages_table import PAGE_TABLE
+from ui.pages_table import PAGE_TABLE, menu_title
 
 if __name__ == "__main__":  # each run of the page script
-    st.set_page_config(page_title="Reward hacking, live", page_icon="🎯", layout="wide")
     language.settle()  # ?lang=, the session's, or the browser's: tr() follows it (common.i18n)
+    st.set_page_config(page_title=tr("Reward hacking, live"), page_icon="🎯", layout="wide")
 
-    # One st.Page per row of the page table (ui/pages_table.py: file, title, icon, address);
+    # One st.Page per row of the page table (ui/pages_table.py: file, title, icon, address),
+    # titled in the reader's language (settled above);
     # the first page is also the app's root.
     PAGES = [
         st.Page(
             page.file,
-            title=page.title,
+            title=menu_title(page),  # in the reader's language
             icon=page.material_icon,
             url_path=page.address,
             default=index == 0,

@@ -8,7 +8,8 @@ once, for the address, the link and the story.
 
 import streamlit as st
 
-from ui import glossary, notes, page_css, presenter, share, sources, state
+from common.i18n import tr
+from ui import glossary, language, notes, page_css, presenter, share, sources, state
 from ui.address import PREDICT_KEY
 from ui.playground import pin, predict, stage, stage_request, story_bar
 from ui.settings import STAGE_KEYS
@@ -21,13 +22,16 @@ present = presenter.presenter_mode()
 page_css.page_style(present=present, compact=True)
 
 with st.container(horizontal=True, vertical_alignment="center", gap="medium", key="title-row"):
-    st.title("Reward hacking, live", width="content")
+    st.title(tr("Reward hacking, live"), width="content")
     steps_slot = st.container(width="content", key="story-steps")
 # What the picture is, in one sentence, on every first screen (presenter mode leaves it to
 # the lecturer: ui/page_css.py).
 st.container(key="intro").markdown(
-    "Each dot is an answer a model might write, placed by its **length** and **substance**; "
-    "drag **β** or **n** to push toward what the **:blue[reward model]** likes."
+    tr(
+        "Each dot is an answer a model might write, placed by its **length** and "
+        "**substance**; drag **β** or **n** to push toward what the **:blue[reward model]** "
+        "likes."
+    )
 )
 story_slot = st.container()
 
@@ -74,24 +78,33 @@ if url_notes and st.session_state.get(TOASTED_NOTES) != url_notes:
 
 if not present:
     st.markdown(
-        "Answers differ in **length** and **substance**. The **:blue[reward model]** thinks "
-        "longer is always better; **:orange[true quality]** wants substance, and length only "
-        "up to a point. Push harder against the reward model with **:violet[best-of-n]** or a "
-        "weaker **:green[KL penalty]**: true quality rises, peaks, then falls, while the "
-        "reward model's score keeps climbing."
+        tr(
+            "Answers differ in **length** and **substance**. The **:blue[reward model]** thinks "
+            "longer is always better; **:orange[true quality]** wants substance, and length "
+            "only up to a point. Push harder against the reward model with "
+            "**:violet[best-of-n]** or a weaker **:green[KL penalty]**: true quality rises, "
+            "peaks, then falls, while the reward model's score keeps climbing."
+        )
     )
     st.caption(
-        "Gains are measured from the base model: 0 is no better than an answer it writes at "
-        "random. KL(π ‖ π_ref), in nats, says how far the chosen answers have moved from the "
-        "base model's. Length and substance are in standard units: the base model writes both "
-        "as independent bell curves centred on 0 with spread 1. The grid ends at 6: where 5% or "
-        "more of the KL optimum sits within 0.5 of that edge (β = 0.3 or 0.25 for some b and "
-        "σ), its numbers describe the edge, and a note beside them says so."
+        tr(
+            "Gains are measured from the base model: 0 is no better than an answer it writes "
+            "at random. KL(π ‖ π_ref), in nats, says how far the chosen answers have moved from "
+            "the base model's. Length and substance are in standard units: the base model writes "
+            "both as independent bell curves centred on 0 with spread 1. The grid ends at 6: "
+            "where 5% or more of the KL optimum sits within 0.5 of that edge (β = 0.3 or 0.25 "
+            "for some b and σ), its numbers describe the edge, and a note beside them says so."
+        )
     )
 with st.container(horizontal=True, gap="small"):
     presenter.switch(present)
     predict.switch(predict.prediction_in_url()["on"])
+    # Beside the page's other switches, on the first screen of a phone's scroll past the
+    # stage; its label reads in every language (ui/language.py).
+    language.menu()
 if not present:
     st.caption(glossary.GOODHART_KINDS)
-    st.page_link("pages/checker.py", label="When the reward is a test suite: rewards you can check")
+    st.page_link(
+        "pages/checker.py", label=tr("When the reward is a test suite: rewards you can check")
+    )
     sources.footer("gao2022", "singhal2023", "manheim2018")

@@ -26,6 +26,7 @@ import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from common import i18n
 from server.codings import chosen_coding, compress
 from ui.playground.world_files import (
     CACHE_CONTROL,
@@ -49,11 +50,12 @@ class WorldFiles:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._gzipped: dict[tuple[float, float], bytes] = {}
-        self._zstd: dict[tuple[float, float], bytes] = {}  # 441 x ~19 KB at most: ~8.5 MB
+        # (b, σ, language): 441 worlds a language, ~19 KB each in zstd (~8.5 MB at most)
+        self._gzipped: dict[tuple[float, float, str], bytes] = {}
+        self._zstd: dict[tuple[float, float, str], bytes] = {}
         self._lock = threading.Lock()
-        self.to_compress: queue.Queue[tuple[float, float]] = queue.Queue()  # worlds, for zstd
-        self._queued: set[tuple[float, float]] = set()
+        self.to_compress: queue.Queue[tuple[float, float, str]] = queue.Queue()  # for zstd
+        self._queued: set[tuple[float, float, str]] = set()
         self._compressor: threading.Thread | None = None
         self._tables: dict[bool, bytes] = {}  # gzipped or not -> the banks' bytes, once each
         self._script: dict[bool, bytes] = {}  # gzipped or not -> the stage's script, once each
@@ -126,7 +128,7 @@ class WorldFiles:
             )
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
-    def _gzipped_world(self, setting: tuple[float, float]) -> bytes:
+    def _gzipped_world(self, setting: tuple[float, float, str]) -> bytes:
         packed = self._gzipped.get(setting)
         if packed is None:
             packed = gzipped_world(*setting)
@@ -134,7 +136,7 @@ class WorldFiles:
                 self._gzipped.setdefault(setting, packed)
         return packed
 
-    def _zstd_world(self, setting: tuple[float, float]) -> bytes | None:
+    def _zstd_world(self, setting: tuple[float, float, str]) -> bytes | None:
         """The world in zstd, from memory or the store; None (and compressed later) if neither
         has it yet."""
         packed = self._zstd.get(setting)
@@ -147,7 +149,7 @@ class WorldFiles:
             self._compress_later(setting)
         return packed
 
-    def _compress_later(self, setting: tuple[float, float]) -> None:
+    def _compress_later(self, setting: tuple[float, float, str]) -> None:
         with self._lock:
             if setting in self._queued:
                 return
@@ -172,9 +174,9 @@ class WorldFiles:
                 self.to_compress.task_done()
 
 
-def zstd_path(b: float, sigma: float) -> Path:
+def zstd_path(b: float, sigma: float, language: str = i18n.ENGLISH) -> Path:
     """Where the store keeps the world in zstd: beside its JSON and its .gz."""
-    gzipped = gzip_path(b, sigma)
+    gzipped = gzip_path(b, sigma, language)
     return gzipped.with_name(gzipped.name.removesuffix(".gz") + ".zst")
 
 

@@ -12,7 +12,9 @@ Every page:
   setting (pure; for the class poll, the Lesson's pack and predict-then-reveal);
   ``address``: every parameter of the address resolved at once, and the address as it should read
   (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
-  setting (pure); ``state``: the address bar and the session's settings (one ``settle_url``,
+  setting (pure); ``language_url``: the reader's language in the address, ``?lang=de``, and
+  which language a run reads in (pure); ``state``: the address bar and the session's settings
+  (one ``settle_url``,
   the one module that reads and writes the address bar, one value per setting per session,
   how the page was reached); ``sliders``: one slider and one switch builder bound to the
   address; ``notes``: the plain notes about a corrected address, shown; ``history``: one

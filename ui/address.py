@@ -17,6 +17,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from common import i18n
+from common.i18n import tr
+from ui.language_url import LANG_KEY, LanguageRow
 from ui.pin_url import PIN_KEY, Pin, parse_pin
 from ui.rows import Seed
 from ui.settings import KEYS, PAGE_OPENINGS, PAGES, PRESENT_KEY, SETTINGS, STAGE_KEYS, keys_for
@@ -99,7 +102,8 @@ ROOM_KEY = "room"  # a student's join link: ?room=CODE
 OLD_STUDENT_KEY = "student"  # a student's id in old poll links: dropped, never trusted
 ASK_KEY = "ask"  # the Playground's "Ask the room": ?ask=STEP (and beta, n, b, sigma)
 PRESENT_ON = ("1", "true", "yes", "on")  # what ?present= may say to turn presenter mode on
-ROWS: tuple[Flag | Guess | Token | PinRow, ...] = (
+ROWS: tuple[Flag | Guess | Token | PinRow | LanguageRow, ...] = (
+    LanguageRow(LANG_KEY, pages=PAGES),
     Flag(PRESENT_KEY, "presenter mode: large type, fewer words", pages=PAGES, on=PRESENT_ON),
     Flag(PREDICT_KEY, "predict-then-reveal: true quality hidden", pages=("playground",)),
     *(Guess(f"guess_{key}", key, pages=("playground",)) for key in GUESS_KEYS),
@@ -128,7 +132,22 @@ PIN_WRITTEN = "_pin_written"  # the pin's URL values as the page last wrote them
 # The class poll's lecturer token, out of the address (which a projector shows the room):
 # "" once forgotten (New poll), so the device's cookie no longer stands in for it.
 LECTURER = "_lecturer"
-MEMORY = (PAGE, ARRIVAL, LAST, WRITTEN, FIXED, REQUEST, PRESENT, PIN, PIN_WRITTEN, LECTURER)
+# The language this session reads in: ui.language.settle writes it first on every run (from
+# choose_language), resolve reads it back into the address; the only place it is kept.
+LANGUAGE = "_language"
+MEMORY = (
+    LANGUAGE,
+    PAGE,
+    ARRIVAL,
+    LAST,
+    WRITTEN,
+    FIXED,
+    REQUEST,
+    PRESENT,
+    PIN,
+    PIN_WRITTEN,
+    LECTURER,
+)
 
 Query = Mapping[str, Sequence[str]]  # every value of every key, as the address has them
 
@@ -181,7 +200,7 @@ def resolve(
     attempt = tuple((key, tuple(address.get(key, ()))) for key in keys)
     last = dict(session.get(LAST) or {})
     values: dict[str, object] = {"present": memory[PRESENT]}
-    pin_notes = _pin(page, address, session, memory)
+    pin_notes = _language(address, session) + _pin(page, address, session, memory)
     if session.get(FIXED) == attempt:  # this very address was corrected on the last run
         values |= {key: last.get(key, SETTINGS[key].default) for key in keys}
         return Resolution(values, tuple(pin_notes), address, memory, attempt=attempt)
@@ -233,6 +252,27 @@ def _arrive(
     memory[PRESENT] = PARAMETER_ROWS[PRESENT_KEY].parse(address.get(PRESENT_KEY, ()))
     _lecturer(page, address, session, memory, lecturer_cookie)
     return memory
+
+
+def _language(address: dict[str, list[str]], session: Mapping) -> list[str]:
+    """Write the session's language (``LANGUAGE``, chosen this run) into ``address``: left out
+    when English unless the address asked for it ("en"), so a page switch, which drops it,
+    gets it back; a value that names no offered language gets a note."""
+    code = session.get(LANGUAGE) or i18n.ENGLISH
+    raw_values = address.get(LANG_KEY, [])
+    if raw_values == [code]:
+        return []
+    address.pop(LANG_KEY, None)
+    if code != i18n.ENGLISH:
+        address[LANG_KEY] = [code]
+    if not raw_values or PARAMETER_ROWS[LANG_KEY].parse(raw_values) is not None:
+        return []
+    return [
+        tr(
+            "The address asks for a language this app does not have: it reads in {language}.",
+            language=i18n.LANGUAGES[code],
+        )
+    ]
 
 
 def _lecturer(

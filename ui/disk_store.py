@@ -55,6 +55,7 @@ STORE_ENV = "STAGE_WORLD_DIR"  # where the store's fingerprint folders go
 DEFAULT_STORE = REPO_ROOT / "data" / "worlds"  # data/ is git-ignored
 BUILDER_MARK = "disk_store.builder"  # the decorator that marks a builder, as its module writes it
 DATA_FOLDER = "data"  # a package's files read at run time (core/data/answers.csv)
+LOCALES_FOLDER = "locales"  # common/i18n.py's catalogues: German worlds are written from them
 log = logging.getLogger(__name__)
 _marked: set[str] = set()  # the modules whose builders have run @builder (see builders())
 _unwritable: set[Path] = set()  # folders already found unwritable (warned once each)
@@ -77,11 +78,14 @@ def builders(root: Path = REPO_ROOT) -> list[str]:
 
 def source_files(root: Path = REPO_ROOT) -> list[Path]:
     """Every file a stored world's bytes can come from: each module the builders import,
-    transitively, and every file in the data/ folder of a package among them (sorted)."""
+    transitively, every file in the data/ folder of a package among them, and the catalogues
+    of locales/ when common/i18n.py is among them (sorted)."""
     modules = module_graph.dependencies(builders(root), root)
     files = {module_graph.module_path(name, root) for name in modules}
     for folder in {path.parent for path in files}:
         files.update(path for path in (folder / DATA_FOLDER).rglob("*") if path.is_file())
+    if root / "common" / "i18n.py" in files:  # a world's sentences come from the catalogues too
+        files.update((root / LOCALES_FOLDER).rglob("*.json"))
     return sorted(path for path in files if "__pycache__" not in path.parts)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common.i18n import tr
 
 CAPPED_MASS = core.EDGE_CAPPED_MASS  # 0.05: the one threshold, shared with core.slack
 
@@ -51,16 +52,20 @@ def edge_note(edge_mass: float, where: str = "", check=None) -> str | None:
     """
     if not is_capped(edge_mass, check):
         return None
-    at = f" at {where}" if where else ""
+    capped = tr("Capped by the grid's edge at {where}", where=where) if where else None
+    capped = capped or tr("Capped by the grid's edge")
     if _by_room(edge_mass, check):
-        return (
-            f"Capped by the grid's edge{at}: answers stop at length or substance 6, and "
-            f"{_with_room(check)}, so its numbers describe the edge, not the trade-off."
+        return tr(
+            "{capped}: answers stop at length or substance 6, and {with_room}, so its numbers "
+            "describe the edge, not the trade-off.",
+            capped=capped,
+            with_room=_with_room(check),
         )
-    return (
-        f"Capped by the grid's edge{at}: answers stop at length or substance 6, and "
-        f"{edge_percent(edge_mass)}% of this optimum sits within 0.5 of it, so its numbers "
-        "describe the edge, not the trade-off."
+    return tr(
+        "{capped}: answers stop at length or substance 6, and {percent}% of this optimum sits "
+        "within 0.5 of it, so its numbers describe the edge, not the trade-off.",
+        capped=capped,
+        percent=edge_percent(edge_mass),
     )
 
 
@@ -68,10 +73,11 @@ def _with_room(check) -> str:
     """What the wider grid says of a scalar edge check: "on a grid twice as wide this optimum's
     true quality is +3.82, not +0.29" (or that the wider grid is pressed against its edge)."""
     if abs(check.wide_gold_gain - check.gold_gain) <= core.EDGE_SHIFT_TOLERANCE:
-        return "even a grid twice as wide has this optimum pressed against its own edge"
-    return (
-        f"on a grid twice as wide this optimum's true quality is "
-        f"{fmt.signed(check.wide_gold_gain)}, not {fmt.signed(check.gold_gain)}"
+        return tr("even a grid twice as wide has this optimum pressed against its own edge")
+    return tr(
+        "on a grid twice as wide this optimum's true quality is {wide}, not {here}",
+        wide=fmt.signed(check.wide_gold_gain),
+        here=fmt.signed(check.gold_gain),
     )
 
 
@@ -83,8 +89,12 @@ def edge_hover(edge_mass: float, check=None) -> str:
         return ""
     if _by_room(edge_mass, check):
         wide = fmt.signed(check.wide_gold_gain)
-        return f"capped by the grid's edge (true quality {wide} on a grid twice as wide)"
-    return f"capped by the grid's edge ({edge_percent(edge_mass)}% within 0.5 of it)"
+        return tr(
+            "capped by the grid's edge (true quality {wide} on a grid twice as wide)", wide=wide
+        )
+    return tr(
+        "capped by the grid's edge ({percent}% within 0.5 of it)", percent=edge_percent(edge_mass)
+    )
 
 
 def point_checks(curve) -> list:
@@ -127,9 +137,18 @@ def left_out_sentence(symbol: str, stops) -> str:
     if not stops:
         return ""
     names = [fmt.stop(stop) for stop in stops]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    verb = "is" if len(names) == 1 else "are"
-    return f"{symbol} = {listed} {verb} left out: capped by the grid's edge."
+    if len(names) == 1:
+        return tr(
+            "{symbol} = {stop} is left out: capped by the grid's edge.",
+            symbol=symbol,
+            stop=names[0],
+        )
+    return tr(
+        "{symbol} = {stops} and {last} are left out: capped by the grid's edge.",
+        symbol=symbol,
+        stops=", ".join(names[:-1]),
+        last=names[-1],
+    )
 
 
 def left_out_stops(stops, slack) -> list[float]:
@@ -167,20 +186,22 @@ def curve_note(pressure, edge_mass, capped=None, shift=None) -> str | None:
         return None
     flags = capped_flags(edge_mass, capped)
     worst = max(mass for mass, flag in zip(edge_mass, flags, strict=True) if flag)
-    start = (
-        f"The KL curve is capped by the grid's edge from β ≈ {fmt.significant(weakest, digits=2)} "
-    )
+    beta = fmt.significant(weakest, digits=2)
     if worst < CAPPED_MASS and shift is not None:
         moved = max(abs(move) for move, flag in zip(shift, flags, strict=True) if flag)
-        return start + (
-            "down: answers stop at length or substance 6, and on a grid twice as wide true "
-            f"quality there moves by up to {fmt.number(moved)}, so that stretch describes the "
-            "edge, not the trade-off."
+        return tr(
+            "The KL curve is capped by the grid's edge from β ≈ {beta} down: answers stop at "
+            "length or substance 6, and on a grid twice as wide true quality there moves by up "
+            "to {moved}, so that stretch describes the edge, not the trade-off.",
+            beta=beta,
+            moved=fmt.number(moved),
         )
-    return start + (
-        f"down: answers stop at length or substance 6, and up to {edge_percent(worst)}% of the "
-        "optimum sits within 0.5 of it there, so that stretch describes the edge, not the "
-        "trade-off."
+    return tr(
+        "The KL curve is capped by the grid's edge from β ≈ {beta} down: answers stop at "
+        "length or substance 6, and up to {percent}% of the optimum sits within 0.5 of it "
+        "there, so that stretch describes the edge, not the trade-off.",
+        beta=beta,
+        percent=edge_percent(worst),
     )
 
 

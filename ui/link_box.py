@@ -13,6 +13,8 @@ import re
 
 import streamlit as st
 
+from common.i18n import tr
+
 CSS_CLASS = "rh-link"  # tests and benches find the box by it
 # One click handler for every box on the page, registered once (Streamlit redraws the boxes).
 COPY_SCRIPT = """<script>
@@ -25,8 +27,8 @@ if (!window.rhCopyLinks) {
     box.select();
     try { await navigator.clipboard.writeText(box.value); }
     catch { document.execCommand("copy"); }
-    button.textContent = "Copied";
-    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+    button.textContent = button.dataset.copied;
+    setTimeout(() => { button.textContent = button.dataset.copy; }, 1500);
   });
 }
 </script>"""
@@ -44,11 +46,14 @@ _VALUE = re.compile(r'<input [^>]*value="([^"]*)"')
 
 
 def markup(link: str, *, label: str) -> str:
-    """The box's HTML: the link and label escaped, everything else fixed."""
+    """The box's HTML: the link and label escaped, everything else fixed (the button's words
+    in the reader's language, escaped, the script swaps them: Copy, Copied)."""
+    copy, copied = (html.escape(words, quote=True) for words in (tr("Copy"), tr("Copied")))
     return (
         f'<div class="{CSS_CLASS}"><input type="text" readonly '
         f'value="{html.escape(link, quote=True)}" aria-label="{html.escape(label, quote=True)}" '
-        'spellcheck="false"><button type="button">Copy</button></div>'
+        f'spellcheck="false"><button type="button" data-copy="{copy}" data-copied="{copied}">'
+        f"{copy}</button></div>"
     )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.i18n import tr
+
 
 @dataclass(frozen=True)
 class Page:
@@ -52,3 +54,19 @@ PAGE_TABLE: tuple[Page, ...] = (
 ADDRESSES: tuple[str, ...] = tuple(page.address for page in PAGE_TABLE)  # ui.settings.PAGES
 # The ui/ folders that are a page's own (each with a map in its __init__.py), in menu order.
 PAGE_PACKAGES: tuple[str, ...] = tuple(page.package for page in PAGE_TABLE if page.package)
+
+
+def menu_title(page: Page) -> str:
+    """``page``'s title in the reader's language (common.i18n), as the menu shows it."""
+    titles = {
+        "playground": tr("Playground"),
+        "best_of_n": tr("Best-of-n"),
+        "kl_penalty": tr("KL penalty"),
+        "lesson": tr("Lesson"),
+        "reward_model": tr("Reward model"),
+        "compare": tr("Compare"),
+        "class_poll": tr("Class poll"),
+        "defenses": tr("Defenses"),
+        "checker": tr("Checkers"),
+    }
+    return titles.get(page.name, page.title)

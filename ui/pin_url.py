@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from common.i18n import tr
 from ui.settings import SETTINGS
 from ui.url_values import MAX_URL_VALUE, nearest_stop, shown, url_form
 
@@ -46,8 +47,11 @@ def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
     if not raw_values:
         return None, None
     raw = raw_values[-1]
-    repeated = f"The link pins {len(raw_values)} pictures; the last one counts. "
-    repeated = repeated if len(raw_values) > 1 else ""
+    repeated = ""
+    if len(raw_values) > 1:
+        repeated = tr(
+            "The link pins {count} pictures; the last one counts. ", count=len(raw_values)
+        )
     parts = re.split(r"[_,]", raw) if len(raw) <= MAX_URL_VALUE else []
     numbers = []
     for part in parts:
@@ -56,22 +60,28 @@ def parse_pin(raw_values: list[str]) -> tuple[Pin | None, str | None]:
         except ValueError:
             numbers.append(math.nan)
     if len(numbers) != len(PIN_ORDER) or any(math.isnan(number) for number in numbers):
-        return None, (
-            f"{repeated}The link's pin, {shown(raw)}, is not four numbers b, σ, β and n "
-            "(e.g. pin=0.2_0.5_0.3_49), so nothing is pinned."
+        return None, repeated + tr(
+            "The link's pin, {raw}, is not four numbers b, σ, β and n (e.g. pin=0.2_0.5_0.3_49), "
+            "so nothing is pinned.",
+            raw=shown(raw),
         )
     values = {
         key: nearest_stop(SETTINGS[key], number)
         for key, number in zip(PIN_ORDER, numbers, strict=True)
     }
     moved = [
-        f"{SETTINGS[key].symbol} {shown(part)} to {url_form(values[key])}"
+        tr(
+            "{symbol} {raw} to {value}",
+            symbol=SETTINGS[key].symbol,
+            raw=shown(part),
+            value=url_form(values[key]),
+        )
         for key, number, part in zip(PIN_ORDER, numbers, parts, strict=True)
         if values[key] != number
     ]
     if not moved:
         return Pin(values), (repeated.strip() or None)
-    return Pin(values), (
-        f"{repeated}The link's pin is off the sliders' stops, so it is pinned at the nearest "
-        f"ones: {', '.join(moved)}."
+    return Pin(values), repeated + tr(
+        "The link's pin is off the sliders' stops, so it is pinned at the nearest ones: {moved}.",
+        moved=", ".join(moved),
     )

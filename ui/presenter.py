@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from common.i18n import tr
 from ui import address, state
 from ui.settings import PRESENT_KEY
 
@@ -40,7 +41,9 @@ def switch(present: bool | None = None) -> None:
     """A button into presenter mode (?present=1), or back out of it, for this page and the
     pages after it; ``present`` defaults to the session's presenter mode."""
     present = presenter_mode() if present is None else present
-    label = "Leave presenter mode" if present else "Presenter mode (larger type, fewer words)"
+    label = (
+        tr("Leave presenter mode") if present else tr("Presenter mode (larger type, fewer words)")
+    )
     if st.button(label, key="presenter-switch", icon=":material/co_present:"):
         set_presenter_mode(not present)
         st.rerun()

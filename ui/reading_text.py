@@ -4,6 +4,7 @@ page's answers (ui/best_of_n/answers.py) and the stage's answer panel
 
 from __future__ import annotations
 
+from common.i18n import tr
 from core import answer_counts
 
 
@@ -11,4 +12,10 @@ def sentences_read(sentences) -> str:
     """'7 sentences: 5 good points, 0 wrong, 2 padding', as a careful reader counts them
     (core.answer_counts' GOOD_KINDS, WRONG_KINDS, PADDING_KINDS)."""
     good, wrong, padding = answer_counts.read_counts(sentences)
-    return f"{len(sentences)} sentences: {good} good points, {wrong} wrong, {padding} padding"
+    return tr(
+        "{count} sentences: {good} good points, {wrong} wrong, {padding} padding",
+        count=len(sentences),
+        good=good,
+        wrong=wrong,
+        padding=padding,
+    )

@@ -10,7 +10,9 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ui import link_box
+from common.i18n import tr
+from ui import link_box, state
+from ui.address import LANG_KEY, PARAMETER_ROWS
 from ui.presenter import presenter_mode
 from ui.settings import query_string
 
@@ -21,7 +23,10 @@ def share_link(
     extra: Mapping[str, str | None] | None = None,
 ) -> str:
     """The address of the current page at these settings (a seed among them) and ``extra``
-    parameters in URL form (such as the pin), to copy and send."""
+    parameters in URL form (such as the pin), to copy and send; the address's language
+    (``?lang=``, which ``ui.address.resolve`` writes there) goes with it."""
+    language = PARAMETER_ROWS[LANG_KEY].parse(state.query().get(LANG_KEY, []))  # a code
+    extra = ({LANG_KEY: language} if language else {}) | dict(extra or {})
     page_url = st.context.url or ""
     if page_url and not urlsplit(page_url).path:
         page_url += "/"  # http://host:port?beta=... is not a link every tool accepts
@@ -43,8 +48,8 @@ def share_box(
     if presenter_mode():
         return  # fewer words on a projector: the address bar holds the link
     link_box.show(
-        share_link(values, extra=extra) or "(the defaults)",
-        label="Link to this setting",
-        caption="Link to this setting (the address bar holds it too):",
+        share_link(values, extra=extra) or tr("(the defaults)"),
+        label=tr("Link to this setting"),
+        caption=tr("Link to this setting (the address bar holds it too):"),
         container=slot if slot is not None else st,
     )

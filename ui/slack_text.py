@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from ui import edge_note
 
 # A difference in true quality below this prints as 0.00 (gains are told to 0.01): the words
@@ -24,11 +25,13 @@ SHOWN = core.PEAK_FLATNESS
 # 76, took two lines in normal mode; "... −70% reward-model score" was cut in presenter mode).
 READOUT_CHARACTERS = 55
 
-# Whose word "slack" is, and what finding the peak takes.
-SLACK_SOURCE = (
-    "Finding the peak takes an oracle for true quality; “slack” is the word of the essay this "
-    "demo grew from, not the literature's."
-)
+
+def slack_source() -> str:
+    """Whose word "slack" is, and what finding the peak takes."""
+    return tr(
+        "Finding the peak takes an oracle for true quality; “slack” is the word of the essay "
+        "this demo grew from, not the literature's."
+    )
 
 
 def slack_sentence(symbol: str, slack, *, stops=(), source: bool = False) -> str:
@@ -46,26 +49,36 @@ def slack_sentence(symbol: str, slack, *, stops=(), source: bool = False) -> str
         symbol, edge_note.left_out_stops(stops, slack) if len(stops) else []
     )
     if slack.peak_pressure == slack.strongest_pressure and slack.strongest_rise < SHOWN:
-        line = (
-            f"True quality has levelled off at its highest, {fmt.signed(slack.strongest_gold_gain)}"
-            f" at {strongest}: no slack to take."
+        line = tr(
+            "True quality has levelled off at its highest, {gain} at {strongest}: no slack to "
+            "take.",
+            gain=fmt.signed(slack.strongest_gold_gain),
+            strongest=strongest,
         )
     elif slack.peak_pressure == slack.strongest_pressure:
-        line = f"True quality still rises at {strongest}: no slack to take."
+        line = tr("True quality still rises at {strongest}: no slack to take.", strongest=strongest)
     elif slack.gold_kept < SHOWN:
-        line = (
-            f"True quality peaks at {peak} ({fmt.signed(slack.peak_gold_gain)}), less than 0.01 "
-            f"above {strongest} ({fmt.signed(slack.strongest_gold_gain)}): no slack worth taking."
+        line = tr(
+            "True quality peaks at {peak} ({peak_gain}), less than 0.01 above {strongest} "
+            "({strongest_gain}): no slack worth taking.",
+            peak=peak,
+            peak_gain=fmt.signed(slack.peak_gold_gain),
+            strongest=strongest,
+            strongest_gain=fmt.signed(slack.strongest_gold_gain),
         )
     else:
-        line = (
-            f"Stop at the peak, {peak}, instead of {strongest}: end "
-            f"{fmt.number(slack.gold_kept)} higher in true quality "
-            f"({fmt.signed(slack.peak_gold_gain)} against {fmt.signed(slack.strongest_gold_gain)}),"
-            f" for {fmt.share_percent(slack.score_given_up)} of the reward model's score."
+        line = tr(
+            "Stop at the peak, {peak}, instead of {strongest}: end {kept} higher in true quality "
+            "({peak_gain} against {strongest_gain}), for {given_up} of the reward model's score.",
+            peak=peak,
+            strongest=strongest,
+            kept=fmt.number(slack.gold_kept),
+            peak_gain=fmt.signed(slack.peak_gold_gain),
+            strongest_gain=fmt.signed(slack.strongest_gold_gain),
+            given_up=fmt.share_percent(slack.score_given_up),
         )
         if source:
-            line = f"{line} {SLACK_SOURCE}"
+            line = f"{line} {slack_source()}"
     return f"{line} {left_out}".strip()
 
 
@@ -90,16 +103,18 @@ def _stop_line(index: int, peak: str, at_stops: core.StopSlack) -> str:
     gold, score = at_stops.gold_to_peak[index], at_stops.score_to_peak[index]
     if at_stops.capped[index]:
         if not at_stops.any_clear:
-            return "Capped here: no peak to read clear of the edge"
-        return f"Capped here; clear of the edge, the peak is {peak}"
+            return tr("Capped here: no peak to read clear of the edge")
+        return tr("Capped here; clear of the edge, the peak is {peak}", peak=peak)
     side = at_stops.side[index]
     if side == 0:
         if index != at_stops.peak:
-            return f"At the peak: within 0.01 of {peak}'s true quality"
+            return tr("At the peak: within 0.01 of {peak}'s true quality", peak=peak)
         if not at_stops.rises_at_end:
-            return "At the peak: true quality is highest here"
+            return tr("At the peak: true quality is highest here")
         if at_stops.capped.any():
-            return "Highest clear of the grid's edge, still rising"
-        return "Highest at the slider's end, still rising"
-    move = "Push on to" if side < 0 else "Back off to"
-    return f"{move} {peak}: {fmt.signed(gold)} true quality, {fmt.signed(round(score, 2))} score"
+            return tr("Highest clear of the grid's edge, still rising")
+        return tr("Highest at the slider's end, still rising")
+    numbers = {"peak": peak, "gold": fmt.signed(gold), "score": fmt.signed(round(score, 2))}
+    if side < 0:
+        return tr("Push on to {peak}: {gold} true quality, {score} score", **numbers)
+    return tr("Back off to {peak}: {gold} true quality, {score} score", **numbers)

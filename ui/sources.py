@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from common.i18n import tr
+
 ARXIV_ABS = "https://arxiv.org/abs/"  # an arXiv id's abstract page: ARXIV_ABS + "2210.10760"
 HEADING = "**Sources**"  # the first line of every page's list (tests look for it)
 
@@ -271,7 +273,8 @@ def citation(key: str) -> str:
 
 def markdown(*keys: str) -> str:
     """The Markdown of a page's source list: the heading, then one bullet per key, in order."""
-    return HEADING + "\n\n" + "\n".join(f"- {citation(key)}" for key in keys)
+    heading = tr("**Sources**")  # HEADING in the reader's language
+    return heading + "\n\n" + "\n".join(f"- {citation(key)}" for key in keys)
 
 
 def footer(*keys: str, container=None) -> None:

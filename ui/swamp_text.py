@@ -29,6 +29,7 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from ui.settings import N_STOPS
 
 # A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
@@ -105,65 +106,102 @@ def swamping(
 def draws_evidence(found: Swamping) -> str:
     """How far the lesson's draw's story holds over the fresh draws, from its counts: "on
     average" only where fewer fresh draws end below the base model at this σ than at σ = 0."""
-    below = (
-        f"best-of-n ends below the base model at {fmt.named('n', STRONGEST_N)} in "
-        f"{found.draws_below} of them at {fmt.named('σ', found.sigma)}, against "
-        f"{found.draws_below_clean} at σ = 0"
-    )
-    taken = f"in {found.draws_taken} of the {found.draws} larger errors take a collapse away"
+    numbers = {
+        "n": fmt.named("n", STRONGEST_N),
+        "below": found.draws_below,
+        "sigma": fmt.named("σ", found.sigma),
+        "below_clean": found.draws_below_clean,
+        "taken": found.draws_taken,
+        "draws": found.draws,
+    }
     if found.draws_below < found.draws_below_clean:
-        return f"Over {found.draws} fresh draws of 600 this holds on average: {below} ({taken})."
-    more = "more" if found.draws_below > found.draws_below_clean else "as many"
-    return (
-        f"Over {found.draws} fresh draws of 600 it is this draw's, not the rule: {below}, so "
-        f"at this σ the errors make the collapse {more} likely, not less ({taken})."
+        return tr(
+            "Over {draws} fresh draws of 600 this holds on average: best-of-n ends below the "
+            "base model at {n} in {below} of them at {sigma}, against {below_clean} at σ = 0 "
+            "(in {taken} of the {draws} larger errors take a collapse away).",
+            **numbers,
+        )
+    if found.draws_below > found.draws_below_clean:
+        return tr(
+            "Over {draws} fresh draws of 600 it is this draw's, not the rule: best-of-n ends "
+            "below the base model at {n} in {below} of them at {sigma}, against {below_clean} "
+            "at σ = 0, so at this σ the errors make the collapse more likely, not less (in "
+            "{taken} of the {draws} larger errors take a collapse away).",
+            **numbers,
+        )
+    return tr(
+        "Over {draws} fresh draws of 600 it is this draw's, not the rule: best-of-n ends below "
+        "the base model at {n} in {below} of them at {sigma}, against {below_clean} at σ = 0, "
+        "so at this σ the errors make the collapse as many likely, not less (in {taken} of the "
+        "{draws} larger errors take a collapse away).",
+        **numbers,
     )
 
 
 def kl_evidence(found: Swamping) -> str:
     """What the KL optimum, which can reach any answer, does here, in words its numbers hold:
     below the base model, or falling from its peak, or (if neither) that it does not fall."""
-    at_end = f"{fmt.signed(found.kl_end)} at {fmt.named('β', found.kl_strongest)}"
+    at_end = {"end": fmt.signed(found.kl_end), "beta": fmt.named("β", found.kl_strongest)}
     if found.kl_end < 0:
-        return (
+        return tr(
             "they do not cure it: the KL optimum, which can reach any answer, still ends below "
-            f"the base model, at {at_end}."
+            "the base model, at {end} at {beta}.",
+            **at_end,
         )
     if found.kl_peak - found.kl_end > DECLINE_TOLERANCE:
-        return (
+        return tr(
             "they do not cure it: the KL optimum, which can reach any answer, still falls from "
-            f"{fmt.signed(found.kl_peak)} at {fmt.named('β', found.kl_peak_beta)} to {at_end}."
+            "{peak} at {peak_beta} to {end} at {beta}.",
+            peak=fmt.signed(found.kl_peak),
+            peak_beta=fmt.named("β", found.kl_peak_beta),
+            **at_end,
         )
-    return (
+    return tr(
         "the KL optimum, which can reach any answer, does not fall here either: it ends at its "
-        f"peak, {at_end}."
+        "peak, {end} at {beta}.",
+        **at_end,
     )
 
 
 def swamped_sentence(found: Swamping) -> str:
     """The sentence where σ swamps b (at b = 0: from σ = 0.9 on; elsewhere best-of-n does not
     collapse at σ = 0 for errors to take away), from its numbers."""
-    return (
-        f"Here σ swamps b: the reward model's other errors ({fmt.named('σ', found.sigma)}) are "
-        "larger than its liking for length, so best-of-n picks the answers those errors flatter "
-        f"rather than the longest ones (mean length {fmt.number(found.length)} at "
-        f"{fmt.named('n', STRONGEST_N)}, against {fmt.number(found.length_clean)} at σ = 0): "
-        f"it ends at {fmt.signed(found.end)}, where at σ = 0 it falls to "
-        f"{fmt.signed(found.end_clean)} (on this draw of 600 answers). {draws_evidence(found)} "
-        "On this draw the errors (regressional Goodhart) drown out the length flaw (extremal "
-        "Goodhart); " + kl_evidence(found)
+    first = tr(
+        "Here σ swamps b: the reward model's other errors ({sigma}) are larger than its liking "
+        "for length, so best-of-n picks the answers those errors flatter rather than the "
+        "longest ones (mean length {length} at {n}, against {length_clean} at σ = 0): it ends "
+        "at {end}, where at σ = 0 it falls to {end_clean} (on this draw of 600 answers).",
+        sigma=fmt.named("σ", found.sigma),
+        length=fmt.number(found.length),
+        n=fmt.named("n", STRONGEST_N),
+        length_clean=fmt.number(found.length_clean),
+        end=fmt.signed(found.end),
+        end_clean=fmt.signed(found.end_clean),
     )
+    goodhart = tr(
+        "On this draw the errors (regressional Goodhart) drown out the length flaw (extremal "
+        "Goodhart);"
+    )
+    return f"{first} {draws_evidence(found)} {goodhart} {kl_evidence(found)}"
 
 
 def swamped_readout(found: Swamping) -> str:
     """:func:`swamped_sentence` in one line, for the stage's best-of-n readouts."""
-    cure = (
-        ", not a cure"
-        if found.kl_end < 0 or found.kl_peak - found.kl_end > DECLINE_TOLERANCE
-        else ""
-    )
-    return (
-        f"σ swamps b on this draw: best-of-n ends at {fmt.signed(found.end)} "
-        f"(at σ = 0: {fmt.signed(found.end_clean)}){cure}; below the base in "
-        f"{found.draws_below} of {found.draws} fresh draws ({found.draws_below_clean} at σ = 0)"
+    numbers = {
+        "end": fmt.signed(found.end),
+        "end_clean": fmt.signed(found.end_clean),
+        "below": found.draws_below,
+        "draws": found.draws,
+        "below_clean": found.draws_below_clean,
+    }
+    if found.kl_end < 0 or found.kl_peak - found.kl_end > DECLINE_TOLERANCE:
+        return tr(
+            "σ swamps b on this draw: best-of-n ends at {end} (at σ = 0: {end_clean}), not a "
+            "cure; below the base in {below} of {draws} fresh draws ({below_clean} at σ = 0)",
+            **numbers,
+        )
+    return tr(
+        "σ swamps b on this draw: best-of-n ends at {end} (at σ = 0: {end_clean}); below the "
+        "base in {below} of {draws} fresh draws ({below_clean} at σ = 0)",
+        **numbers,
     )

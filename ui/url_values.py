@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from common import format as fmt
+from common.i18n import tr
 
 if TYPE_CHECKING:  # the rows' types only: ui.rows imports this module
     from ui.rows import Choice, Seed, Setting
@@ -43,7 +44,7 @@ def shown(raw: str) -> str:
     """
     cleaned = re.sub(r"[^0-9A-Za-z.,+-]", "", raw.replace("_", ","))
     if not cleaned:
-        return "nothing readable"
+        return tr("nothing readable")
     if len(cleaned) > SHOWN_CHARACTERS:
         cleaned = cleaned[:SHOWN_CHARACTERS] + "…"
     return f"“{cleaned}”"
@@ -68,21 +69,30 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
     except ValueError:
         number = math.nan
     if math.isnan(number):
-        return setting.default, (
-            f"{repeated}The link sets {symbol} to {shown(raw)}, which is not a number, so "
-            f"{symbol} starts at its default, {default}."
+        return setting.default, repeated + tr(
+            "The link sets {symbol} to {raw}, which is not a number, so {symbol} starts at its "
+            "default, {default}.",
+            symbol=symbol,
+            raw=shown(raw),
+            default=default,
         )
     value = nearest_stop(setting, number)
     if value == number:
         return value, (repeated.strip() or None)
+    said = {"symbol": symbol, "raw": shown(raw), "value": url_form(value)}
     if not setting.low <= number <= setting.high:
-        why = (
-            f"outside the slider's range of {url_form(setting.low)} to "
-            f"{url_form(setting.high)}, so {symbol} starts at the nearest end"
+        return value, repeated + tr(
+            "The link sets {symbol} to {raw}, outside the slider's range of {low} to {high}, so "
+            "{symbol} starts at the nearest end, {value}.",
+            low=url_form(setting.low),
+            high=url_form(setting.high),
+            **said,
         )
-    else:
-        why = f"between the slider's steps, so {symbol} starts at the nearest step"
-    return value, (f"{repeated}The link sets {symbol} to {shown(raw)}, {why}, {url_form(value)}.")
+    return value, repeated + tr(
+        "The link sets {symbol} to {raw}, between the slider's steps, so {symbol} starts at the "
+        "nearest step, {value}.",
+        **said,
+    )
 
 
 def parse_choice(choice: Choice, raw_values: list[str]) -> tuple[str, str | None]:
@@ -113,13 +123,20 @@ def _repeated(symbol: str, raw_values: list[str]) -> str:
     """The note's opening for a key the URL repeats ("" for one value)."""
     if len(raw_values) < 2:
         return ""
-    return f"The link sets {symbol} {len(raw_values)} times; the last one counts. "
+    return tr(
+        "The link sets {symbol} {count} times; the last one counts. ",
+        symbol=symbol,
+        count=len(raw_values),
+    )
 
 
 def _too_long(symbol: str, raw: str, default: str) -> str:
-    return (
-        f"The link sets {symbol} to a value {len(raw)} characters long, too long to be a "
-        f"setting, so {symbol} starts at its default, {default}."
+    return tr(
+        "The link sets {symbol} to a value {count} characters long, too long to be a setting, "
+        "so {symbol} starts at its default, {default}.",
+        symbol=symbol,
+        count=len(raw),
+        default=default,
     )
 
 

@@ -24,6 +24,7 @@ from ui.address import (
     prediction,
     resolve,
 )
+from ui.language_url import choose_language
 from ui.pin_url import parse_pin
 from ui.settings import SETTINGS, STAGE_KEYS
 from ui.url_values import parse_setting
@@ -307,3 +308,41 @@ def test_every_parameter_is_a_row_and_only_ui_state_touches_the_address():
         if "st.query_params" in path.read_text(encoding="utf-8")
     }
     assert readers == {"ui/state.py"}
+
+
+# --- the language: ?lang=, carried by the session from page to page ---------------------------
+
+
+def test_the_language_survives_a_page_switch_and_is_written_back():
+    lang, language = address.LANG_KEY, address.LANGUAGE
+    # ?lang=de on the Playground: German, kept as it is.
+    code = choose_language(["de"], None, "en-US")
+    assert code == "de"
+    here = resolve("playground", {lang: ["de"]}, {language: code})
+    assert here.address == {lang: ["de"]} and here.notes == ()
+    # A page switch drops ?lang=: the session's language decides, and the address says it.
+    code = choose_language([], code, "en-US")
+    assert code == "de"
+    there = resolve("best-of-n", {}, {PAGE: "playground", language: code})
+    assert there.address == {lang: ["de"]}
+    # English is left out unless asked for; the browser's locale decides a fresh session.
+    assert resolve("best-of-n", {}, {language: "en"}).address == {}
+    assert resolve("best-of-n", {lang: ["en"]}, {language: "en"}).address == {lang: ["en"]}
+    assert choose_language([], None, "de-AT") == "de"
+    assert choose_language([], None, None) == "en"
+    assert choose_language(["de-CH"], "en", None) == "de"
+
+
+def test_an_unknown_language_reads_in_the_nearest_with_a_note():
+    lang, language = address.LANG_KEY, address.LANGUAGE
+    code = choose_language(["xx"], None, None)
+    assert code == "en"
+    resolution = resolve("playground", {lang: ["xx"]}, {language: code})
+    assert resolution.address == {} and len(resolution.notes) == 1
+    assert "English" in resolution.notes[0]
+    # In a German session, an unknown value is corrected to German (the session's).
+    code = choose_language(["<b>xx</b>", "zz"], "de", None)
+    assert code == "de"
+    resolution = resolve("playground", {lang: ["zz"]}, {language: code})
+    assert resolution.address == {lang: ["de"]} and "Deutsch" in resolution.notes[0]
+    assert choose_language(["de" * 40], None, None) == "en"  # too long: not read

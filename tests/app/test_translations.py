@@ -20,7 +20,26 @@ from common import i18n
 ROOT = Path(__file__).resolve().parents[2]
 # The areas translated completely: a file or a folder (its .py and .js files, all levels).
 # A string wrapped in tr() elsewhere may still lack an entry (English shows).
-TRANSLATED_AREAS: tuple[str, ...] = ()
+TRANSLATED_AREAS: tuple[str, ...] = (
+    # The Playground, its story steps, the sentences it computes, and the language's menu.
+    "pages/playground.py",
+    "ui/playground",
+    "ui/story_steps.py",
+    "ui/share.py",
+    "ui/link_box.py",
+    "ui/presenter.py",
+    "ui/edge_note.py",
+    "ui/slack_text.py",
+    "ui/swamp_text.py",
+    "ui/reading_text.py",
+    "ui/pages_table.py",
+    "ui/address.py",
+    "ui/sources.py",
+    "app.py",
+    # The address's notes a Playground link can get (a setting's, a repeated key's, the pin's).
+    "ui/url_values.py",
+    "ui/pin_url.py",
+)
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 JS_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.DOTALL)
 

@@ -270,3 +270,21 @@ def test_under_a_base_path_the_stages_script_is_named_and_served_there(store, mo
     app = world_http.WorldFiles(Streamlit())
     status, _headers, body = request(app, "/lesson" + address)
     assert status == 200 and body == world_files.stage_script()[1]
+
+
+def test_each_language_has_its_own_worlds_cached_stored_and_addressed(store):
+    """A world holds sentences: German's is built in German, kept apart from English's in
+    memory and on disk, and served at its own address (the cache keys on the language)."""
+    english = worlds.world_json(0.2, 1.0)
+    german = worlds.world_json(0.2, 1.0, "de")
+    assert german != english and worlds.world_json(0.2, 1.0) == english  # not served across
+    assert json.loads(german)["beta"]["label"] == "β · Stärke der KL-Strafe"
+    assert json.loads(english)["beta"]["label"] == "β · KL penalty strength"
+    assert world_store.world_path(0.2, 1.0, "de").read_text() == german
+    path = f"/worlds/{disk_store.fingerprint()}/de/0.2_1.json"
+    assert world_files.world_address(0.2, 1.0, "de") == path
+    status, _, body = request(world_http.WorldFiles(Streamlit()), path)
+    assert status == 200 and body == german.encode()
+    for other in ("en", "xx"):  # English has no folder of its own; no other language is offered
+        wrong = f"/worlds/{disk_store.fingerprint()}/{other}/0.2_1.json"
+        assert request(world_http.WorldFiles(Streamlit()), wrong)[0] == 404

@@ -450,6 +450,9 @@ export function installDom({ innerWidth = 1280, innerHeight = 720, media: featur
     addEventListener(type, listener) {
       (this.listeners[type] ||= []).push(listener);
     },
+    removeEventListener(type, listener) {
+      this.listeners[type] = (this.listeners[type] || []).filter((each) => each !== listener);
+    },
   };
   const observed = [];
   const globals = {
@@ -474,6 +477,9 @@ export function installDom({ innerWidth = 1280, innerHeight = 720, media: featur
       }
       observe(node) {
         observed.push({ node, observer: this });
+      }
+      disconnect() {
+        observed.splice(0, observed.length, ...observed.filter((o) => o.observer !== this));
       }
     },
     XMLSerializer: class {

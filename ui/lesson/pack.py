@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from common import format as fmt
+from common import i18n
 from ui.settings import full_query
 from ui.step_questions import StepQuestion, questions
 from ui.story_steps import PRESETS, Preset
@@ -45,13 +46,20 @@ def step_address(preset: Preset) -> str:
     return "?" + "&".join(f"{key}={value}" for key, value in full_query(preset.values).items())
 
 
-@functools.cache  # the presets never change: computed once a process (~1.5 s of core)
 def entries() -> tuple[Entry, ...]:
-    """Every step's entry, in the story's order."""
-    return tuple(
-        Entry(step + 1, preset, step_address(preset), asked)
-        for step, (preset, asked) in enumerate(zip(PRESETS, questions(), strict=True))
-    )
+    """Every step's entry, in the story's order, in the reader's language (common.i18n)."""
+    return _entries(i18n.language())
+
+
+# The presets never change: computed once a process and language (~1.5 s of core); keyed on the
+# language, as a step's words are the reader's (ui.story_steps builds them per language).
+@functools.cache
+def _entries(language: str) -> tuple[Entry, ...]:
+    with i18n.using(language):
+        return tuple(
+            Entry(step + 1, preset, step_address(preset), asked)
+            for step, (preset, asked) in enumerate(zip(PRESETS, questions(), strict=True))
+        )
 
 
 def setting_words(preset: Preset) -> str:

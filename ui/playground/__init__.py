@@ -7,6 +7,9 @@
   without a rerun; shaped from ``world_numbers`` (every number of one world, asked of
   ui.compute in one pass; the modules that word it get numbers, not b), kept in memory, and
   prewarmed (no Streamlit import).
+- ``stage_words``: the reader's catalogue entries the stage's scripts ask for (``t("...")``
+  in ``stage_assets/``, looked up by ``words.js``); a world's own sentences are built in the
+  reader's language (``worlds``; one world per language, at its own address).
 - ``reports``: what the browser reports, read safely (each setting snapped to a stop).
 - ``predict``: predict-then-reveal (?predict=1): on or off in the address, the guesses, the
   reveal, what stays hidden, and the button into it and out.
@@ -19,7 +22,8 @@
 - ``world_store``: those worlds' files in the app's disk store (``ui/disk_store.py``: under the
   code's fingerprint, shared by every replica and restart; built by ``scripts/build_worlds.py``).
 - ``world_files``: those worlds as immutable files: their addresses,
-  ``/worlds/<fingerprint>/<b>_<sigma>.json``, and their gzipped bytes in the store (served by
+  ``/worlds/<fingerprint>/<b>_<sigma>.json`` (another language's under ``de/``), and their
+  gzipped bytes in the store (served by
   ``server/world_files.py``, the middleware ``server/serving.py`` puts first).
 - ``pin``: the stage's pin (?pin=b_σ_β_n), a picture kept faded beside the current one (its
   URL form is ``ui/pin_url.py``, shared: the address table reads it).

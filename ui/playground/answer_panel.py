@@ -18,6 +18,7 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from core import answer_text
 from ui.reading_text import sentences_read
 from ui.settings import N_STOPS
@@ -83,7 +84,11 @@ def step_quote(n: float, clouds: core.Cloud) -> str:
     sentences = answer_text.answer_sentences(question, length, substance)
     words = " ".join(sentence.text for sentence in sentences).split()
     excerpt = " ".join(words[:QUOTE_WORDS]) + (" …" if len(words) > QUOTE_WORDS else "")
-    return (
-        f"Asked “{question}”, best-of-n at {fmt.named('n', n)} keeps an answer that reads "
-        f"“{excerpt}” ({sentences_read(sentences)}; the panel just above has it whole)."
+    return tr(
+        "Asked “{question}”, best-of-n at {n} keeps an answer that reads “{excerpt}” ({read}; "
+        "the panel just above has it whole).",
+        question=question,
+        n=fmt.named("n", n),
+        excerpt=excerpt,
+        read=sentences_read(sentences),
     )

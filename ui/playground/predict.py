@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from common.i18n import tr
 from ui import address, state
 from ui.address import GUESS_KEYS, PREDICT_KEY, PREDICTION_KEYS
 from ui.playground import stage_request
@@ -86,7 +87,11 @@ def hiding_truth() -> bool:
 
 def switch(predicting: bool) -> None:
     """A button into predict-then-reveal (?predict=1: true quality hidden until a guess), or out."""
-    label = "Show true quality again" if predicting else "Predict, then reveal (hide true quality)"
+    label = (
+        tr("Show true quality again")
+        if predicting
+        else tr("Predict, then reveal (hide true quality)")
+    )
     if st.button(label, key="predict-switch", icon=":material/psychology_alt:"):
         set_prediction(not predicting)  # a new arrival: the stage takes the address
         st.rerun()

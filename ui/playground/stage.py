@@ -16,8 +16,17 @@ from pathlib import Path
 
 import streamlit as st
 
+from common import i18n
 from ui import state, style
-from ui.playground import pin, predict, stage_request, story_bar, world_files, worlds
+from ui.playground import (
+    pin,
+    predict,
+    stage_request,
+    stage_words,
+    story_bar,
+    world_files,
+    worlds,
+)
 from ui.playground.reports import settled_from_browser
 from ui.settings import STAGE_KEYS
 from ui.story_steps import PRESETS
@@ -25,6 +34,7 @@ from ui.story_steps import PRESETS
 ASSETS = Path(__file__).with_name("stage_assets")
 STAGE_KEY = "stage"  # the component's key; its state holds the last settled (β, n)
 _SETTLE_RUN = "_stage_settle_run"  # session key: the stage's settle report started this run
+_LANGUAGE_SENT = "_stage_language"  # session key: the language of the world last sent
 _SENT = "_stage_sent"  # session key: the request and pin ids whose world and pin it last got
 
 
@@ -70,12 +80,14 @@ def _on_settled() -> None:
         stage_request.rerun_stage_and_steps()  # a step reached or left: the steps follow
 
 
-# Each story step's setting and what its line points at on the curves (annotations.js draws
-# the labels where the step's settings are on the stage, and nowhere else).
-STEP_POINTERS = [
-    {"values": dict(step.values), "points_at": [list(point) for point in step.points_at]}
-    for step in PRESETS
-]
+def step_pointers() -> list[dict]:
+    """Each story step's setting and what its line points at on the curves, its labels in the
+    reader's language (annotations.js draws the labels where the step's settings are on the
+    stage, and nowhere else)."""
+    return [
+        {"values": dict(step.values), "points_at": [list(point) for point in step.points_at]}
+        for step in PRESETS
+    ]
 
 
 def show(*, present: bool) -> dict[str, float]:
@@ -83,8 +95,12 @@ def show(*, present: bool) -> dict[str, float]:
     Python last asked it to show (arrival, story step, Back); b and σ moved on the stage fetch
     theirs over HTTP, and a settle report's rerun sends no world (:func:`_stage_holds`)."""
     worlds.prewarm_in_background()
+    language = i18n.language()  # a world holds sentences: each language has its own
+    if st.session_state.get(_LANGUAGE_SENT, language) != language:
+        stage_request.request_stage_move()  # a new request: the stage reads the new world
+    st.session_state[_LANGUAGE_SENT] = language
     request = predict.request_with_prediction()
-    pinned = pin.for_stage(worlds.world_json)
+    pinned = pin.for_stage(lambda b, sigma: worlds.world_json(b, sigma, language))
     ids = (request["id"], pinned["id"])
     holds = _stage_holds(ids, settle_run=st.session_state.pop(_SETTLE_RUN, False))
     st.session_state[_SENT] = ids
@@ -93,13 +109,16 @@ def show(*, present: bool) -> dict[str, float]:
         data={
             "world": None
             if holds
-            else worlds.world_json(float(request["b"]), float(request["sigma"])),
+            else worlds.world_json(float(request["b"]), float(request["sigma"]), language),
             "request": request,
             "present": present,
             "predict_ticks": style.STAGE_EVEN_TICKS,
-            "worlds": world_files.stage_controls(),
+            "worlds": world_files.stage_controls(language),
             "pin": {**pinned, "snapshot": None} if holds else pinned,
-            "steps": STEP_POINTERS,
+            "steps": step_pointers(),
+            # 6.6 KB in German: sent with the world, not in a settle's rerun (the stage keeps it).
+            "words": None if holds else stage_words.words(language),
+            "language": language,  # another one: the stage builds itself again, in it
         },
         default={"settled": None},
         on_settled_change=_on_settled,

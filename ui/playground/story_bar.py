@@ -19,6 +19,7 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
+from common.i18n import tr
 from ui import compute, presenter, state
 from ui.address import ASK_KEY
 from ui.playground import answer_panel, stage_request
@@ -28,9 +29,6 @@ from ui.story_steps import PRESETS, Preset
 _CHOSEN = "_step_chosen"  # session key: the index of the step last chosen with a button
 _LINE_SHOWN = "_step_line_shown"  # session key: the step whose line was last shown
 _DRAWN = "_steps_drawn"  # session key: what the steps last showed (story on, current, anchor)
-OPENED_BY_BUTTON = "chosen with the story buttons"
-OPENED_BY_LESSON = "opened from the Lesson"
-OPENED_BY_LINK = "opened from a shared link"
 
 
 def current_step(values: Mapping[str, float]) -> int | None:
@@ -83,7 +81,7 @@ def steps(values: Mapping[str, float], *, story_on: bool) -> None:
     if story_on:
         step_bar(values)
     else:
-        st.caption("The story's steps come back after Reveal: one of them is the answer.")
+        st.caption(tr("The story's steps come back after Reveal: one of them is the answer."))
 
 
 def steps_outdated(values: Mapping[str, float], *, story_on: bool) -> bool:
@@ -109,12 +107,12 @@ def step_bar(values: Mapping[str, float]) -> None:
     # the steps' names are said to screen readers (ui.page_css hides a described-* first child).
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.container(key="described-story", width="content").markdown(
-            "Story steps (the ← and → keys move between them): "
+            tr("Story steps (the ← and → keys move between them): ")
             + "; ".join(f"{index + 1}: {step.name}" for index, step in enumerate(PRESETS))
         )
-        st.markdown("**Story:**", width="content")
+        st.markdown(tr("**Story:**"), width="content")
         st.button(
-            "Back",
+            tr("Back"),
             key="step-back",
             icon=":material/arrow_back:",
             on_click=go_to_step,
@@ -131,7 +129,7 @@ def step_bar(values: Mapping[str, float]) -> None:
                 args=(index,),
             )
         st.button(
-            "Next",
+            tr("Next"),
             key="step-next",
             icon=":material/arrow_forward:",
             icon_position="right",
@@ -159,10 +157,12 @@ def ask_link(index: int, values: Mapping[str, float]) -> None:
     with contextlib.suppress(StreamlitPageNotFoundError):
         box.page_link(
             "pages/class_poll.py",
-            label="Ask the room",
+            label=tr("Ask the room"),
             icon=":material/how_to_vote:",
             query_params=ask_query(index, values),
-            help=f"Start a class poll on step {index + 1}'s question at this setting.",
+            help=tr(
+                "Start a class poll on step {step}'s question at this setting.", step=index + 1
+            ),
         )
 
 
@@ -188,7 +188,11 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
         left = st.session_state.get(_LINE_SHOWN)
         if left is not None and not always:
             slot.info(
-                f"**Off the story** (from step {left + 1}). {PRESETS[left].story}",
+                tr(
+                    "**Off the story** (from step {step}). {story}",
+                    step=left + 1,
+                    story=PRESETS[left].story,
+                ),
                 icon=":material/school:",
             )
         return
@@ -196,7 +200,7 @@ def step_line(values: Mapping[str, float], slot, *, always: bool = False) -> Non
         _headline(index, slot)
         return
     step: Preset = PRESETS[index]
-    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    numbered = _numbered(index)
     opened = _opened(state.arrival())
     if opened is None:
         return
@@ -208,8 +212,18 @@ def _headline(index: int, container) -> None:
     """Presenter mode's line: at most two lines of the largest type after the title, no icon
     (ui/page_css.py)."""
     step: Preset = PRESETS[index]
-    numbered = f"**Step {index + 1} of {len(PRESETS)} · {step.name}**"
+    numbered = _numbered(index)
     container.container(key="step-line-one").info(f"{numbered}: {step.headline}")
+
+
+def _numbered(index: int) -> str:
+    """ "**Step 2 of 7 · The peak**", in the reader's language."""
+    return tr(
+        "**Step {step} of {steps} · {name}**",
+        step=index + 1,
+        steps=len(PRESETS),
+        name=PRESETS[index].name,
+    )
 
 
 def step_quote(values: Mapping[str, float]) -> None:
@@ -221,11 +235,15 @@ def step_quote(values: Mapping[str, float]) -> None:
         return
     clouds = compute.best_of_n_clouds_at_stops(values["b"], values["sigma"])
     quote = answer_panel.step_quote(values["n"], clouds)
-    st.container(key="step-quote").caption(f"Step {index + 1}: {quote}")
+    st.container(key="step-quote").caption(tr("Step {step}: {quote}", step=index + 1, quote=quote))
 
 
 def _opened(arrival: str | None) -> str | None:
     """How the current step was opened, or None while the visitor has chosen no step."""
     if arrival is None and st.session_state.get(_CHOSEN) is None:
         return None
-    return {"lesson": OPENED_BY_LESSON, "link": OPENED_BY_LINK}.get(arrival, OPENED_BY_BUTTON)
+    if arrival == "lesson":
+        return tr("opened from the Lesson")
+    if arrival == "link":
+        return tr("opened from a shared link")
+    return tr("chosen with the story buttons")

@@ -7,9 +7,11 @@ forever (the fingerprint of the code that builds it is in its address, so change
 addresses), any replica answers (they share the store of ui/playground/world_store.py; one not
 stored yet is built by the server, in a worker thread), and a CDN could keep them. Only the 441
 canonical addresses exist: the fingerprint of this code, b and σ written as their sliders' stops
-(``0.2_1.json``, never ``0.20_1.0.json``); :func:`setting_of` reads anything else as None (a
-plain 404). Nothing in the path ever reaches the file system: it is matched against the stops,
-and the world comes from ``worlds.world_json`` (memory, then the store, then core).
+(``0.2_1.json``, never ``0.20_1.0.json``), and for a language other than English its code
+before them (``/worlds/<fingerprint>/de/0.2_1.json``: a world holds sentences);
+:func:`setting_of` reads anything else as None (a plain 404). Nothing in the path ever reaches
+the file system: it is matched against the stops, and the world comes from
+``worlds.world_json`` (memory, then the store, then core).
 
 Gzipped, a world is stored beside its JSON in the store (``<world>.json.gz``, written by
 scripts/build_worlds.py or by the first process that sends it), so a GET costs a file read
@@ -29,6 +31,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from common import i18n
 from ui import disk_store, js_modules
 from ui.playground import world_store, worlds
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS, WORLD_KEYS
@@ -40,16 +43,23 @@ GZIP_LEVEL = 9  # once per world and machine (stored): ~2% smaller than level 6,
 GZIP_MAGIC = b"\x1f\x8b"  # a stored file that does not start so is ignored (and rewritten)
 # Every world gzipped stays in memory too: 441 x ~17 KB ≈ 7.5 MB per process.
 _PATH = re.compile(
-    r"/worlds/(?P<fingerprint>[0-9a-f]{16})/(?P<b>[0-9.]{1,5})_(?P<sigma>[0-9.]{1,4})\.json"
+    r"/worlds/(?P<fingerprint>[0-9a-f]{16})/(?:(?P<language>[a-z]{2})/)?"
+    r"(?P<b>[0-9.]{1,5})_(?P<sigma>[0-9.]{1,4})\.json"
 )
 _B_BY_TEXT = {url_form(stop): stop for stop in B_STOPS}
 _SIGMA_BY_TEXT = {url_form(stop): stop for stop in SIGMA_STOPS}
 NOT_FOUND = b"No such world: the stage asks for /worlds/<fingerprint>/<b>_<sigma>.json.\n"
 
 
-def world_address(b: float, sigma: float) -> str:
-    """The path of the world for (b, σ) of this code, as the stage fetches it."""
-    return f"{PREFIX}{disk_store.fingerprint()}/{url_form(b)}_{url_form(sigma)}.json"
+def world_address(b: float, sigma: float, language: str = i18n.ENGLISH) -> str:
+    """The path of the world for (b, σ) of this code in ``language``, as the stage fetches it."""
+    return f"{worlds_folder(language)}{url_form(b)}_{url_form(sigma)}.json"
+
+
+def worlds_folder(language: str = i18n.ENGLISH) -> str:
+    """Where this code's worlds in ``language`` are: ``/worlds/<fingerprint>/`` (+ ``de/``)."""
+    tail = "" if language == i18n.ENGLISH else f"{language}/"
+    return f"{PREFIX}{disk_store.fingerprint()}/{tail}"
 
 
 ANSWERS_FILE = "answers.json"  # the answer writer's banks (answer_panel.py), beside the worlds
@@ -88,45 +98,51 @@ def stage_script_url() -> str:
     return f"/{base}{stage_script()[0]}" if base else stage_script()[0]
 
 
-def stage_controls() -> dict:
-    """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world."""
+def stage_controls(language: str = i18n.ENGLISH) -> dict:
+    """b and σ as the stage draws their sliders, and where it fetches each (b, σ)'s world in
+    ``language``."""
     return {
-        "address": f"{PREFIX}{disk_store.fingerprint()}/",  # + "0.2_1.json"
+        "address": worlds_folder(language),  # + "0.2_1.json"
         "answers": answers_address(),
         **world_sliders(),
     }
 
 
 def world_sliders() -> dict:
-    """b and σ's sliders as the stage draws them: symbol, label, hint and stops (URL form)."""
+    """b and σ's sliders as the stage draws them: symbol, label, hint (in the reader's
+    language) and stops (URL form)."""
     return {
         key: {
             "symbol": SETTINGS[key].symbol,
-            "label": SETTINGS[key].label,
-            "hint": SETTINGS[key].hint,
+            "label": worlds.setting_words(key)[0],
+            "hint": worlds.setting_words(key)[1],
             "stops": [url_form(stop) for stop in SETTINGS[key].stops],
         }
         for key in WORLD_KEYS
     }
 
 
-def setting_of(path: str) -> tuple[float, float] | None:
-    """The (b, σ) a world's path names, or None if it is not one of this code's 441 addresses."""
+def setting_of(path: str) -> tuple[float, float, str] | None:
+    """The (b, σ, language) a world's path names, or None if it is not one of this code's
+    441 addresses in an offered language ("en" is never written: its address has none)."""
     match = _PATH.fullmatch(path)
     if match is None or match["fingerprint"] != disk_store.fingerprint():
         return None
+    language = match["language"] or i18n.ENGLISH
+    if language not in i18n.LANGUAGES or match["language"] == i18n.ENGLISH:
+        return None
     b, sigma = _B_BY_TEXT.get(match["b"]), _SIGMA_BY_TEXT.get(match["sigma"])
-    return None if b is None or sigma is None else (b, sigma)
+    return None if b is None or sigma is None else (b, sigma, language)
 
 
-def world_bytes(b: float, sigma: float) -> bytes:
+def world_bytes(b: float, sigma: float, language: str = i18n.ENGLISH) -> bytes:
     """The world's JSON as UTF-8: the very text the stage gets over the websocket."""
-    return worlds.world_json(b, sigma).encode()
+    return worlds.world_json(b, sigma, language).encode()
 
 
-def gzip_path(b: float, sigma: float) -> Path:
+def gzip_path(b: float, sigma: float, language: str = i18n.ENGLISH) -> Path:
     """Where the store keeps the world's gzipped bytes: beside its JSON."""
-    path = world_store.world_path(b, sigma)
+    path = world_store.world_path(b, sigma, language)
     return path.with_name(f"{path.name}.gz")
 
 
@@ -136,11 +152,13 @@ def pack(text: str) -> bytes:
     return gzip.compress(text.encode(), GZIP_LEVEL, mtime=0)
 
 
-def store_gzipped(b: float, sigma: float, text: str | None = None) -> bytes:
+def store_gzipped(
+    b: float, sigma: float, text: str | None = None, language: str = i18n.ENGLISH
+) -> bytes:
     """Gzip the world (``text``, or as worlds.world_json finds it) and keep it in the store;
     returns the bytes (kept in memory alone if the store cannot be written)."""
-    packed = pack(text if text is not None else worlds.world_json(b, sigma))
-    path = gzip_path(b, sigma)
+    packed = pack(text if text is not None else worlds.world_json(b, sigma, language))
+    path = gzip_path(b, sigma, language)
     with contextlib.suppress(OSError):  # an unwritable store: world_store warns once of it
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".world-", suffix=".tmp")
@@ -155,10 +173,10 @@ def store_gzipped(b: float, sigma: float, text: str | None = None) -> bytes:
     return packed
 
 
-def gzipped_world(b: float, sigma: float) -> bytes:
+def gzipped_world(b: float, sigma: float, language: str = i18n.ENGLISH) -> bytes:
     """The world gzipped: read from the store, or packed (and stored) the first time."""
     with contextlib.suppress(OSError):
-        packed = gzip_path(b, sigma).read_bytes()
+        packed = gzip_path(b, sigma, language).read_bytes()
         if packed.startswith(GZIP_MAGIC):
             return packed
-    return store_gzipped(b, sigma)
+    return store_gzipped(b, sigma, language=language)

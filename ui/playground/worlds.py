@@ -5,7 +5,8 @@ the plane's two fields and the 600 answers, so β and n redraw in the browser wi
 Worlds are shaped from the numbers world_numbers.py gathers in one pass (one vectorized core
 call per kind), quantized to a pixel, serialized once per (b, σ), kept in memory and on disk
 (world_store.py), served over HTTP (world_files.py), and, with STAGE_PREWARM=1, all built once
-in a background thread.
+in a background thread. A world's words are in one language (``common.i18n``): each language
+has its own worlds, in memory, on disk and at its own address (world_files.py).
 No Streamlit here: the stage that mounts them is ui/playground/stage.py.
 """
 
@@ -21,13 +22,16 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common import i18n
+from common.i18n import tr
 from ui import compute, disk_store, edge_note, slack_text, step_questions, style, swamp_text
 from ui.playground import answer_panel, csv_numbers, world_numbers, world_store
 from ui.playground.world_numbers import MethodNumbers, WorldNumbers
 from ui.settings import B_STOPS, SETTINGS, SIGMA_STOPS
 from ui.story_steps import PRESETS
 
-WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS)  # all kept: 441 x ~60 KB = 26 MB
+# All kept, in every language: 441 x ~60 KB = 26 MB a language (a German class fills its own).
+WORLD_ENTRIES = len(B_STOPS) * len(SIGMA_STOPS) * len(i18n.LANGUAGES)
 PREWARM_ENV = "STAGE_PREWARM"  # "1": build every world in the background after the first visit
 PREWARM_PAUSE_SECONDS = 0.05  # between two worlds, so visitors' reruns get the cores first
 COORDINATE_SCALE = 100  # plane coordinates go as integers in hundredths (0.01 units < 1 px)
@@ -35,11 +39,6 @@ FIELD_STEP = 4  # every 4th grid point (0.2 units) of the two fields for the pla
 FIELD_MARGIN = 0.4  # field points kept beyond the plane's window, so contours reach its edge
 CURVE_DECIMALS = 3  # curve values: 0.001 reward units is far below a pixel
 
-# Every symbol on the stage, explained where it first appears (a projector shows no tooltips).
-GLOSSARY = (
-    "KL: how far the chosen answers moved from the base model π_ref, in nats (natural-log "
-    "units). Gains: the reward model's score and true quality, above the base model's average."
-)
 log = logging.getLogger(__name__)
 _prewarm_started = False  # one background builder per server process
 
@@ -103,12 +102,48 @@ def slack_line(key: str, slack: core.MethodSlack) -> str:
     return slack_text.slack_sentence(setting.symbol, slack, stops=setting.stops, source=True)
 
 
-# What "slack" means, before the slack sentence, behind the stage's one-line readout's button.
-SLACK_DEFINITION = (
-    "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
-    "keeps in true quality and gives up in the reward model's score (the line beside counts "
-    "from the stop you are at)."
-)
+def glossary() -> str:
+    """Every symbol on the stage, explained where it first appears (a projector shows no
+    tooltips)."""
+    return tr(
+        "KL: how far the chosen answers moved from the base model π_ref, in nats (natural-log "
+        "units). Gains: the reward model's score and true quality, above the base model's "
+        "average."
+    )
+
+
+def slack_definition() -> str:
+    """What "slack" means, before the slack sentence, behind the stage's one-line readout's
+    button."""
+    return tr(
+        "Slack: what stopping where true quality peaks, instead of at the strongest setting, "
+        "keeps in true quality and gives up in the reward model's score (the line beside "
+        "counts from the stop you are at)."
+    )
+
+
+def setting_words(key: str) -> tuple[str, str]:
+    """The stage's four settings' label and hint (``ui.settings``' English) in the reader's
+    language: the stage draws them; other pages' sliders read the table's."""
+    words = {
+        "beta": (
+            tr("β · KL penalty strength"),
+            tr("reward per nat. Right: weaker penalty, more optimization."),
+        ),
+        "n": (
+            tr("n · answers drawn (best-of-n)"),
+            tr("Right: more answers, the reward model keeps its favourite."),
+        ),
+        "b": (
+            tr("b · padding penalty learned"),
+            tr("Share of the padding penalty the reward model learned: 0 none, 1 all."),
+        ),
+        "sigma": (
+            tr("σ · other reward-model errors"),
+            tr("Size of the reward model's other, unmapped errors: 0 none."),
+        ),
+    }
+    return words[key]
 
 
 def slack_readouts(key: str, stops, result, swamped: str | None = None, capped=None) -> list[str]:
@@ -159,7 +194,8 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
     setting = SETTINGS[key]
     result, curve, slack = numbers.at_stops, numbers.curve, numbers.slack
     edge = {"edge": _edge(result, curve, numbers.stops, numbers.edge)} if key == "beta" else {}
-    more = f"{SLACK_DEFINITION} {slack_line(key, slack)}"
+    more = f"{slack_definition()} {slack_line(key, slack)}"
+    label, hint = setting_words(key)
     return {
         **edge,
         "slack": slack_readouts(
@@ -171,8 +207,8 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
         ),
         "slack_more": f"{swamped[1]} {more}" if swamped else more,
         "symbol": setting.symbol,
-        "label": setting.label,
-        "hint": setting.hint,
+        "label": label,
+        "hint": hint,
         "stops": [setting.url_text(stop) for stop in numbers.stops],
         "readouts": _readouts(result),
         "marks": _marks(result),
@@ -184,7 +220,6 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
 
 # Best-of-n's win rate beside n (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often
 # its pick beats one random answer of the 600, exactly (core.win_rates), one line per n stop.
-WIN_WORDS = "Beats a random answer: {by_model} by the score, {by_truth} by true quality"
 NEVER_WHOLE = 0.995  # a win rate at or above this prints "99%+": at finite n it is never whole
 
 
@@ -197,7 +232,11 @@ def win_lines(rates: core.WinRates) -> list[str]:
     """The win-rate line at every n stop, from core.win_rates at the stops (fields (stops,))."""
     pairs = zip(np.ravel(rates.by_reward_model), np.ravel(rates.by_true_quality), strict=True)
     return [
-        WIN_WORDS.format(by_model=win_share(model), by_truth=win_share(truth))
+        tr(
+            "Beats a random answer: {by_model} by the score, {by_truth} by true quality",
+            by_model=win_share(model),
+            by_truth=win_share(truth),
+        )
         for model, truth in pairs
     ]
 
@@ -225,16 +264,18 @@ def _plane(numbers: WorldNumbers) -> dict:
 
 
 @compute.cached(WORLD_ENTRIES)
-def world_json(b: float, sigma: float) -> str:
-    """Everything the stage can show for one reward model (b, σ), as one JSON string.
+def world_json(b: float, sigma: float, language: str = i18n.ENGLISH) -> str:
+    """Everything the stage can show for one reward model (b, σ), as one JSON string, its
+    words in ``language`` (the cache keys on it: a world holds sentences).
 
     Kept in memory, and on disk for every other process of this code (ui/playground/world_store.py).
     """
-    stored = world_store.read(b, sigma)
+    stored = world_store.read(b, sigma, language)
     if stored is not None:
         return stored
-    built = build_world_json(b, sigma)
-    world_store.write(b, sigma, built)
+    with i18n.using(language):
+        built = build_world_json(b, sigma)
+    world_store.write(b, sigma, built, language)
     return built
 
 
@@ -267,7 +308,7 @@ def world_text(numbers: WorldNumbers) -> str:
         "plane": _plane(numbers),
         # which answer the panel reads, per stop
         "answers": answer_panel.world_part(kl=numbers.kl.panel, best_of_n=numbers.best_of_n.panel),
-        "glossary": GLOSSARY,
+        "glossary": glossary(),
         "ticks": {"beta": list(style.BETA_TICKS), "n": list(style.N_TICKS)},
         "palette": {
             "gold": style.GOLD,

@@ -4,6 +4,7 @@
 // (runs, dashes, targets, placement) are tested in tests/js/annotations.test.mjs.
 
 import { el } from "./svg.js";
+import { t } from "./words.js";
 
 const DOT = 2; // px: a dot of the capped stretch, and 5 px of gap after it
 const DOT_GAP = 5;
@@ -133,7 +134,7 @@ export function drawEdge(group, panel, capped, palette) {
       class: "edge-label",
     },
     group,
-    "edge",
+    t("edge"),
   );
 }
 

@@ -11,31 +11,34 @@ import { pointText, signedText } from "./format.js";
 import { planeHoverText } from "./plane.js";
 import { placeCard } from "./sizes.js";
 import { el, setText } from "./svg.js";
+import { t } from "./words.js";
 
-const NOTE =
-  "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims.";
+const note = () =>
+  t(
+    "Illustrations of what an answer at that point might read like, put together from fixed sentences written for this demo; the numbers are the model's: each card's are its own answer's scores, where the readouts above are average gains. Grey: padding. Struck through: wrong claims.",
+  );
 // How a careful reader counts each kind (core/answer_text.py's GOOD_KINDS, WRONG_KINDS, PADDING_KINDS).
 const READ_AS = { content: "good", why: "good", wrong: "wrong", padding: "padding" };
 const TIP_SENTENCES = 3; // a hover shows the first sentences; a click writes the whole answer below
 const CARDS = [
-  ["n", (stop) => `Best-of-n keeps (n = ${stop})`],
-  ["beta", (stop) => `The KL optimum writes (β = ${stop})`],
-  ["picked", () => "The dot you picked"],
+  ["n", (stop) => t("Best-of-n keeps (n = {stop})", { stop })],
+  ["beta", (stop) => t("The KL optimum writes (β = {stop})", { stop })],
+  ["picked", () => t("The dot you picked")],
 ];
 
 // The panel, at the end of the stage's root; returns its parts (the banks arrive later).
 export function buildAnswerPanel(stage, root) {
   const panel = el(
     "section",
-    { class: "answers", "data-testid": "answers", "aria-label": "Read the answers" },
+    { class: "answers", "data-testid": "answers", "aria-label": t("Read the answers") },
     root,
   );
   const head = el("div", { class: "answers-head" }, panel);
-  el("h2", {}, head, "Read the answers");
-  const label = el("label", {}, head, "Question: ");
+  el("h2", {}, head, t("Read the answers"));
+  const label = el("label", {}, head, t("Question: "));
   const select = el("select", { "data-answers": "question" }, label);
-  el("p", { class: "answers-note" }, panel, NOTE);
-  const status = el("p", { class: "answers-status" }, panel, "Loading the answers…");
+  el("p", { class: "answers-note" }, panel, note());
+  const status = el("p", { class: "answers-status" }, panel, t("Loading the answers…"));
   const grid = el("div", { class: "answer-cards" }, panel);
   const cards = {};
   for (const [key] of CARDS) {
@@ -74,7 +77,7 @@ export function loadAnswerTables(stage, address) {
       answers.address = null; // the next run tries again
       setText(
         answers.status,
-        "The answers could not be loaded; they come back with the next change.",
+        t("The answers could not be loaded; they come back with the next change."),
       );
     });
 }
@@ -114,11 +117,19 @@ function fillCard(stage, card, heading, [length, substance], { proxy, gold }, ab
   for (const { kind } of sentences) counts[READ_AS[kind]] += 1;
   setText(card.heading, heading);
   const truth = stage.hidingTruth() ? "?" : about + signedText(gold);
-  const said = `${sentences.length} sentences: ${counts.good} good points, ${counts.wrong} wrong, ${counts.padding} padding`;
+  const said = t("{count} sentences: {good} good points, {wrong} wrong, {padding} padding", {
+    count: sentences.length,
+    ...counts,
+  });
   // "this answer": its own scores, beside readouts of average gains (+1.18 here, +0.00 there at n = 1).
   setText(
     card.numbers,
-    `${pointText(length / 100, substance / 100)} · this answer: reward model ${about}${signedText(proxy)}, true quality ${truth} · ${said}`,
+    t("{point} · this answer: reward model {proxy}, true quality {truth} · {said}", {
+      point: pointText(length / 100, substance / 100),
+      proxy: about + signedText(proxy),
+      truth,
+      said,
+    }),
   );
   card.text.replaceChildren(
     ...sentences.map(({ kind, text }) =>
@@ -161,11 +172,11 @@ export function dotAt(stage, px, py) {
   return best;
 }
 
-const DOT_NAMES = {
-  beta: "a sample of the KL optimum",
-  n: "an answer best-of-n keeps",
-  answer: "one of the base model's 600 answers",
-};
+const dotNames = () => ({
+  beta: t("a sample of the KL optimum"),
+  n: t("an answer best-of-n keeps"),
+  answer: t("one of the base model's 600 answers"),
+});
 
 // The plane's hover or tap: a dot's answer, or else the point's numbers (plane.js).
 export function planeTip(stage, px, py, event) {
@@ -193,13 +204,16 @@ function showAnswerTip(stage, px, py, event) {
       "strong",
       {},
       null,
-      `${DOT_NAMES[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`,
+      `${dotNames()[dot.kind]}: ${pointText(dot.point[0] / 100, dot.point[1] / 100)}`,
     ),
     el(
       "span",
       { class: "tip-numbers" },
       null,
-      `this answer: reward model ≈ ${signedText(proxy)}, true quality ${truth}`,
+      t("this answer: reward model ≈ {proxy}, true quality {truth}", {
+        proxy: signedText(proxy),
+        truth,
+      }),
     ),
     el(
       "span",
@@ -209,7 +223,9 @@ function showAnswerTip(stage, px, py, event) {
         .slice(0, TIP_SENTENCES)
         .map((s) => s.text)
         .join(" ") +
-        (rest > 0 ? ` … (${rest} more sentences: click or tap to read it all below)` : ""),
+        (rest > 0
+          ? ` … ${t("({rest} more sentences: click or tap to read it all below)", { rest })}`
+          : ""),
     ),
   );
   tooltip.style.display = "block";

@@ -4,12 +4,13 @@
 import { el, setText } from "./svg.js";
 import { placeCard } from "./sizes.js";
 import { touchSlider } from "./touch.js";
+import { t } from "./words.js";
 
-const READOUTS = [
-  ["kl", "KL (nats)", "kl"],
-  ["proxy", "reward model", "proxy"],
-  ["gold", "true quality", "gold"],
-  ["length", "mean length", "length"],
+const readoutNames = () => [
+  ["kl", t("KL (nats)"), "kl"],
+  ["proxy", t("reward model"), "proxy"],
+  ["gold", t("true quality"), "gold"],
+  ["length", t("mean length"), "length"],
 ];
 
 // Builds the stage inside root; the stage's methods answer its events. Returns the elements.
@@ -28,7 +29,7 @@ export function buildStage(root, stage) {
   // Pin and the downloads (pin.js, export.js), under the charts for the same reason.
   parts.tools = el(
     "div",
-    { class: "tools", role: "toolbar", "aria-label": "Pin and download" },
+    { class: "tools", role: "toolbar", "aria-label": t("Pin and download") },
     grid,
   );
   parts.curvesSvg = el(
@@ -72,7 +73,7 @@ export function buildSlider(control, key, owner) {
     "button",
     { class: "play", type: "button", "aria-pressed": "false" },
     row,
-    "▶ Play",
+    t("▶ Play"),
   );
   const input = el(
     "input",
@@ -98,14 +99,14 @@ function buildMethod(parent, key, stage) {
     "button",
     { type: "button", class: "play guess", "data-guess": key, hidden: "" },
     row,
-    key === "n" ? "Guess: n here" : "Guess: β here",
+    key === "n" ? t("Guess: n here") : t("Guess: β here"),
   );
   guess.addEventListener("click", () => stage.guess(key, stage.stopIndex(key))); // beside its slider
   const readouts = el("div", { class: "readouts" }, section);
   const heading = el("h2", {}, readouts);
   const list = el("dl", {}, readouts);
   const cells = {};
-  for (const [field, text, kind] of READOUTS) {
+  for (const [field, text, kind] of readoutNames()) {
     const cell = el("div", { class: kind }, list);
     el("dt", {}, cell, text);
     cells[field] = el("dd", { "data-readout": `${key}-${field}` }, cell);
@@ -116,7 +117,7 @@ function buildMethod(parent, key, stage) {
   const slackRow = el("div", { class: "slack" }, readouts);
   const slack = el("span", { "data-slack": key }, slackRow);
   const slackMore = el("details", { class: "slack-more" }, slackRow);
-  el("summary", { "aria-label": "What is slack?" }, slackMore, "slack?");
+  el("summary", { "aria-label": t("What is slack?") }, slackMore, t("slack?"));
   const slackText = el("p", { "data-slack-more": key }, slackMore);
   // n's win rate against a random answer, by the score and by true quality (Python's line).
   const win = key === "n" ? el("p", { class: "win-rate", "data-win": key }, readouts) : null;
@@ -160,7 +161,12 @@ function buildPredictPanel(parent, stage) {
   const text = el("p", { class: "predict-text", "aria-live": "polite" }, panel);
   const row = el("div", { class: "predict-row" }, panel);
   const buttons = {};
-  buttons.reveal = el("button", { type: "button", class: "play reveal" }, row, "Reveal the truth");
+  buttons.reveal = el(
+    "button",
+    { type: "button", class: "play reveal" },
+    row,
+    t("Reveal the truth"),
+  );
   buttons.reveal.addEventListener("click", () => stage.reveal());
   return { panel, text, buttons };
 }
@@ -174,6 +180,7 @@ export function listen(stage) {
   const main = document.querySelector('[data-testid="stMainBlockContainer"]');
   if (main) stage.resizeObserver.observe(main);
   window.addEventListener("resize", schedule);
+  stage.onResize = schedule; // taken off again when the stage is (stage.js's dispose)
   const hide = () => {
     stage.tooltip.style.display = "none";
     stage.tapMark.style.display = "none";

@@ -7,10 +7,11 @@ import { formatTick } from "./format.js";
 import { spacedTicks } from "./scales.js";
 import { el, sizeLike } from "./svg.js";
 import { drawPanelWorld, panelScales } from "./curves_world.js";
+import { t } from "./words.js";
 
 const PANELS = [
-  ["n", "Best-of-n: gain", "bon-title"],
-  ["beta", "KL penalty: gain", "kl-title"],
+  ["n", () => t("Best-of-n: gain"), "bon-title"],
+  ["beta", () => t("KL penalty: gain"), "kl-title"],
 ];
 const Y_TITLE_EM = 1.2; // room left of the tick labels (3.3 em) for the y axis's title
 
@@ -50,7 +51,7 @@ export function drawCurves(svg, moving, world, { width, height, fontPx }, xTicks
     };
     panels[key] = drawPanel(content, world, key, {
       box,
-      title,
+      title: title(),
       titleClass,
       fontPx,
       xTicks: xTicks[key],
@@ -86,7 +87,7 @@ function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks,
       formatTick(tick),
     );
   }
-  const axisTitle = key === "n" ? "n, answers drawn (log) →" : "β (log; weaker →)";
+  const axisTitle = key === "n" ? t("n, answers drawn (log) →") : t("β (log; weaker →)");
   el(
     "svg:text",
     { x: (box.left + box.right) / 2, y: box.bottom + 2.45 * fontPx, "text-anchor": "middle" },
@@ -112,7 +113,7 @@ function drawPanel(parent, world, key, { box, title, titleClass, fontPx, xTicks,
       "data-y-title": key,
     },
     group,
-    "gain over base",
+    t("gain over base"),
   );
   const series = el("svg:g", {}, group);
   const panel = { box, key, fontPx, xTicks, yAxis, series, ...scales };

@@ -2,6 +2,7 @@
 
 import { interpolateAt } from "./field.js";
 import { pressureHoverText, signedText } from "./format.js";
+import { t } from "./words.js";
 
 // The panel under pixel (px, py): n's first, as the hover always looked; or null.
 export function panelAt(panels, px, py) {
@@ -23,5 +24,10 @@ export function curvesHoverText(world, panels, px, py, hidingTruth) {
   const label = pressureHoverText(panel.key, curve.pressure[proxy.index]);
   const goldText = hidingTruth ? "?" : signedText(gold.value);
   const edgeText = edge?.hover[proxy.index]; // capped by the grid's edge, or ""
-  return `${label} · reward model ${signedText(proxy.value)} · true quality ${goldText}${edgeText ? ` · ${edgeText}` : ""}`;
+  const said = t("{label} · reward model {proxy} · true quality {gold}", {
+    label,
+    proxy: signedText(proxy.value),
+    gold: goldText,
+  });
+  return `${said}${edgeText ? ` · ${edgeText}` : ""}`;
 }

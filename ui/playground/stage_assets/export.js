@@ -4,6 +4,7 @@
 // the saving are shared with the class poll's downloads (ui/shared_assets/save_file.js).
 
 import { save, svgToPng } from "../../shared_assets/save_file.js";
+import { t } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP_PX = 16; // between the curves and the plane, as on screen (1em at 16 px)
@@ -14,7 +15,7 @@ export function buildExportControls(stage, parent) {
   for (const [kind, text] of [
     ["svg", "↓ SVG"],
     ["png", "↓ PNG"],
-    ["csv", "↓ CSV (curves)"],
+    ["csv", t("↓ CSV (curves)")],
   ]) {
     const node = document.createElement("button");
     Object.assign(node, { type: "button", className: "play tool", textContent: text });
@@ -22,8 +23,8 @@ export function buildExportControls(stage, parent) {
     node.setAttribute(
       "aria-label",
       kind === "csv"
-        ? "Download the curves as CSV"
-        : `Download the picture as ${kind.toUpperCase()}`,
+        ? t("Download the curves as CSV")
+        : t("Download the picture as {kind}", { kind: kind.toUpperCase() }),
     );
     node.addEventListener("click", () => download(stage, kind));
     parent.appendChild(node);
@@ -36,7 +37,7 @@ export function buildExportControls(stage, parent) {
 export function showExportControls(stage) {
   for (const node of Object.values(stage.exportButtons || {})) {
     node.disabled = stage.hidingTruth();
-    node.title = node.disabled ? "Available after Reveal" : "";
+    node.title = node.disabled ? t("Available after Reveal") : "";
   }
 }
 
@@ -101,7 +102,7 @@ export function pictureSvg(stage) {
     ...[...curves, ...plane].map((svg) => Number(svg.getAttribute("height"))),
   );
   const width = Math.round(curvesWidth + GAP_PX + Number(stage.planeSvg.getAttribute("width")));
-  const lines = [`Reward hacking, live: ${settingsLine(stage)}`];
+  const lines = [`${t("Reward hacking, live")}: ${settingsLine(stage)}`];
   if (stage.pin) lines.push(stage.pinControls.label.textContent);
   const legendTop = (lines.length + 0.6) * 1.4 * fontPx;
   const legend = legendItems(stage, width);

@@ -4,6 +4,8 @@
 // hover never contradicts the readout beside it (n = 590's -0.0014 is "-0.001" in both).
 // Negative numbers carry the ASCII "-", as common/format.py's do.
 
+import { t } from "./words.js";
+
 // A gain that rounds to 0.00 gets up to 2 more decimals to show its sign.
 const EXTRA_DECIMALS = 2;
 // A double that is not an exact tie differs from one within 25 more digits.
@@ -80,7 +82,9 @@ export const signedTick = (tick) => (tick > 0 ? `+${stopText(tick)}` : stopText(
 
 // The readouts' heading at a stop: "KL penalty at β = 0.6", "Best-of-n at n = 10,000".
 export const stopHeading = (key, stop) =>
-  key === "beta" ? `KL penalty at ${named("β", stop)}` : `Best-of-n at ${named("n", stop)}`;
+  key === "beta"
+    ? t("KL penalty at {stop}", { stop: named("β", stop) })
+    : t("Best-of-n at {stop}", { stop: named("n", stop) });
 
 // A curve's hover at a pressure between stops: "n ≈ 1,234", "β ≈ 0.612".
 export const pressureHoverText = (key, pressure) =>
@@ -91,7 +95,10 @@ export const peakText = (key, peak) => settingValue(key === "n" ? "n" : "β", pe
 
 // A point of the plane: "length 1.20, substance -0.35".
 export const pointText = (length, substance) =>
-  `length ${numberText(length)}, substance ${numberText(substance)}`;
+  t("length {length}, substance {substance}", {
+    length: numberText(length),
+    substance: numberText(substance),
+  });
 
 // To one decimal as Python's f"{value:.1f}" writes it: an exact tie goes to the even tenth
 // (12.25: "12.2", as the class poll prints a guess of 4 against a peak at 49; toFixed: "12.3").

@@ -2,6 +2,7 @@
 
 import { lerp } from "./field.js";
 import { el, starPath } from "./svg.js";
+import { t } from "./words.js";
 
 // The stop below a fractional position, the one above, and how far between them (0..1).
 export function between(shown, count) {
@@ -105,7 +106,7 @@ function drawGuess(group, panel, guessed, palette, fontPx) {
     "svg:text",
     { ...label, y: panel.box.top + 1.1 * fontPx, class: "guess-label" },
     group,
-    "your guess",
+    t("your guess"),
   );
 }
 
@@ -118,35 +119,36 @@ export function drawLegend(legend, glossary, world) {
   const entries = [
     [
       `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.proxy}" stroke-width="4"/>`,
-      "reward model",
+      t("reward model"),
+      "proxy",
     ],
     [
       `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.gold}" stroke-width="4"/>`,
-      "true quality",
+      t("true quality"),
     ],
     [
       `<path d="${starPath(11, 8, 8)}" fill="${palette.gold}" stroke="${palette.ink}"/>`,
-      "its peak",
+      t("its peak"),
+      "peak",
     ],
     [
       `<line x1="0" y1="8" x2="22" y2="8" stroke="${palette.ink}" stroke-width="1.5" stroke-dasharray="3 3"/>`,
-      "base model",
+      t("base model"),
     ],
-    [`<circle cx="11" cy="8" r="6" fill="${palette.kl}"/>`, "KL samples at β"],
-    [`<path d="M11 0L19 8L11 16L3 8Z" fill="${palette.best_of_n}"/>`, "best-of-n winners"],
-    [`<circle cx="11" cy="8" r="3" fill="${palette.answers}"/>`, "600 answers"],
-    [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, "darker: better"],
+    [`<circle cx="11" cy="8" r="6" fill="${palette.kl}"/>`, t("KL samples at β")],
+    [`<path d="M11 0L19 8L11 16L3 8Z" fill="${palette.best_of_n}"/>`, t("best-of-n winners")],
+    [`<circle cx="11" cy="8" r="3" fill="${palette.answers}"/>`, t("600 answers")],
+    [`<rect x="2" y="1" width="18" height="14" fill="${palette.gold}"/>`, t("darker: better")],
   ];
   legend.replaceChildren();
   // First, presenter mode's stand-in for the reward model's entry (stage.css): b and σ named,
   // as their sliders are not drawn there; showModel writes them for each world.
   const model = el("span", { "data-legend": "model" }, legend);
   model.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${entries[0][0]}</svg>`;
-  model.append("reward model: ");
+  model.append(`${t("reward model")}: `);
   el("span", { "data-model-values": "" }, model);
-  const named = { "its peak": "peak", "reward model": "proxy" };
-  for (const [swatch, text] of entries) {
-    const item = el("span", named[text] ? { "data-legend": named[text] } : {}, legend);
+  for (const [swatch, text, name] of entries) {
+    const item = el("span", name ? { "data-legend": name } : {}, legend);
     item.innerHTML = `<svg viewBox="0 0 22 16" aria-hidden="true">${swatch}</svg>`;
     item.append(text);
   }

@@ -12,6 +12,7 @@ import { showAnswers } from "./answers.js";
 import { setText } from "./svg.js";
 import { drawMoving } from "./drawing.js";
 import { settleSoon } from "./settling.js";
+import { t } from "./words.js";
 
 export function jumpTo(stage, key, index) {
   const position = stage.position[key];
@@ -78,7 +79,7 @@ export function togglePlay(stage, key) {
   const direction = position.target >= last ? -1 : 1;
   stage.playing = { key, direction, last: performance.now() };
   stage.controls[key].play.setAttribute("aria-pressed", "true");
-  stage.controls[key].play.textContent = "❚❚ Pause";
+  stage.controls[key].play.textContent = t("❚❚ Pause");
   if (reducedMotion(stage)) stepPlay(stage);
   else animate(stage);
 }
@@ -106,7 +107,7 @@ export function stopPlaying(stage, settle) {
   position.target = Math.round(position.target);
   showStop(stage, key);
   stage.controls[key].play.setAttribute("aria-pressed", "false");
-  stage.controls[key].play.textContent = "▶ Play";
+  stage.controls[key].play.textContent = t("▶ Play");
   if (settle) settleSoon(stage);
   animate(stage);
 }

@@ -2,17 +2,18 @@
 // when the address sets it (a link opened, Back or Forward). The picture itself is pin.js's.
 
 import { pinLabel, pinText, snapshotOf } from "./pin.js";
+import { t } from "./words.js";
 
 // The Pin and Clear buttons and the pin's label, in `parent`; `onChange()` after each press.
 export function buildPinControls(stage, parent, onChange) {
   const box = (stage.pinControls = {});
   box.pin = button(
     parent,
-    "📌 Pin this picture",
+    t("📌 Pin this picture"),
     "pin",
-    "Keep this picture, faded, while you change the settings",
+    t("Keep this picture, faded, while you change the settings"),
   );
-  box.clear = button(parent, "Clear pin", "clear", "Remove the pinned picture");
+  box.clear = button(parent, t("Clear pin"), "clear", t("Remove the pinned picture"));
   box.label = document.createElement("span");
   box.label.className = "pin-label";
   box.label.dataset.pinLabel = "";
@@ -47,7 +48,9 @@ export function showPinControls(stage) {
   const box = stage.pinControls;
   if (!box) return;
   box.clear.disabled = !stage.pin;
-  box.label.textContent = stage.pin ? `Pinned (faded, dashed): ${pinLabel(stage.pin.picture)}` : "";
+  box.label.textContent = stage.pin
+    ? t("Pinned (faded, dashed): {pin}", { pin: pinLabel(stage.pin.picture) })
+    : "";
   stage.root.dataset.pin = stage.pin ? stage.pin.text : "";
 }
 

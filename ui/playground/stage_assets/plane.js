@@ -6,10 +6,13 @@ import { pointText, signedText } from "./format.js";
 import { linearScale, niceTicks } from "./scales.js";
 import { el, sizeLike } from "./svg.js";
 import { timed } from "./profile.js";
+import { t } from "./words.js";
 
 const GOLD_SIZES_KEPT = 4; // shadings kept (a PNG data URL each), one per chart size
-const PLANE_LABEL =
-  "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.";
+const planeLabel = () =>
+  t(
+    "The length/substance plane: true quality as shading (darker is better), the reward model as blue contour lines, the base model's 600 answers in grey, the KL optimum's samples in green and best-of-n's winners in purple.",
+  );
 
 // Draws the plane at a size: its frame (true quality's shading, the 600 answers, the axes and
 // the clouds' markers, alike in every world) and the world's own parts; returns the plane
@@ -50,7 +53,7 @@ export function drawPlane(svg, moving, world, { width, height, fontPx }, goldCac
   drawAnswers(inside, world, x, y, fontPx);
   const levels = el("svg:g", { "data-layer": "levels" }, content);
   drawAxes(content, world, x, y, box, fontPx);
-  svg.setAttribute("aria-label", PLANE_LABEL);
+  svg.setAttribute("aria-label", planeLabel());
   svg.replaceChildren(...content.childNodes);
   sizeLike(moving, width, height);
   const cloudGroups = drawClouds(moving, world, box, fontPx, `${clip}-moving`);
@@ -195,7 +198,7 @@ function drawAxes(parent, world, x, y, box, fontPx) {
     "svg:text",
     { x: (box.left + box.right) / 2, y: box.bottom + 2.35 * fontPx, "text-anchor": "middle" },
     parent,
-    "length →",
+    t("length →"),
   );
   const middle = (box.top + box.bottom) / 2;
   el(
@@ -207,7 +210,7 @@ function drawAxes(parent, world, x, y, box, fontPx) {
       transform: `rotate(-90 ${0.85 * fontPx} ${middle})`,
     },
     parent,
-    "substance →",
+    t("substance →"),
   );
 }
 
@@ -346,5 +349,9 @@ export function planeHoverText(world, { x, y, box }, px, py) {
   const substance = y.invert(py);
   const gold = fieldSampler(plane.grid, plane.gold, world.scale)(length, substance);
   const proxy = fieldSampler(plane.grid, plane.proxy, world.scale)(length, substance);
-  return `${pointText(length, substance)} · true quality ${signedText(gold)} · reward model ${signedText(proxy)}`;
+  return t("{point} · true quality {gold} · reward model {proxy}", {
+    point: pointText(length, substance),
+    gold: signedText(gold),
+    proxy: signedText(proxy),
+  });
 }

@@ -3,6 +3,7 @@
 // tests check them on cases Python writes (tests/js/fixtures/).
 
 import { peakText, tenthsText } from "./format.js";
+import { t } from "./words.js";
 
 // The index of the stop nearest to `value` by ratio (β and n are log-scaled); ties: the first.
 export function nearestStopIndex(stops, value) {
@@ -35,33 +36,45 @@ export function revealedLine(symbol, key, peak, guess, atEnd = false, levels = n
           guessFactor(guessed, at) < guessFactor(guessed, best) ? at : best,
         );
   const factor = onStretch ? 1 : guessFactor(guessed, target);
-  const way =
-    factor < 1.05
-      ? "right on"
-      : `off by a factor of ${tenthsText(factor)} (${guessed > target ? "too high" : "too low"})`;
+  const off = { factor: tenthsText(factor) };
+  let way = t("right on");
+  if (factor >= 1.05)
+    way =
+      guessed > target
+        ? t("off by a factor of {factor} (too high)", off)
+        : t("off by a factor of {factor} (too low)", off);
   const at = (value) => `${symbol} = ${peakText(key, value)}`;
-  let truth = `true quality peaks at ${at(peak)}`;
-  if (atEnd) truth = `true quality never turns down: it is highest at the end, ${at(peak)}`;
+  let truth = t("true quality peaks at {peak}", { peak: at(peak) });
+  if (atEnd)
+    truth = t("true quality never turns down: it is highest at the end, {peak}", {
+      peak: at(peak),
+    });
   if (levels)
-    truth =
-      `true quality levels off: from ${at(levels[0])} to ${at(levels[1])} it stays within 0.005 ` +
-      `of its highest (at ${at(peak)}), so any setting there is as good`;
-  return `${symbol}: ${truth}; you guessed ${guess}, ${way}.`;
+    truth = t(
+      "true quality levels off: from {from} to {to} it stays within 0.005 of its highest (at {peak}), so any setting there is as good",
+      { from: at(levels[0]), to: at(levels[1]), peak: at(peak) },
+    );
+  return t("{symbol}: {truth}; you guessed {guess}, {way}.", { symbol, truth, guess, way });
 }
 
-const ASK =
-  "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal. ";
+const ask = () =>
+  t(
+    "Predict first: where will true quality peak? Click a chart where you think it peaks (or move a slider and press the Guess button beside it), then reveal.",
+  );
 
 // The predict panel's text for prediction {guess: {beta, n}, revealed} in world.
 export function predictionText(world, { guess, revealed }) {
   const keys = ["n", "beta"].filter((key) => guess[key] !== null);
   if (!revealed) {
     const placed = keys.map((key) => `${world[key].symbol} = ${guess[key]}`);
-    return ASK + (placed.length ? `Your guesses: ${placed.join(", ")}.` : "No guess yet.");
+    const said = placed.length
+      ? t("Your guesses: {guesses}.", { guesses: placed.join(", ") })
+      : t("No guess yet.");
+    return `${ask()} ${said}`;
   }
   const lines = keys.map((key) => {
     const { pressure, at_end: atEnd, levels_off: levels } = world[key].curve.peak;
     return revealedLine(world[key].symbol, key, pressure, guess[key], Boolean(atEnd), levels);
   });
-  return `Revealed. ${lines.join(" ")}`;
+  return `${t("Revealed.")} ${lines.join(" ")}`;
 }

@@ -3,6 +3,7 @@
 // label. Functions of the Stage (stage.js), which hands itself in.
 
 import { pinReport } from "./pin.js";
+import { t } from "./words.js";
 
 const SETTLE_MS = 350; // the settled value goes to Python this long after the last move
 
@@ -29,11 +30,20 @@ export function settle(stage) {
 export function announce(stage) {
   const parts = ["beta", "n"].map((key) => {
     const cells = stage.controls[key].cells;
-    return `${stage.controls[key].heading.textContent}: KL ${cells.kl.textContent} nats, reward model ${cells.proxy.textContent}, true quality ${cells.gold.textContent}, mean length ${cells.length.textContent}.`;
+    return t(
+      "{heading}: KL {kl} nats, reward model {proxy}, true quality {gold}, mean length {length}.",
+      {
+        heading: stage.controls[key].heading.textContent,
+        kl: cells.kl.textContent,
+        proxy: cells.proxy.textContent,
+        gold: cells.gold.textContent,
+        length: cells.length.textContent,
+      },
+    );
   });
   stage.announcer.textContent = parts.join(" ");
   stage.curvesSvg.setAttribute(
     "aria-label",
-    `Reward model's score and true quality against the pressure of each method. ${parts.join(" ")}`,
+    `${t("Reward model's score and true quality against the pressure of each method.")} ${parts.join(" ")}`,
   );
 }

@@ -29,14 +29,24 @@ import { layout, scheduleLayout, showWorld } from "./drawing.js";
 import { guess, guessAt, reveal, showPrediction } from "./guessing.js";
 import { jumpTo, moveTo, showStop, stopPlaying, togglePlay } from "./moving.js";
 import { settle, settleSoon } from "./settling.js";
+import { setWords, t } from "./words.js";
 
 const stages = new WeakMap(); // one Stage per mounted component (its shadow root)
 
 export default function mountStage(component) {
   const { data, parentElement, setStateValue } = component;
   let stage = stages.get(parentElement);
+  const language = data.language || "en";
+  if (stage && stage.language !== language) {
+    stage.dispose(); // another language: every word is built again, in it
+    stage = null;
+  }
+  // Before building: the buttons and titles are written once. A settle's rerun sends none:
+  // the words this language was sent stay.
+  if (data.words) setWords(data.words);
   if (!stage) {
     stage = new Stage(parentElement.querySelector(".stage"));
+    stage.language = language;
     stages.set(parentElement, stage);
   }
   stage.report = setStateValue;
@@ -60,12 +70,21 @@ export class Stage {
     this.prediction = { on: false, guess: { beta: null, n: null }, revealed: false };
     this.redraws = 0;
     this.goldCache = new Map(); // true quality's shading, painted once per size
+    root.setAttribute("aria-label", t("Live stage: β and n, and what they move"));
     Object.assign(this, buildStage(root, this));
     this.answers = buildAnswerPanel(this, root); // under the stage: answers you can read
     this.worlds = new WorldControls(this, root.querySelector(".grid")); // b and σ
     listen(this); // resizes, hovers, taps and clicks on the charts
     buildPinControls(this, this.tools, () => this.pinChanged());
     buildExportControls(this, this.tools);
+  }
+
+  // The stage taken down (a new language builds a new one in its place): no listener left.
+  dispose() {
+    stopPlaying(this, false);
+    this.resizeObserver.disconnect();
+    window.removeEventListener("resize", this.onResize);
+    this.root.replaceChildren();
   }
 
   // --- data from Python ------------------------------------------------------------------
@@ -120,7 +139,7 @@ export class Stage {
       control.input.setAttribute("aria-label", method.label);
       control.play.setAttribute(
         "aria-label",
-        `Play: sweep ${method.symbol} from gentle to extreme and back`,
+        t("Play: sweep {symbol} from gentle to extreme and back", { symbol: method.symbol }),
       );
     }
     drawLegend(this.legend, this.glossary, this.world);

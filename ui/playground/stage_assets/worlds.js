@@ -11,6 +11,7 @@ import { buildSlider } from "./controls.js";
 import { REDUCED_STEP_MS, sweepStep } from "./motion.js";
 import { reducedMotion } from "./moving.js";
 import { el } from "./svg.js";
+import { t } from "./words.js";
 
 export const WORLD_KEYS = ["b", "sigma"];
 const KEPT_WORLDS = 100; // texts kept in memory (~6 MB): a row and a column twice over, and more
@@ -151,7 +152,7 @@ export class WorldControls {
       control.input.setAttribute("aria-label", setting.label);
       control.play.setAttribute(
         "aria-label",
-        `Play: sweep ${setting.symbol} from 0 to its end and back`,
+        t("Play: sweep {symbol} from 0 to its end and back", { symbol: setting.symbol }),
       );
       control.symbol = setting.symbol;
     }
@@ -215,7 +216,7 @@ export class WorldControls {
       if (this.stage.useWorld(kept)) this.stage.showWorld();
       return;
     }
-    this.showNote(`Loading the reward model b = ${b}, σ = ${sigma}…`);
+    this.showNote(t("Loading the reward model b = {b}, σ = {sigma}…", { b, sigma }));
     this.shelf.load(address).then(
       (text) => {
         if (this.wanted !== address) return; // the student has moved on
@@ -225,7 +226,9 @@ export class WorldControls {
       () => {
         if (this.wanted !== address) return;
         this.missing = true; // settling asks Python to send it instead
-        this.showNote(`Loading the reward model b = ${b}, σ = ${sigma} from the server…`);
+        this.showNote(
+          t("Loading the reward model b = {b}, σ = {sigma} from the server…", { b, sigma }),
+        );
         // A fetch that fails after its settle report went (a slow network; 350 ms) asks now,
         // or the note would wait for the student's next move.
         if (this.reported === address) this.stage.settle();
@@ -278,7 +281,7 @@ export class WorldControls {
     const last = this.stops[key].length - 1;
     this.playing = { key, direction: this.index[key] >= last ? -1 : 1, timer: null };
     this.controls[key].play.setAttribute("aria-pressed", "true");
-    this.controls[key].play.textContent = "❚❚ Pause";
+    this.controls[key].play.textContent = t("❚❚ Pause");
     this.playStep();
   }
 
@@ -300,7 +303,7 @@ export class WorldControls {
     clearTimeout(timer);
     this.playing = null;
     this.controls[key].play.setAttribute("aria-pressed", "false");
-    this.controls[key].play.textContent = "▶ Play";
+    this.controls[key].play.textContent = t("▶ Play");
     if (settle) this.stage.settleSoon();
   }
 }
