@@ -109,6 +109,12 @@ test("a label goes above its point on the side with room, and stays inside the p
   assert.ok(floor.y < 340, floor);
   const long = placePointer(250, 200, box, 20, "x".repeat(20)); // wider than half the box
   assert.ok(long.x >= box.left && long.x + 0.52 * 20 * 20 <= box.right, long);
+  // Its drawn width, when measured, places it: wider than the estimate (bold German), it moves
+  // left to stay inside the panel (estimated, "noch wenig Druck" ran past its right edge).
+  const estimated = placePointer(250, 200, box, 20, "noch wenig Druck", true);
+  const measured = placePointer(250, 200, box, 20, "noch wenig Druck", true, 200);
+  assert.ok(estimated.x + 200 > box.right, estimated);
+  assert.ok(measured.x + 200 <= box.right && measured.x < estimated.x, measured);
 });
 
 test("a step's pointers show only where all four settings are the step's", () => {

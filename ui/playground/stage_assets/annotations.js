@@ -77,8 +77,10 @@ export function pointerTarget(curve, capped, where, mark) {
 // Where a pointer's label goes for a point (px, py) in a panel's box: above it, or below if
 // ``below`` (a fall below the base, the current setting: the room under the curve) or with no room above; on the
 // side with more room, inside the box; and its line from label to point.
-export function placePointer(px, py, box, fontPx, text, below = false) {
-  const width = CHAR_EM * fontPx * text.length;
+// ``width``: the label's drawn width if measured (else estimated from its characters: bold
+// German ran past the panel's edge, "noch wenig Druck" cut after its "c").
+export function placePointer(px, py, box, fontPx, text, below = false, width = 0) {
+  width = width > 0 ? width : CHAR_EM * fontPx * text.length;
   const roomBelow = py + 2.4 * fontPx <= box.bottom;
   const above = !(below && roomBelow) && py - 2.2 * fontPx >= box.top;
   const y = above ? py - 1.3 * fontPx : py + 2.0 * fontPx;
@@ -148,14 +150,21 @@ export function drawPointers(group, panels, world, step, marks) {
     if (!panel || !target) continue;
     const fontPx = panel.fontPx;
     const [px, py] = [panel.x(target.pressure), panel.y(target.gain)];
-    const place = placePointer(
-      px,
-      py,
-      panel.box,
-      fontPx,
+    const below = where === "below_base" || where === "mark";
+    let place = placePointer(px, py, panel.box, fontPx, text, below);
+    const label = el(
+      "svg:text",
+      { x: place.x, y: place.y, class: "pointer", "data-pointer": `${key}-${where}` },
+      group,
       text,
-      where === "below_base" || where === "mark",
     );
+    // Placed again by its drawn width (bold, another language's letters), once drawn.
+    const drawn = label.getComputedTextLength ? label.getComputedTextLength() : 0;
+    if (drawn > 0) {
+      place = placePointer(px, py, panel.box, fontPx, text, below, drawn);
+      label.setAttribute("x", place.x);
+      label.setAttribute("y", place.y);
+    }
     el(
       "svg:line",
       {
@@ -169,12 +178,7 @@ export function drawPointers(group, panels, world, step, marks) {
       },
       group,
     );
-    el(
-      "svg:text",
-      { x: place.x, y: place.y, class: "pointer", "data-pointer": `${key}-${where}` },
-      group,
-      text,
-    );
+    group.appendChild(label); // over its line
   }
 }
 
