@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data import guesses
 from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
     RATE_WINDOW_SECONDS,
@@ -322,11 +323,11 @@ def submit_guess(
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
+        return Submission(Outcome.UNKNOWN_ROOM, no_open_poll(room))
     if poll.closed:
-        return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+        return Submission(Outcome.CLOSED, closed_to_answers())
     if poll.question not in guesses.QUESTIONS:
-        return Submission(Outcome.BAD_GUESS, "This room takes taps, not typed guesses.")
+        return Submission(Outcome.BAD_GUESS, tr("This room takes taps, not typed guesses."))
     question = guesses.QUESTIONS[poll.question]
     try:
         typed = guesses.read_guess(raw_guess, question=question)
@@ -345,17 +346,41 @@ def submit_guess(
         if not _upsert(connection, poll_id=poll.id, student_id=student, guess=guess, now=moment):
             return Submission(
                 Outcome.RATE_LIMITED,
-                "Too many answers in one minute: your last accepted guess stands. "
-                "Wait a minute to change it.",
+                tr(
+                    "Too many answers in one minute: your last accepted guess stands. "
+                    "Wait a minute to change it."
+                ),
             )
     said = f"{question.symbol} = {question.shown(guess)}"
     # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
-    rounded = f" ({fmt.typed(typed)} rounded to {question.rounding()})" if guess != typed else ""
-    if had_guess:
-        return Submission(
-            Outcome.REPLACED, f"Your guess {said} replaced your earlier one{rounded}.", guess
-        )
-    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in{rounded}.", guess)
+    if guess != typed:
+        rounded = {"typed": fmt.typed(typed), "rounding": question.rounding()}
+        if had_guess:
+            message = tr(
+                "Your guess {said} replaced your earlier one ({typed} rounded to {rounding}).",
+                said=said,
+                **rounded,
+            )
+        else:
+            message = tr(
+                "Your guess {said} is in ({typed} rounded to {rounding}).", said=said, **rounded
+            )
+    elif had_guess:
+        message = tr("Your guess {said} replaced your earlier one.", said=said)
+    else:
+        message = tr("Your guess {said} is in.", said=said)
+    outcome = Outcome.REPLACED if had_guess else Outcome.ACCEPTED
+    return Submission(outcome, message, guess)
+
+
+def no_open_poll(room: str) -> str:
+    """What a visitor reads for a room code no open poll has (a phone's words too)."""
+    return tr("No open poll has the room code {room}.", room=room)
+
+
+def closed_to_answers() -> str:
+    """What a visitor reads once a poll is closed (a guess or a step's question)."""
+    return tr("This poll is closed: it takes no more answers.")
 
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:
