@@ -216,3 +216,13 @@ def factor_off(guess: float, truth: float) -> float:
     156 cases (4 against 49: 12.250000000000002, "12.3"; the ratio 12.25 prints "12.2").
     """
     return max(guess / truth, truth / guess)
+
+
+def no_open_poll(room: str) -> str:
+    """What a visitor reads for a room code no open poll has (a phone's words too)."""
+    return tr("No open poll has the room code {room}.", room=room)
+
+
+def closed_to_answers() -> str:
+    """What a visitor reads once a poll is closed (a guess or a step's question)."""
+    return tr("This poll is closed: it takes no more answers.")

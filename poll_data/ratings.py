@@ -178,7 +178,7 @@ def submit_choice(
     moment = time.time() if now is None else float(now)  # one clock for the checks and the row
     poll = store.poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Tap(Outcome.UNKNOWN_ROOM, store.no_open_poll(room))
+        return Tap(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     if poll.question != guesses.RATING:
         return Tap(Outcome.NOT_RATING, tr("This room does not rate answers."))
     if poll.closed:

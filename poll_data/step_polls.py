@@ -178,12 +178,12 @@ def submit_vote(
     moment = time.time() if now is None else float(now)  # one clock for the checks and the row
     poll = store.poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Vote(Outcome.UNKNOWN_ROOM, store.no_open_poll(room))
+        return Vote(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     asked = step_room(engine, poll)
     if asked is None:
         return Vote(Outcome.NOT_STEP, tr("This room does not ask a story step's question."))
     if poll.closed:
-        return Vote(Outcome.CLOSED, store.closed_to_answers())
+        return Vote(Outcome.CLOSED, guesses.closed_to_answers())
     if not _whole_in(choice, asked.choices):
         return Vote(Outcome.BAD_CHOICE, tr("Tap one of the {count} answers.", count=asked.choices))
     return _store_vote(engine, poll.id, student, int(choice), moment)

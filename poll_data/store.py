@@ -323,9 +323,9 @@ def submit_guess(
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Submission(Outcome.UNKNOWN_ROOM, no_open_poll(room))
+        return Submission(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     if poll.closed:
-        return Submission(Outcome.CLOSED, closed_to_answers())
+        return Submission(Outcome.CLOSED, guesses.closed_to_answers())
     if poll.question not in guesses.QUESTIONS:
         return Submission(Outcome.BAD_GUESS, tr("This room takes taps, not typed guesses."))
     question = guesses.QUESTIONS[poll.question]
@@ -353,34 +353,25 @@ def submit_guess(
             )
     said = f"{question.symbol} = {question.shown(guess)}"
     # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
-    if guess != typed:
-        rounded = {"typed": fmt.typed(typed), "rounding": question.rounding()}
-        if had_guess:
-            message = tr(
-                "Your guess {said} replaced your earlier one ({typed} rounded to {rounding}).",
-                said=said,
-                **rounded,
-            )
-        else:
-            message = tr(
-                "Your guess {said} is in ({typed} rounded to {rounding}).", said=said, **rounded
-            )
-    elif had_guess:
-        message = tr("Your guess {said} replaced your earlier one.", said=said)
-    else:
-        message = tr("Your guess {said} is in.", said=said)
+    message = _receipt(
+        said, typed, question.rounding(), had_guess=had_guess, rounded=guess != typed
+    )
     outcome = Outcome.REPLACED if had_guess else Outcome.ACCEPTED
     return Submission(outcome, message, guess)
 
 
-def no_open_poll(room: str) -> str:
-    """What a visitor reads for a room code no open poll has (a phone's words too)."""
-    return tr("No open poll has the room code {room}.", room=room)
-
-
-def closed_to_answers() -> str:
-    """What a visitor reads once a poll is closed (a guess or a step's question)."""
-    return tr("This poll is closed: it takes no more answers.")
+def _receipt(said: str, typed: float, rounding: str, *, had_guess: bool, rounded: bool) -> str:
+    """A stored guess's receipt: in, or replacing an earlier one; rounded, never silently."""
+    values = {"said": said, "typed": fmt.typed(typed), "rounding": rounding}
+    if rounded and had_guess:
+        return tr(
+            "Your guess {said} replaced your earlier one ({typed} rounded to {rounding}).", **values
+        )
+    if rounded:
+        return tr("Your guess {said} is in ({typed} rounded to {rounding}).", **values)
+    if had_guess:
+        return tr("Your guess {said} replaced your earlier one.", said=said)
+    return tr("Your guess {said} is in.", said=said)
 
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:

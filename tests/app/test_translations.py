@@ -20,7 +20,17 @@ from common import i18n
 ROOT = Path(__file__).resolve().parents[2]
 # The areas translated completely: a file or a folder (its .py and .js files, all levels).
 # A string wrapped in tr() elsewhere may still lack an entry (English shows).
-TRANSLATED_AREAS: tuple[str, ...] = ("ui/glossary.py",)
+TRANSLATED_AREAS: tuple[str, ...] = (
+    "ui/glossary.py",
+    # The class poll's phones (the lecturer's screens: only what they share with the phones).
+    "ui/step_questions.py",
+    "ui/class_poll/views.py",
+    "ui/class_poll/rating_views.py",
+    "ui/class_poll/step_views.py",
+    "ui/class_poll/step_text.py",
+    "ui/class_poll/guess_text.py",
+    "poll_data",
+)
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 JS_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.DOTALL)
 

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.room_reading import CHANCE
 from poll_data import ratings, store
@@ -37,7 +38,15 @@ SPREAD_WORDS = {
     1.5: "1.5: very varied lengths",
 }
 EVEN_TICKS = {True: style.N_TICKS_EVEN, False: style.BETA_TICKS_EVEN}  # best-of-n's, KL's
-BUTTONS = ((FIRST, "Answer A is better"), (SECOND, "Answer B is better"), (CANT_TELL, "Can't tell"))
+
+
+def buttons() -> tuple[tuple[int, str], ...]:
+    """A phone's three choices and their buttons' words."""
+    return (
+        (FIRST, tr("Answer A is better")),
+        (SECOND, tr("Answer B is better")),
+        (CANT_TELL, tr("Can't tell")),
+    )
 
 
 # --- the start screen's part ---------------------------------------------------------
@@ -257,15 +266,27 @@ def phone_screen(engine: Engine, room_code: str, student: str) -> None:
     poll = store.poll_for_room(engine, room_code)
     room = ratings.rating_room(engine, poll) if poll else None
     if room is None:
-        st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
+        st.warning(
+            tr(
+                "No open poll has the room code {room}. Check the code on the screen.",
+                room=room_code,
+            )
+        )
         return
     st.markdown(
-        f'**Room {room_code}.** Which answer is better? Tap it, or "can\'t tell"; '
-        "the next pair follows."
+        tr(
+            '**Room {room}.** Which answer is better? Tap it, or "can\'t tell"; the next pair '
+            "follows.",
+            room=room_code,
+        )
     )
+    # The answers are written from core's English sentence banks (core/answer_text.py, shared
+    # with the stage's JavaScript twin): another language says so here.
     st.caption(
-        "The answers are illustrations of what answers of different lengths and substance "
-        "might read like, written by this app from its own sentences. No name is stored."
+        tr(
+            "The answers are illustrations of what answers of different lengths and substance "
+            "might read like, written by this app from its own sentences. No name is stored."
+        )
     )
     # Quick mode re-reads every pair's seconds, to move on; otherwise only to see a close.
     every = room.seconds_per_pair or PHONE_REFRESH_SECONDS
@@ -300,11 +321,11 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
     st.markdown(f"#### {question}")
     for column, name, text in zip(st.columns(2), "AB", (first, second), strict=True):
         box = column.container(border=True, key=f"rating_answer_{name}")
-        box.markdown(f"**Answer {name}**")
+        box.markdown(tr("**Answer {name}**", name=name))
         box.text(text)
     closed = poll is None or poll.closed
     buttons = st.container(horizontal=True, key="rating_buttons")
-    for choice, label in BUTTONS:
+    for choice, label in buttons():
         buttons.button(
             label,
             # The pair's index in the key: each pair's buttons are widgets of their own, so a
@@ -318,12 +339,22 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
             args=(engine, room_code, student, index, choice),
         )
     _notices(timed_out=timed_out, closed=closed)
-    quick = (
-        f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
-        if room.seconds_per_pair
-        else ""
-    )
-    st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
+    st.caption(rated_sentence(rated, room.seconds_per_pair))
+
+
+def rated_sentence(rated: int, seconds_per_pair: int) -> str:
+    """ "You have rated 7 pairs." and, in quick mode, its seconds a pair."""
+    if rated == 1:
+        said = tr("You have rated {count} pair.", count=fmt.count(rated))
+    else:
+        said = tr("You have rated {count} pairs.", count=fmt.count(rated))
+    if not seconds_per_pair:
+        return said
+    if seconds_per_pair == 1:
+        quick = tr("Quick mode: {seconds} second a pair.", seconds=fmt.count(seconds_per_pair))
+    else:
+        quick = tr("Quick mode: {seconds} seconds a pair.", seconds=fmt.count(seconds_per_pair))
+    return f"{said} {quick}"
 
 
 def _notices(*, timed_out: bool, closed: bool) -> None:
@@ -337,9 +368,9 @@ def _notices(*, timed_out: bool, closed: bool) -> None:
     elif sentence:
         notices.warning(sentence)
     if timed_out:
-        notices.info("Time is up on that pair: here is the next.")
+        notices.info(tr("Time is up on that pair: here is the next."))
     if closed:
-        notices.info("This poll is closed: it takes no more choices.")
+        notices.info(ratings.closed_to_choices())
 
 
 def choice_key(choice: int, index: int) -> str:

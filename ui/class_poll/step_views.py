@@ -17,7 +17,8 @@ import numpy as np
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll_data import step_polls, store
+from common.i18n import tr
+from poll_data import guesses, step_polls, store
 from ui import presenter, state, step_questions
 from ui.class_poll import ask_url, identity, live, step_text
 from ui.class_poll.ask_url import Ask
@@ -192,13 +193,18 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
         st.warning(str(error))
         return
     if room is None:
-        st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
+        st.warning(
+            tr(
+                "No open poll has the room code {room}. Check the code on the screen.",
+                room=room_code,
+            )
+        )
         return
     question = question_of(room)
     mine = (
         mine if mine is not None and mine < len(question.choices) else None
     )  # one no longer offered
-    st.caption(f"Room {room_code} · {step_text.step_title(room.step)}")
+    st.caption(tr("Room {room} · {step}", room=room_code, step=step_text.step_title(room.step)))
     st.markdown(f"**{question.prompt}**")
     buttons = st.container(key="step_choices", gap="small")
     for index, text in enumerate(question.choices):
@@ -221,7 +227,7 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
     else:
         st.success(f"{sentence} {stored}" if accepted else stored)
     if poll.closed:
-        st.info("This poll is closed: it takes no more answers.")
+        st.info(guesses.closed_to_answers())
     if poll.revealed:
         st.success(step_text.phone_reveal(question, mine))
 

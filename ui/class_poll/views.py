@@ -15,6 +15,7 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data import guesses, ratings, store
 from ui import charts, compute, glossary, lecturer_cookie, link_box, presenter, sliders, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
@@ -22,20 +23,13 @@ from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
 from ui.class_poll import guess_text, identity, live, rating_views, step_views
 from ui.class_poll.page_scripts import BACK_ROW_CSS, KEYBOARD_SCRIPT, TO_TOP_SCRIPT
-from ui.settings import PRESENT_KEY, SETTINGS
+from ui.settings import PRESENT_KEY
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
 STUDENT_REFRESH_SECONDS = 5
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
-# What the symbol means, where the student first meets it (no hovering on a phone).
-EXPLAINED = {
-    "best_of_n": "n is how many answers best-of-n draws before keeping the one the reward "
-    "model likes best.",
-    "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
-    "β is a weaker leash, so more pressure from the reward model.",
-}
 GUESS, RATE, STEP = "guess", "rate", "step"  # the kinds of poll a lecturer may start
 KINDS = {GUESS: "Guess the peak", RATE: "Rate answers", STEP: "A story step's question"}
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
@@ -145,10 +139,15 @@ def _guess_form(engine: Engine, start) -> None:
 
 
 def _join_form(join) -> None:
-    join.header("Students: join a poll")
+    join.header(tr("Students: join a poll"))
     with join.form("poll_join", border=False):
-        code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
-        if st.form_submit_button("Join", key="poll_join_button"):
+        code = st.text_input(
+            tr("Room code"),
+            max_chars=12,
+            placeholder=tr("e.g. {code}", code="K7QM2X"),
+            key="poll_room",
+        )
+        if st.form_submit_button(tr("Join"), key="poll_join_button"):
             try:
                 room = guesses.normalize_room_code(code)
             except guesses.BadInput as error:
@@ -289,7 +288,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         _back_to_start()
         return
     if poll is None:
-        st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
+        st.warning(no_open_poll(room))
         _back_to_start()
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
@@ -298,26 +297,19 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         phone[poll.question](engine, room, identity.student_id(room))
         return
     question = guesses.QUESTIONS[poll.question]
-    st.markdown(f"**Room {room}.** {question.text}")
-    st.caption(
-        f"{EXPLAINED[question.key]} True quality is what we actually want; the reward model only "
-        f"approximates it. The reward model: {fmt.named('b', poll.b)}, "
-        f"{fmt.named('σ', poll.sigma)} (b: {SETTINGS['b'].hint.lower()[:-1]}; σ: "
-        f"{SETTINGS['sigma'].hint.lower()[:-1]}). Type a "
-        f"{'whole ' if question.whole else ''}number from {question.shown(question.low)} to "
-        f"{question.shown(question.high)}."
-    )
+    st.markdown(tr("**Room {room}.** {question}", room=room, question=question.asked()))
+    st.caption(" ".join(guess_text.guess_notes(question, b=poll.b, sigma=poll.sigma)))
     # Closed: the form stays on screen, disabled; the status below says why, once.
     st.session_state[FORM_OPEN_KEY] = not poll.closed
     with st.form("poll_guess"):
         raw = st.text_input(
-            f"Your guess: {question.symbol} =",
+            tr("Your guess: {symbol} =", symbol=question.symbol),
             max_chars=guesses.MAX_GUESS_CHARACTERS,
             key="poll_guess",
             disabled=poll.closed,
         )
         sent = st.form_submit_button(
-            "Send my guess", type="primary", key="poll_send", disabled=poll.closed
+            tr("Send my guess"), type="primary", key="poll_send", disabled=poll.closed
         )
     st.html(KEYBOARD_SCRIPT % ("numeric" if question.whole else "decimal"),
             unsafe_allow_javascript=True)  # fmt: skip
@@ -330,6 +322,11 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
     _show_submission()
     student_status(engine, room)
+
+
+def no_open_poll(room: str) -> str:
+    """A phone's words for a room code no open poll has."""
+    return tr("No open poll has the room code {room}. Check the code on the screen.", room=room)
 
 
 @st.fragment(run_every=STUDENT_REFRESH_SECONDS)
@@ -348,11 +345,12 @@ def student_status(engine: Engine, room: str) -> None:
         return
     question = guesses.QUESTIONS[poll.question]
     if mine is not None:
-        st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
+        setting = f"{question.symbol} = {question.shown(mine)}"
+        st.markdown(tr("Your guess: **{setting}**", setting=setting))
     if poll.closed and st.session_state.get(FORM_OPEN_KEY):
         st.rerun()  # the whole page again, its form disabled (a fragment cannot redraw it)
     if poll.closed:
-        st.info("This poll is closed: it takes no more answers.")
+        st.info(guesses.closed_to_answers())
     if poll.revealed:
         st.success(guess_text.reveal_sentence(truth(poll), question, mine))
 
@@ -366,6 +364,6 @@ def _show_submission() -> None:
 
 
 def _back_to_start() -> None:
-    if st.button("Start or join another poll", key="poll_back"):
+    if st.button(tr("Start or join another poll"), key="poll_back"):
         state.open_address({})
         st.rerun()
