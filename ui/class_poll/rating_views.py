@@ -40,7 +40,7 @@ SPREAD_WORDS = {
 EVEN_TICKS = {True: style.N_TICKS_EVEN, False: style.BETA_TICKS_EVEN}  # best-of-n's, KL's
 
 
-def buttons() -> tuple[tuple[int, str], ...]:
+def choice_buttons() -> tuple[tuple[int, str], ...]:
     """A phone's three choices and their buttons' words."""
     return (
         (FIRST, tr("Answer A is better")),
@@ -325,7 +325,7 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
         box.text(text)
     closed = poll is None or poll.closed
     buttons = st.container(horizontal=True, key="rating_buttons")
-    for choice, label in buttons():
+    for choice, label in choice_buttons():
         buttons.button(
             label,
             # The pair's index in the key: each pair's buttons are widgets of their own, so a
