@@ -110,7 +110,13 @@ def test_a_rating_and_its_count_in_german():
     student.run()
     shown = everything(student)
     assert "Diese Umfrage ist geschlossen: Sie nimmt keine Bewertungen mehr an." in shown
-    for english in ("Answer A is better", "You have rated", "Stored:", "Quick mode", "Which answer"):
+    for english in (
+        "Answer A is better",
+        "You have rated",
+        "Stored:",
+        "Quick mode",
+        "Which answer",
+    ):
         assert english not in shown
 
 
