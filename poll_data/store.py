@@ -68,14 +68,21 @@ guess_table = sa.Table(
     sa.Column("window_count", sa.Integer, nullable=False),  # answers accepted in that minute
 )
 
-DEVICE_ROOM_LIMIT = (
-    f"This device has opened {ROOMS_PER_DEVICE_PER_MINUTE} rooms in the last minute, the most "
-    "it may. Wait a minute before opening another; the rooms already opened stay open."
-)
-APP_ROOM_LIMIT = (
-    f"{ROOMS_PER_MINUTE} rooms were opened on this site in the last minute, the most it allows. "
-    "Wait a minute and try again; rooms already opened work as usual."
-)
+
+def _device_room_limit() -> str:
+    return tr(
+        "This device has opened {rooms} rooms in the last minute, the most it may. Wait a "
+        "minute before opening another; the rooms already opened stay open.",
+        rooms=fmt.count(ROOMS_PER_DEVICE_PER_MINUTE),
+    )
+
+
+def _app_room_limit() -> str:
+    return tr(
+        "{rooms} rooms were opened on this site in the last minute, the most it allows. Wait "
+        "a minute and try again; rooms already opened work as usual.",
+        rooms=fmt.count(ROOMS_PER_MINUTE),
+    )
 
 
 class RoomLimit(RuntimeError):
@@ -223,7 +230,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
     recent = sa.select(sa.func.count()).where(polls.c.created_at > now - RATE_WINDOW_SECONDS)
     with writer_lock(engine), engine.begin() as connection:
         if connection.execute(recent).scalar_one() >= ROOMS_PER_MINUTE:
-            raise RoomLimit(APP_ROOM_LIMIT)
+            raise RoomLimit(_app_room_limit())
         if opener is None:
             return
         counted = counted_upsert(
@@ -235,7 +242,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
             limit=ROOMS_PER_DEVICE_PER_MINUTE,
         )
         if not counted:
-            raise RoomLimit(DEVICE_ROOM_LIMIT)
+            raise RoomLimit(_device_room_limit())
 
 
 @guarded

@@ -41,8 +41,17 @@ def test_the_room_code_entry_in_german():
     assert app.text_input(key="poll_room").placeholder == "z. B. K7QM2X"
     assert "Studierende: einer Umfrage beitreten" in texts(app.header)
     assert app.button(key="poll_join_button").label == "Beitreten"
-    app.text_input(key="poll_room").set_value("0O1").run()
-    app.button(key="poll_join_button").click().run()
+    # The lecturers' half of the same screen (a phone shows it under the room-code box).
+    assert app.title[0].value == "Umfrage im Hörsaal"
+    assert "Lehrende: eine Umfrage starten" in texts(app.header)
+    assert app.radio(key="poll_kind").label == "Art der Umfrage"
+    assert app.button(key="poll_start").label == "Umfrage starten"
+    assert "Start a poll" not in everything(app) and "Students:" not in everything(app)
+    # AppTest reads a radio's value back through its format_func in this thread, where no
+    # session says German: the test reads in German too, as the page's own run does.
+    with i18n.using("de"):
+        app.text_input(key="poll_room").set_value("0O1").run()
+        app.button(key="poll_join_button").click().run()
     said = texts(app.warning)
     assert "Das ist kein Raumcode: Ein Raumcode hat 6 Buchstaben und Ziffern." in said
     assert "That is not a room code" not in said

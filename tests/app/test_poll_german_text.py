@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import re
 
+import numpy as np
 import pytest
 
 from common import i18n
 from poll_data import guesses
-from ui import glossary, step_questions
-from ui.class_poll import rating_views
+from ui import compute, glossary, step_questions
+from ui.class_poll import figures, rating_text
 from ui.settings import SETTINGS
 from ui.story_steps import PRESETS
 
@@ -74,14 +75,14 @@ def test_a_step_questions_german_right_answer_is_the_english_one(step):
 
 def test_the_phones_count_says_one_pair_and_many_pairs():
     with i18n.using("de"):
-        assert rating_views.rated_sentence(0, 0) == "Sie haben 0 Paare bewertet."
-        assert rating_views.rated_sentence(1, 0) == "Sie haben 1 Paar bewertet."
-        assert rating_views.rated_sentence(1_000, 6) == (
+        assert rating_text.rated_sentence(0, 0) == "Sie haben 0 Paare bewertet."
+        assert rating_text.rated_sentence(1, 0) == "Sie haben 1 Paar bewertet."
+        assert rating_text.rated_sentence(1_000, 6) == (
             "Sie haben 1,000 Paare bewertet. Schnellmodus: 6 Sekunden pro Paar."
         )
-    assert rating_views.rated_sentence(1, 0) == "You have rated 1 pair."
+    assert rating_text.rated_sentence(1, 0) == "You have rated 1 pair."
     assert (
-        rating_views.rated_sentence(2, 6) == "You have rated 2 pairs. Quick mode: 6 seconds a pair."
+        rating_text.rated_sentence(2, 6) == "You have rated 2 pairs. Quick mode: 6 seconds a pair."
     )
 
 
@@ -112,3 +113,15 @@ def test_the_glossary_reads_german_with_its_symbols_kept():
     assert "**β**: " in line and "**π\\_ref**: " in line
     assert "Goodharts Gesetz" in kinds and "*regressional*" in kinds
     assert glossary.GOODHART_KINDS.startswith("σ and b are two kinds")
+
+
+def test_the_projectors_guesses_in_words_read_german():
+    guessed = np.array([20.0, 49.0, 100.0])
+    with i18n.using("de"):
+        said = figures.describe(guessed, truth=compute.best_of_n_curve(0.0, 0.0))
+        one = figures.describe(guessed[:1])
+    assert said.startswith("3 Antworten: Median der Tipps n = 49, von n = 20 bis n = 100. ")
+    assert "Die wahre Qualität erreicht ihren Gipfel bei n = 49." in said
+    # 49 is the peak; 20 and 100 are 2.45 and 2.04 times from it: 1 guess in 3.
+    assert said.endswith("33% der Tipps lagen höchstens um den Faktor 2 daneben.")
+    assert one == "1 Antwort: Median der Tipps n = 20, von n = 20 bis n = 20."

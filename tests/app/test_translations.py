@@ -29,6 +29,9 @@ TRANSLATED_AREAS: tuple[str, ...] = (
     "ui/class_poll/step_views.py",
     "ui/class_poll/step_text.py",
     "ui/class_poll/guess_text.py",
+    "ui/class_poll/rating_text.py",
+    "ui/class_poll/figures.py",
+    "pages/class_poll.py",
     "poll_data",
 )
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)

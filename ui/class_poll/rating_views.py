@@ -32,11 +32,6 @@ SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
 SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
 ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
 TAP_KEY = "rating_tap"  # session key: (accepted, sentence) of the last tap, shown once
-SPREAD_WORDS = {
-    0.5: "0.5: typical lengths only",
-    1.0: "1: the base model's lengths",
-    1.5: "1.5: very varied lengths",
-}
 EVEN_TICKS = {True: style.N_TICKS_EVEN, False: style.BETA_TICKS_EVEN}  # best-of-n's, KL's
 
 
@@ -55,26 +50,30 @@ def choice_buttons() -> tuple[tuple[int, str], ...]:
 def start_form(container) -> dict | None:
     """The rating poll's choices on the start screen; the settings once Start is pressed."""
     container.markdown(
-        "Phones get pairs of written answers to everyday questions and tap the better one; "
-        "the room's choices fit a reward model, live, and show what optimizing it does."
+        tr(
+            "Phones get pairs of written answers to everyday questions and tap the better one; "
+            "the room's choices fit a reward model, live, and show what optimizing it does."
+        )
     )
     spread = container.radio(
-        "Lengths shown",
+        tr("Lengths shown"),
         options=ratings.LENGTH_SPREADS,
         index=1,
-        format_func=SPREAD_WORDS.get,
+        format_func=rating_text.spread_words,
         key="rating_spread",
-        help="How varied the lengths of the answers in a pair are (a scale of the base "
-        "model's lengths): varied lengths teach the padding penalty better.",
+        help=tr(
+            "How varied the lengths of the answers in a pair are (a scale of the base model's "
+            "lengths): varied lengths teach the padding penalty better."
+        ),
     )
     seconds = container.selectbox(
-        "Time per pair",
+        tr("Time per pair"),
         options=ratings.QUICK_SECONDS,
-        format_func=lambda value: "no limit" if value == 0 else f"quick: {value} seconds",
+        format_func=rating_text.seconds_words,
         key="rating_seconds",
-        help="Quick mode moves on after a few seconds: raters in a hurry judge by length.",
+        help=tr("Quick mode moves on after a few seconds: raters in a hurry judge by length."),
     )
-    if container.button("Start a rating poll", type="primary", key="rating_start"):
+    if container.button(tr("Start a rating poll"), type="primary", key="rating_start"):
         return {"length_spread": spread, "seconds_per_pair": seconds}
     return None
 
@@ -85,13 +84,15 @@ def start_form(container) -> dict | None:
 def room_summary(room: ratings.RatingRoom) -> str:
     """The room's settings in a sentence."""
     quick = (
-        f"quick mode, {fmt.count(room.seconds_per_pair)} seconds a pair"
+        tr("quick mode, {seconds} seconds a pair", seconds=fmt.count(room.seconds_per_pair))
         if room.seconds_per_pair
-        else "no time limit"
+        else tr("no time limit")
     )
-    return (
-        f"Rate answers: each phone gets pairs of answers from the base model (lengths "
-        f"{SPREAD_WORDS[room.length_spread].split(': ')[1]}; {quick}) and taps the better one."
+    return tr(
+        "Rate answers: each phone gets pairs of answers from the base model (lengths {lengths}; "
+        "{quick}) and taps the better one.",
+        lengths=rating_text.spread_words(room.length_spread).split(": ")[1],
+        quick=quick,
     )
 
 
@@ -339,22 +340,7 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
             args=(engine, room_code, student, index, choice),
         )
     _notices(timed_out=timed_out, closed=closed)
-    st.caption(rated_sentence(rated, room.seconds_per_pair))
-
-
-def rated_sentence(rated: int, seconds_per_pair: int) -> str:
-    """ "You have rated 7 pairs." and, in quick mode, its seconds a pair."""
-    if rated == 1:
-        said = tr("You have rated {count} pair.", count=fmt.count(rated))
-    else:
-        said = tr("You have rated {count} pairs.", count=fmt.count(rated))
-    if not seconds_per_pair:
-        return said
-    if seconds_per_pair == 1:
-        quick = tr("Quick mode: {seconds} second a pair.", seconds=fmt.count(seconds_per_pair))
-    else:
-        quick = tr("Quick mode: {seconds} seconds a pair.", seconds=fmt.count(seconds_per_pair))
-    return f"{said} {quick}"
+    st.caption(rating_text.rated_sentence(rated, room.seconds_per_pair))
 
 
 def _notices(*, timed_out: bool, closed: bool) -> None:
