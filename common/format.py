@@ -13,6 +13,8 @@ exact binary ties to even (0.125 -> "0.12"); format.js reproduces it.
 
 from __future__ import annotations
 
+from common.i18n import tr
+
 MINUS = "-"  # ASCII, as the screen has always printed it (see above)
 GAIN_DECIMALS = 2  # gains, KL and fitted values: 0.01 reward units, the lesson's precision
 EXTRA_DECIMALS = 2  # a gain that rounds to 0.00 gets up to 2 more to show its sign
@@ -56,11 +58,11 @@ def share_percent(share: float) -> str:
     "0%": best-of-n's single best answer at n = 2), "less than 0.01%", and "more than 99%"
     (not "100%") for a share short of 1."""
     if 0 < share < SMALLEST_SHARE:
-        return f"less than {SMALLEST_SHARE:.2%}"
+        return tr("less than {share}", share=f"{SMALLEST_SHARE:.2%}")
     if share > 0 and round(100 * share) == 0:
         return f"{100 * share:.2g}%"
     if share < 1 and round(100 * share) >= 100:
-        return "more than 99%"
+        return tr("more than {share}", share="99%")
     return percent(share)
 
 

@@ -9,6 +9,7 @@ plain note here; the other pages do not use it.
 
 import streamlit as st
 
+from common.i18n import tr
 from poll_data import store
 from ui import page_css, presenter, state
 from ui.address import ASK_KEY
@@ -21,7 +22,7 @@ page_css.page_style()
 # The lecturer's Reveal, Close and New poll go beside the title: on a 1280x720 projector
 # they were below the fold (y 801-841), under the QR code.
 with st.container(horizontal=True, vertical_alignment="center", gap="large", key="poll-title"):
-    st.title("Class poll", width="content")
+    st.title(tr("Class poll"), width="content")
     controls = st.container(horizontal=True, width="content", gap="small", key="poll-controls")
 
 lecturer_token, room_code = identity.poll_identity()

@@ -15,16 +15,21 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
+from common.i18n import tr
+
 RATE_WINDOW_SECONDS = 60.0  # rate limits count writes per minute
 SQLITE_BUSY_SECONDS = 5  # a writer waits this long for the file's lock before giving up
 POSTGRES_CONNECT_SECONDS = 5  # a server that does not answer within this is reported down
 
 _LOG = logging.getLogger("poll_data.store")  # the host's log names the store, as before
 
-UNAVAILABLE = (
-    "The class poll's database cannot be reached right now (it is down or busy). "
-    "Try again in a moment; the rest of the app works as usual."
-)
+
+def unavailable() -> str:
+    """What a visitor reads when the database is down or busy (in their language)."""
+    return tr(
+        "The class poll's database cannot be reached right now (it is down or busy). "
+        "Try again in a moment; the rest of the app works as usual."
+    )
 
 
 class StoreUnavailable(RuntimeError):
@@ -41,7 +46,7 @@ def guarded(function):
         except sa.exc.SQLAlchemyError as error:
             # The visitor gets the plain message; the host's log gets the reason, one line.
             _LOG.warning("class poll: %s failed: %s", function.__name__, str(error).splitlines()[0])
-            raise StoreUnavailable(UNAVAILABLE) from error
+            raise StoreUnavailable(unavailable()) from error
 
     return call
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 # The screen's one way to write a number (pure: it imports nothing, so no Streamlit comes in).
 from common import format as fmt
+from common.i18n import tr
 
 GUESS_LOW = 1  # best-of-n with one answer is the base model
 GUESS_HIGH = 10_000  # the Playground's n goes as far (its curves end there)
@@ -66,8 +67,16 @@ class Question:
         return float(round(value)) if self.whole else round(value, BETA_DECIMALS)
 
     def rounding(self) -> str:
-        """How a guess is rounded, in words: "a whole number" or "two decimals"."""
-        return "a whole number" if self.whole else f"{BETA_DECIMALS} decimals"
+        """How a guess is rounded, in words: "a whole number" or "2 decimals"."""
+        if self.whole:
+            return tr("a whole number")
+        return tr("{decimals} decimals", decimals=fmt.count(BETA_DECIMALS))
+
+    def asked(self) -> str:
+        """``text`` in the reader's language (Markdown)."""
+        if self.key == "kl":
+            return tr("KL penalty: at which β will **true quality** peak? β = ?")
+        return tr("Best-of-n: where will **true quality** peak? n = ?")
 
     def shown(self, value: float) -> str:
         """A guess or the truth as the page writes it: "1,000" or "0.8"."""
@@ -118,27 +127,33 @@ def read_guess(raw: object, *, question: Question = QUESTIONS["best_of_n"]) -> f
         Empty, too long, not a number, not finite, or out of range.
     """
     low, high = question.shown(question.low), question.shown(question.high)
-    wanted = f"type a {'whole ' if question.whole else ''}number from {low} to {high}"
+    if question.whole:
+        wanted = tr("type a whole number from {low} to {high}", low=low, high=high)
+    else:
+        wanted = tr("type a number from {low} to {high}", low=low, high=high)
+    example = tr("Type a number, for example {example}.", example=question.example)
     if isinstance(raw, bool) or raw is None:
-        raise BadInput(f"Type a number, for example {question.example}.")
+        raise BadInput(example)
     if isinstance(raw, int | float):
         number = float(raw)
     else:
         text = str(raw)
         if len(text) > MAX_GUESS_CHARACTERS:
-            raise BadInput(f"That is too long for a number: {wanted}.")
+            raise BadInput(tr("That is too long for a number: {wanted}.", wanted=wanted))
         # Thousands separators and spaces are how people write 1,000 on a phone.
         cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
         if not cleaned:
-            raise BadInput(f"Type a number, for example {question.example}.")
+            raise BadInput(example)
         try:
             number = float(cleaned)
         except ValueError:
-            raise BadInput(f"That is not a number: {wanted}.") from None
+            raise BadInput(tr("That is not a number: {wanted}.", wanted=wanted)) from None
     if not math.isfinite(number):
-        raise BadInput(f"That is not a finite number: {wanted}.")
+        raise BadInput(tr("That is not a finite number: {wanted}.", wanted=wanted))
     if not question.low <= number <= question.high:
-        raise BadInput(f"{question.symbol} must be from {low} to {high}.")
+        raise BadInput(
+            tr("{symbol} must be from {low} to {high}.", symbol=question.symbol, low=low, high=high)
+        )
     return number
 
 
@@ -146,19 +161,36 @@ def normalize_room_code(raw: object) -> str:
     """A room code as stored (upper case, no spaces), or BadInput if it cannot be one."""
     text = "" if raw is None else str(raw)
     if len(text) > 4 * ROOM_CODE_LENGTH:
-        raise BadInput("That is not a room code: a room code has 6 letters and digits.")
+        raise BadInput(_not_a_room_code())
     code = text.strip().replace(" ", "").replace("-", "").upper()
     if len(code) != ROOM_CODE_LENGTH or any(letter not in ROOM_ALPHABET for letter in code):
-        raise BadInput("That is not a room code: a room code has 6 letters and digits.")
+        raise BadInput(_not_a_room_code())
     return code
+
+
+def _not_a_room_code() -> str:
+    return tr(
+        "That is not a room code: a room code has {length} letters and digits.",
+        length=fmt.count(ROOM_CODE_LENGTH),
+    )
 
 
 def check_token(raw: object, *, what: str = "link") -> str:
     """A lecturer token or student id as made here (URL-safe, 16 to 64 characters)."""
     text = "" if raw is None else str(raw)
     if not _TOKEN_PATTERN.fullmatch(text):
-        raise BadInput(f"This {what} is not valid.")
+        raise BadInput(_not_valid(what))
     return text
+
+
+def _not_valid(what: str) -> str:
+    """ "This link is not valid.", naming what the token was (a link, a device ...)."""
+    said = {
+        "lecturer link": tr("This lecturer link is not valid."),
+        "browser session": tr("This browser session is not valid."),
+        "device": tr("This device is not valid."),
+    }
+    return said.get(what) or tr("This {what} is not valid.", what=what)
 
 
 def new_room_code() -> str:
@@ -184,3 +216,13 @@ def factor_off(guess: float, truth: float) -> float:
     156 cases (4 against 49: 12.250000000000002, "12.3"; the ratio 12.25 prints "12.2").
     """
     return max(guess / truth, truth / guess)
+
+
+def no_open_poll(room: str) -> str:
+    """What a visitor reads for a room code no open poll has (a phone's words too)."""
+    return tr("No open poll has the room code {room}.", room=room)
+
+
+def closed_to_answers() -> str:
+    """What a visitor reads once a poll is closed (a guess or a step's question)."""
+    return tr("This poll is closed: it takes no more answers.")

@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
+from common.i18n import tr
 from core.room_ratings import CANT_TELL, CHOICES, FIRST, PAIRS_PER_ROOM, SECOND
 from poll_data import guesses, store
 
@@ -32,7 +33,6 @@ LENGTH_SPREADS = (0.5, 1.0, 1.5)  # the lecturer's choice: typical lengths only 
 QUICK_SECONDS = (0, 4, 6, 10)  # seconds per pair in quick mode; 0 = no limit
 MAX_SECONDS = 3600.0  # a tap's time is kept up to an hour (a phone left on the desk)
 SEED_LIMIT = 2**31  # a room's pair seed fits a signed 32-bit column in either database
-CHOICE_WORDS = {FIRST: "the first answer", SECOND: "the second answer", CANT_TELL: "can't tell"}
 
 rating_rooms = sa.Table(
     "poll_rating_rooms",
@@ -170,17 +170,19 @@ def submit_choice(
     except guesses.BadStudent as error:
         return Tap(Outcome.BAD_STUDENT, str(error))
     if not _whole_in(pair_index, PAIRS_PER_ROOM):
-        return Tap(Outcome.UNKNOWN_PAIR, "That pair is not one of this room's: nothing was stored.")
+        return Tap(
+            Outcome.UNKNOWN_PAIR, tr("That pair is not one of this room's: nothing was stored.")
+        )
     if not (_whole_in(choice, len(CHOICES))):
-        return Tap(Outcome.BAD_CHOICE, "Tap the first answer, the second, or can't tell.")
+        return Tap(Outcome.BAD_CHOICE, tr("Tap the first answer, the second, or can't tell."))
     moment = time.time() if now is None else float(now)  # one clock for the checks and the row
     poll = store.poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Tap(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
+        return Tap(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     if poll.question != guesses.RATING:
-        return Tap(Outcome.NOT_RATING, "This room does not rate answers.")
+        return Tap(Outcome.NOT_RATING, tr("This room does not rate answers."))
     if poll.closed:
-        return Tap(Outcome.CLOSED, "This poll is closed: it takes no more choices.")
+        return Tap(Outcome.CLOSED, closed_to_choices())
     return _store_choice(engine, poll.id, student, int(pair_index), int(choice), seconds, moment)
 
 
@@ -196,8 +198,10 @@ def _store_choice(
         ):
             return Tap(
                 Outcome.RATE_LIMITED,
-                "Too many taps in one minute: this one was not stored. Read the next pair "
-                "a little longer.",
+                tr(
+                    "Too many taps in one minute: this one was not stored. Read the next pair "
+                    "a little longer."
+                ),
             )
         had = connection.execute(
             sa.select(ratings.c.choice).where(
@@ -213,10 +217,24 @@ def _store_choice(
                 set_={name: statement.excluded[name] for name in values},
             )
         )
-    said = CHOICE_WORDS[choice]
+    said = choice_words(choice)
     if had is not None:
-        return Tap(Outcome.REPLACED, f"Changed: {said}. Here is the next pair.")
-    return Tap(Outcome.ACCEPTED, f"Stored: {said}. Here is the next pair.")
+        return Tap(Outcome.REPLACED, tr("Changed: {choice}. Here is the next pair.", choice=said))
+    return Tap(Outcome.ACCEPTED, tr("Stored: {choice}. Here is the next pair.", choice=said))
+
+
+def choice_words(choice: int) -> str:
+    """A choice in words: "the first answer", "the second answer" or "can't tell"."""
+    return {
+        FIRST: tr("the first answer"),
+        SECOND: tr("the second answer"),
+        CANT_TELL: tr("can't tell"),
+    }[choice]
+
+
+def closed_to_choices() -> str:
+    """What a phone reads once a rating poll is closed."""
+    return tr("This poll is closed: it takes no more choices.")
 
 
 @store.guarded

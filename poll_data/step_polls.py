@@ -22,6 +22,7 @@ import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from common.i18n import tr
 from poll_data import guesses, store
 
 RATE_LIMIT = 20  # taps per device per minute, as a guess poll's answers (store.RATE_LIMIT)
@@ -177,14 +178,14 @@ def submit_vote(
     moment = time.time() if now is None else float(now)  # one clock for the checks and the row
     poll = store.poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Vote(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
+        return Vote(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     asked = step_room(engine, poll)
     if asked is None:
-        return Vote(Outcome.NOT_STEP, "This room does not ask a story step's question.")
+        return Vote(Outcome.NOT_STEP, tr("This room does not ask a story step's question."))
     if poll.closed:
-        return Vote(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+        return Vote(Outcome.CLOSED, guesses.closed_to_answers())
     if not _whole_in(choice, asked.choices):
-        return Vote(Outcome.BAD_CHOICE, f"Tap one of the {asked.choices} answers.")
+        return Vote(Outcome.BAD_CHOICE, tr("Tap one of the {count} answers.", count=asked.choices))
     return _store_vote(engine, poll.id, student, int(choice), moment)
 
 
@@ -206,14 +207,15 @@ def _store_vote(engine: Engine, poll_id: int, student: str, choice: int, moment:
     if not written:
         return Vote(
             Outcome.RATE_LIMITED,
-            "Too many taps in one minute: your last answer stands. Wait a minute to change it.",
+            tr("Too many taps in one minute: your last answer stands. Wait a minute to change it."),
             had,
         )
     if had is None:
-        return Vote(Outcome.ACCEPTED, f"Your answer {letter} is in.", choice)
+        return Vote(Outcome.ACCEPTED, tr("Your answer {letter} is in.", letter=letter), choice)
     if had == choice:
-        return Vote(Outcome.UNCHANGED, f"Your answer is still {letter}.", choice)
-    return Vote(Outcome.REPLACED, f"Your answer {letter} replaced {LETTERS[had]}.", choice)
+        return Vote(Outcome.UNCHANGED, tr("Your answer is still {letter}.", letter=letter), choice)
+    said = tr("Your answer {letter} replaced {earlier}.", letter=letter, earlier=LETTERS[had])
+    return Vote(Outcome.REPLACED, said, choice)
 
 
 @store.guarded

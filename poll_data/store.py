@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data import guesses
 from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
     RATE_WINDOW_SECONDS,
@@ -67,14 +68,21 @@ guess_table = sa.Table(
     sa.Column("window_count", sa.Integer, nullable=False),  # answers accepted in that minute
 )
 
-DEVICE_ROOM_LIMIT = (
-    f"This device has opened {ROOMS_PER_DEVICE_PER_MINUTE} rooms in the last minute, the most "
-    "it may. Wait a minute before opening another; the rooms already opened stay open."
-)
-APP_ROOM_LIMIT = (
-    f"{ROOMS_PER_MINUTE} rooms were opened on this site in the last minute, the most it allows. "
-    "Wait a minute and try again; rooms already opened work as usual."
-)
+
+def _device_room_limit() -> str:
+    return tr(
+        "This device has opened {rooms} rooms in the last minute, the most it may. Wait a "
+        "minute before opening another; the rooms already opened stay open.",
+        rooms=fmt.count(ROOMS_PER_DEVICE_PER_MINUTE),
+    )
+
+
+def _app_room_limit() -> str:
+    return tr(
+        "{rooms} rooms were opened on this site in the last minute, the most it allows. Wait "
+        "a minute and try again; rooms already opened work as usual.",
+        rooms=fmt.count(ROOMS_PER_MINUTE),
+    )
 
 
 class RoomLimit(RuntimeError):
@@ -222,7 +230,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
     recent = sa.select(sa.func.count()).where(polls.c.created_at > now - RATE_WINDOW_SECONDS)
     with writer_lock(engine), engine.begin() as connection:
         if connection.execute(recent).scalar_one() >= ROOMS_PER_MINUTE:
-            raise RoomLimit(APP_ROOM_LIMIT)
+            raise RoomLimit(_app_room_limit())
         if opener is None:
             return
         counted = counted_upsert(
@@ -234,7 +242,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
             limit=ROOMS_PER_DEVICE_PER_MINUTE,
         )
         if not counted:
-            raise RoomLimit(DEVICE_ROOM_LIMIT)
+            raise RoomLimit(_device_room_limit())
 
 
 @guarded
@@ -322,11 +330,11 @@ def submit_guess(
     moment = _now(now)
     poll = poll_for_room(engine, room, now=moment)
     if poll is None:
-        return Submission(Outcome.UNKNOWN_ROOM, f"No open poll has the room code {room}.")
+        return Submission(Outcome.UNKNOWN_ROOM, guesses.no_open_poll(room))
     if poll.closed:
-        return Submission(Outcome.CLOSED, "This poll is closed: it takes no more answers.")
+        return Submission(Outcome.CLOSED, guesses.closed_to_answers())
     if poll.question not in guesses.QUESTIONS:
-        return Submission(Outcome.BAD_GUESS, "This room takes taps, not typed guesses.")
+        return Submission(Outcome.BAD_GUESS, tr("This room takes taps, not typed guesses."))
     question = guesses.QUESTIONS[poll.question]
     try:
         typed = guesses.read_guess(raw_guess, question=question)
@@ -345,17 +353,32 @@ def submit_guess(
         if not _upsert(connection, poll_id=poll.id, student_id=student, guess=guess, now=moment):
             return Submission(
                 Outcome.RATE_LIMITED,
-                "Too many answers in one minute: your last accepted guess stands. "
-                "Wait a minute to change it.",
+                tr(
+                    "Too many answers in one minute: your last accepted guess stands. "
+                    "Wait a minute to change it."
+                ),
             )
     said = f"{question.symbol} = {question.shown(guess)}"
     # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
-    rounded = f" ({fmt.typed(typed)} rounded to {question.rounding()})" if guess != typed else ""
-    if had_guess:
-        return Submission(
-            Outcome.REPLACED, f"Your guess {said} replaced your earlier one{rounded}.", guess
+    message = _receipt(
+        said, typed, question.rounding(), had_guess=had_guess, rounded=guess != typed
+    )
+    outcome = Outcome.REPLACED if had_guess else Outcome.ACCEPTED
+    return Submission(outcome, message, guess)
+
+
+def _receipt(said: str, typed: float, rounding: str, *, had_guess: bool, rounded: bool) -> str:
+    """A stored guess's receipt: in, or replacing an earlier one; rounded, never silently."""
+    values = {"said": said, "typed": fmt.typed(typed), "rounding": rounding}
+    if rounded and had_guess:
+        return tr(
+            "Your guess {said} replaced your earlier one ({typed} rounded to {rounding}).", **values
         )
-    return Submission(Outcome.ACCEPTED, f"Your guess {said} is in{rounded}.", guess)
+    if rounded:
+        return tr("Your guess {said} is in ({typed} rounded to {rounding}).", **values)
+    if had_guess:
+        return tr("Your guess {said} replaced your earlier one.", said=said)
+    return tr("Your guess {said} is in.", said=said)
 
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:

@@ -15,7 +15,9 @@ LEVEL, ``ui.class_poll.guess_text``; ``levels_off`` here is that rule below the 
 where the stage's world reads it too); where the grid's edge, not the trade-off, sets a KL
 optimum (``core.edge_check``: β = 0.25 at b = 0, 8.4% of it at the edge) it is "can't tell".
 The class poll runs these questions, the Lesson's pack prints them, and the stage's
-predict-then-reveal reads ``levels_off`` for its reveal.
+predict-then-reveal reads ``levels_off`` for its reveal. Every word is in the reader's language
+(``common.i18n``: numbers formatted first, the English the key); the choices keep their order
+in every language, so a right answer is the same index.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from ui.settings import SETTINGS
 from ui.story_steps import PRESETS
 
@@ -120,12 +123,16 @@ def _kl_point(beta: float, b: float, sigma: float) -> core.EdgeCheck:
 
 # --- the answers, shared by steps with the same kind of question -------------------------
 
-VS_BASE = (
-    "It rises above the base model",
-    "It stays at the base model's (within 0.005)",
-    "It falls below the base model",
-    "Can't tell: the grid's edge sets it here",
-)
+
+def _vs_base_choices() -> tuple[str, ...]:
+    return (
+        tr("It rises above the base model"),
+        tr("It stays at the base model's (within 0.005)"),
+        tr("It falls below the base model"),
+        tr("Can't tell: the grid's edge sets it here"),
+    )
+
+
 UP, SAME, DOWN, EDGE = range(4)
 
 
@@ -136,35 +143,44 @@ def _vs_base(gain: float, capped: bool) -> int:
 
 
 def _kl_why(beta: float, b: float, sigma: float, check: core.EdgeCheck) -> str:
-    at = f"At {_named('β', beta)} (b = {fmt.stop(b)}, σ = {fmt.stop(sigma)})"
+    at = {"beta": _named("β", beta), "b": fmt.stop(b), "sigma": fmt.stop(sigma)}
     if check.capped:
-        return (
-            f"{at} {fmt.share_percent(float(check.edge_mass))} of the KL optimum sits within 0.5 "
-            "of the grid's edge: the edge, not the trade-off, sets its numbers."
+        return tr(
+            "At {beta} (b = {b}, σ = {sigma}) {share} of the KL optimum sits within 0.5 of the "
+            "grid's edge: the edge, not the trade-off, sets its numbers.",
+            share=fmt.share_percent(float(check.edge_mass)),
+            **at,
         )
-    return f"{at} the KL optimum's true quality gain is {fmt.signed(float(check.gold_gain))}."
+    return tr(
+        "At {beta} (b = {b}, σ = {sigma}) the KL optimum's true quality gain is {gain}.",
+        gain=fmt.signed(float(check.gold_gain)),
+        **at,
+    )
 
 
 def _step0(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
     check = _kl_point(v["beta"], v["b"], v["sigma"])
     right = _vs_base(float(check.gold_gain), bool(check.capped))
-    prompt = (
-        f"The KL penalty at {_named('β', v['beta'])}: does true quality rise above the base "
-        "model's, or fall?"
+    prompt = tr(
+        "The KL penalty at {beta}: does true quality rise above the base model's, or fall?",
+        beta=_named("β", v["beta"]),
     )
     why = _kl_why(v["beta"], v["b"], v["sigma"], check)
     if right == UP:
-        why += " A little pressure on a flawed reward model still helps."
-    return prompt, VS_BASE, right, DOWN, why
+        why += " " + tr("A little pressure on a flawed reward model still helps.")
+    return prompt, _vs_base_choices(), right, DOWN, why
 
 
-PEAK_CHOICES = (
-    "Below n = 10",
-    "Between n = 10 and 99",
-    "Between n = 100 and 999",
-    "At n = 1,000 or more, then it falls",
-    "It never turns down: it rises or levels off",
-)
+def _peak_choices() -> tuple[str, ...]:
+    return (
+        tr("Below n = 10"),
+        tr("Between n = 10 and 99"),
+        tr("Between n = 100 and 999"),
+        tr("At n = {n} or more, then it falls", n=fmt.count(PEAK_BINS[-1])),
+        tr("It never turns down: it rises or levels off"),
+    )
+
+
 NEVER_DOWN = len(PEAK_BINS) + 1
 
 
@@ -176,75 +192,93 @@ def _peak_why(flat: LevelsOff) -> str:
     top = f"{_named('n', flat.peak)} ({fmt.signed(flat.top)})"
     end = _named("n", N_CURVE[-1])
     if flat.place == END:
-        return f"Best-of-n's true quality is still rising at {end} ({fmt.signed(flat.top)})."
+        return tr(
+            "Best-of-n's true quality is still rising at {end} ({top}).",
+            end=end,
+            top=fmt.signed(flat.top),
+        )
     if flat.place == PLATEAU:
-        return (
-            f"Best-of-n's highest point is {top}, and from {_named('n', flat.levels_from)} to "
-            f"{fmt.count(N_CURVE[-1])} it stays within 0.005 of it: it levels off."
+        return tr(
+            "Best-of-n's highest point is {top}, and from {start} to {last} it stays within "
+            "0.005 of it: it levels off.",
+            top=top,
+            start=_named("n", flat.levels_from),
+            last=fmt.count(N_CURVE[-1]),
         )
     if flat.place == START:
-        fall = fmt.signed(flat.end_gain)
-        return f"Best-of-n is best at n = 1: true quality only falls ({fall} at {end})."
-    return (
-        f"On this draw of 600 answers best-of-n peaks at {top}, and is back to "
-        f"{fmt.signed(flat.end_gain)} at {end}."
+        return tr(
+            "Best-of-n is best at n = 1: true quality only falls ({fall} at {end}).",
+            fall=fmt.signed(flat.end_gain),
+            end=end,
+        )
+    return tr(
+        "On this draw of 600 answers best-of-n peaks at {top}, and is back to {fall} at {end}.",
+        top=top,
+        fall=fmt.signed(flat.end_gain),
+        end=end,
     )
 
 
 def _step1(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
     flat = levels_off(_bon_curve(v["b"], v["sigma"]))
     right = NEVER_DOWN if flat.place in (END, PLATEAU) else _peak_bin(flat.peak)
-    prompt = (
+    prompt = tr(
         "Best-of-n keeps the answer the reward model likes best of n. Where does true quality peak?"
     )
-    return prompt, PEAK_CHOICES, right, NEVER_DOWN, _peak_why(flat)
+    return prompt, _peak_choices(), right, NEVER_DOWN, _peak_why(flat)
 
 
 def _step2(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
     check = _kl_point(v["beta"], v["b"], v["sigma"])
     right = _vs_base(float(check.gold_gain), bool(check.capped))
-    prompt = (
-        f"At {_named('β', v['beta'])} the reward model's score is still climbing. What does "
-        "true quality do?"
+    prompt = tr(
+        "At {beta} the reward model's score is still climbing. What does true quality do?",
+        beta=_named("β", v["beta"]),
     )
     why = _kl_why(v["beta"], v["b"], v["sigma"], check)
     bon = _bon_gain(v["n"], v["b"], v["sigma"])
-    why += f" Best-of-n at {_named('n', v['n'])}: {fmt.signed(bon)}."
-    return prompt, VS_BASE, right, UP, why
+    why += " " + tr("Best-of-n at {n}: {gain}.", n=_named("n", v["n"]), gain=fmt.signed(bon))
+    return prompt, _vs_base_choices(), right, UP, why
 
 
-SHAPE_CHOICES = (
-    "It keeps rising, or levels off",
-    "It peaks, then falls but stays above the base",
-    "It peaks, then falls below the base model",
-)
+def _shape_choices() -> tuple[str, ...]:
+    return (
+        tr("It keeps rising, or levels off"),
+        tr("It peaks, then falls but stays above the base"),
+        tr("It peaks, then falls below the base model"),
+    )
 
 
 def _step3(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
     flat = levels_off(_bon_curve(v["b"], v["sigma"]))
     right = 0 if flat.place in (END, PLATEAU) else 2 if flat.end_gain < -LEVEL else 1
-    prompt = (
-        f"The reward model learned b = {fmt.stop(v['b'])} of the padding penalty "
-        f"(σ = {fmt.stop(v['sigma'])}). As best-of-n's n grows to 10,000, true quality…"
+    prompt = tr(
+        "The reward model learned b = {b} of the padding penalty (σ = {sigma}). As "
+        "best-of-n's n grows to {last}, true quality…",
+        b=fmt.stop(v["b"]),
+        sigma=fmt.stop(v["sigma"]),
+        last=fmt.count(N_CURVE[-1]),
     )
-    return prompt, SHAPE_CHOICES, right, 2, _peak_why(flat)
+    return prompt, _shape_choices(), right, 2, _peak_why(flat)
 
 
-SOONER_CHOICES = (
-    "Sooner: at a smaller n",
-    "At the same n: the errors average out",
-    "Later: at a larger n",
-    "It never turns down: it rises or levels off",
-)
+def _sooner_choices() -> tuple[str, ...]:
+    return (
+        tr("Sooner: at a smaller n"),
+        tr("At the same n: the errors average out"),
+        tr("Later: at a larger n"),
+        tr("It never turns down: it rises or levels off"),
+    )
 
 
 def _where(flat: LevelsOff) -> str:
     """ "peaks at n = 6 (+1.25)", "levels off from n = 1,942 (+1.54)", "still rises at ..."."""
+    top = fmt.signed(flat.top)
     if flat.place == PLATEAU:
-        return f"levels off from {_named('n', flat.levels_from)} ({fmt.signed(flat.top)})"
+        return tr("levels off from {n} ({top})", n=_named("n", flat.levels_from), top=top)
     if flat.place == END:
-        return f"still rises at {_named('n', flat.peak)} ({fmt.signed(flat.top)})"
-    return f"peaks at {_named('n', flat.peak)} ({fmt.signed(flat.top)})"
+        return tr("still rises at {n} ({top})", n=_named("n", flat.peak), top=top)
+    return tr("peaks at {n} ({top})", n=_named("n", flat.peak), top=top)
 
 
 def _step4(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
@@ -254,23 +288,28 @@ def _step4(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]
         right = 3
     else:
         right = 0 if noisy.peak < clean.peak else 1 if noisy.peak == clean.peak else 2
-    prompt = (
-        f"The reward model gets other errors, σ = {fmt.stop(v['sigma'])}. Compared with σ = 0, "
-        "where does best-of-n's true quality peak?"
+    prompt = tr(
+        "The reward model gets other errors, σ = {sigma}. Compared with σ = 0, where does "
+        "best-of-n's true quality peak?",
+        sigma=fmt.stop(v["sigma"]),
     )
-    why = (
-        f"With σ = {fmt.stop(v['sigma'])} best-of-n {_where(noisy)}; with σ = 0 it {_where(clean)}."
+    why = tr(
+        "With σ = {sigma} best-of-n {noisy}; with σ = 0 it {clean}.",
+        sigma=fmt.stop(v["sigma"]),
+        noisy=_where(noisy),
+        clean=_where(clean),
     )
-    return prompt, SOONER_CHOICES, right, 1, why
+    return prompt, _sooner_choices(), right, 1, why
 
 
-HELP_CHOICES = (
-    "Only the KL penalty",
-    "Only best-of-n",
-    "Both",
-    "Neither",
-    "Can't tell: the grid's edge sets the KL optimum",
-)
+def _help_choices() -> tuple[str, ...]:
+    return (
+        tr("Only the KL penalty"),
+        tr("Only best-of-n"),
+        tr("Both"),
+        tr("Neither"),
+        tr("Can't tell: the grid's edge sets the KL optimum"),
+    )
 
 
 def _step5(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]:
@@ -284,25 +323,34 @@ def _step5(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]
         right = 4
     else:
         right = {(True, False): 0, (False, True): 1, (True, True): 2}.get((kl_helps, bon_helps), 3)
-    prompt = (
-        f"With σ = {fmt.stop(sigma)}, which optimizer does learning b = {fmt.stop(b)} help by "
-        f"0.1 or more, against b = 0 ({_named('β', beta)}, {_named('n', n)})?"
+    prompt = tr(
+        "With σ = {sigma}, which optimizer does learning b = {b} help by {helps} or more, "
+        "against b = 0 ({beta}, {n})?",
+        sigma=fmt.stop(sigma),
+        b=fmt.stop(b),
+        helps=fmt.stop(HELPS),
+        beta=_named("β", beta),
+        n=_named("n", n),
     )
-    why = (
-        f"Best-of-n: {fmt.signed(bon_fixed)} against {fmt.signed(bon_flawed)} at b = 0. "
-        f"KL penalty: {fmt.signed(float(fixed.gold_gain))} against "
-        f"{fmt.signed(float(flawed.gold_gain))}."
+    why = tr(
+        "Best-of-n: {bon_fixed} against {bon_flawed} at b = 0. KL penalty: {kl_fixed} "
+        "against {kl_flawed}.",
+        bon_fixed=fmt.signed(bon_fixed),
+        bon_flawed=fmt.signed(bon_flawed),
+        kl_fixed=fmt.signed(float(fixed.gold_gain)),
+        kl_flawed=fmt.signed(float(flawed.gold_gain)),
     )
     if right == 4:
         why += " " + _kl_why(beta, b, sigma, fixed if fixed.capped else flawed)
-    return prompt, HELP_CHOICES, right, 2, why
+    return prompt, _help_choices(), right, 2, why
 
 
-SHARE_CHOICES = (
-    "Hardly ever: under 1 time in 100",
-    "Sometimes: 1 to 90 times in 100",
-    "Nearly always: over 90 times in 100",
-)
+def _share_choices() -> tuple[str, ...]:
+    return (
+        tr("Hardly ever: under 1 time in 100"),
+        tr("Sometimes: 1 to 90 times in 100"),
+        tr("Nearly always: over 90 times in 100"),
+    )
 
 
 def favourite_share(n: float, b: float, sigma: float) -> float:
@@ -318,16 +366,20 @@ def _step6(v: Mapping[str, float]) -> tuple[str, tuple[str, ...], int, int, str]
     share = favourite_share(n, v["b"], v["sigma"])
     right = 0 if share < RARELY else 1 if share <= NEARLY_ALWAYS else 2
     result = core.best_of_n(np.array([n]), b=v["b"], sigma=v["sigma"])
-    prompt = (
-        f"Best-of-n draws {_named('n', n)} from only 600 answers. How often does it keep the "
-        "reward model's single favourite?"
+    prompt = tr(
+        "Best-of-n draws {n} from only 600 answers. How often does it keep the reward model's "
+        "single favourite?",
+        n=_named("n", n),
     )
-    why = (
-        f"At {_named('n', n)} it keeps the favourite {fmt.share_percent(share)} of the time; "
-        f"its KL is {fmt.kl(float(result.kl[0]))} nats: with 600 answers it can never pass "
-        f"log 600 = {fmt.kl(float(np.log(core.ANSWER_COUNT)))}."
+    why = tr(
+        "At {n} it keeps the favourite {share} of the time; its KL is {kl} nats: with 600 "
+        "answers it can never pass log 600 = {limit}.",
+        n=_named("n", n),
+        share=fmt.share_percent(share),
+        kl=fmt.kl(float(result.kl[0])),
+        limit=fmt.kl(float(np.log(core.ANSWER_COUNT))),
     )
-    return prompt, SHARE_CHOICES, right, 0, why
+    return prompt, _share_choices(), right, 0, why
 
 
 _STEPS = (_step0, _step1, _step2, _step3, _step4, _step5, _step6)

@@ -39,6 +39,19 @@ TRANSLATED_AREAS: tuple[str, ...] = (
     # The address's notes a Playground link can get (a setting's, a repeated key's, the pin's).
     "ui/url_values.py",
     "ui/pin_url.py",
+    # The glossary.
+    "ui/glossary.py",
+    # The class poll's phones (the lecturer's screens: only what they share with the phones).
+    "ui/step_questions.py",
+    "ui/class_poll/views.py",
+    "ui/class_poll/rating_views.py",
+    "ui/class_poll/step_views.py",
+    "ui/class_poll/step_text.py",
+    "ui/class_poll/guess_text.py",
+    "ui/class_poll/rating_text.py",
+    "ui/class_poll/figures.py",
+    "pages/class_poll.py",
+    "poll_data",
 )
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 JS_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.DOTALL)

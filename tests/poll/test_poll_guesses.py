@@ -163,7 +163,8 @@ print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in to
 
 
 def test_the_poll_takes_the_number_formats_and_nothing_of_ui():
-    """poll_data/ sits below ui/: it writes numbers with the pure common.format, loads no ui."""
+    """poll_data/ sits below ui/: it writes numbers with the pure common.format and words with
+    the pure common.i18n, loads no ui (nor Streamlit)."""
     run = run_python("-c", POLL_PROBE)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == ["common", "common.format"]
+    assert json.loads(run.stdout) == ["common", "common.format", "common.i18n"]

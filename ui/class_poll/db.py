@@ -55,7 +55,7 @@ def poll_engine() -> Engine:
         )
     except (OSError, sa.exc.SQLAlchemyError, ImportError, ValueError) as error:
         _LOG.warning("class poll: cannot open the database: %s", error)
-        raise store.StoreUnavailable(database.UNAVAILABLE) from error
+        raise store.StoreUnavailable(database.unavailable()) from error
     _close_at_exit()
     _schema_made(url, connection.engine)
     return connection.engine

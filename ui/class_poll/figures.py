@@ -15,6 +15,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data.guesses import QUESTIONS, Question
 from ui import style
 from ui.class_poll import guess_text
@@ -226,12 +227,18 @@ def describe(
     count = int(np.size(guesses))
     symbol, shown = question.symbol, question.shown
     if count == 0:
-        text = "No answers yet."
+        text = tr("No answers yet.")
     else:
+        spread = {
+            "count": str(count),
+            "median": f"{symbol} = {shown(float(np.median(guesses)))}",
+            "low": f"{symbol} = {shown(np.min(guesses))}",
+            "high": f"{symbol} = {shown(np.max(guesses))}",
+        }
         text = (
-            f"{count} answer{'s' if count != 1 else ''}: median guess {symbol} = "
-            f"{shown(float(np.median(guesses)))}, from {symbol} = {shown(np.min(guesses))} "
-            f"to {symbol} = {shown(np.max(guesses))}."
+            tr("{count} answer: median guess {median}, from {low} to {high}.", **spread)
+            if count == 1
+            else tr("{count} answers: median guess {median}, from {low} to {high}.", **spread)
         )
     if truth is not None:
         words = guess_text.truth_words(truth, question)
@@ -241,5 +248,7 @@ def describe(
             # counting as the truth where true quality levels off (guess_text.distance_to_truth).
             off = [guess_text.distance_to_truth(truth, question, float(g)) for g in guesses]
             share = np.mean(np.asarray(off) <= 2.0)
-            text += f" {fmt.percent(share)} of the guesses were within a factor 2 of it."
+            text += " " + tr(
+                "{share} of the guesses were within a factor 2 of it.", share=fmt.percent(share)
+            )
     return text

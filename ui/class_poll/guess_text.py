@@ -1,5 +1,6 @@
-"""The guess screens' reveal in words (pure, no Streamlit): where true quality peaks, or, where
-it never turns down inside the question's range, that it is highest at the range's end.
+"""The guess screens' words (pure, no Streamlit), in the reader's language (``common.i18n``):
+the notes under a phone's question, and the reveal: where true quality peaks, or, where it never
+turns down inside the question's range, that it is highest at the range's end.
 
 A poll asks "where will true quality peak?" at any b and σ a lecturer picks. At many of them the
 curve has no peak inside the range: best-of-n still rises at n = 10,000 from b = 0.2 on (b = 0.2,
@@ -22,6 +23,7 @@ import numpy as np
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from poll_data.guesses import Question, factor_off
 
 PEAK, END, START = "peak", "end", "start"  # where the truth lies on the searched stretch
@@ -130,33 +132,55 @@ def truth_words(curve: core.Curve, question: Question, *, bold: bool = False) ->
     setting = f"**{setting}**" if bold else setting
     place = truth_place(curve, question)
     if place == PEAK:
-        return f"true quality peaks at {setting}"
+        return tr("true quality peaks at {setting}", setting=setting)
     flat = plateau(curve, question)
     start, end = (f"{question.symbol} = {question.shown(at)}" for at in flat.stretches[-1])
     if place == PLATEAU:
         start, end = (f"**{at}**" for at in (start, end)) if bold else (start, end)
-        highest = f"its highest, {fmt.signed(flat.top)} at {setting}"
+        said = {"start": start, "end": end, "top": fmt.signed(flat.top), "setting": setting}
         if _on(curve.peak_pressure, flat.stretches[-1]):
-            return (
-                f"true quality levels off: from {start} to {end} it stays within 0.005 of "
-                f"{highest}, so any setting there is as good"
+            return tr(
+                "true quality levels off: from {start} to {end} it stays within 0.005 of its "
+                "highest, {top} at {setting}, so any setting there is as good",
+                **said,
             )
-        return (
-            f"true quality levels off: {highest}, and from {start} to {end} it is back within "
-            "0.005 of it, so any setting there is as good"
+        return tr(
+            "true quality levels off: its highest, {top} at {setting}, and from {start} to "
+            "{end} it is back within 0.005 of it, so any setting there is as good",
+            **said,
         )
     if place == START:
-        return f"true quality is highest at {setting}, the gentlest setting: it only falls"
+        return tr(
+            "true quality is highest at {setting}, the gentlest setting: it only falls",
+            setting=setting,
+        )
     limit = question.low if question.symbol == "β" else question.high
-    end = (
-        "the end of the range"
-        if curve.peak_pressure == limit
-        else "the strongest setting clear of the grid's edge"
+    run = flat.stretches[-1][0] != curve.peak_pressure  # a run of points, not the end alone
+    if curve.peak_pressure == limit and run:
+        return tr(
+            "true quality is highest at {setting}, the end of the range: it does not turn down "
+            "before it, and is within 0.005 of that from {start} on",
+            setting=setting,
+            start=start,
+        )
+    if curve.peak_pressure == limit:
+        return tr(
+            "true quality is highest at {setting}, the end of the range: it does not turn down "
+            "before it",
+            setting=setting,
+        )
+    if run:
+        return tr(
+            "true quality is highest at {setting}, the strongest setting clear of the grid's "
+            "edge: it does not turn down before it, and is within 0.005 of that from {start} on",
+            setting=setting,
+            start=start,
+        )
+    return tr(
+        "true quality is highest at {setting}, the strongest setting clear of the grid's edge: "
+        "it does not turn down before it",
+        setting=setting,
     )
-    words = f"true quality is highest at {setting}, {end}: it does not turn down before it"
-    if flat.stretches[-1][0] != curve.peak_pressure:  # a run of points, not the end alone
-        words += f", and is within 0.005 of that from {start} on"
-    return words
 
 
 def chart_label(curve: core.Curve, question: Question) -> str:
@@ -164,22 +188,62 @@ def chart_label(curve: core.Curve, question: Question) -> str:
     place = truth_place(curve, question)
     if place == PLATEAU:
         start, end = (question.shown(at) for at in plateau(curve, question).stretches[-1])
-        return f"levels off: {question.symbol} = {start} to {end}"
-    name = "true peak" if place == PEAK else "highest"
-    return f"{name}: {question.symbol} = {question.shown(curve.peak_pressure)}"
+        return tr(
+            "levels off: {symbol} = {start} to {end}", symbol=question.symbol, start=start, end=end
+        )
+    setting = f"{question.symbol} = {question.shown(curve.peak_pressure)}"
+    if place == PEAK:
+        return tr("true peak: {setting}", setting=setting)
+    return tr("highest: {setting}", setting=setting)
 
 
 def reveal_sentence(curve: core.Curve, question: Question, mine: float | None) -> str:
     """What a student's phone says once the truth is revealed, with their guess's distance."""
-    text = f"The truth: {truth_words(curve, question, bold=True)}."
+    text = tr("The truth: {words}.", words=truth_words(curve, question, bold=True))
     if mine is None:
         return text
     if guess_is_right(curve, question, mine):
-        return f"{text} Your guess is right: true quality there is within 0.005 of its highest."
+        said = tr("Your guess is right: true quality there is within 0.005 of its highest.")
+        return f"{text} {said}"
     factor = fmt.number(distance_to_truth(curve, question, mine), decimals=1)
     place = truth_place(curve, question)
     if place == PEAK:
-        return f"{text} Your guess was off by a factor of {factor}."
-    if place == PLATEAU or plateau(curve, question).stretches[-1][0] != curve.peak_pressure:
-        return f"{text} Your guess was a factor of {factor} from where it is that high."
-    return f"{text} Your guess was a factor of {factor} from it."
+        said = tr("Your guess was off by a factor of {factor}.", factor=factor)
+    elif place == PLATEAU or plateau(curve, question).stretches[-1][0] != curve.peak_pressure:
+        said = tr("Your guess was a factor of {factor} from where it is that high.", factor=factor)
+    else:
+        said = tr("Your guess was a factor of {factor} from it.", factor=factor)
+    return f"{text} {said}"
+
+
+def explained(question_key: str) -> str:
+    """What the question's symbol means, where the student first meets it (no hovering on a
+    phone)."""
+    if question_key == "kl":
+        return tr(
+            "β weighs the KL penalty that keeps the model near its starting point: a smaller "
+            "β is a weaker leash, so more pressure from the reward model."
+        )
+    return tr(
+        "n is how many answers best-of-n draws before keeping the one the reward model likes best."
+    )
+
+
+def guess_notes(question: Question, *, b: float, sigma: float) -> list[str]:
+    """Under a guess poll's question: its symbol, true quality, the reward model's b and σ
+    (each in words: a phone cannot hover), and what to type."""
+    span = {"low": question.shown(question.low), "high": question.shown(question.high)}
+    return [
+        explained(question.key),
+        tr("True quality is what we actually want; the reward model only approximates it."),
+        tr(
+            "The reward model: {b}, {sigma} (b: share of the padding penalty the reward model "
+            "learned: 0 none, 1 all; σ: size of the reward model's other, unmapped errors: 0 "
+            "none).",
+            b=fmt.named("b", b),
+            sigma=fmt.named("σ", sigma),
+        ),
+        tr("Type a whole number from {low} to {high}.", **span)
+        if question.whole
+        else tr("Type a number from {low} to {high}.", **span),
+    ]

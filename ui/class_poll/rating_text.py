@@ -1,4 +1,6 @@
-"""What the rating poll's lecturer screen says about the room's fit, in pure sentence builders.
+"""What the rating poll's lecturer screen says about the room's fit, in pure sentence builders
+(English); and, at the end, the phone's count and the start screen's choices, in the reader's
+language (``common.i18n``).
 
 The room's reward model, in units of substance, is s + w·l - b·(l² - 1): ``w`` its length weight
 (true quality's and the Playground's reward model's: 1), ``b`` its share of the padding penalty
@@ -18,6 +20,7 @@ import math
 import numpy as np
 
 from common import format as fmt
+from common.i18n import tr
 from core.curves import Curve
 from core.room_ratings import REFERENCE_NOISE, RoomFit
 from core.room_reading import CHANCE, CHANCE_LEVEL
@@ -288,3 +291,37 @@ def room_sentences(fitted: RoomFit, *, stop: float, spread: float) -> dict[str, 
             b=b, length_weight=weight, substance_weight=float(reading.weights[0]), stop=stop
         ),
     }
+
+
+# --- the phone's and the start screen's words, in the reader's language (common.i18n) ----
+
+
+def rated_sentence(rated: int, seconds_per_pair: int) -> str:
+    """ "You have rated 7 pairs." and, in quick mode, its seconds a pair."""
+    if rated == 1:
+        said = tr("You have rated {count} pair.", count=fmt.count(rated))
+    else:
+        said = tr("You have rated {count} pairs.", count=fmt.count(rated))
+    if not seconds_per_pair:
+        return said
+    if seconds_per_pair == 1:
+        quick = tr("Quick mode: {seconds} second a pair.", seconds=fmt.count(seconds_per_pair))
+    else:
+        quick = tr("Quick mode: {seconds} seconds a pair.", seconds=fmt.count(seconds_per_pair))
+    return f"{said} {quick}"
+
+
+def spread_words(spread: float) -> str:
+    """A length spread as the start screen offers it: "1: the base model's lengths"."""
+    return {
+        0.5: tr("0.5: typical lengths only"),
+        1.0: tr("1: the base model's lengths"),
+        1.5: tr("1.5: very varied lengths"),
+    }[spread]
+
+
+def seconds_words(seconds: int) -> str:
+    """A quick-mode choice on the start screen: "no limit" or "quick: 6 seconds"."""
+    if seconds == 0:
+        return tr("no limit")
+    return tr("quick: {seconds} seconds", seconds=fmt.count(seconds))

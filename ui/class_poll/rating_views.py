@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 
 import core
 from common import format as fmt
+from common.i18n import tr
 from core.room_ratings import CANT_TELL, FIRST, SECOND
 from core.room_reading import CHANCE
 from poll_data import ratings, store
@@ -31,13 +32,16 @@ SHOWN_KEY = "rating_shown"  # session key: (pair index, when it was first shown)
 SKIPPED_KEY = "rating_skipped"  # session key: pairs whose quick-mode time ran out
 ADVANCE_KEY = "rating_advance"  # session key: this tab's last tap was stored: show the next
 TAP_KEY = "rating_tap"  # session key: (accepted, sentence) of the last tap, shown once
-SPREAD_WORDS = {
-    0.5: "0.5: typical lengths only",
-    1.0: "1: the base model's lengths",
-    1.5: "1.5: very varied lengths",
-}
 EVEN_TICKS = {True: style.N_TICKS_EVEN, False: style.BETA_TICKS_EVEN}  # best-of-n's, KL's
-BUTTONS = ((FIRST, "Answer A is better"), (SECOND, "Answer B is better"), (CANT_TELL, "Can't tell"))
+
+
+def choice_buttons() -> tuple[tuple[int, str], ...]:
+    """A phone's three choices and their buttons' words."""
+    return (
+        (FIRST, tr("Answer A is better")),
+        (SECOND, tr("Answer B is better")),
+        (CANT_TELL, tr("Can't tell")),
+    )
 
 
 # --- the start screen's part ---------------------------------------------------------
@@ -46,26 +50,30 @@ BUTTONS = ((FIRST, "Answer A is better"), (SECOND, "Answer B is better"), (CANT_
 def start_form(container) -> dict | None:
     """The rating poll's choices on the start screen; the settings once Start is pressed."""
     container.markdown(
-        "Phones get pairs of written answers to everyday questions and tap the better one; "
-        "the room's choices fit a reward model, live, and show what optimizing it does."
+        tr(
+            "Phones get pairs of written answers to everyday questions and tap the better one; "
+            "the room's choices fit a reward model, live, and show what optimizing it does."
+        )
     )
     spread = container.radio(
-        "Lengths shown",
+        tr("Lengths shown"),
         options=ratings.LENGTH_SPREADS,
         index=1,
-        format_func=SPREAD_WORDS.get,
+        format_func=rating_text.spread_words,
         key="rating_spread",
-        help="How varied the lengths of the answers in a pair are (a scale of the base "
-        "model's lengths): varied lengths teach the padding penalty better.",
+        help=tr(
+            "How varied the lengths of the answers in a pair are (a scale of the base model's "
+            "lengths): varied lengths teach the padding penalty better."
+        ),
     )
     seconds = container.selectbox(
-        "Time per pair",
+        tr("Time per pair"),
         options=ratings.QUICK_SECONDS,
-        format_func=lambda value: "no limit" if value == 0 else f"quick: {value} seconds",
+        format_func=rating_text.seconds_words,
         key="rating_seconds",
-        help="Quick mode moves on after a few seconds: raters in a hurry judge by length.",
+        help=tr("Quick mode moves on after a few seconds: raters in a hurry judge by length."),
     )
-    if container.button("Start a rating poll", type="primary", key="rating_start"):
+    if container.button(tr("Start a rating poll"), type="primary", key="rating_start"):
         return {"length_spread": spread, "seconds_per_pair": seconds}
     return None
 
@@ -76,13 +84,15 @@ def start_form(container) -> dict | None:
 def room_summary(room: ratings.RatingRoom) -> str:
     """The room's settings in a sentence."""
     quick = (
-        f"quick mode, {fmt.count(room.seconds_per_pair)} seconds a pair"
+        tr("quick mode, {seconds} seconds a pair", seconds=fmt.count(room.seconds_per_pair))
         if room.seconds_per_pair
-        else "no time limit"
+        else tr("no time limit")
     )
-    return (
-        f"Rate answers: each phone gets pairs of answers from the base model (lengths "
-        f"{SPREAD_WORDS[room.length_spread].split(': ')[1]}; {quick}) and taps the better one."
+    return tr(
+        "Rate answers: each phone gets pairs of answers from the base model (lengths {lengths}; "
+        "{quick}) and taps the better one.",
+        lengths=rating_text.spread_words(room.length_spread).split(": ")[1],
+        quick=quick,
     )
 
 
@@ -257,15 +267,27 @@ def phone_screen(engine: Engine, room_code: str, student: str) -> None:
     poll = store.poll_for_room(engine, room_code)
     room = ratings.rating_room(engine, poll) if poll else None
     if room is None:
-        st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
+        st.warning(
+            tr(
+                "No open poll has the room code {room}. Check the code on the screen.",
+                room=room_code,
+            )
+        )
         return
     st.markdown(
-        f'**Room {room_code}.** Which answer is better? Tap it, or "can\'t tell"; '
-        "the next pair follows."
+        tr(
+            '**Room {room}.** Which answer is better? Tap it, or "can\'t tell"; the next pair '
+            "follows.",
+            room=room_code,
+        )
     )
+    # The answers are written from core's English sentence banks (core/answer_text.py, shared
+    # with the stage's JavaScript twin): another language says so here.
     st.caption(
-        "The answers are illustrations of what answers of different lengths and substance "
-        "might read like, written by this app from its own sentences. No name is stored."
+        tr(
+            "The answers are illustrations of what answers of different lengths and substance "
+            "might read like, written by this app from its own sentences. No name is stored."
+        )
     )
     # Quick mode re-reads every pair's seconds, to move on; otherwise only to see a close.
     every = room.seconds_per_pair or PHONE_REFRESH_SECONDS
@@ -300,11 +322,11 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
     st.markdown(f"#### {question}")
     for column, name, text in zip(st.columns(2), "AB", (first, second), strict=True):
         box = column.container(border=True, key=f"rating_answer_{name}")
-        box.markdown(f"**Answer {name}**")
+        box.markdown(tr("**Answer {name}**", name=name))
         box.text(text)
     closed = poll is None or poll.closed
     buttons = st.container(horizontal=True, key="rating_buttons")
-    for choice, label in BUTTONS:
+    for choice, label in choice_buttons():
         buttons.button(
             label,
             # The pair's index in the key: each pair's buttons are widgets of their own, so a
@@ -318,12 +340,7 @@ def pair_card(engine: Engine, room_code: str, student: str, room: ratings.Rating
             args=(engine, room_code, student, index, choice),
         )
     _notices(timed_out=timed_out, closed=closed)
-    quick = (
-        f" Quick mode: {fmt.count(room.seconds_per_pair)} seconds a pair."
-        if room.seconds_per_pair
-        else ""
-    )
-    st.caption(f"You have rated {fmt.count(rated)} pair{'s' if rated != 1 else ''}.{quick}")
+    st.caption(rating_text.rated_sentence(rated, room.seconds_per_pair))
 
 
 def _notices(*, timed_out: bool, closed: bool) -> None:
@@ -337,9 +354,9 @@ def _notices(*, timed_out: bool, closed: bool) -> None:
     elif sentence:
         notices.warning(sentence)
     if timed_out:
-        notices.info("Time is up on that pair: here is the next.")
+        notices.info(tr("Time is up on that pair: here is the next."))
     if closed:
-        notices.info("This poll is closed: it takes no more choices.")
+        notices.info(ratings.closed_to_choices())
 
 
 def choice_key(choice: int, index: int) -> str:

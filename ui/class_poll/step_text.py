@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data.step_polls import LETTERS
 from ui import style
 from ui.step_questions import StepQuestion
@@ -49,7 +50,12 @@ def choice_label(index: int, text: str) -> str:
 
 def step_title(step: int) -> str:
     """ "Step 4 of 7 · Fix: b = 0.2" (step is 0-based)."""
-    return f"Step {step + 1} of {len(PRESETS)} · {PRESETS[step].name}"
+    return tr(
+        "Step {step} of {steps} · {name}",
+        step=fmt.count(step + 1),
+        steps=fmt.count(len(PRESETS)),
+        name=PRESETS[step].name,
+    )
 
 
 def setting_sentence(values: Mapping[str, float]) -> str:
@@ -70,7 +76,7 @@ def bars_html(choices: Sequence[str], counts: np.ndarray, right: int | None = No
     rows = []
     for index, (text, count) in enumerate(zip(choices, counts, strict=True)):
         is_right = right == index
-        mark = " ✓ right" if is_right else ""
+        mark = " ✓ " + tr("right") if is_right else ""
         said = f"{choice_label(index, text)}{mark}: {count_text(int(count), total)}"
         rows.append(
             f'<div class="step-bar{" right" if is_right else ""}" role="listitem" '
@@ -83,8 +89,10 @@ def bars_html(choices: Sequence[str], counts: np.ndarray, right: int | None = No
             f"{count_text(int(count), total)}</div></div>"
         )
     revealed = " revealed" if right is not None else ""
+    # Inside the attribute's double quotes an apostrophe needs no escape (as it was written).
+    label = html.escape(tr("The room's answers"), quote=False).replace('"', "&quot;")
     return (
-        f'<div class="step-bars{revealed}" role="list" aria-label="The room\'s answers">'
+        f'<div class="step-bars{revealed}" role="list" aria-label="{label}">'
         + "".join(rows)
         + "</div>"
     )
@@ -92,35 +100,46 @@ def bars_html(choices: Sequence[str], counts: np.ndarray, right: int | None = No
 
 def answers_label(closed: bool) -> str:
     """The metric's label: "Answers (poll open)"."""
-    return f"Answers (poll {'closed' if closed else 'open'})"
+    return tr("Answers (poll closed)") if closed else tr("Answers (poll open)")
 
 
 def right_sentence(question: StepQuestion) -> str:
     """The reveal's headline: "The right answer: C · It falls below the base model."."""
-    return f"The right answer: {choice_label(question.right, question.choices[question.right])}."
+    right = choice_label(question.right, question.choices[question.right])
+    return tr("The right answer: {choice}.", choice=right)
 
 
 def common_wrong_sentence(question: StepQuestion, counts: np.ndarray) -> str:
     """The answer students usually give, and how many of this room gave it."""
     wrong = question.common_wrong
     total = int(np.sum(counts))
-    share = f": {count_text(int(counts[wrong]), total)} of this room" if total else ""
-    return f"The answer students often give is {letter(wrong)} ({question.choices[wrong]}){share}."
+    said = {"letter": letter(wrong), "choice": question.choices[wrong]}
+    if not total:
+        return tr("The answer students often give is {letter} ({choice}).", **said)
+    return tr(
+        "The answer students often give is {letter} ({choice}): {count} of this room.",
+        count=count_text(int(counts[wrong]), total),
+        **said,
+    )
 
 
 def phone_confirmation(question: StepQuestion, mine: int | None, closed: bool) -> str:
     """What a phone says under its buttons about its answer."""
     if mine is None:
-        return "Nothing answered yet." if not closed else "You did not answer."
-    said = f"Your answer: {choice_label(mine, question.choices[mine])}."
-    return said if closed else f"{said} Tap another to change it while the poll is open."
+        return tr("Nothing answered yet.") if not closed else tr("You did not answer.")
+    said = tr("Your answer: {choice}.", choice=choice_label(mine, question.choices[mine]))
+    return said if closed else f"{said} {tr('Tap another to change it while the poll is open.')}"
 
 
 def phone_reveal(question: StepQuestion, mine: int | None) -> str:
     """After Reveal, on a phone: the right answer, and whether this phone's was it."""
     verdict = ""
     if mine is not None:
-        verdict = " You had it right." if mine == question.right else f" You said {letter(mine)}."
+        verdict = " " + (
+            tr("You had it right.")
+            if mine == question.right
+            else tr("You said {letter}.", letter=letter(mine))
+        )
     return f"{right_sentence(question)}{verdict} {question.why}"
 
 

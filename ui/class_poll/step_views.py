@@ -17,7 +17,8 @@ import numpy as np
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from poll_data import step_polls, store
+from common.i18n import tr
+from poll_data import guesses, step_polls, store
 from ui import presenter, state, step_questions
 from ui.class_poll import ask_url, identity, live, step_text
 from ui.class_poll.ask_url import Ask
@@ -70,7 +71,7 @@ def start_form(engine: Engine, container, ask: Ask | None, lead: Callable[[str],
     for note in ask.notes if ask is not None else ():
         container.warning(note)
     step = container.selectbox(
-        "Story step",
+        tr("Story step"),
         options=range(len(PRESETS)),
         format_func=lambda index: f"{index + 1}. {PRESETS[index].name}",
         key=STEP_KEY,
@@ -78,18 +79,21 @@ def start_form(engine: Engine, container, ask: Ask | None, lead: Callable[[str],
     from_playground = ask is not None and ask.step == step
     values = ask.values if from_playground else dict(PRESETS[step].values)
     question = step_questions.question(step, values)
-    where = "the Playground's setting" if from_playground else "the step's setting"
+
     container.markdown(f"**{question.prompt}**")
     container.text(
         "\n".join(
             step_text.choice_label(index, text) for index, text in enumerate(question.choices)
         )
     )
-    container.caption(
-        f"Asked at {where}: {step_text.setting_sentence(values)}. The right answer is worked "
-        "out there and stays hidden until you press Reveal."
-    )
-    if not container.button("Ask the room", type="primary", key="step_start"):
+    setting = step_text.setting_sentence(values)
+    if from_playground:
+        asked = tr("Asked at the Playground's setting: {setting}.", setting=setting)
+    else:
+        asked = tr("Asked at the step's setting: {setting}.", setting=setting)
+    hidden = tr("The right answer is worked out there and stays hidden until you press Reveal.")
+    container.caption(f"{asked} {hidden}")
+    if not container.button(tr("Ask the room"), type="primary", key="step_start"):
         return
     try:
         poll, _room = step_polls.start_step_poll(
@@ -114,7 +118,11 @@ def lecturer_part(
 ) -> None:
     """The step and setting under the join panel; the question and the room's bars, live."""
     join_column.markdown(
-        f"{step_text.step_title(room.step)}: asked at {step_text.setting_sentence(room.values)}."
+        tr(
+            "{step}: asked at {setting}.",
+            step=step_text.step_title(room.step),
+            setting=step_text.setting_sentence(room.values),
+        )
     )
     with results_column:
         live_answers(engine, token)
@@ -150,7 +158,7 @@ def live_answers(engine: Engine, token: str) -> None:
         st.caption(step_text.common_wrong_sentence(question, counts))
         playground_link(room)
     st.download_button(
-        "Download the answers (CSV)",
+        tr("Download the answers (CSV)"),
         step_text.counts_csv(question, counts, revealed=poll.revealed),
         file_name=f"step_{room.step + 1}_answers.csv",
         mime="text/csv",
@@ -166,7 +174,7 @@ def playground_link(room: step_polls.StepRoom) -> None:
         parameters[PRESENT_KEY] = "1"
     st.page_link(
         "pages/playground.py",
-        label=f"See step {room.step + 1} on the Playground",
+        label=tr("See step {step} on the Playground", step=room.step + 1),
         icon=":material/tune:",
         query_params=parameters,
     )
@@ -192,13 +200,18 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
         st.warning(str(error))
         return
     if room is None:
-        st.warning(f"No open poll has the room code {room_code}. Check the code on the screen.")
+        st.warning(
+            tr(
+                "No open poll has the room code {room}. Check the code on the screen.",
+                room=room_code,
+            )
+        )
         return
     question = question_of(room)
     mine = (
         mine if mine is not None and mine < len(question.choices) else None
     )  # one no longer offered
-    st.caption(f"Room {room_code} · {step_text.step_title(room.step)}")
+    st.caption(tr("Room {room} · {step}", room=room_code, step=step_text.step_title(room.step)))
     st.markdown(f"**{question.prompt}**")
     buttons = st.container(key="step_choices", gap="small")
     for index, text in enumerate(question.choices):
@@ -221,7 +234,7 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
     else:
         st.success(f"{sentence} {stored}" if accepted else stored)
     if poll.closed:
-        st.info("This poll is closed: it takes no more answers.")
+        st.info(guesses.closed_to_answers())
     if poll.revealed:
         st.success(step_text.phone_reveal(question, mine))
 

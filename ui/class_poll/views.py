@@ -15,32 +15,34 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 
 from common import format as fmt
+from common.i18n import tr
 from poll_data import guesses, ratings, store
 from ui import charts, compute, glossary, lecturer_cookie, link_box, presenter, sliders, state
 from ui.address import LECTURER_KEY, OLD_STUDENT_KEY, ROOM_KEY
 from ui.class_poll import export as poll_export
 from ui.class_poll import figures as poll_figures
-from ui.class_poll import guess_text, identity, live, rating_views, step_views
+from ui.class_poll import guess_text, identity, live, rating_views, step_text, step_views
 from ui.class_poll.page_scripts import BACK_ROW_CSS, KEYBOARD_SCRIPT, TO_TOP_SCRIPT
-from ui.settings import PRESENT_KEY, SETTINGS
+from ui.settings import PRESENT_KEY
 
 REFRESH_SECONDS = 2  # the lecturer's count and histogram re-read the database this often
 # Phones re-read the poll's state this often: 100 phones make 40 small reads a second.
 STUDENT_REFRESH_SECONDS = 5
 QR_SCALE = 8  # px per QR module: ~300 px across, readable from the back of a lecture hall
 QR_SHOWN_PX = 300  # drawn this wide: a phone at the back of a lecture hall still reads it
-# What the symbol means, where the student first meets it (no hovering on a phone).
-EXPLAINED = {
-    "best_of_n": "n is how many answers best-of-n draws before keeping the one the reward "
-    "model likes best.",
-    "kl": "β weighs the KL penalty that keeps the model near its starting point: a smaller "
-    "β is a weaker leash, so more pressure from the reward model.",
-}
 GUESS, RATE, STEP = "guess", "rate", "step"  # the kinds of poll a lecturer may start
-KINDS = {GUESS: "Guess the peak", RATE: "Rate answers", STEP: "A story step's question"}
 MESSAGE_KEY = "poll_message"  # session key: the answer to the last submission, shown once
 FORM_OPEN_KEY = "poll_form_open"  # session key: the guess form was last drawn enabled
 TO_TOP_KEY = "poll_to_top"  # session key: the lecturer's screen opens at its top, once
+
+
+def kind_words(kind: str) -> str:
+    """A kind of poll as the start screen offers it."""
+    return {
+        GUESS: tr("Guess the peak"),
+        RATE: tr("Rate answers"),
+        STEP: tr("A story step's question"),
+    }[kind]
 
 
 def truth(poll: store.Poll) -> compute.Curve:
@@ -95,16 +97,19 @@ def start_screen(engine: Engine) -> None:
     # FRAME_CSS, by the box's key), and written last it moved the lecturers' form down 236 px
     # when it came (CLS 0.22 on a phone's first visit at 1.5 Mbit/s).
     _join_form(join)
-    start.header("Lecturers: start a poll")
+    start.header(tr("Lecturers: start a poll"))
     start.markdown(
-        "Students guess where true quality will peak, answer a story step's question, or rate "
-        "answers and so build a reward model, on their phones; you show the room's answers live."
+        tr(
+            "Students guess where true quality will peak, answer a story step's question, or "
+            "rate answers and so build a reward model, on their phones; you show the room's "
+            "answers live."
+        )
     )
     glossary.explain("true quality", "reward model", container=start)
     kind = start.radio(
-        "Kind of poll",
+        tr("Kind of poll"),
         options=(GUESS, RATE, STEP),
-        format_func=KINDS.get,
+        format_func=kind_words,
         key="poll_kind",
         horizontal=True,
     )
@@ -125,15 +130,15 @@ def start_screen(engine: Engine) -> None:
 
 def _guess_form(engine: Engine, start) -> None:
     question = start.radio(
-        "Question",
+        tr("Question"),
         options=list(guesses.QUESTIONS),
-        format_func=lambda key: guesses.QUESTIONS[key].text.replace("**", ""),
+        format_func=lambda key: guesses.QUESTIONS[key].asked().replace("**", ""),
         key="poll_question",
     )
     # The table's b and σ rows, as sliders of the poll's own: its address is its token or room.
     b = sliders.slider("b", container=start, widget_key="poll_b")
     sigma = sliders.slider("sigma", container=start, widget_key="poll_sigma")
-    if start.button("Start a poll", type="primary", key="poll_start"):
+    if start.button(tr("Start a poll"), type="primary", key="poll_start"):
         try:
             poll = store.start_poll(
                 engine, b=b, sigma=sigma, question=question, opener=identity.opener()
@@ -145,10 +150,15 @@ def _guess_form(engine: Engine, start) -> None:
 
 
 def _join_form(join) -> None:
-    join.header("Students: join a poll")
+    join.header(tr("Students: join a poll"))
     with join.form("poll_join", border=False):
-        code = st.text_input("Room code", max_chars=12, placeholder="e.g. K7QM2X", key="poll_room")
-        if st.form_submit_button("Join", key="poll_join_button"):
+        code = st.text_input(
+            tr("Room code"),
+            max_chars=12,
+            placeholder=tr("e.g. {code}", code="K7QM2X"),
+            key="poll_room",
+        )
+        if st.form_submit_button(tr("Join"), key="poll_join_button"):
             try:
                 room = guesses.normalize_room_code(code)
             except guesses.BadInput as error:
@@ -170,7 +180,7 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
     except guesses.BadInput as error:
         poll, message = None, str(error)
     else:
-        message = "This lecturer link belongs to no poll (polls are deleted after a day)."
+        message = tr("This lecturer link belongs to no poll (polls are deleted after a day).")
     if poll is None:
         identity.forget_lecturer()
         st.warning(message)
@@ -197,8 +207,12 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
     else:
         question = guesses.QUESTIONS[poll.question]
         join_column.markdown(
-            f"The question: {question.text} "
-            f"({fmt.named('b', poll.b)}, {fmt.named('σ', poll.sigma)})"
+            tr(
+                "The question: {question} ({b}, {sigma})",
+                question=question.asked(),
+                b=fmt.named("b", poll.b),
+                sigma=fmt.named("σ", poll.sigma),
+            )
         )
         glossary.explain(question.symbol, "true quality", "b", "σ", container=join_column)
         with results_column:
@@ -209,13 +223,17 @@ def lecturer_screen(engine: Engine, raw_token: str, controls=None) -> None:
 def _join_panel(join_column, poll: store.Poll, link: str) -> None:
     """The room code, join link and QR code, sized for the back of a lecture hall."""
     st.html(BACK_ROW_CSS)
-    join_column.container(key="poll_room_code").markdown(f"## Room code: `{poll.room_code}`")
-    join_column.markdown("Students open this link, or scan the code, and answer on their phone:")
-    link_box.show(link, label="Join link", container=join_column)
+    join_column.container(key="poll_room_code").markdown(
+        tr("## Room code: `{room}`", room=poll.room_code)
+    )
+    join_column.markdown(
+        tr("Students open this link, or scan the code, and answer on their phone:")
+    )
+    link_box.show(link, label=tr("Join link"), container=join_column)
     join_column.image(
         qr_png(link),
-        caption=f"QR code of the join link for room {poll.room_code}",
-        alt=f"QR code that opens {link}",
+        caption=tr("QR code of the join link for room {room}", room=poll.room_code),
+        alt=tr("QR code that opens {link}", link=link),
         width=QR_SHOWN_PX,
     )
 
@@ -223,9 +241,9 @@ def _join_panel(join_column, poll: store.Poll, link: str) -> None:
 def _lecturer_link(token: str, poll: store.Poll) -> None:
     """The lecturer's link, folded: to open these controls on another device of their own
     (this one keeps them without it). Not in the address, which the projector shows."""
-    with st.expander("Your lecturer link (keep it to yourself: it opens these controls)"):
+    with st.expander(tr("Your lecturer link (keep it to yourself: it opens these controls)")):
         lecturer_link = f"{join_link(poll.room_code).split('?')[0]}?{LECTURER_KEY}={token}"
-        link_box.show(lecturer_link, label="Your lecturer link")
+        link_box.show(lecturer_link, label=tr("Your lecturer link"))
 
 
 def _controls(
@@ -233,13 +251,15 @@ def _controls(
 ) -> None:
     """Reveal (a guess poll's), Close and New poll, in a row in ``container``."""
     row = container if container is not None else st.container(horizontal=True, gap="small")
-    if reveal and row.button("Reveal", type="primary", disabled=poll.revealed, key="poll_reveal"):
+    if reveal and row.button(
+        tr("Reveal"), type="primary", disabled=poll.revealed, key="poll_reveal"
+    ):
         store.set_state(engine, token, revealed=True)
         st.rerun()
-    if row.button("Close", disabled=poll.closed, key="poll_close"):
+    if row.button(tr("Close"), disabled=poll.closed, key="poll_close"):
         store.set_state(engine, token, closed=True)
         st.rerun()
-    if row.button("New poll", key="poll_new"):
+    if row.button(tr("New poll"), key="poll_new"):
         identity.forget_lecturer()
         go_to({})
 
@@ -258,8 +278,7 @@ def live_results(engine: Engine, token: str) -> None:
     poll, guessed = found
     known = truth(poll) if poll.revealed else None
     question = guesses.QUESTIONS[poll.question]
-    status = "closed" if poll.closed else "open"
-    st.container(key="poll_count").metric(f"Answers (poll {status})", len(guessed))
+    st.container(key="poll_count").metric(step_text.answers_label(poll.closed), len(guessed))
     said = poll_figures.describe(guessed, question=question, truth=known)
     if known is not None:  # the verdict above the histogram: read first, on the first screen
         st.markdown(said)
@@ -269,7 +288,7 @@ def live_results(engine: Engine, token: str) -> None:
         key="poll_histogram",
         fit=True,  # the lecturer projects it
         hover=True,
-        description="Its numbers are written just below it.",
+        description=tr("Its numbers are written just below it."),
     )
     if known is None:
         st.caption(said)
@@ -289,7 +308,7 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         _back_to_start()
         return
     if poll is None:
-        st.warning(f"No open poll has the room code {room}. Check the code on the screen.")
+        st.warning(no_open_poll(room))
         _back_to_start()
         return
     state.write_query_param(OLD_STUDENT_KEY, None)  # an old link's id: the cookie decides
@@ -298,26 +317,19 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         phone[poll.question](engine, room, identity.student_id(room))
         return
     question = guesses.QUESTIONS[poll.question]
-    st.markdown(f"**Room {room}.** {question.text}")
-    st.caption(
-        f"{EXPLAINED[question.key]} True quality is what we actually want; the reward model only "
-        f"approximates it. The reward model: {fmt.named('b', poll.b)}, "
-        f"{fmt.named('σ', poll.sigma)} (b: {SETTINGS['b'].hint.lower()[:-1]}; σ: "
-        f"{SETTINGS['sigma'].hint.lower()[:-1]}). Type a "
-        f"{'whole ' if question.whole else ''}number from {question.shown(question.low)} to "
-        f"{question.shown(question.high)}."
-    )
+    st.markdown(tr("**Room {room}.** {question}", room=room, question=question.asked()))
+    st.caption(" ".join(guess_text.guess_notes(question, b=poll.b, sigma=poll.sigma)))
     # Closed: the form stays on screen, disabled; the status below says why, once.
     st.session_state[FORM_OPEN_KEY] = not poll.closed
     with st.form("poll_guess"):
         raw = st.text_input(
-            f"Your guess: {question.symbol} =",
+            tr("Your guess: {symbol} =", symbol=question.symbol),
             max_chars=guesses.MAX_GUESS_CHARACTERS,
             key="poll_guess",
             disabled=poll.closed,
         )
         sent = st.form_submit_button(
-            "Send my guess", type="primary", key="poll_send", disabled=poll.closed
+            tr("Send my guess"), type="primary", key="poll_send", disabled=poll.closed
         )
     st.html(KEYBOARD_SCRIPT % ("numeric" if question.whole else "decimal"),
             unsafe_allow_javascript=True)  # fmt: skip
@@ -330,6 +342,11 @@ def student_screen(engine: Engine, raw_room: str) -> None:
         st.session_state[MESSAGE_KEY] = (submission.accepted, submission.message)
     _show_submission()
     student_status(engine, room)
+
+
+def no_open_poll(room: str) -> str:
+    """A phone's words for a room code no open poll has."""
+    return tr("No open poll has the room code {room}. Check the code on the screen.", room=room)
 
 
 @st.fragment(run_every=STUDENT_REFRESH_SECONDS)
@@ -348,11 +365,12 @@ def student_status(engine: Engine, room: str) -> None:
         return
     question = guesses.QUESTIONS[poll.question]
     if mine is not None:
-        st.markdown(f"Your guess: **{question.symbol} = {question.shown(mine)}**")
+        setting = f"{question.symbol} = {question.shown(mine)}"
+        st.markdown(tr("Your guess: **{setting}**", setting=setting))
     if poll.closed and st.session_state.get(FORM_OPEN_KEY):
         st.rerun()  # the whole page again, its form disabled (a fragment cannot redraw it)
     if poll.closed:
-        st.info("This poll is closed: it takes no more answers.")
+        st.info(guesses.closed_to_answers())
     if poll.revealed:
         st.success(guess_text.reveal_sentence(truth(poll), question, mine))
 
@@ -366,6 +384,6 @@ def _show_submission() -> None:
 
 
 def _back_to_start() -> None:
-    if st.button("Start or join another poll", key="poll_back"):
+    if st.button(tr("Start or join another poll"), key="poll_back"):
         state.open_address({})
         st.rerun()
