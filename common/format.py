@@ -86,12 +86,21 @@ def rounded(value: float, *, digits: int = 3) -> str:
 def typed(value: float) -> str:
     """A number someone typed, said back to them: up to 6 significant digits, thousands
     separated: "49.5", "1,000.2", "0.333" (the poll's "… rounded to a whole number")."""
-    return f"{value:,.6g}"
+    return _grouped(f"{value:,.6g}")
 
 
 def count(value: float) -> str:
     """A whole number with thousands separators: "590", "10,000"."""
-    return f"{value:,.0f}"
+    return _grouped(f"{value:,.0f}")
+
+
+def _grouped(text: str) -> str:
+    """``text``'s thousands separators in the reader's language: a comma in English; in German
+    a narrow no-break space ("10 000", as DIN 1333 and the SI write it): there "10,000" reads
+    as ten, the comma being the decimal sign. Decimals keep their point in every language,
+    as the sliders and formulas write them."""
+    separator = tr(",")  # the catalogue's entry for the thousands separator
+    return text if separator == "," else text.replace(",", separator)
 
 
 def tick(value: float, *, short_from: float = SHORT_FROM) -> str:

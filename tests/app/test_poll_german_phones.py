@@ -72,7 +72,7 @@ def test_a_guess_in_german():
     student = phone(room)
     shown = everything(student)
     assert f"**Raum {room}.** Best-of-n: Wo erreicht die **wahre Qualität**" in shown
-    assert "Geben Sie eine ganze Zahl von 1 bis 10,000 ein." in shown
+    assert "Geben Sie eine ganze Zahl von 1 bis 10\u202f000 ein." in shown
     assert student.text_input(key="poll_guess").label == "Ihr Tipp: n ="
     assert "Your guess" not in shown and "True quality is what" not in shown
     student.text_input(key="poll_guess").set_value("49.5")

@@ -51,9 +51,15 @@ def in_german(english: str) -> str:
     raise KeyError(english)
 
 
+def comma(text: str) -> str:
+    """German's thousands separator (a narrow no-break space: "10 000") read as English's
+    comma, to compare a German sentence's numbers with the English one's."""
+    return text.replace("\u202f", ",")
+
+
 def numbers(text: str) -> list[str]:
     """The numbers a sentence writes, in order of size-independent appearance (sorted)."""
-    return sorted(NUMBER.findall(text))
+    return sorted(NUMBER.findall(comma(text)))
 
 
 def test_the_sample_spans_the_sliders():
@@ -71,8 +77,8 @@ def test_a_step_questions_german_right_answer_is_the_english_one(step):
             german = step_questions.question(step, values)
         assert (german.right, german.common_wrong) == (english.right, english.common_wrong)
         # The same choice by index: each German choice is its English one's entry.
-        assert german.choices == tuple(in_german(text) for text in english.choices)
-        assert german.choices[german.right] == in_german(english.choices[english.right])
+        assert tuple(map(comma, german.choices)) == tuple(in_german(t) for t in english.choices)
+        assert comma(german.choices[german.right]) == in_german(english.choices[english.right])
         # Computed sentences: German words, the English numbers (formatted before tr).
         for said in ("prompt", "why"):
             assert getattr(german, said) != getattr(english, said)
@@ -86,7 +92,7 @@ def test_the_phones_count_says_one_pair_and_many_pairs():
         assert rating_text.rated_sentence(0, 0) == "Sie haben 0 Paare bewertet."
         assert rating_text.rated_sentence(1, 0) == "Sie haben 1 Paar bewertet."
         assert rating_text.rated_sentence(1_000, 6) == (
-            "Sie haben 1,000 Paare bewertet. Schnellmodus: 6 Sekunden pro Paar."
+            "Sie haben 1\u202f000 Paare bewertet. Schnellmodus: 6 Sekunden pro Paar."
         )
     assert rating_text.rated_sentence(1, 0) == "You have rated 1 pair."
     assert (
@@ -98,9 +104,12 @@ def test_the_phones_count_says_one_pair_and_many_pairs():
     ("raw", "german"),
     [
         ("", "Geben Sie eine Zahl ein, zum Beispiel 50."),
-        ("abc", "Das ist keine Zahl: geben Sie eine ganze Zahl von 1 bis 10,000 ein."),
-        ("inf", "Das ist keine endliche Zahl: geben Sie eine ganze Zahl von 1 bis 10,000 ein."),
-        ("0", "n muss zwischen 1 und 10,000 liegen."),
+        ("abc", "Das ist keine Zahl: geben Sie eine ganze Zahl von 1 bis 10\u202f000 ein."),
+        (
+            "inf",
+            "Das ist keine endliche Zahl: geben Sie eine ganze Zahl von 1 bis 10\u202f000 ein.",
+        ),
+        ("0", "n muss zwischen 1 und 10\u202f000 liegen."),
     ],
 )
 def test_a_bad_guess_is_refused_in_german(raw, german):

@@ -133,7 +133,8 @@ def test_every_entry_is_used_and_says_something(code):
     used = every_wrapped_string()
     catalogue = i18n.catalogue(code)
     assert sorted(set(catalogue) - set(used)) == [], f"{code}: entries no code uses"
-    assert [english for english, text in catalogue.items() if not text.strip()] == []
+    # Every entry says something, but the thousands separator (German's narrow space).
+    assert [english for english, text in catalogue.items() if not text.strip()] in ([], [","])
 
 
 def test_tr_takes_a_literal_so_the_catalogue_check_sees_every_string():

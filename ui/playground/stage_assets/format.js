@@ -57,11 +57,12 @@ export function significant(value, digits) {
 // A stop as its slider and URL write it: "0.6", "49", "10000" (Python's f"{value:g}").
 export const stopText = (value) => significant(value, 6);
 
-// A whole count with thousands' commas: 10,000 (Python's f"{value:,.0f}").
+// A whole count with thousands separated: 10,000 (Python's fmt.count: the separator is the
+// reader's language's, "10 000" in German, where "10,000" reads as ten).
 export function countText(value) {
   const text = fixed(Number(value), 0);
   const sign = text.startsWith("-") ? "-" : "";
-  return sign + text.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ",");
+  return sign + text.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, t(","));
 }
 
 // An axis tick: 0.25, 49, 1,000, and from shortFrom on 10k.
