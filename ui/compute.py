@@ -23,6 +23,7 @@ from collections import OrderedDict
 import numpy as np
 
 import core
+from common import i18n
 from core import fresh_draws
 from ui import swamp_text
 from ui.settings import BETA_EDGE, BETA_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
@@ -89,7 +90,11 @@ def cached(max_entries: int):
                 if found:
                     return result
                 try:
-                    result = function(*args, **kwargs)
+                    # Shared by every reader: built in English whatever the reader's language,
+                    # unless the function names a language and writes in it (world_json), so
+                    # a German visitor's "10 000" never reaches an English reader's page.
+                    with i18n.using(i18n.ENGLISH):
+                        result = function(*args, **kwargs)
                     with lock:
                         entries[key] = result
                         while len(entries) > max_entries:

@@ -164,3 +164,19 @@ def test_tr_falls_back_to_english_and_fills_numbers():
         assert i18n.language() == "de"
     assert i18n.best_match(None, "fr-FR", "de-AT") == "de"
     assert i18n.best_match("EN_gb") == "en" and i18n.best_match("zz", "") is None
+
+
+def test_a_shared_cache_is_filled_in_english_whatever_its_first_readers_language():
+    """ui.compute's caches serve every reader: a German reader's miss must not store German."""
+    from common import format as fmt
+    from ui import compute
+
+    @compute.cached(4)
+    def grouped(value: float) -> str:
+        return fmt.count(value)
+
+    with i18n.using("de"):
+        first = grouped(10_000)
+    assert first == "10,000" and grouped(10_000) == "10,000"
+    with i18n.using("de"):
+        assert fmt.count(10_000) == "10\u202f000"  # uncached, the reader's own
