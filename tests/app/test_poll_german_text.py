@@ -126,7 +126,8 @@ def test_the_glossary_reads_german_with_its_symbols_kept():
         kinds = glossary.GOODHART_KINDS
     assert german.keys() == english.keys()
     assert all(german[term] != english[term] for term in english)
-    assert line.startswith("**Belohnungsmodell**: ") and "**wahre Qualität**: " in line
+    # "Belohnungs\u00admodell": a soft hyphen, where the word may break (a phone's readouts)
+    assert line.startswith("**Belohnungs\u00admodell**: ") and "**wahre Qualität**: " in line
     assert "**β**: " in line and "**π\\_ref**: " in line
     assert "Goodharts Gesetz" in kinds and "*regressional*" in kinds
     assert glossary.GOODHART_KINDS.startswith("σ and b are two kinds")
