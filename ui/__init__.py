@@ -49,11 +49,11 @@ Every page:
   (no syntax highlighter fetched).
 - ``page_frame``: the title's size and the room above it, CSS both the first paint and every
   page's CSS carry (pure).
-- ``history_assets/``: the script behind ``history`` (server/serving.py puts it in the page
-  itself; the server, beside app.py, is no part of ui/); ``screen``: the window's size and a
-  chart's place on it, as the browser reports them (a page's main chart fitted to a
-  projector), its script in ``screen_assets/`` (with the page shell's: ``menu.js``,
-  ``sliders.js``, ``finger_intent.js``).
+- ``history_assets/``: the script behind ``history``, ``history.js`` (server/serving.py puts
+  it in the page itself; the server, beside app.py, is no part of ui/); ``screen``: the window's
+  size and a chart's place on it, as the browser reports them (a page's main chart fitted to a
+  projector), its script ``screen.js`` in ``screen_assets/`` (with the page shell's:
+  ``menu.js``, ``sliders.js``, ``finger_intent.js``).
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops, in
   plain bounded caches (no Streamlit: scripts/build_worlds.py builds on them too).
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the

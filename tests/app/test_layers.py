@@ -282,12 +282,16 @@ def test_the_lower_layers_load_no_streamlit_nor_ui(package):
 
 # --- docs/code.md's layout names every module, by its literal file name -------------------------
 MAPPED_FOLDERS = ("core", "common", "poll_data", "ui", "pages", "server", "scripts")
-NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.py)\b")  # "state.py", "ui/disk_store.py"; not "*_x.py"
+MAPPED_SUFFIXES = (".py", ".js", ".mjs", ".css", ".html")  # Python and the browser's files
+# "state.py", "ui/disk_store.py", "stage_assets/stage.js"; not "*_x.py" nor "format.js's"
+NAMED = re.compile(r"(?<![\w*/.-])([\w/]+\.(?:py|js|mjs|css|html))(?![\w.])")
+ROOTS = (*MAPPED_FOLDERS, "tests", "bench", "deploy", "docs")  # a path from the root starts so
 
 
 def layout_names(text: str) -> dict[str, set[str]]:
-    """The .py files the layout's block names, by the folder whose entry names them: a name
-    with a "/" is a path from the repository's root, one without is in the entry's folder."""
+    """The files the layout's block names, by the folder whose entry names them: a name whose
+    first folder is one of the repository's (ROOTS) is a path from its root; any other name is
+    in the entry's folder ("stage_assets/stage.js" under ui/playground/)."""
     block = text.split("## The layout of the code", 1)[1].split("```")[1]
     named: dict[str, set[str]] = {}
     folder = ""
@@ -298,25 +302,53 @@ def layout_names(text: str) -> dict[str, set[str]]:
         elif head and not line.startswith(" "):
             folder = ""  # a file of the root, such as app.py
         for name in NAMED.findall(line):
-            path = name if "/" in name else f"{folder}/{name}".lstrip("/")
+            from_root = name.split("/", 1)[0] in ROOTS and "/" in name
+            path = name if from_root else f"{folder}/{name}".lstrip("/")
             named.setdefault(path.rsplit("/", 1)[0] if "/" in path else "", set()).add(path)
     return named
 
 
-def test_the_code_map_names_every_module_and_only_real_ones():
-    named = layout_names((REPO / "docs" / "code.md").read_text(encoding="utf-8"))
-    every = {path for paths in named.values() for path in paths}
-    assert sorted(path for path in every if not (REPO / path).is_file()) == []
-    modules = {
-        path.relative_to(REPO).as_posix()
+def mapped_files(root: Path = REPO) -> set[str]:
+    """Every module and browser file of the mapped folders, as a path from the root."""
+    return {
+        path.relative_to(root).as_posix()
         for top in MAPPED_FOLDERS
-        for path in (REPO / top).rglob("*.py")
-        if path.name != "__init__.py" and "__pycache__" not in path.parts
+        for path in (root / top).rglob("*")
+        if path.suffix in MAPPED_SUFFIXES
+        and path.name != "__init__.py"
+        and "__pycache__" not in path.parts
     }
-    assert sorted(modules - every) == [], "docs/code.md's layout does not name them"
+
+
+def map_errors(text: str, root: Path = REPO) -> tuple[list[str], list[str]]:
+    """What the layout names that does not exist, and what exists that it does not name."""
+    every = {path for paths in layout_names(text).values() for path in paths}
+    return sorted(path for path in every if not (root / path).is_file()), sorted(
+        mapped_files(root) - every
+    )
+
+
+def test_the_code_map_names_every_module_and_only_real_ones():
+    """Both ways, JavaScript and CSS included: a file added without its line in docs/code.md,
+    or a line left for a file moved or removed."""
+    missing, unnamed = map_errors((REPO / "docs" / "code.md").read_text(encoding="utf-8"))
+    assert missing == [], "docs/code.md's layout names them, but they do not exist"
+    assert unnamed == [], "docs/code.md's layout does not name them"
 
 
 def test_the_code_map_reads_names_by_folder():
-    lines = ["## The layout of the code", "```", "app.py  x", "ui/  a.py, b/c.py", "  d.py"]
-    text = "\n".join([*lines, "core/  *_x.py", "```"])
-    assert layout_names(text) == {"": {"app.py"}, "ui": {"ui/a.py", "ui/d.py"}, "b": {"b/c.py"}}
+    lines = ["## The layout of the code", "```", "app.py  x", "ui/  a.py, b/c.py, d.js's", "  e.py"]
+    text = "\n".join([*lines, "core/  *_x.py, ui/f.css", "```"])
+    assert layout_names(text) == {
+        "": {"app.py"},
+        "ui": {"ui/a.py", "ui/e.py", "ui/f.css", "ui/d.js"},
+        "ui/b": {"ui/b/c.py"},
+    }
+
+
+def test_the_code_map_check_sees_a_missing_and_an_extra_name(tmp_path):
+    for name in ("ui/a.py", "ui/a_assets/a.js", "ui/b.css", "core/c.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    text = "## The layout of the code\n```\nui/  a.py, a_assets/a.js, gone.py\ncore/ c.py\n```"
+    assert map_errors(text, tmp_path) == (["ui/gone.py"], ["ui/b.css"])
