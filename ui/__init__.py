@@ -68,8 +68,8 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
   the lecturer's pack, the step questions written out).
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
-  ``win_rate``: the win rate against a random answer, ``research``: Best-of-Poisson, soft
-  best-of-n and noise alone at the page's settings).
+  ``win_rate``: the win rate against a random answer, ``compute``: Best-of-Poisson, soft
+  best-of-n and noise alone at the page's settings, ``research``: their block).
 - ``kl_penalty/``: the KL penalty page (``figures``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).

@@ -1,4 +1,5 @@
-"""Dependencies point one way, read from every module's imports (ast, ui/module_graph.py):
+"""Dependencies point one way, read from every module's imports (ast, ui/module_graph.py; those
+under ``if TYPE_CHECKING:`` too):
 
     core <- common <- poll_data <- ui's shared modules <- ui's page packages <- pages
          <- app.py and server/
@@ -59,7 +60,7 @@ def arrows_up(names: list[str], root: Path = REPO) -> list[str]:
     return [
         f"{name} ({LAYERS[layer(name, root)]}) -> {imported} ({LAYERS[layer(imported, root)]})"
         for name in names
-        for imported in module_graph.imports_of(name, root)
+        for imported in module_graph.imports_of(name, root, types=True)
         if layer(imported, root) > layer(name, root)
     ]
 
@@ -154,7 +155,7 @@ def across_pages(names: list[str], root: Path = REPO) -> list[str]:
         f"{name} -> {imported}"
         for name in names
         if (page := page_of(name, root))
-        for imported in module_graph.imports_of(name, root)
+        for imported in module_graph.imports_of(name, root, types=True)
         if page_of(imported, root) not in (None, page)
     ]
 

@@ -14,7 +14,7 @@ import core
 from common import format as fmt
 
 if TYPE_CHECKING:
-    from ui.best_of_n.research import NoiseAlone, Selections
+    from ui.best_of_n.compute import NoiseAlone, Selections
 
 
 def peak_texts(peak_pressure: float, *, end: float) -> tuple[str, str]:
@@ -97,7 +97,7 @@ def ranked_scores_words(ranked_proxy, ranked_gold, ranked_length) -> str:
 
 def selections_words(chosen: Selections) -> str:
     """Best-of-Poisson and soft best-of-n beside best-of-n and the KL optimum over the same
-    answers, at the page's n (``ui.best_of_n.research.selections``), as Markdown.
+    answers, at the page's n (``ui.best_of_n.compute.selections``), as Markdown.
 
     How close each rule's score comes to the optimum's at best-of-n's KL is compared as
     printed (2 decimals), so the words never contradict the numbers beside them.
@@ -144,7 +144,7 @@ def selections_words(chosen: Selections) -> str:
 
 def noise_alone_words(noise: NoiseAlone) -> str:
     """What noise alone does to best-of-n at the page's n and σ, in words
-    (``ui.best_of_n.research.noise_alone``; core/regression.py)."""
+    (``ui.best_of_n.compute.noise_alone``; core/regression.py)."""
     at_n = fmt.named("n", noise.n)
     model = (
         "If the reward model knew the whole padding penalty and erred only by fresh Gaussian "
