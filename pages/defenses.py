@@ -30,6 +30,9 @@ from ui.defenses import (
     compute as defense_compute,
 )
 from ui.defenses import (
+    text as defense_text,
+)
+from ui.defenses import (
     view as defense_view,
 )
 from ui.settings import BETA_STOPS, keys_for
@@ -112,10 +115,10 @@ with intro:
         "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
         "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
         "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
-        f"clear of the grid's edge ({defense_view.strongest_text(undefended)}). Undefended, "
+        f"clear of the grid's edge ({defense_text.strongest_text(undefended)}). Undefended, "
         f"at {fmt.named('b', b)} and {fmt.named('σ', sigma)}: "
-        f"{defense_view.fate_sentence('best_of_n', undefended.best_of_n)} "
-        f"{defense_view.fate_sentence('kl', undefended.kl)}"
+        f"{defense_text.fate_sentence('best_of_n', undefended.best_of_n)} "
+        f"{defense_text.fate_sentence('kl', undefended.kl)}"
     )
     swamped = compute.swamping(b, sigma)
     if swamped is not None:
@@ -155,7 +158,7 @@ def ensemble_section(b: float, sigma: float, undefended) -> dict:
     measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
     formula = defense_compute.error_size(sigma, k, rho)
     presenter.words("How the ensemble combines").markdown(
-        defense_view.ensemble_words(aggregate, k, formula, sigma * measured, sigma=sigma, rho=rho)
+        defense_text.ensemble_words(aggregate, k, formula, sigma * measured, sigma=sigma, rho=rho)
     )
     if sigma == 0:
         st.info(

@@ -70,12 +70,12 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
   ``win_rate``: the win rate against a random answer, ``compute``: Best-of-Poisson, soft
   best-of-n and noise alone at the page's settings, ``research``: their block).
-- ``kl_penalty/``: the KL penalty page (``figures``).
+- ``kl_penalty/``: the KL penalty page (``figures``, ``compute``, ``text``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
 - ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
 - ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
-- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``research_text``,
+- ``defenses/``: the Defenses page (``compute``, ``store``, ``text``, ``view``, ``research_text``,
   ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 - ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``,

@@ -261,15 +261,17 @@ def swamping(b: float, sigma: float) -> swamp_text.Swamping | None:
     here, clean = (best_of_n_point(swamp_text.STRONGEST_N, b, at) for at in (sigma, 0.0))
     if not swamp_text.swamps(here, clean):
         return None
+    kl, capped = kl_at_stops(b, sigma), kl_edge_at_stops(b, sigma).capped
     return swamp_text.swamping(
         sigma=sigma,
         here=here,
         clean=clean,
         betas=STOP_BETAS,
-        kl=kl_at_stops(b, sigma),
+        kl=kl,
         fresh_here=fresh_ends(b, sigma),
         fresh_clean=fresh_ends(b, 0.0),
-        capped=kl_edge_at_stops(b, sigma).capped,
+        strongest=core.strongest_uncapped(STOP_BETAS, edge_mass=kl.edge_mass, capped=capped),
+        peak=core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass, capped=capped),
     )
 
 

@@ -63,30 +63,52 @@ def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+def _statements(name: str, root: Path, types: bool) -> list[tuple[str | None, list[str]]]:
+    """Each import statement of module ``name``: (None, its names) for ``import a, b``, (the
+    absolute package, its names) for ``from package import a, b``; none if it is not ours."""
+    path = module_path(name, root)
+    if path is None:
+        return []
+    with _PARSE_LOCK:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (
+            None
+            if isinstance(node, ast.Import)
+            else _absolute(node, name, path.name == "__init__.py"),
+            [alias.name for alias in node.names],
+        )
+        for node in _import_nodes(tree, types)
+    ]
+
+
 @functools.cache
 def imports_of(name: str, root: Path = REPO_ROOT, *, types: bool = False) -> tuple[str, ...]:
     """The repository's modules that module ``name`` imports, sorted (empty if not ours); with
     ``types``, those imported under ``if TYPE_CHECKING:`` too."""
-    path = module_path(name, root)
-    if path is None:
-        return ()
-    with _PARSE_LOCK:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
-    for node in _import_nodes(tree, types):
-        if isinstance(node, ast.Import):
-            candidates = [alias.name for alias in node.names]
-        else:
-            package = _absolute(node, name, path.name == "__init__.py")
-            # from package import module, or from module import name: whichever is a file
-            candidates = [
-                f"{package}.{alias.name}"
-                if module_path(f"{package}.{alias.name}", root)
-                else package
-                for alias in node.names
+    for package, names in _statements(name, root, types):
+        # from package import module, or from module import name: whichever is a file
+        candidates = (
+            names
+            if package is None
+            else [
+                f"{package}.{alias}" if module_path(f"{package}.{alias}", root) else package
+                for alias in names
             ]
+        )
         found.update(found_name for found_name in candidates if module_path(found_name, root))
     found.discard(name)
+    return tuple(sorted(found))
+
+
+def imported_names(name: str, root: Path = REPO_ROOT, *, types: bool = False) -> tuple[str, ...]:
+    """Every module name module ``name`` imports, ours or not, absolute and sorted: "streamlit"
+    for ``import streamlit as st``, "ui" and "ui.compute" for ``from ui import compute`` (a
+    name that may be a module); with ``types``, those under ``if TYPE_CHECKING:`` too."""
+    found = set()
+    for package, names in _statements(name, root, types):
+        found.update(names if package is None else [package, *(f"{package}.{n}" for n in names)])
     return tuple(sorted(found))
 
 

@@ -1,7 +1,7 @@
 """The Best-of-n page's numbers beyond best-of-n itself, at its own settings (numbers out, no
 Streamlit): Best-of-Poisson (Khalaf et al., 2025) and soft best-of-n (Verdun et al., 2025)
 beside the KL optimum over the same 600 answers, and what noise alone does to best-of-n
-(regression to the mean, core/regression.py).
+(regression to the mean, core/regression.py); and the win-chance chart's shares by rank.
 
 ``selections_of`` and ``noise_alone_of`` are pure (numbers in, frozen numbers out); their cached
 forms (``selections``, ``noise_alone``) are what ``ui.best_of_n.research.show`` calls; the words
@@ -18,6 +18,16 @@ import core
 from core.regression import noisy_best_of_n, regression_factor
 from ui.compute import cached
 from ui.settings import N_STOPS
+
+TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the page states
+
+
+def kept_shares(n: int) -> tuple[float, float]:
+    """Best-of-n's chance of keeping one of the best TOP_TENTH ranks, and the single best:
+    1 − (540/600)ⁿ and 1 − (599/600)ⁿ, exact by rank whatever the scores (ties aside)."""
+    count = core.ANSWER_COUNT
+    return 1 - ((count - TOP_TENTH) / count) ** n, 1 - ((count - 1) / count) ** n
+
 
 RESEARCH_ENTRIES = 128  # numbers per (n, b, σ[, seed]) seen: a few floats each
 # Soft best-of-n's temperature: n → ∞ is the KL optimum over the 600 at β = 0.5 (where the

@@ -1,18 +1,22 @@
 """The Compare page's longer prose: its sentences that carry numbers (results in, Markdown
 out, no widgets), its tables' records, and its paragraphs of what the sources found.
 
-Each number is formatted here from what core computed, so the page states what is on screen;
+Numbers in, words out: no core calls, no Streamlit (core's results come through
+``ui.compare.compute``). Each number is formatted here, so the page states what is on screen;
 tests/app/test_compare_claims.py pins the strings at the page's defaults.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-import core
 from common import format as fmt
 from ui import edge_note
 from ui.compare.compute import (
+    EDGE_BAND_SHARE,
+    EDGE_CAPPED_MASS,
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
     POISSON_PROBE,
@@ -25,6 +29,9 @@ from ui.compare.compute import (
     Selections,
     gold_at_kl,
 )
+
+if TYPE_CHECKING:
+    from core import GaoFit
 
 KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
 FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}  # Gao's two laws, as written
@@ -75,16 +82,16 @@ KWA_THEOREM = (
 
 def tails_edge_note(tails: KLTails) -> str | None:
     """Beside the KL tails' readouts: where the averaged optimum has 5% or more within 0.5 of
-    the grid's edge (core.EDGE_CAPPED_MASS), which draws put it there; None if it never does.
+    the grid's edge (EDGE_CAPPED_MASS, core's), which draws put it there; None if it never does.
 
     With heavy tails the mass is a few draws whose tallest spike lies in the edge band, not an
     optimum pressed against the edge by the trade-off, and the note says so.
     """
-    capped = np.flatnonzero(tails.mean_edge >= core.EDGE_CAPPED_MASS)
+    capped = np.flatnonzero(tails.mean_edge >= EDGE_CAPPED_MASS)
     if capped.size == 0:
         return None
-    draws = int((tails.edge_mass[:, -1] >= core.EDGE_CAPPED_MASS).sum())
-    band = float(core.edge_band().mean())
+    draws = int((tails.edge_mass[:, -1] >= EDGE_CAPPED_MASS).sum())
+    band = EDGE_BAND_SHARE
     return (
         f"Near the grid's edge: in {draws} of the {len(KL_ERROR_SEEDS)} heavy draws the tallest "
         "spike lies within 0.5 of the edge, where answers stop at length or substance 6, so from "
@@ -131,7 +138,7 @@ def why_best_of_n_law(panel: GaoPanel) -> str:
     )
 
 
-def peak_text(fit: core.GaoFit) -> str:
+def peak_text(fit: GaoFit) -> str:
     """A fit's peak for the table: its KL where the fitted data reach it, else why not."""
     if fit.beta <= 0:
         return "none (β ≤ 0: the law never turns down)"

@@ -1,16 +1,20 @@
 """The Reward model page's sentences that carry numbers (pure, no Streamlit): its readouts,
 what the comparisons carry of b, why narrow comparisons teach length-is-good, and what
-optimizing the fitted model does (each claim computed from the fit and its own curves)."""
+optimizing the fitted model does (each claim computed from the fit and its own curves; no
+core calls: the fit comes from ``ui.reward_model.compute``)."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from common import format as fmt
-from core.preferences import INTERVAL_Z, BradleyTerryFit
-from ui.reward_model.compute import DECLINE, Decline, Fitted, FreshDraws
+from ui.reward_model.compute import DECLINE, INTERVAL_Z, Decline, Fitted, FreshDraws
+
+if TYPE_CHECKING:
+    from core.preferences import BradleyTerryFit
 
 NOT_DEFINED = "not defined"
 SHORTER = 0.05  # r_LCB's optimum is "shorter" by more than this in mean length (0.01 printed)
