@@ -249,6 +249,16 @@ def poll_for_lecturer(engine: Engine, token: str, *, now: float | None = None) -
     return _find(engine, polls.c.lecturer_token == token, now)
 
 
+def room_row(engine: Engine, table: sa.Table, poll: Poll, question: str) -> dict | None:
+    """A kind of room's own row for ``poll`` in ``table`` (keyed by poll_id), as a dict, or None
+    where the poll asks another ``question`` or has no row (a rating room's, a step room's)."""
+    if poll.question != question:
+        return None
+    with engine.connect() as connection:
+        row = connection.execute(sa.select(table).where(table.c.poll_id == poll.id)).first()
+    return None if row is None else dict(row._mapping)
+
+
 def _find(engine: Engine, condition, now: float | None) -> Poll | None:
     cutoff = _now(now) - MAX_AGE_SECONDS
     with engine.connect() as connection:
