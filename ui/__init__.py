@@ -74,7 +74,7 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
 - ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
-- ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
+- ``compare/``: the Compare page (``compute``, ``figures``, ``text``, ``selections_text``).
 - ``defenses/``: the Defenses page (``compute``, ``store``, ``text``, ``view``, ``research_text``,
   ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).

@@ -218,3 +218,80 @@ def ensemble_words(
         "members disagree most on unusual answers, where the exploits are; here every member "
         "errs equally much everywhere, so disagreement cannot flag an unusual answer. " + shared
     )
+
+
+# --- the page's paragraphs, from its settings and results ------------------------------------
+def intro_words(b: float, sigma: float, undefended) -> str:
+    """The opening paragraph: the four defenses, and each method's fate undefended at (b, σ)
+    (``undefended``: ``ui.defenses.compute.summary(b, σ)``)."""
+    return (
+        "Four ways to keep optimization from running away with a flawed **:blue[reward model]**, "
+        "each shown against the undefended one for both methods: **:violet[best-of-n]** and the "
+        "**:green[KL penalty]**. The numbers are **:orange[true quality]** gains over the base "
+        "model: at each method's *peak* (its best slider stop) and at its *strongest* setting "
+        f"clear of the grid's edge ({strongest_text(undefended)}). Undefended, "
+        f"at {fmt.named('b', b)} and {fmt.named('σ', sigma)}: "
+        f"{fate_sentence('best_of_n', undefended.best_of_n)} "
+        f"{fate_sentence('kl', undefended.kl)}"
+    )
+
+
+def better_words(b: float, better: float) -> str:
+    """Section 1: the page's reward model's b against the better one's b′."""
+    return (
+        f"The page's reward model learned the fraction {fmt.named('b', b)} of the padding penalty "
+        "(the **b** slider above; b = 0 is the lesson's). A better one learned "
+        f"{fmt.named('b′', better)} (the **b′** slider), at the same σ: the chart at the top of "
+        "the page."
+    )
+
+
+SIGMA_ZERO = (
+    "σ is 0: every member is the same reward model, so the ensemble changes nothing. "
+    "Move σ up to give the members errors to average out."
+)
+
+
+def length_words(penalty: float) -> str:
+    """Section 3: what a length penalty λ does, and what the research found of real length."""
+    return (
+        f"Subtract λ·length from the reward model's score, here {fmt.named('λ', penalty)}. λ = 1 "
+        "cancels its liking for length, so padding no longer pays; a bigger λ makes it prefer "
+        "answers shorter than true quality wants. Real length bias is less tidy: Singhal et al. "
+        "(2023) found that much of RLHF's reward gain was length (optimizing length alone "
+        "reproduced much of RLHF's improvement), yet length penalties did not help uniformly: "
+        "real length is not one flaw cleanly apart from what people value."
+    )
+
+
+def spot_check_words(m: int, *, repeats: int, seed: int) -> str:
+    """Section 4: how m spot checks stop, repeated ``repeats`` times from ``seed``."""
+    return (
+        f"At every stop of the n and β sliders, check **{fmt.count(m)}** answers by hand against "
+        "true quality and stop where their average looks best. Repeated "
+        f"{repeats} times with fresh checks (seed "
+        f"{seed}): where did it stop, and how much true quality did that "
+        "lose against the real peak? The checks here are perfect: each reads an answer's true "
+        "quality exactly, with no noise. Real checkers (people, or a stronger model) are noisy "
+        "and can share the reward model's biases, such as a liking for length, so read these "
+        "numbers as a best case."
+    )
+
+
+def slack_words(best_of_n: str, kl: str) -> str:
+    """Section 5: the slack of both methods (their sentences: ``ui.slack_text``)."""
+    return (
+        "Where true quality peaks, how much of the reward model's score is given up against the "
+        "slider's strongest setting, and what that buys:\n\n"
+        f"- **Best-of-n**: {best_of_n}\n"
+        f"- **KL penalty**: {kl}\n\n"
+        "Finding the peak takes an oracle that sees true quality, which is what the spot "
+        "checks above try to be. “Slack” is the word of the essay this demo grew from, not a "
+        "term of the research literature."
+    )
+
+
+NO_DEFENSE_REMOVES = (
+    "None of these removes the flaw the reward model shares everywhere: an ensemble cannot "
+    "average away b or ρ, and a length penalty only fixes the one flaw it names."
+)
