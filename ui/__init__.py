@@ -11,8 +11,9 @@ Every page:
   ``step_questions``: a question per story step, its right answer computed from core at the
   setting (pure; for the class poll, the Lesson's pack and predict-then-reveal);
   ``address``: every parameter of the address resolved at once, and the address as it should read
-  (pure; and ``ask_query``, the class poll's address that asks a story step's question); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
-  setting (pure); ``state``: the address bar and the session's settings (one ``settle_url``,
+  (pure; and ``ask_query``, the class poll's address that asks a story step's question);
+  ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every setting
+  (pure); ``state``: the address bar and the session's settings (one ``settle_url``,
   the one module that reads and writes the address bar, one value per setting per session,
   how the page was reached); ``sliders``: one slider and one switch builder bound to the
   address; ``notes``: the plain notes about a corrected address, shown; ``history``: one
