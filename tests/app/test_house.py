@@ -174,19 +174,22 @@ def unnamed_parts(package: Path) -> list[str]:
     ]
 
 
+FILE_SUFFIXES = (".py", *ASSET_SUFFIXES)
+
+
 def names_of_nothing(package: Path) -> list[str]:
-    """The names the map gives that are no part of the package: an entry's head (``stage``: …)
-    that names none of its parts (nor its sub-packages'), or a file or folder (``x.py``,
-    ``x.js``, ``x/``) that is neither a part nor a path from the package or the repository's
-    root."""
+    """The names the map gives that are no part of the package: an entry's head (``stage``: …,
+    ``stage_assets/``: …) that names none of its parts (nor its sub-packages'), or a file
+    (``x.py``, ``x.js``) that is neither a part nor a path from the package or the repository's
+    root. A folder in passing (``de/``, ``/static/``) may be an address's, not a folder."""
     parts = deep_parts(package)
     return [
         literal
         for literal, heads_an_entry in map_literals(package)
-        if (heads_an_entry or literal.endswith(("/", ".py", *ASSET_SUFFIXES)))
+        if (heads_an_entry or literal.endswith(FILE_SUFFIXES))
         and not any(names_part(literal, part, package) for part in parts)
         and not (
-            literal.endswith(("/", ".py", *ASSET_SUFFIXES))
+            literal.endswith(FILE_SUFFIXES)
             and ((package / literal).exists() or (REPO / literal).exists())
         )
     ]
@@ -245,18 +248,20 @@ def test_the_map_check_sees_a_missing_browser_file(tmp_path):
 
 
 def test_the_map_check_sees_a_name_of_nothing(tmp_path):
-    """An entry's head that names no part, and a file or folder that is nowhere, are caught;
-    a path from the repository's root and a word that heads no entry are not."""
+    """An entry's head that names no part (a module's or a folder's) and a file that is nowhere
+    are caught; a path from the repository's root, a word that heads no entry and a folder in
+    passing (an address's ``de/``) are not."""
     (tmp_path / "stage.py").write_text("")
     (tmp_path / "stage_assets").mkdir()
     (tmp_path / "stage_assets" / "stage.js").write_text("")
     text = (
         '"""- ``stage``: the stage (``stage.js``, ``stage_assets/stage.js``, ``ui/rows.py``).\n'
-        "- ``story_bar``: gone. ``stage_assets/``; ``gone.js``; ``old/``; ``Stage`` the class.\n"
+        "- ``story_bar``: gone. ``stage_assets/``; ``gone.js``; ``de/``; ``Stage`` the class.\n"
+        "- ``old/``: a folder moved.\n"
         '- ``ui.settings``, ``settle_url``."""\n'
     )
     (tmp_path / "__init__.py").write_text(text)
-    assert names_of_nothing(tmp_path) == ["story_bar", "gone.js", "old/"]
+    assert names_of_nothing(tmp_path) == ["story_bar", "gone.js", "old/"]  # not "de/"
 
 
 def test_the_javascript_reader_measures_every_kind_of_function():
