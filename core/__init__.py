@@ -11,6 +11,33 @@ exact best-of-n over 600 fixed answers.
 1.0
 >>> int(best_of_n([1, 49]).gold_gain.argmax())
 1
+
+Its modules (tests/app/test_house.py checks this map both ways):
+
+- ``world``: the toy world, gold and the proxy on the grid; ``answers``: the 600 fixed answers
+  (``data/``: their CSV and the answer banks) and fresh sets drawn like them.
+- ``kl``: the KL-penalized optimum on the grid; ``closed_form``: the same at σ = 0 in closed
+  form; ``grid_edge``: whether the grid's edge makes a KL optimum's numbers; ``answer_tilt``:
+  the KL optimum over the 600 answers.
+- ``best_of_n``: best-of-n from order statistics; ``more_optimizers``: Best-of-Poisson, soft
+  best-of-n, the win rate; ``regression``: what noise alone does to best-of-n; ``hedging``:
+  HedgeTune; ``fresh_draws``: how far best-of-n's story holds over 200 fresh draws.
+- ``curves``: both optimizers' curves; ``peaks``: where true quality peaks along a slider's
+  stops; ``table``: the lesson's table (``__main__``: ``python -m core`` prints it);
+  ``clouds``: where each method's chosen answers lie.
+- ``preferences``: Bradley–Terry from pairwise choices; ``gao``: Gao et al.'s laws fitted;
+  ``pessimism``: a pessimistic reward from the posterior; ``answer_errors``: errors per answer
+  and per grid cell.
+- ``defended``: ensembles and a length penalty; ``spot_checks``: early stopping from spot
+  checks; ``slack``: what stopping at the true peak costs and keeps.
+- ``checker``: a checker that can be fooled; ``pass_at_k``: pass@k on it; ``curriculum``:
+  which mix of two tasks solves the most at one KL.
+- ``room_ratings``: a room's pairs and the reward model it teaches; ``room_reading``: its
+  intervals clustered by phone and pair; ``simulated_rooms``: rooms of one kind of rater.
+- ``answer_text``: answers you can read, written from banks; ``answer_counts``: their sentences
+  counted, and the careful reader; ``answer_readers``: a family of readers checked against
+  true quality.
+- ``validate``: every public function's argument constraints (``@validate_params``).
 """
 
 from core.answer_errors import ERROR_KINDS

@@ -20,6 +20,7 @@ from ui import (
     state,
 )
 from ui.best_of_n import answers, figures, research, text, win_rate
+from ui.best_of_n import compute as best_of_n_compute
 from ui.settings import SETTINGS
 
 # Beside the redraw button: what it does (the lesson's set, or fresh set no. k, in the link).
@@ -124,7 +125,7 @@ with left:
         figures.win_chances(n, b, sigma, seed),
         key="win-chances",
         hover=True,
-        description=text.win_chances_words(n),
+        description=text.win_chances_words(n, *best_of_n_compute.kept_shares(n)),
     )
 with right:
     charts.chart(

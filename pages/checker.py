@@ -79,7 +79,7 @@ if revealed:
 for view, side in zip(views, ("left", "right"), strict=True):
     st.markdown(text.task_sentence(view, side, reveal=revealed))
 st.markdown(text.hacks_sentence(views))
-st.markdown(text.pass_at_k_sentence(views, reveal=revealed))  # core.pass_at_k
+st.markdown(text.pass_at_k_sentence(tuple(map(compute.odds, views)), reveal=revealed))
 if revealed:
     st.markdown(text.early_sentence(views))
 # The curriculum question (core.curriculum): which mix of the two tasks, at one KL budget.
@@ -90,16 +90,18 @@ if revealed:
     charts.chart(figures.curriculum_chart(mixes), key="checker-curriculum", description=mix_words)
 
 with presenter.words("The price of skill and of a hack"):
-    st.markdown(text.cost_sentence(views, looseness, hack_rate))
-    st.markdown(text.reinforced_sentence((pass_left, pass_right), looseness, hack_rate))
-    st.markdown(text.group_sentence((pass_left, pass_right), looseness, hack_rate))
+    pass_rates, world = (pass_left, pass_right), (looseness, hack_rate)
+    st.markdown(text.cost_sentence(views, looseness, compute.prices(pass_rates, *world)))
+    groups = compute.groups(pass_rates, *world)
+    st.markdown(text.reinforced_sentence(groups))
+    st.markdown(text.group_sentence(groups))
 with presenter.words("The model"):
     st.markdown(text.MODEL)
     glossary.explain("pass@1", "sigmoid", "KL", "nats", "β", "π_ref", "GRPO")
 
 st.header("A monitor that reads the reasoning")
 with presenter.words("The monitor's rules"):
-    st.markdown(text.MONITOR_RULES)
+    st.markdown(text.monitor_rules(compute.MONITOR_RULES))
 monitor = sliders.switch("monitor")
 monitored = compute.monitor_view(beta, pass_left, looseness, hack_rate, monitor == "penalize")
 monitor_title = f"Left task, caught hacks {'penalized' if monitor == 'penalize' else 'counted'}"

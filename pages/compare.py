@@ -20,6 +20,7 @@ from ui import (
 )
 from ui.compare import compute as compare_compute
 from ui.compare import figures as compare_figures
+from ui.compare import selections_text
 from ui.compare import text as compare_text
 from ui.compare.compute import KL_TAILS_BETAS
 
@@ -44,24 +45,12 @@ charts.chart(
     compare_figures.gao_chart(panel),
     key="gao-chart",
     hover=True,
-    description="True quality against d for both methods, with the better fit of each, and "
-    "the KL optimum, Best-of-Poisson and soft best-of-n over best-of-n's own 600 answers; the "
-    "table below gives the fitted laws.",
+    description=compare_text.GAO_CHART,
     container=main_chart,
     fit=True,
 )
 with words:
-    st.markdown(
-        "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
-        "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
-        "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
-        "d axis, with both laws fitted to each exact curve by least squares on R, through "
-        "R(0) = 0, as Gao et al. fitted them; the chart draws the better fit of each, the table "
-        "all four, and a fitted peak only where the fitted curve reaches it (here α and β are "
-        "the laws' coefficients, not the KL penalty β). The dash-dot green line is the KL "
-        "optimum over best-of-n's own 600 answers (π ∝ e^(r/β) over them): the same method as "
-        "the green curves, on best-of-n's support."
-    )
+    st.markdown(compare_text.GAO_LAWS)
     glossary.explain("true quality", "best-of-n", "KL", "nats", "d", "reward model")
 edge = edge_note.curve_note(
     panel.kl_beta, panel.kl_edge_mass, panel.kl_capped, panel.kl_wide_gold - panel.kl_gold
@@ -70,15 +59,10 @@ readouts.edge_box(edge)
 
 st.dataframe(pd.DataFrame(compare_text.gao_rows(panel)), hide_index=True, width="stretch")
 with presenter.words("Why the KL optimum follows the best-of-n law"):
-    st.markdown(
-        "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
-        "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
-        "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
-        "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
-    )
+    st.markdown(compare_text.KL_FOLLOWS_BEST_OF_N)
     st.markdown(compare_text.why_best_of_n_law(panel))
 with presenter.words("Best-of-Poisson and soft best-of-n, on the same 600"):
-    st.markdown(compare_text.selections_sentences(compare_compute.selections(b, sigma)))
+    st.markdown(selections_text.selections_sentences(compare_compute.selections(b, sigma)))
 
 st.header("Both methods at equal KL")
 equal = compare_compute.equal_kl(b, sigma)
@@ -91,14 +75,7 @@ with presenter.words("What equal KL says"):
     st.markdown(compare_text.GAO_PENALTY_AND_SIZE)
 
 st.header("Heavy-tailed errors: catastrophic Goodhart")
-with presenter.words("Light and heavy tails"):
-    st.markdown(
-        "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
-        "raising the truth when the error has light tails, but with heavy tails the reward model "
-        "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
-        "it for selection, which is what best-of-n does; here the reward model knows the padding "
-        "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
-    )
+presenter.words("Light and heavy tails").markdown(compare_text.LIGHT_AND_HEAVY)
 tails = sliders.switch("tails")
 light, heavy = compare_compute.averaged_tails("light"), compare_compute.averaged_tails("heavy")
 shown, other = (heavy, light) if tails == "heavy" else (light, heavy)

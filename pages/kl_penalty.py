@@ -17,6 +17,7 @@ from ui import (
     sources,
     state,
 )
+from ui.kl_penalty import compute as kl_compute
 from ui.kl_penalty import figures, text
 
 state.settle_url("kl-penalty", ("beta", "b", "sigma"))
@@ -102,7 +103,9 @@ with curves_column:
             "With σ > 0 the reward model's errors make π\\* lumpy: there is no closed form, "
             "so only the grid's answer is drawn."
         )
-    presenter.words("Why the grid bends away").caption(text.edge_caption(b, sigma))
+    presenter.words("Why the grid bends away").caption(
+        text.edge_caption(kl_compute.edge_reading(b, sigma))
+    )
 
 st.header("The lesson's table, computed by core")
 table = compute.lesson_table(b, sigma)

@@ -23,6 +23,12 @@ from ui.settings import keys_for
 from ui.url_values import url_form
 
 FRESH_OPEN = "open-fresh-comparisons"  # the session key of the fresh draws' expander
+READOUTS = (  # the fit's readouts, by their key in ui.reward_model.text.readouts, and labels
+    ("b", "learned b"),
+    ("interval", "90% interval of b"),
+    ("length weight", "length weight ÷ substance weight"),
+    ("share", "comparisons' share of b"),
+)
 
 state.settle_url("reward-model")
 page_css.page_style()
@@ -61,8 +67,7 @@ with plane_column:
     charts.chart(
         figure,
         key="fitted-plane",
-        description=f"The learned reward model's contour lines over true quality's filled "
-        f"contours; its padding penalty b is {said['b']}. The caption below explains it.",
+        description=reward_text.plane_description(said["b"]),
         fit=True,
     )
     presenter.words("How to read the lines").caption(reward_text.plane_caption(fitted))
@@ -86,38 +91,12 @@ with curves_column:
         st.info(reward_text.undefined_sentence(fit), icon=":material/block:")
 
 with words:
-    st.markdown(
-        "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
-        "from the base model; the rater prefers the first with probability "
-        "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
-        "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
-        "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
-        "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
-        "reward model, which believes longer is always better. The curves optimize this "
-        "fitted model itself, exactly: the KL optimum on the grid, best-of-n over the 600 "
-        "answers it ranks."
-    )
+    st.markdown(reward_text.HOW_IT_IS_FITTED)
     glossary.explain("sigmoid", "Bradley–Terry", "true quality", "reward model", "b")
     glossary.explain("n", "β", "π_ref", "DPO")
 row = st.container(horizontal=True, gap="small")
-row.metric("learned b", said["b"], help="w\\_pad ÷ w\\_s: the padding penalty learned")
-row.metric(
-    "90% interval of b",
-    said["interval"],
-    help="b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
-    "conditional on the prior: with a prior it can exclude the true b = 1",
-)
-row.metric(
-    "length weight ÷ substance weight",
-    said["length weight"],
-    help="What the model pays for one unit of length, per unit of substance; the truth is 1",
-)
-row.metric(
-    "comparisons' share of b",
-    said["share"],
-    help="Of what the fit knows about b (its precision), the part the comparisons carry; "
-    "the prior carries the rest",
-)
+for key, label in READOUTS:
+    row.metric(label, said[key], help=reward_text.READOUT_HELP[key])
 row.metric("best-of-n: true quality peaks at", bon_peak)
 row.metric("KL optimum: true quality peaks at", kl_peak)
 if fit.information is None:  # no finite fit: separable choices, or no convergence
@@ -139,17 +118,7 @@ with presenter.words("What the curves show, and why b is hard to learn"):
             )
         )
     st.markdown(reward_text.share_sentence(fitted))
-    st.markdown(
-        "Many comparisons of widely varying lengths teach the whole penalty (b → 1) and the "
-        "decline disappears. Few comparisons of typical answers pin b down badly, in either "
-        "direction: 200 pairs at spread 0.3 (rater noise 1) give b = 2.71 with no prior "
-        "(interval 0.70 to 4.73); only a prior pulls b toward 0, and then its interval is "
-        "conditional on that prior: at prior 30 the same pairs give b = 0.19, interval -0.47 "
-        "to 0.85, which excludes the true b = 1. A likelier reason a real reward model misses "
-        "the penalty is that it cannot express it: fitted without the padding feature, on "
-        "200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per unit of "
-        "length against 1 for substance, believing longer is always better."
-    )
+    st.markdown(reward_text.WHY_B_IS_HARD)
 # 30 more fits and 60 curves (~1.5 s at 10,000 pairs, ~6 s at 200,000): on request only.
 fresh_box = st.expander(
     "Other draws of the same comparisons: how often this holds",
@@ -168,16 +137,6 @@ st.page_link(
     query_params={"b": url_form(b_stop)},
 )
 st.caption(reward_text.playground_caption(fit, b_stop, defined=fitted.defined))
-presenter.words("DPO learns the same b").info(
-    "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
-    "Bradley–Terry model of the choices implicitly: its policy π stands for the reward "
-    "β·log(π/π_ref) (up to a constant), and that is what it fits to the choices. In the ideal "
-    "limit (unlimited comparisons, exact optimization) that reward is the fitted reward "
-    "model r, so DPO lands on the same optimum, π ∝ π_ref·exp(r/β), and inherits the same "
-    "learned b; with finite data it need not, and "
-    "can drift far from π_ref where the choices are nearly certain (Azar et al., 2023, "
-    "whose IPO keeps it closer).",
-    icon=":material/info:",
-)
+presenter.words("DPO learns the same b").info(reward_text.DPO, icon=":material/info:")
 presenter.switch()
 sources.footer("rafailov2023", "azar2023", "zhu2023", container=presenter.words("Sources"))

@@ -2,7 +2,8 @@
 pages/class_poll.py): students guess where true quality peaks, the lecturer reveals the truth.
 
 ``guesses`` is pure (parsing and checking what a visitor typed, making codes and tokens);
-``store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL),
+``store`` keeps polls and guesses in any SQLAlchemy database (SQLite or PostgreSQL), with
+its words to a visitor in ``store_text`` (a refused room, a guess's receipt),
 ``ratings`` rating rooms' choices, ``step_polls`` a story step's question and its taps,
 and none imports Streamlit, so all are tested without a page. ``devices`` makes one
 anonymous student per device: the signed device cookie and the per-room id made from it.

@@ -138,13 +138,8 @@ def start_rating_poll(
 @store.guarded
 def rating_room(engine: Engine, poll: store.Poll) -> RatingRoom | None:
     """The settings of this poll's rating room, or None (not a rating room)."""
-    if poll.question != guesses.RATING:
-        return None
-    with engine.connect() as connection:
-        row = connection.execute(
-            sa.select(rating_rooms).where(rating_rooms.c.poll_id == poll.id)
-        ).first()
-    return None if row is None else RatingRoom(**row._mapping)
+    row = store.room_row(engine, rating_rooms, poll, guesses.RATING)
+    return None if row is None else RatingRoom(**row)
 
 
 @store.guarded

@@ -146,13 +146,8 @@ def start_step_poll(
 @store.guarded
 def step_room(engine: Engine, poll: store.Poll) -> StepRoom | None:
     """This poll's step and setting, or None (not a step room)."""
-    if poll.question != guesses.STEP:
-        return None
-    with engine.connect() as connection:
-        row = connection.execute(
-            sa.select(step_rooms).where(step_rooms.c.poll_id == poll.id)
-        ).first()
-    return None if row is None else StepRoom(**row._mapping, b=poll.b, sigma=poll.sigma)
+    row = store.room_row(engine, step_rooms, poll, guesses.STEP)
+    return None if row is None else StepRoom(**row, b=poll.b, sigma=poll.sigma)
 
 
 @store.guarded

@@ -19,9 +19,8 @@ import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from common import format as fmt
 from common.i18n import tr
-from poll_data import guesses
+from poll_data import guesses, store_text
 from poll_data.database import (  # the database's mechanics, shared with poll_data.ratings
     RATE_WINDOW_SECONDS,
     StoreUnavailable,
@@ -67,22 +66,6 @@ guess_table = sa.Table(
     sa.Column("window_start", sa.Float, nullable=False),  # the rate limit's current minute
     sa.Column("window_count", sa.Integer, nullable=False),  # answers accepted in that minute
 )
-
-
-def _device_room_limit() -> str:
-    return tr(
-        "This device has opened {rooms} rooms in the last minute, the most it may. Wait a "
-        "minute before opening another; the rooms already opened stay open.",
-        rooms=fmt.count(ROOMS_PER_DEVICE_PER_MINUTE),
-    )
-
-
-def _app_room_limit() -> str:
-    return tr(
-        "{rooms} rooms were opened on this site in the last minute, the most it allows. Wait "
-        "a minute and try again; rooms already opened work as usual.",
-        rooms=fmt.count(ROOMS_PER_MINUTE),
-    )
 
 
 class RoomLimit(RuntimeError):
@@ -230,7 +213,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
     recent = sa.select(sa.func.count()).where(polls.c.created_at > now - RATE_WINDOW_SECONDS)
     with writer_lock(engine), engine.begin() as connection:
         if connection.execute(recent).scalar_one() >= ROOMS_PER_MINUTE:
-            raise RoomLimit(_app_room_limit())
+            raise RoomLimit(store_text.app_room_limit(ROOMS_PER_MINUTE))
         if opener is None:
             return
         counted = counted_upsert(
@@ -242,7 +225,7 @@ def _count_opening(engine: Engine, opener: str | None, now: float) -> None:
             limit=ROOMS_PER_DEVICE_PER_MINUTE,
         )
         if not counted:
-            raise RoomLimit(_device_room_limit())
+            raise RoomLimit(store_text.device_room_limit(ROOMS_PER_DEVICE_PER_MINUTE))
 
 
 @guarded
@@ -255,6 +238,16 @@ def poll_for_room(engine: Engine, room_code: str, *, now: float | None = None) -
 def poll_for_lecturer(engine: Engine, token: str, *, now: float | None = None) -> Poll | None:
     """The live poll whose lecturer token this is, or None."""
     return _find(engine, polls.c.lecturer_token == token, now)
+
+
+def room_row(engine: Engine, table: sa.Table, poll: Poll, question: str) -> dict | None:
+    """A kind of room's own row for ``poll`` in ``table`` (keyed by poll_id), as a dict, or None
+    where the poll asks another ``question`` or has no row (a rating room's, a step room's)."""
+    if poll.question != question:
+        return None
+    with engine.connect() as connection:
+        row = connection.execute(sa.select(table).where(table.c.poll_id == poll.id)).first()
+    return None if row is None else dict(row._mapping)
 
 
 def _find(engine: Engine, condition, now: float | None) -> Poll | None:
@@ -360,25 +353,11 @@ def submit_guess(
             )
     said = f"{question.symbol} = {question.shown(guess)}"
     # Never silently: "49.5" kept as 50 says so (the number is the parsed float, not raw text).
-    message = _receipt(
+    message = store_text.receipt(
         said, typed, question.rounding(), had_guess=had_guess, rounded=guess != typed
     )
     outcome = Outcome.REPLACED if had_guess else Outcome.ACCEPTED
     return Submission(outcome, message, guess)
-
-
-def _receipt(said: str, typed: float, rounding: str, *, had_guess: bool, rounded: bool) -> str:
-    """A stored guess's receipt: in, or replacing an earlier one; rounded, never silently."""
-    values = {"said": said, "typed": fmt.typed(typed), "rounding": rounding}
-    if rounded and had_guess:
-        return tr(
-            "Your guess {said} replaced your earlier one ({typed} rounded to {rounding}).", **values
-        )
-    if rounded:
-        return tr("Your guess {said} is in ({typed} rounded to {rounding}).", **values)
-    if had_guess:
-        return tr("Your guess {said} replaced your earlier one.", said=said)
-    return tr("Your guess {said} is in.", said=said)
 
 
 def _upsert(connection, *, poll_id: int, student_id: str, guess: float, now: float) -> bool:

@@ -1,9 +1,8 @@
 """docs/CONTRACT.md's list of core's public names, written from ``core.__all__`` itself.
 
 Every name core exports, grouped by the module that defines it, with its signature (or, for a
-constant, its value or shape) and the first sentence of its docstring. The list sits between
-two markers in the file; the prose around it is written by hand and kept as it is.
-tests/app/test_contract.py fails while the file is not what this script writes.
+constant, its value or shape) and the first sentence of its docstring, between the file's two
+markers (scripts/markers.py). tests/app/test_contract.py fails while it is stale.
 
     python -m scripts.contract      # rewrite docs/CONTRACT.md's list
 """
@@ -21,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a file too: python scripts/contract.py
 
 import core  # noqa: E402
+from scripts import markers  # noqa: E402
 
 CONTRACT = ROOT / "docs" / "CONTRACT.md"
 START = "<!-- core's public names: written by `python -m scripts.contract`, do not edit -->"
@@ -105,14 +105,11 @@ def public_names() -> str:
 
 def written(text: str) -> str:
     """``text`` (the contract) with its generated part replaced by today's."""
-    before, rest = text.split(START, 1)
-    _, after = rest.split(END, 1)
-    return f"{before}{START}\n\n{public_names()}\n{END}{after}"
+    return markers.between(text, START, END, public_names())
 
 
 def main() -> int:
-    text = CONTRACT.read_text(encoding="utf-8")
-    CONTRACT.write_text(written(text), encoding="utf-8")
+    markers.rewrite(CONTRACT, START, END, public_names())
     print(f"{CONTRACT}: {len(core.__all__)} of core's public names")
     return 0
 

@@ -3,9 +3,8 @@
 Every story step's question, its answers, the right one computed from core at the step's
 setting and why, the wrong one students usually give, and the step's Playground address
 (``ui.lesson.pack.markdown``, the same source as the Lesson page's pack and the class poll's
-questions). The pack sits between two markers in the file; the prose around it is written by
-hand and kept as it is. tests/app/test_teaching_pack.py fails while the file is not what this
-script writes.
+questions), between the file's two markers (scripts/markers.py).
+tests/app/test_teaching_pack.py fails while it is stale.
 
     python -m scripts.teaching_pack      # rewrite docs/teaching.md's pack
 """
@@ -18,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a file too: python scripts/teaching_pack.py
 
+from scripts import markers  # noqa: E402
 from ui.lesson import pack  # noqa: E402
 
 TEACHING = ROOT / "docs" / "teaching.md"
@@ -27,14 +27,11 @@ END = "<!-- end of the lecturer's pack -->"
 
 def written(text: str) -> str:
     """``text`` (docs/teaching.md) with its pack replaced by today's."""
-    before, rest = text.split(START, 1)
-    _, after = rest.split(END, 1)
-    return f"{before}{START}\n\n{pack.markdown()}\n{END}{after}"
+    return markers.between(text, START, END, pack.markdown())
 
 
 def main() -> int:
-    text = TEACHING.read_text(encoding="utf-8")
-    TEACHING.write_text(written(text), encoding="utf-8")
+    markers.rewrite(TEACHING, START, END, pack.markdown())
     print(f"{TEACHING}: {len(pack.entries())} steps' questions")
     return 0
 

@@ -11,9 +11,10 @@ Every page:
   ``step_questions``: a question per story step, its right answer computed from core at the
   setting (pure; for the class poll, the Lesson's pack and predict-then-reveal);
   ``address``: every parameter of the address resolved at once, and the address as it should read
-  (pure); ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every
-  setting (pure); ``language_url``: the reader's language in the address, ``?lang=de``, and
-  which language a run reads in (pure); ``state``: the address bar and the session's settings
+  (pure; and ``ask_query``, the class poll's address that asks a story step's question);
+  ``pin_url``: the Playground's pin in the address, ``?pin=b_σ_β_n``, read like every setting
+  (pure); ``language_url``: the reader's language in the address, ``?lang=de``, and which
+  language a run reads in (pure); ``state``: the address bar and the session's settings
   (one ``settle_url``,
   the one module that reads and writes the address bar, one value per setting per session,
   how the page was reached); ``sliders``: one slider and one switch builder bound to the
@@ -52,11 +53,11 @@ Every page:
   (no syntax highlighter fetched).
 - ``page_frame``: the title's size and the room above it, CSS both the first paint and every
   page's CSS carry (pure).
-- ``history_assets/``: the script behind ``history`` (server/serving.py puts it in the page
-  itself; the server, beside app.py, is no part of ui/); ``screen``: the window's size and a
-  chart's place on it, as the browser reports them (a page's main chart fitted to a
-  projector), its script in ``screen_assets/`` (with the page shell's: ``menu.js``,
-  ``sliders.js``, ``finger_intent.js``).
+- ``history_assets/``: the script behind ``history``, ``history.js`` (server/serving.py puts
+  it in the page itself; the server, beside app.py, is no part of ui/); ``screen``: the window's
+  size and a chart's place on it, as the browser reports them (a page's main chart fitted to a
+  projector), its script ``screen.js`` in ``screen_assets/`` (with the page shell's:
+  ``menu.js``, ``sliders.js``, ``finger_intent.js``).
 - ``compute``: cached calls into core, keyed by the settings rounded to the slider stops, in
   plain bounded caches (no Streamlit: scripts/build_worlds.py builds on them too).
 - ``disk_store``: what is built once per machine and kept on disk (the stage's worlds, the
@@ -71,14 +72,14 @@ name for the same job (``compute``, ``figures``, ``text``):
 - ``lesson/``: the Lesson page (``text``: the runnable snippets and the steps to try; ``pack``:
   the lecturer's pack, the step questions written out).
 - ``best_of_n/``: the Best-of-n page (``figures``, ``answers``: what it keeps, written out,
-  ``win_rate``: the win rate against a random answer, ``research``: Best-of-Poisson, soft
-  best-of-n and noise alone at the page's settings).
-- ``kl_penalty/``: the KL penalty page (``figures``).
+  ``win_rate``: the win rate against a random answer, ``compute``: Best-of-Poisson, soft
+  best-of-n and noise alone at the page's settings, ``research``: their block).
+- ``kl_penalty/``: the KL penalty page (``figures``, ``compute``, ``text``).
 - ``playground/``: the live stage (``stage``, ``stage_assets/``, ``worlds``, ``world_store``) and
   the story bar (``story_bar``).
 - ``reward_model/``: the Reward model page (``compute``, ``text``; its figures are shared).
-- ``compare/``: the Compare page (``compute``, ``figures``, ``text``).
-- ``defenses/``: the Defenses page (``compute``, ``store``, ``view``, ``research_text``,
+- ``compare/``: the Compare page (``compute``, ``figures``, ``text``, ``selections_text``).
+- ``defenses/``: the Defenses page (``compute``, ``store``, ``text``, ``view``, ``research_text``,
   ``figures``, ``cached_figures``).
 - ``class_poll/``: the class poll's screens (``db``, ``views``, ``figures``).
 - ``checker/``: Rewards you can check (``compute``, ``figures``, ``text``, ``guess_text``,

@@ -118,6 +118,17 @@ PARAMETER_ROWS = {row.key: row for row in ROWS}  # rows by key
 PARAMETERS = (*SETTINGS, *PARAMETER_ROWS)  # every key the app reads from an address
 PREDICTION_KEYS = (PREDICT_KEY, *(f"guess_{key}" for key in GUESS_KEYS), REVEALED_KEY)
 
+
+def ask_query(step: int, values: Mapping[str, float]) -> dict[str, str]:
+    """The class poll's parameters that ask the room story step ``step``'s question (0-based,
+    as ui.story_steps.PRESETS counts) at ``values``: ?ask=4&beta=0.3&n=590&b=0.2&sigma=0, as
+    ui.class_poll.ask_url reads it. Every stage setting is written, so the question is asked
+    at the step's picture whatever the reader's session holds."""
+    return {ASK_KEY: str(step + 1)} | {
+        key: SETTINGS[key].url_text(values[key]) for key in STAGE_KEYS
+    }
+
+
 # --- the session's memory, as resolve reads and writes it (``st.session_state`` keys) --------
 
 PAGE = "_page"  # the page that last settled the address (to notice arrivals)

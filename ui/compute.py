@@ -50,13 +50,21 @@ def _key(value):
     return value
 
 
+def _in_english(function, args: tuple, kwargs: dict):
+    """``function(*args, **kwargs)`` in English whatever the reader's language: a shared cache
+    serves every reader (a function that takes a language writes in it: ``worlds.world_json``),
+    so a German reader's "10 000" never reaches another reader's page."""
+    with i18n.using(i18n.ENGLISH):
+        return function(*args, **kwargs)
+
+
 def cached(max_entries: int):
     """A cache of at most ``max_entries`` results, keyed by the rounded arguments (defaults
     filled in, so f(b, s) and f(b, sigma=s) share an entry), least recently used out first.
 
     Shared by every thread, no copies: the function must return something never mutated. One
     computation per key at a time: a caller asking for a key being computed waits for it, as
-    with ``st.cache_resource``. ``.clear()`` empties it.
+    with ``st.cache_resource``. ``.clear()`` empties it. Filled in English (:func:`_in_english`).
     """
 
     def decorate(function):
@@ -90,11 +98,7 @@ def cached(max_entries: int):
                 if found:
                     return result
                 try:
-                    # Shared by every reader: built in English whatever the reader's language,
-                    # unless the function names a language and writes in it (world_json), so
-                    # a German visitor's "10 000" never reaches an English reader's page.
-                    with i18n.using(i18n.ENGLISH):
-                        result = function(*args, **kwargs)
+                    result = _in_english(function, args, kwargs)
                     with lock:
                         entries[key] = result
                         while len(entries) > max_entries:
@@ -266,15 +270,17 @@ def swamping(b: float, sigma: float) -> swamp_text.Swamping | None:
     here, clean = (best_of_n_point(swamp_text.STRONGEST_N, b, at) for at in (sigma, 0.0))
     if not swamp_text.swamps(here, clean):
         return None
+    kl, capped = kl_at_stops(b, sigma), kl_edge_at_stops(b, sigma).capped
     return swamp_text.swamping(
         sigma=sigma,
         here=here,
         clean=clean,
         betas=STOP_BETAS,
-        kl=kl_at_stops(b, sigma),
+        kl=kl,
         fresh_here=fresh_ends(b, sigma),
         fresh_clean=fresh_ends(b, 0.0),
-        capped=kl_edge_at_stops(b, sigma).capped,
+        strongest=core.strongest_uncapped(STOP_BETAS, edge_mass=kl.edge_mass, capped=capped),
+        peak=core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass, capped=capped),
     )
 
 

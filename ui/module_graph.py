@@ -1,7 +1,9 @@
 """Which of this repository's modules import which, read from their source with ``ast`` (pure).
 
 Every import statement counts, a function-local one too (it runs when called), except those
-under ``if TYPE_CHECKING:`` (they never run). Only the repository's own modules are followed:
+under ``if TYPE_CHECKING:`` (they never run), unless ``types=True`` asks for them too: a circle
+closed only for the type checker is still a circle for a reader (ui.rows and ui.url_values
+were one). Only the repository's own modules are followed:
 a name whose top-level package is not a folder (or file) of ``root`` is someone else's.
 Used for the stored worlds' fingerprint (every file a world's bytes can come from, from the
 functions marked as their builders) and by the test that no import circle closes among ui/'s
@@ -40,14 +42,15 @@ def _is_type_checking(node: ast.AST) -> bool:
     )
 
 
-def _import_nodes(node: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
-    """Every import in ``node``, at any depth, but none under ``if TYPE_CHECKING:``."""
+def _import_nodes(node: ast.AST, types: bool = False) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import in ``node``, at any depth, but none under ``if TYPE_CHECKING:`` unless
+    ``types``."""
     if isinstance(node, ast.Import | ast.ImportFrom):
         yield node
         return
-    children = node.orelse if _is_type_checking(node) else ast.iter_child_nodes(node)
-    for child in children:
-        yield from _import_nodes(child)
+    skip = _is_type_checking(node) and not types
+    for child in node.orelse if skip else ast.iter_child_nodes(node):
+        yield from _import_nodes(child, types)
 
 
 def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
@@ -60,29 +63,52 @@ def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-@functools.cache
-def imports_of(name: str, root: Path = REPO_ROOT) -> tuple[str, ...]:
-    """The repository's modules that module ``name`` imports, sorted (empty if not ours)."""
+def _statements(name: str, root: Path, types: bool) -> list[tuple[str | None, list[str]]]:
+    """Each import statement of module ``name``: (None, its names) for ``import a, b``, (the
+    absolute package, its names) for ``from package import a, b``; none if it is not ours."""
     path = module_path(name, root)
     if path is None:
-        return ()
+        return []
     with _PARSE_LOCK:
         tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (
+            None
+            if isinstance(node, ast.Import)
+            else _absolute(node, name, path.name == "__init__.py"),
+            [alias.name for alias in node.names],
+        )
+        for node in _import_nodes(tree, types)
+    ]
+
+
+@functools.cache
+def imports_of(name: str, root: Path = REPO_ROOT, *, types: bool = False) -> tuple[str, ...]:
+    """The repository's modules that module ``name`` imports, sorted (empty if not ours); with
+    ``types``, those imported under ``if TYPE_CHECKING:`` too."""
     found = set()
-    for node in _import_nodes(tree):
-        if isinstance(node, ast.Import):
-            candidates = [alias.name for alias in node.names]
-        else:
-            package = _absolute(node, name, path.name == "__init__.py")
-            # from package import module, or from module import name: whichever is a file
-            candidates = [
-                f"{package}.{alias.name}"
-                if module_path(f"{package}.{alias.name}", root)
-                else package
-                for alias in node.names
+    for package, names in _statements(name, root, types):
+        # from package import module, or from module import name: whichever is a file
+        candidates = (
+            names
+            if package is None
+            else [
+                f"{package}.{alias}" if module_path(f"{package}.{alias}", root) else package
+                for alias in names
             ]
+        )
         found.update(found_name for found_name in candidates if module_path(found_name, root))
     found.discard(name)
+    return tuple(sorted(found))
+
+
+def imported_names(name: str, root: Path = REPO_ROOT, *, types: bool = False) -> tuple[str, ...]:
+    """Every module name module ``name`` imports, ours or not, absolute and sorted: "streamlit"
+    for ``import streamlit as st``, "ui" and "ui.compute" for ``from ui import compute`` (a
+    name that may be a module); with ``types``, those under ``if TYPE_CHECKING:`` too."""
+    found = set()
+    for package, names in _statements(name, root, types):
+        found.update(names if package is None else [package, *(f"{package}.{n}" for n in names)])
     return tuple(sorted(found))
 
 
@@ -132,11 +158,15 @@ def decorated(package: str, decorator: str, root: Path = REPO_ROOT) -> list[str]
     return sorted(found)
 
 
-def cycles(names: Iterable[str], root: Path = REPO_ROOT) -> list[list[str]]:
+def cycles(names: Iterable[str], root: Path = REPO_ROOT, *, types: bool = False) -> list[list[str]]:
     """Import circles among ``names``, each as a path that ends where it starts (["a", "b",
-    "a"]): at least one wherever modules import each other in a circle; empty if none do."""
+    "a"]): at least one wherever modules import each other in a circle; empty if none do.
+    ``types``: count the imports under ``if TYPE_CHECKING:`` too."""
     inside = set(names)
-    graph = {name: [item for item in imports_of(name, root) if item in inside] for name in inside}
+    graph = {
+        name: [item for item in imports_of(name, root, types=types) if item in inside]
+        for name in inside
+    }
     found: list[list[str]] = []
     done: set[str] = set()
     for start in sorted(inside):

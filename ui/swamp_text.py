@@ -1,6 +1,7 @@
 """When σ swamps b: the sentence a screen shows where the reward model's other errors are large
 enough that optimization chases them instead of length (pure, no Streamlit). It receives
-numbers, never (b, σ): ``ui.compute.swamping`` asks core for them and applies :func:`swamping`.
+numbers, never (b, σ): ``ui.compute.swamping`` asks core for them and applies :func:`swamping`
+(no core call here).
 
 Its causal story: at σ = 0 (the same b) best-of-n over the lesson's 600 answers collapses below
 the base model at the n slider's strongest stop, and at this σ it does not. At b = 0 it ends at
@@ -24,13 +25,16 @@ and 96 at σ = 1: larger errors make the collapse more likely there, and fewer o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-import core
 from common import format as fmt
 from common.i18n import tr
 from ui.settings import N_STOPS
+
+if TYPE_CHECKING:
+    import core
 
 # A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
 DECLINE_TOLERANCE = 0.01
@@ -73,19 +77,19 @@ def swamping(
     kl: core.KLResult,
     fresh_here,
     fresh_clean,
-    capped=None,
+    strongest: int,
+    peak: int,
 ) -> Swamping | None:
     """The sentence's numbers where :func:`swamps` holds, else None (ui.compute.swamping asks
     core for them). ``kl`` is the KL optimum at every β of ``betas``, fields shape (stops,);
     ``fresh_here`` and ``fresh_clean`` are core.fresh_draws.FreshCurves at STRONGEST_N alone
-    (fields (draws, 1)) at this σ and at σ = 0. ``capped``: core's edge check at ``betas``
-    (stops,), which β stops the grid's edge caps; None: edge mass >= 5% alone."""
+    (fields (draws, 1)) at this σ and at σ = 0. ``strongest`` and ``peak``: the indices into
+    ``betas`` of the KL optimum's strongest stop clear of the grid's edge and of its peak among
+    those (core.strongest_uncapped, core.peak_among_uncapped)."""
     if not swamps(here, clean):
         return None
     end, end_clean = fresh_here.gold_gain[:, -1], fresh_clean.gold_gain[:, -1]
     shorter = fresh_here.mean_length[:, -1] < fresh_clean.mean_length[:, -1]
-    strongest = core.strongest_uncapped(betas, edge_mass=kl.edge_mass, capped=capped)
-    peak = core.peak_among_uncapped(kl.gold_gain, edge_mass=kl.edge_mass, capped=capped)
     return Swamping(
         sigma=sigma,
         end=float(here.gold_gain),

@@ -10,17 +10,54 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from common import format as fmt
 from common.i18n import tr
 
-if TYPE_CHECKING:  # the rows' types only: ui.rows imports this module
-    from ui.rows import Choice, Seed, Setting
-
 MAX_URL_VALUE = 64  # characters; a longer URL value is not read at all
 SHOWN_CHARACTERS = 16  # how much of a bad URL value a note repeats (after cleaning)
 SEED_LIMIT = 2**32  # answer-set seeds are whole numbers in [0, SEED_LIMIT)
+
+
+# What each reader needs of a row, and no more, read-only as the frozen rows are: ui.rows'
+# Setting, Choice and Seed have it. Declared here, not imported from ui.rows, which imports
+# this module (no circle, even for a type checker: tests/app/test_import_graph.py).
+class StopsRow(Protocol):
+    """A slider's row as :func:`nearest_stop` and :func:`parse_setting` read it."""
+
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def stops(self) -> tuple[float, ...]: ...
+    @property
+    def default(self) -> float: ...
+    @property
+    def log_scale(self) -> bool: ...
+    @property
+    def low(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+
+
+class OptionsRow(Protocol):
+    """A switch's row as :func:`parse_choice` reads it."""
+
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+    @property
+    def default(self) -> str: ...
+
+
+class SeedRow(Protocol):
+    """A seed's row as :func:`parse_seed` reads it."""
+
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def limit(self) -> int: ...
 
 
 def url_form(value: float) -> str:
@@ -28,7 +65,7 @@ def url_form(value: float) -> str:
     return fmt.stop(value)
 
 
-def nearest_stop(setting: Setting, number: float) -> float:
+def nearest_stop(setting: StopsRow, number: float) -> float:
     """The stop closest to a finite or infinite ``number`` (by ratio on log-scaled settings)."""
     clamped = min(max(number, setting.low), setting.high)
     if setting.log_scale:
@@ -50,7 +87,7 @@ def shown(raw: str) -> str:
     return f"“{cleaned}”"
 
 
-def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str | None]:
+def parse_setting(setting: StopsRow, raw_values: list[str]) -> tuple[float, str | None]:
     """The slider value a URL asks for, and a plain note if the URL's value was not usable.
 
     ``raw_values`` are every value the URL gives for the key (a repeated key gives several;
@@ -95,7 +132,7 @@ def parse_setting(setting: Setting, raw_values: list[str]) -> tuple[float, str |
     )
 
 
-def parse_choice(choice: Choice, raw_values: list[str]) -> tuple[str, str | None]:
+def parse_choice(choice: OptionsRow, raw_values: list[str]) -> tuple[str, str | None]:
     """The option a URL asks for, and a plain note if the URL's value was not one of them.
 
     As :func:`parse_setting`: no values means the default without a note, the last of repeated
@@ -140,7 +177,7 @@ def _too_long(symbol: str, raw: str, default: str) -> str:
     )
 
 
-def parse_seed(seed: Seed, raw_values: list[str]) -> tuple[int | None, str | None]:
+def parse_seed(seed: SeedRow, raw_values: list[str]) -> tuple[int | None, str | None]:
     """The answer set a URL asks for (None: the lesson's fixed set) and a note if unusable.
 
     As :func:`parse_setting`: no values means none without a note, the last of repeated values

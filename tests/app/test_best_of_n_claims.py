@@ -17,6 +17,7 @@ from common import format as fmt
 from ui import compute
 from ui.best_of_n import answers
 from ui.best_of_n import text as best_of_n_text
+from ui.best_of_n.compute import kept_shares
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
 SETTINGS_BS = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -76,7 +77,7 @@ def share_text_holds(text: str, share: float) -> bool:
 
 @pytest.mark.parametrize("n", N_STOPS)
 def test_the_win_chance_sentence_at_every_n(n):
-    words = best_of_n_text.win_chances_words(n)
+    words = best_of_n_text.win_chances_words(n, *kept_shares(n))
     by_rank = np.sort(core.win_probabilities(float(n)))
     if n == 1:
         assert words.startswith("At n = 1 every answer is equally likely")

@@ -1,4 +1,4 @@
-"""The Best-of-n page's research block at its stops (ui/best_of_n/research.py, text.py):
+"""The Best-of-n page's research block at its stops (ui/best_of_n/compute.py, research.py, text.py):
 Best-of-Poisson, soft best-of-n and the KL optimum over the same 600 at every n stop for a
 fixed sample of (b, σ[, seed]), and the noise-alone sentence at every σ stop (n = 49) and a
 fixed sample of (n, σ); every printed number checked against core, called here vectorized."""
@@ -13,7 +13,7 @@ import pytest
 
 import core
 from core.regression import noisy_best_of_n
-from ui.best_of_n import research
+from ui.best_of_n import compute
 from ui.best_of_n import text as best_of_n_text
 from ui.settings import B_STOPS, N_STOPS, SETTINGS, SIGMA_STOPS
 
@@ -40,9 +40,9 @@ def test_three_rules_beside_the_optimum_at_every_n(b, sigma, seed):
     counts = np.array(N_STOPS, dtype=float)
     best = core.best_of_n(counts, b=b, sigma=sigma, seed=seed)
     poisson = core.best_of_poisson(counts - 1.0, b=b, sigma=sigma, seed=seed)
-    soft = core.soft_best_of_n(counts, lam=research.SOFT_LAMBDA, b=b, sigma=sigma, seed=seed)
+    soft = core.soft_best_of_n(counts, lam=compute.SOFT_LAMBDA, b=b, sigma=sigma, seed=seed)
     for index, n in enumerate(N_STOPS):
-        chosen = research.selections_of(n, b, sigma, seed)
+        chosen = compute.selections_of(n, b, sigma, seed)
         words = best_of_n_text.selections_words(chosen)
         assert "Khalaf et al., 2025" in words and "Verdun et al., 2025" in words
         if n == 1:
@@ -72,8 +72,8 @@ def test_soft_best_of_n_sits_between_one_draw_and_best_of_n_and_heads_for_the_ti
     counts = np.array(N_STOPS, dtype=float)
     sharp = core.soft_best_of_n(counts, lam=1e-3)
     np.testing.assert_allclose(sharp.gold_gain, core.best_of_n(counts).gold_gain, atol=0.005)
-    far = core.soft_best_of_n(1e7, lam=research.SOFT_LAMBDA)
-    tilt = core.answer_tilt(research.SOFT_LAMBDA)
+    far = core.soft_best_of_n(1e7, lam=compute.SOFT_LAMBDA)
+    tilt = core.answer_tilt(compute.SOFT_LAMBDA)
     assert abs(far.gold_gain - tilt.gold_gain) < 0.01
 
 
@@ -85,8 +85,8 @@ def noise_numbers(words: str) -> list[str]:
     ("n", "sigma"), sorted(set([(49, sigma) for sigma in SIGMA_STOPS] + NOISE_SAMPLE))
 )
 def test_noise_alone_shrinks_but_never_reverses(n, sigma):
-    noise = research.noise_alone_of(n, sigma, None, last_n=END)
-    read = research.noise_alone(n, sigma, None, last_n=END)  # the page's, off the stops' curve
+    noise = compute.noise_alone_of(n, sigma, None, last_n=END)
+    read = compute.noise_alone(n, sigma, None, last_n=END)  # the page's, off the stops' curve
     assert abs(read.gain - noise.gain) < 1e-12 and abs(read.last_gain - noise.last_gain) < 1e-12
     words = best_of_n_text.noise_alone_words(noise)
     gains = noisy_best_of_n(np.array([1.0, n, END], dtype=float), sigma=sigma)

@@ -308,7 +308,9 @@ def test_the_cost_sentence_at_every_stop(curves):
         other = DEFAULTS["right" if side == "left" else "left"]
         pair = (p, other) if side == "left" else (other, p)
         drawn = tuple(curves[rate, h, q] for rate in pair)
-        said = text.cost_sentence(tuple(view(curve) for curve in drawn), h, q)
+        said = text.cost_sentence(
+            tuple(view(curve) for curve in drawn), h, compute.prices(pair, h, q)
+        )
         hack = math.log(1 / q)
         assert f"log(1/q) = {hack:.1f} nats" in said
         if h in (0, 1):
@@ -363,7 +365,7 @@ def test_the_group_and_reinforced_sentences_at_every_stop():
         pair = (p, other) if side == "left" else (other, p)
         passed = [(1 - q) * rate + q * h for rate in pair]
         signal = [1 - rate**16 - (1 - rate) ** 16 for rate in passed]
-        assert text.group_sentence(pair, h, q).endswith(
+        assert text.group_sentence(compute.groups(pair, h, q)).endswith(
             f"The checker passes {pct(passed[0])} of the base model's tries on the left task "
             f"and {pct(passed[1])} on the right, p = (1 − q)·pass@1 + q·h, so "
             "1 − p^16 − (1 − p)^16 of groups carry a signal at the start: "
@@ -373,7 +375,7 @@ def test_the_group_and_reinforced_sentences_at_every_stop():
         assert (
             f"{100 * reinforced[0]:.1f}% are hacks on the left task and "
             f"{100 * reinforced[1]:.1f}% on the right"
-        ) in text.reinforced_sentence(pair, h, q)
+        ) in text.reinforced_sentence(compute.groups(pair, h, q))
 
 
 def test_the_monitor_sentence_at_every_stop_beta_and_mode(penalized):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import core
-from ui.checker import text
+from ui.checker import compute, text
 from ui.checker_rows import CHECK_BETA_STOPS, HACK_RATE_STOPS, LOOSENESS_STOPS, PASS1_STOPS
 
 BETAS = np.array(CHECK_BETA_STOPS)
@@ -37,8 +37,8 @@ def test_pass_at_k_sentence_at_every_beta_stop(pass_rate, looseness, hack_rate):
     ]
     for index, beta in enumerate(BETAS):
         views = [SimpleNamespace(curve=curve, current=index) for curve in curves]
-        hidden = text.pass_at_k_sentence(views, reveal=False)
-        shown = text.pass_at_k_sentence(views, reveal=True)
+        hidden = text.pass_at_k_sentence(tuple(map(compute.odds, views)), reveal=False)
+        shown = text.pass_at_k_sentence(tuple(map(compute.odds, views)), reveal=True)
         assert "π_β" not in hidden  # the solve rate stays hidden until the reveal
         for curve in curves:
             base = (1 - hack_rate) * curve.base_pass_rate
@@ -55,6 +55,6 @@ def test_the_essays_edge_at_the_pages_opening():
         for p in (0.015, 0.25)
     ]
     views = [SimpleNamespace(curve=curve, current=9) for curve in curves]  # β = 0.1
-    sentence = text.pass_at_k_sentence(views, reveal=True)
+    sentence = text.pass_at_k_sentence(tuple(map(compute.odds, views)), reveal=True)
     assert "within 1, 4 and 64 tries with chance 1.5%, 5.8% and 62%" in sentence
     assert "π_β at β = 0.1, 0.0%, 0.1% and 1.9%" in sentence

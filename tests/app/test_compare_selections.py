@@ -15,7 +15,7 @@ from test_beyond_pages import COMPARE, open_page
 import core
 from ui.compare import compute as compare_compute
 from ui.compare import figures as compare_figures
-from ui.compare import text as compare_text
+from ui.compare import selections_text
 from ui.settings import B_STOPS, SIGMA_STOPS
 
 NUMBER = r"([+-]?\d+\.\d\d)"
@@ -93,7 +93,7 @@ def test_every_stops_sentences_are_computed_here(b):
     verdicts = set()
     for sigma in SIGMA_STOPS:
         proxy, gold = ranked(b, sigma)
-        words = compare_text.selections_sentences(compare_compute.selections(b, sigma))
+        words = selections_text.selections_sentences(compare_compute.selections(b, sigma))
         found = SENTENCES.search(words)
         assert found, words
         values = [float(v) for i, v in enumerate(found.groups()) if i != 6]
@@ -185,7 +185,9 @@ def test_every_stops_win_rates_are_the_pairwise_count(b):
     true_quality_wins = []
     for sigma in SIGMA_STOPS:
         proxy, gold = ranked(b, sigma)
-        found = WINS.search(compare_text.selections_sentences(compare_compute.selections(b, sigma)))
+        found = WINS.search(
+            selections_text.selections_sentences(compare_compute.selections(b, sigma))
+        )
         assert found, (b, sigma)
         bon_kl = summary(best_of_n_chance, proxy, gold)[0]
         low, high = np.log(1e-6), np.log(1e6)  # the tilt at best-of-n's KL, bisected here

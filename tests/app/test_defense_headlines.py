@@ -20,7 +20,7 @@ from common import format as fmt
 from core import fresh_draws
 from ui import compute, swamp_text
 from ui.defenses import compute as defense_compute
-from ui.defenses import view as defense_view
+from ui.defenses import text as defense_text
 from ui.settings import (
     B_STOPS,
     BETA_STOPS,
@@ -82,7 +82,7 @@ def test_every_delta_compares_one_stop_clear_of_the_edge_for_both(kl_summaries):
         for b in B_STOPS:
             for better in B_STOPS:  # the b′ slider has b's stops
                 before, after = summaries[b, sigma], summaries[better, sigma]
-                pair = defense_view.shared_strongest("kl", before, after)
+                pair = defense_text.shared_strongest("kl", before, after)
                 index = BETA_STOPS.index(pair.pressure)
                 assert edges[b, sigma][index] < 0.05 and edges[better, sigma][index] < 0.05
                 assert pair.before_gold_gain == before.stop_gold_gain[index]
@@ -93,7 +93,7 @@ def test_every_delta_compares_one_stop_clear_of_the_edge_for_both(kl_summaries):
 def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summaries):
     summaries, _ = kl_summaries
     for summary in summaries.values():
-        words = defense_view.fate_sentence("kl", summary)
+        words = defense_text.fate_sentence("kl", summary)
         assert ("collapses" in words) == (summary.strongest_gold_gain < 0), words
 
 
@@ -110,14 +110,14 @@ def test_collapses_is_said_only_where_true_quality_ends_below_the_base(kl_summar
 )
 def test_best_of_ns_fate_in_words_at_b_0(sigma, expected):
     summary = defense_compute.summary(0.0, sigma).best_of_n
-    assert defense_view.fate_sentence("best_of_n", summary) == expected
+    assert defense_text.fate_sentence("best_of_n", summary) == expected
 
 
 def test_a_fall_under_001_from_a_peak_at_another_stop_is_told_as_holding():
     # b = 0.4, σ = 1: +1.6514 at n = 590, +1.6423 at n = 10,000 (the page said "does not
     # decline: true quality is at its peak, +1.64 at n = 10,000").
     summary = defense_compute.summary(0.4, 1.0).best_of_n
-    assert defense_view.fate_sentence("best_of_n", summary) == (
+    assert defense_text.fate_sentence("best_of_n", summary) == (
         "**Best-of-n** holds: +1.64 at n = 10,000, within 0.01 of its peak (+1.65 at n = 590)."
     )
 
@@ -135,7 +135,7 @@ def test_every_fate_sentence_states_what_cores_curve_does(summaries):
     for (b, sigma), summary in summaries.items():
         for method in ("best_of_n", "kl"):
             curve = stop_curves.curve(method, b, sigma, edge="mass")
-            words = defense_view.fate_sentence(method, getattr(summary, method))
+            words = defense_text.fate_sentence(method, getattr(summary, method))
             peak, end = curve.gold[curve.peak], curve.gold[curve.strongest]
             at_peak = f"{fmt.signed(peak)} at {named(method, curve.pressure[curve.peak])}"
             at_end = f"{fmt.signed(end)} at {named(method, curve.pressure[curve.strongest])}"
@@ -162,7 +162,7 @@ def test_every_fate_sentence_states_what_cores_curve_does(summaries):
 def test_the_strongest_settings_named_are_the_strongest_clear_of_the_edge(summaries):
     for (b, sigma), summary in summaries.items():
         kl = stop_curves.kl(b, sigma)
-        text = defense_view.strongest_text(summary)
+        text = defense_text.strongest_text(summary)
         assert text.startswith(f"n = 10,000, β = {kl.pressure[kl.strongest]:g}"), text
         capped = [f"{beta:g}" for beta in kl.pressure[~kl.clear]]
         # Every capped stop is stronger than the one read, and the words name exactly them.
@@ -185,7 +185,7 @@ def test_every_section_one_readout_is_cores_at_each_b_b_prime_and_sigma(summarie
     for (b, sigma), before in summaries.items():
         for better in B_STOPS:
             after = summaries[better, sigma]
-            shown = defense_view.readouts(before, after)
+            shown = defense_text.readouts(before, after)
             assert len(shown) == 4
             for index, method in enumerate(("best_of_n", "kl")):
                 old, new = (stop_curves.curve(method, x, sigma, edge="mass") for x in (b, better))
@@ -217,7 +217,7 @@ def test_the_ensembles_words_hold_at_every_sigma_k_and_rho(aggregate):
         for k in K_STOPS:
             for sigma in SIGMA_STOPS:
                 formula = sigma * np.sqrt(rho + (1 - rho) / k)
-                words = defense_view.ensemble_words(
+                words = defense_text.ensemble_words(
                     aggregate, k, formula, sigma * measured[k - 1], sigma=sigma, rho=rho
                 )
                 where = (aggregate, sigma, k, rho)
@@ -351,7 +351,7 @@ def test_the_spot_checks_readouts_state_the_real_peak_and_the_spread(b, sigma):
     runs = defense_compute.spot_checks(30, b, sigma)
     for method, result in zip(("best_of_n", "kl"), runs, strict=True):
         curve = stop_curves.curve(method, b, sigma, edge="mass")
-        spread = defense_view.spot_check_spread(result, method)
+        spread = defense_text.spot_check_spread(result, method)
         assert spread.peak_pressure == curve.pressure[curve.peak], (method, b, sigma)
         # Ordered by pressure: n rising, β falling (gentle to strong), quantiles of the repeats.
         strength = result.chosen_pressure if method == "best_of_n" else 1 / result.chosen_pressure
@@ -394,7 +394,7 @@ def test_the_ensemble_and_length_penalty_readouts_are_cores(b, sigma, k, rho, ag
     defense["length_penalty"] = lam
     before = defense_compute.summary(b, sigma)
     after = defense_compute.summary(b, sigma, k, rho, aggregate, lam)
-    shown = defense_view.readouts(before, after)
+    shown = defense_text.readouts(before, after)
     for index, method in enumerate(("best_of_n", "kl")):
         if method == "kl":
             result = core.defended_kl_optimum(BETAS, **defense, exact=True)

@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 import core
 from ui import link_box, page_css, slack_text
 from ui.defenses import cached_figures
-from ui.defenses import view as defense_view
+from ui.defenses import text as defense_text
 from ui.defenses.compute import SPOT_REPEATS, SPOT_SEED
 from ui.settings import BETA_STOPS, N_STOPS, SETTINGS
 
@@ -172,10 +172,10 @@ def test_a_hostile_url_gets_the_nearest_stops_and_plain_notes():
 
 
 def test_no_change_shows_no_arrow():
-    assert defense_view.change_text(0.004) is None
-    assert defense_view.change_text(-0.001) is None
-    assert defense_view.change_text(0.006) == "+0.01"
-    assert defense_view.change_text(-1.234) == "-1.23"
+    assert defense_text.change_text(0.004) is None
+    assert defense_text.change_text(-0.001) is None
+    assert defense_text.change_text(0.006) == "+0.01"
+    assert defense_text.change_text(-1.234) == "-1.23"
 
 
 def test_a_valid_link_restores_the_page_without_a_note():
@@ -244,11 +244,11 @@ def test_every_peak_and_collapse_number_equals_core(set_page):
             last = int(np.flatnonzero(clear & old_clear)[-1])
             peak_metric, last_metric = cells[2 * method], cells[2 * method + 1]
             assert peak_metric.value == f"{peak:+.2f}"
-            assert peak_metric.delta == (defense_view.change_text(peak - old_peak) or "")
+            assert peak_metric.delta == (defense_text.change_text(peak - old_peak) or "")
             assert f"{where:,g}" in peak_metric.label
             assert last_metric.value == f"{gold[last]:+.2f}"
             assert last_metric.delta == (
-                defense_view.change_text(gold[last] - old_gold[last]) or ""
+                defense_text.change_text(gold[last] - old_gold[last]) or ""
             )
             assert last_metric.label.endswith(f"{(N_STOPS, BETA_STOPS)[method][last]:,g}")
 
@@ -303,7 +303,7 @@ def test_a_slack_still_rising_names_the_strongest_setting():
 
 
 def test_a_change_too_small_to_show_gets_no_delta():
-    assert [defense_view.change_text(change) for change in (0.004, -0.0014, 0.006, -1.234)] == [
+    assert [defense_text.change_text(change) for change in (0.004, -0.0014, 0.006, -1.234)] == [
         None,
         None,
         "+0.01",
@@ -334,7 +334,7 @@ def test_spot_check_and_slack_numbers_equal_core(set_page):
     }
     shown = [metric.value for metric in set_page.metric[12:]]
     for method, result in runs.items():
-        spread = defense_view.spot_check_spread(result, method)
+        spread = defense_text.spot_check_spread(result, method)
         assert spread.lost_median == pytest.approx(
             np.quantile(result.quality_lost, 0.5, method="inverted_cdf")
         )

@@ -349,8 +349,9 @@ def test_every_kl_chart_draws_its_capped_stretch_dotted_faded_and_marked_edge(na
 )
 def test_the_kl_pages_edge_caption_names_where_the_capped_stretch_starts(b, sigma, stated):
     from ui.kl_penalty import text as kl_penalty_text
+    from ui.kl_penalty.compute import edge_reading
 
-    assert stated in kl_penalty_text.edge_caption(b, sigma)
+    assert stated in kl_penalty_text.edge_caption(edge_reading(b, sigma))
     edge = core.kl_optimum(0.25, b=b, sigma=sigma).edge_mass
     assert f"{100 * edge:.0f}%" in stated
     # The start is the weakest β the edge check caps: the next β of the curve up is clear.

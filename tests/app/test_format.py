@@ -169,7 +169,8 @@ def test_a_share_is_never_rounded_away(share, text):
 
 
 def test_the_best_of_n_page_states_the_best_answers_chance_at_n_2():
+    from ui.best_of_n.compute import kept_shares
     from ui.best_of_n.text import win_chances_words
 
-    words = win_chances_words(2)
+    words = win_chances_words(2, *kept_shares(2))
     assert "the single best answer 0.33%" in words and " 0%" not in words

@@ -28,13 +28,14 @@ APP_FILES = sorted(
     ],
     key=str,
 )
-# Packages whose docstring is their map (core's is its public face, bench's and scripts' are
-# run by name from the README).
+# Packages whose docstring is their map, checked both ways (bench's and scripts' modules are
+# run by name from the README, and docs/code.md's layout names them).
 MAPPED_PACKAGES = sorted(
     init.parent
-    for folder in ("ui", "server", "poll_data", "common", "tests/support")
+    for folder in ("core", "ui", "server", "poll_data", "common", "tests/support")
     for init in (REPO / folder).rglob("__init__.py")
 )
+ASSET_SUFFIXES = (".js", ".mjs", ".css", ".html")  # the browser's files a map names too
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 
@@ -75,28 +76,102 @@ def test_every_app_folder_is_searched_to_the_bottom():
 
 
 def package_parts(package: Path) -> list[str]:
-    """The names a package's map must give: its modules and its folders."""
+    """The names a package's map must give, relative to it: its modules (``stage``), its folders
+    (``stage_assets/``) and each browser file in it or in one of its asset folders (a folder
+    without __init__.py, whose files no other map names): ``downloads.js``,
+    ``stage_assets/worlds.js``."""
     modules = [path.stem for path in package.glob("*.py") if path.stem != "__init__"]
-    folders = [
-        path.name for path in package.iterdir() if path.is_dir() and path.name != "__pycache__"
+    folders = [path for path in package.iterdir() if path.is_dir() and path.name != "__pycache__"]
+    assets = [path for path in package.iterdir() if path.suffix in ASSET_SUFFIXES] + [
+        path
+        for folder in folders
+        if not (folder / "__init__.py").exists()
+        for path in folder.rglob("*")
+        if path.suffix in ASSET_SUFFIXES
     ]
-    return sorted(modules + folders)
+    return sorted(
+        modules
+        + [f"{folder.name}/" for folder in folders]
+        + [path.relative_to(package).as_posix() for path in assets]
+    )
+
+
+def map_literals(package: Path) -> list[tuple[str, bool]]:
+    """Each ``literal`` of the package's map, and whether it heads an entry (``stage``: …)."""
+    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text("utf-8"))) or ""
+    return [(match[1], match[2] == ":") for match in re.finditer(r"``([\w./]+?)``(:?)", docstring)]
+
+
+def names_part(literal: str, part: str, package: Path) -> bool:
+    """True if ``literal`` names ``part`` (a path from the package): a module as ``stage`` or
+    ``stage.py``, a folder as ``stage_assets/`` (or ``stage_assets``), a file by its name, or
+    any of them by its path from the package or from the repository's root."""
+    name = part.rstrip("/").rsplit("/", 1)[-1]
+    if part.endswith("/"):
+        forms = {part, name, f"{name}/"}
+    elif "." not in name:
+        forms = {part, name, f"{name}.py", f"{part}.py"}
+    else:
+        forms = {part, name}
+    if package.is_relative_to(REPO):
+        forms |= {f"{relative(package)}/{form}" for form in forms if "/" in form}
+    return literal in forms
+
+
+def deep_parts(package: Path) -> list[str]:
+    """Its parts and its sub-packages' parts, as paths from it: the ui map's entry for
+    ``lesson/`` names ``text`` and ``pack``, ui/lesson/'s modules."""
+    return package_parts(package) + [
+        f"{sub.name}/{part}"
+        for sub in sorted(package.iterdir())
+        if (sub / "__init__.py").exists()
+        for part in deep_parts(sub)
+    ]
 
 
 def unnamed_parts(package: Path) -> list[str]:
-    """The parts the map does not name as a literal: ``stage``, ``stage.py`` or ``stage_assets/``
-    (a word in prose is not a name: "the address" once passed for ``address``)."""
-    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text("utf-8"))) or ""
-    literals = set(re.findall(r"``([\w./]+?)``", docstring))
+    """The parts the map does not name as a literal (a word in prose is not a name: "the
+    address" once passed for ``address``)."""
+    literals = [literal for literal, _ in map_literals(package)]
     return [
-        name for name in package_parts(package) if not {name, f"{name}.py", f"{name}/"} & literals
+        part
+        for part in package_parts(package)
+        if not any(names_part(literal, part, package) for literal in literals)
+    ]
+
+
+FILE_SUFFIXES = (".py", *ASSET_SUFFIXES)
+
+
+def names_of_nothing(package: Path) -> list[str]:
+    """The names the map gives that are no part of the package: an entry's head (``stage``: …,
+    ``stage_assets/``: …) that names none of its parts (nor its sub-packages'), or a file
+    (``x.py``, ``x.js``) that is neither a part nor a path from the package or the repository's
+    root. A folder in passing (``de/``, ``/static/``) may be an address's, not a folder."""
+    parts = deep_parts(package)
+    return [
+        literal
+        for literal, heads_an_entry in map_literals(package)
+        if (heads_an_entry or literal.endswith(FILE_SUFFIXES))
+        and not any(names_part(literal, part, package) for part in parts)
+        and not (
+            literal.endswith(FILE_SUFFIXES)
+            and ((package / literal).exists() or (REPO / literal).exists())
+        )
     ]
 
 
 @pytest.mark.parametrize("package", MAPPED_PACKAGES, ids=relative)
 def test_every_package_docstring_names_each_of_its_modules(package):
-    """A module added, moved or renamed without its package's map shows here."""
-    assert unnamed_parts(package) == [], f"{relative(package)}/__init__.py does not name them"
+    """A module or browser file added, moved or renamed without its package's map shows here."""
+    unnamed = unnamed_parts(package)
+    assert unnamed == [], f"{relative(package)}/__init__.py does not name them"
+
+
+@pytest.mark.parametrize("package", MAPPED_PACKAGES, ids=relative)
+def test_every_name_a_package_docstring_gives_exists(package):
+    """A module removed or renamed whose old name stays in the map shows here."""
+    assert names_of_nothing(package) == [], f"{relative(package)}/__init__.py names no such part"
 
 
 def test_the_map_check_sees_a_missing_name(tmp_path):
@@ -111,6 +186,42 @@ def test_the_map_check_sees_a_missing_name(tmp_path):
     prose = '"""The stage and its story_bar; ``stage_assets/``; ``story_bar_text``."""\n'
     (tmp_path / "__init__.py").write_text(prose)
     assert unnamed_parts(tmp_path) == ["stage", "story_bar"]
+
+
+def test_the_map_check_sees_a_missing_browser_file(tmp_path):
+    """JavaScript and CSS count, beside the modules and in an asset folder (one without
+    __init__.py); a sub-package's files are its own map's."""
+    (tmp_path / "stage_assets").mkdir()
+    (tmp_path / "poll").mkdir()
+    for name in ("stage.py", "downloads.js", "stage_assets/stage.js", "stage_assets/a.css"):
+        (tmp_path / name).write_text("")
+    for name in ("poll/__init__.py", "poll/chart.mjs"):
+        (tmp_path / name).write_text("")
+    text = '"""- ``stage``: ``stage_assets/`` (``stage_assets/stage.js``); ``poll/``."""\n'
+    (tmp_path / "__init__.py").write_text(text)
+    assert unnamed_parts(tmp_path) == ["downloads.js", "stage_assets/a.css"]
+    text = (
+        '"""``stage``, ``stage_assets/`` (``stage.js``, ``a.css``), ``poll``, ``downloads.js``"""'
+    )
+    (tmp_path / "__init__.py").write_text(text)
+    assert unnamed_parts(tmp_path) == []
+
+
+def test_the_map_check_sees_a_name_of_nothing(tmp_path):
+    """An entry's head that names no part (a module's or a folder's) and a file that is nowhere
+    are caught; a path from the repository's root, a word that heads no entry and a folder in
+    passing (an address's ``de/``) are not."""
+    (tmp_path / "stage.py").write_text("")
+    (tmp_path / "stage_assets").mkdir()
+    (tmp_path / "stage_assets" / "stage.js").write_text("")
+    text = (
+        '"""- ``stage``: the stage (``stage.js``, ``stage_assets/stage.js``, ``ui/rows.py``).\n'
+        "- ``story_bar``: gone. ``stage_assets/``; ``gone.js``; ``de/``; ``Stage`` the class.\n"
+        "- ``old/``: a folder moved.\n"
+        '- ``ui.settings``, ``settle_url``."""\n'
+    )
+    (tmp_path / "__init__.py").write_text(text)
+    assert names_of_nothing(tmp_path) == ["story_bar", "gone.js", "old/"]  # not "de/"
 
 
 def test_the_javascript_reader_measures_every_kind_of_function():

@@ -1,4 +1,5 @@
-"""The import graph (ui/module_graph.py): no circle closes among ui/'s modules, and the module that
+"""The import graph (ui/module_graph.py): no circle closes among the app's modules, not even one
+through imports only a type checker reads (``if TYPE_CHECKING:``), and the module that
 builds the stage's worlds names no Streamlit, stage or page state among its own imports (a server
 thread and scripts/build_worlds.py build them with no page running). Nor does it load Streamlit
 or pandas transitively: test_build_path builds one in a fresh interpreter."""
@@ -11,11 +12,13 @@ from pathlib import Path
 from ui import module_graph
 from ui.playground import worlds
 
+APP_PACKAGES = ("core", "common", "poll_data", "ui", "pages", "server")
 
-def test_no_import_circle_among_ui_modules():
-    names = module_graph.package_modules("ui")
+
+def test_no_import_circle_among_the_apps_modules():
+    names = [name for package in APP_PACKAGES for name in module_graph.package_modules(package)]
     assert {"ui.playground.stage", "ui.playground.world_files", "ui.compute"} <= set(names)
-    circles = module_graph.cycles(names)
+    circles = module_graph.cycles(names, types=True)
     assert circles == [], "import circles: " + "; ".join(" -> ".join(c) for c in circles)
 
 
@@ -58,3 +61,24 @@ def test_a_circle_through_a_function_local_import_is_found_and_listed(tmp_path):
     assert module_graph.imports_of("app.files", tmp_path) == ("app.mount",)
     assert module_graph.imports_of("app.typed", tmp_path) == ()  # types only: never runs
     assert module_graph.cycles(names, tmp_path) == [["app.files", "app.mount", "app.files"]]
+
+
+def test_a_circle_closed_only_for_the_type_checker_is_found_when_types_count(tmp_path):
+    """ui.rows and ui.url_values once: one imported the other, which imported it back under
+    ``if TYPE_CHECKING:``. It never ran, but a reader (and a type checker) goes round it."""
+    write_package(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/typed.py": (
+                "import typing\nif typing.TYPE_CHECKING:\n    from app.rows import Row\n"
+            ),
+            "app/rows.py": "from app import typed\n",
+        },
+    )
+    names = module_graph.package_modules("app", tmp_path)
+    assert module_graph.imports_of("app.typed", tmp_path, types=True) == ("app.rows",)
+    assert module_graph.cycles(names, tmp_path) == []
+    assert module_graph.cycles(names, tmp_path, types=True) == [
+        ["app.rows", "app.typed", "app.rows"]
+    ]

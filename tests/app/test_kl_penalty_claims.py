@@ -17,6 +17,7 @@ import core
 from common import format as fmt
 from ui import compute
 from ui.kl_penalty import text as kl_penalty_text
+from ui.kl_penalty.compute import edge_reading
 from ui.settings import B_STOPS, BETA_STOPS, SIGMA_STOPS
 
 WALKED = [(b, sigma) for b in B_STOPS for sigma in SIGMA_STOPS]
@@ -116,7 +117,7 @@ def test_the_old_capped_readings_are_gone(b, sigma, old, new):
 
 @pytest.mark.parametrize(("b", "sigma"), SAMPLE)
 def test_the_edge_caption_says_where_the_capped_stretch_begins(b, sigma):
-    caption = kl_penalty_text.edge_caption(b, sigma)
+    caption = kl_penalty_text.edge_caption(edge_reading(b, sigma))
     capped = np.asarray(core.edge_check(PAST_EDGE, b=b, sigma=sigma).capped)
     setting = f"at {fmt.named('b', b)}, {fmt.named('σ', sigma)} "
     if not capped.any():

@@ -11,8 +11,9 @@ import core
 from common import format as fmt
 from core import fresh_draws
 from ui.best_of_n import text as best_of_n_text
+from ui.best_of_n.compute import kept_shares
 from ui.compute import N_CURVE
-from ui.defenses import view as defense_view
+from ui.defenses import text as defense_text
 from ui.lesson.text import TRIES
 from ui.reward_model.compute import COMPARISON_SEED, reward_model_fit
 from ui.sources import SOURCES
@@ -317,7 +318,7 @@ def test_the_lesson_names_gaos_gold_and_the_kl_penaltys_limits(shown):
     ],
 )
 def test_the_win_chance_sentence_follows_n_and_core(n, words):
-    assert words in best_of_n_text.win_chances_words(n)
+    assert words in best_of_n_text.win_chances_words(n, *kept_shares(n))
     for b, sigma in ((0.0, 0.0), (0.4, 1.3)):
         by_rank = np.sort(core.win_probabilities(n, b=b, sigma=sigma))
         tenth, best = by_rank[-60:].sum(), by_rank[-1]
@@ -408,14 +409,14 @@ def test_the_defenses_page_says_spot_checks_are_a_perfect_oracle_and_length_is_u
 
 
 def test_the_ensemble_formula_is_stated_for_the_mean_only():
-    mean = defense_view.ensemble_words("mean", 4, 0.61, 0.63, sigma=1.0, rho=0.36)
+    mean = defense_text.ensemble_words("mean", 4, 0.61, 0.63, sigma=1.0, rho=0.36)
     assert "σ·√(ρ + (1 − ρ)/k) = **0.61** (these 4 members measure 0.63)" in mean
     # With ρ > 0 the mean keeps the shared error too: σ·√ρ = 0.60 at σ = 1, ρ = 0.36.
     assert "what every member shares: b and the shared error σ·√ρ·ε₀ (of size 0.60 here)" in mean
     assert f"{1.0 * 0.36**0.5:.2f}" == "0.60"
-    only_b = defense_view.ensemble_words("mean", 4, 0.5, 0.5, sigma=1.0, rho=0.0)
+    only_b = defense_text.ensemble_words("mean", 4, 0.5, 0.5, sigma=1.0, rho=0.0)
     assert "what every member shares: b." in only_b
-    minimum = defense_view.ensemble_words("min", 4, 0.61, 0.63, sigma=1.0, rho=0.36)
+    minimum = defense_text.ensemble_words("min", 4, 0.61, 0.63, sigma=1.0, rho=0.36)
     assert "0.61" not in minimum and "0.63" not in minimum
     assert "Their minimum, the worst case, does not average the members' own errors" in minimum
     assert "disagreement cannot flag an unusual answer" in minimum

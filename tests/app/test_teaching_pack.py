@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from scripts import teaching_pack
 from tests.app.app_pages import open_page
+from ui.class_poll.ask_url import Ask, read_ask
 from ui.lesson import pack
+from ui.playground.story_bar import ask_query
 from ui.story_steps import PRESETS
 
 TEACHING = Path(__file__).resolve().parents[2] / "docs" / "teaching.md"
@@ -40,6 +43,24 @@ def test_every_step_is_in_the_pack_with_its_link_right_answer_and_common_wrong_o
         assert f"**Right:** {right}. " in section
         wrong = re.search(r"\*\*Students often say:\*\* (\w)\.", section).group(1)
         assert wrong != right
+
+
+def test_every_step_links_to_its_question_asked_as_a_class_poll():
+    """The "Ask the room" link reads back, through the class poll's own reader, as its step at
+    the preset's values with nothing corrected, and is the link the Playground's story bar
+    gives at that step; in the app it is a link, on paper too."""
+    sections = pack.markdown().split("### Step ")[1:]
+    linked = pack.markdown(link_base="./").split("### Step ")[1:]
+    page = pack.printable_html(app_address="https://example.org/")
+    for step, preset in enumerate(PRESETS):
+        said = re.search(r"\*\*Ask the room:\*\* `/poll\?([^`]+)`", sections[step]).group(1)
+        query = parse_qs(said)
+        assert read_ask(query) == Ask(step, dict(preset.values), ())
+        assert query == {key: [value] for key, value in ask_query(step, preset.values).items()}
+        assert f"[ask it as a class poll](./poll?{said})" in linked[step]
+        href = f"https://example.org/poll?{said}".replace("&", "&amp;")
+        assert f'Ask the room: <a href="{href}">' in page
+    assert "`/poll?ask=2&beta=1&n=49&b=0&sigma=0`" in sections[1]
 
 
 def test_the_printable_page_has_every_step_and_no_markup_from_the_words():

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-import core
 from common import format as fmt
+from ui.best_of_n.compute import TOP_TENTH
 
 if TYPE_CHECKING:
-    from ui.best_of_n.research import NoiseAlone, Selections
+    from ui.best_of_n.compute import NoiseAlone, Selections
 
 
 def peak_texts(peak_pressure: float, *, end: float) -> tuple[str, str]:
@@ -27,25 +27,19 @@ def peak_texts(peak_pressure: float, *, end: float) -> tuple[str, str]:
     return at, f"at {at}"
 
 
-TOP_TENTH = 60  # the best tenth of the 600 ranks, whose share of the chance the page states
-
-
 def share_words(share: float) -> str:
     """A share of the chance in words: "65%", "0.33%" (never "0%"), "more than 99%" (a share
     of the chance at finite n is never whole, even where 1 − 0.9⁵⁹⁰ rounds to 1.0 in floats)."""
     return "more than 99%" if share >= 0.995 else fmt.share_percent(share)
 
 
-def win_chances_words(n: int) -> str:
-    """What the win-chance chart shows at ``n``, in one sentence.
-
-    By rank the shares are exact whatever the scores (ties aside): the best 60 of 600 ranks
-    are kept with chance 1 − (540/600)ⁿ, the single best with 1 − (599/600)ⁿ.
+def win_chances_words(n: int, tenth: float, best: float) -> str:
+    """What the win-chance chart shows at ``n``, in one sentence: ``tenth`` the chance of
+    keeping one of the best TOP_TENTH ranks, ``best`` the single best
+    (``ui.best_of_n.compute.kept_shares(n)``).
     """
     if n == 1:
         return "At n = 1 every answer is equally likely to be kept: 1 chance in 600 each."
-    tenth = 1 - ((core.ANSWER_COUNT - TOP_TENTH) / core.ANSWER_COUNT) ** n
-    best = 1 - ((core.ANSWER_COUNT - 1) / core.ANSWER_COUNT) ** n
     return (
         f"At {fmt.named('n', n)} the best tenth of the ranks (the top {TOP_TENTH}) holds "
         f"{share_words(tenth)} of the chance and the single best answer {share_words(best)}; "
@@ -97,7 +91,7 @@ def ranked_scores_words(ranked_proxy, ranked_gold, ranked_length) -> str:
 
 def selections_words(chosen: Selections) -> str:
     """Best-of-Poisson and soft best-of-n beside best-of-n and the KL optimum over the same
-    answers, at the page's n (``ui.best_of_n.research.selections``), as Markdown.
+    answers, at the page's n (``ui.best_of_n.compute.selections``), as Markdown.
 
     How close each rule's score comes to the optimum's at best-of-n's KL is compared as
     printed (2 decimals), so the words never contradict the numbers beside them.
@@ -144,7 +138,7 @@ def selections_words(chosen: Selections) -> str:
 
 def noise_alone_words(noise: NoiseAlone) -> str:
     """What noise alone does to best-of-n at the page's n and σ, in words
-    (``ui.best_of_n.research.noise_alone``; core/regression.py)."""
+    (``ui.best_of_n.compute.noise_alone``; core/regression.py)."""
     at_n = fmt.named("n", noise.n)
     model = (
         "If the reward model knew the whole padding penalty and erred only by fresh Gaussian "

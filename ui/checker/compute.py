@@ -162,3 +162,93 @@ def curriculum_view(
         even=int(np.argmin(np.abs(core.CURRICULUM_MIXES - 0.5))),
         base_solving=0.5 * (alone.base_solve_rate + right.base_solve_rate),
     )
+
+
+# --- The numbers the page's prices and odds state (their words: ui.checker.text) -------------
+TRIES = (1, 4, 64)  # the essay's: a curriculum passed in about 4 tries, the edge at 1 in 64
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One task's pass@k within TRIES: the base model's, and π_β's at the slider's β."""
+
+    pass1: float  # the task's pass@1 (its slider)
+    base: tuple[float, ...]  # the base model's chance within each of TRIES
+    even_odds: int  # the tries the base model needs for even odds
+    beta: float  # the slider's β, on the curve
+    now: tuple[float, ...]  # π_β's chance within each of TRIES at beta
+    tries: tuple[int, ...] = TRIES
+
+
+def odds(view: TaskView) -> Odds:
+    """pass@k = 1 − (1 − p)^k for one task (``view``: its curve and the slider's place)."""
+    curve, now = view.curve, view.current
+    base, solving = float(curve.base_solve_rate), float(curve.solve_rate[now])
+    return Odds(
+        pass1=float(curve.base_pass_rate),
+        base=tuple(float(core.pass_at_k(base, k=k)) for k in TRIES),
+        even_odds=int(core.tries_needed(base)),
+        beta=float(curve.beta[now]),
+        now=tuple(float(core.pass_at_k(solving, k=k)) for k in TRIES),
+    )
+
+
+@dataclass(frozen=True)
+class Prices:
+    """What passing costs in nats (core.checker): a hack, and the skill that passes as often."""
+
+    hack: float  # log(1/q)
+    skill_needed: tuple[float, float]  # u = d + logit h on (left, right)
+    skill_cost: tuple[float, float]  # about u²/2 nats on each
+
+
+def prices(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> Prices:
+    """The prices at the page's settings (skill's only for 0 < h < 1, where logit h is finite)."""
+    hack = float(core.hack_cost(hack_rate=hack_rate))
+    if looseness in (0, 1):
+        return Prices(hack, (float("nan"),) * 2, (float("nan"),) * 2)
+    needed = core.skill_needed(pass_rate=pass_rates, looseness=looseness)
+    costs = core.skill_cost(pass_rate=pass_rates, looseness=looseness)
+    return Prices(hack, tuple(map(float, needed)), tuple(map(float, costs)))
+
+
+@dataclass(frozen=True)
+class Groups:
+    """What a group-based learner sees of the base model on (left, right)."""
+
+    reinforced: tuple[float, float]  # the share of passing attempts that are hacks
+    passed: tuple[float, float]  # the checker's pass rate, hacks included
+    signal: tuple[float, float]  # the share of groups that carry any signal
+    size: int  # tries per group
+
+
+def groups(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> Groups:
+    """The base model's passes as a group-based learner meets them (core.checker)."""
+    kind = {"looseness": looseness, "hack_rate": hack_rate}
+    passed = tuple(float(core.base_checker_rate(pass_rate=p, **kind)) for p in pass_rates)
+    return Groups(
+        reinforced=tuple(
+            float(core.reinforced_hack_share(pass_rate=p, **kind)) for p in pass_rates
+        ),
+        passed=passed,
+        signal=tuple(float(core.group_signal(pass_rate=p)) for p in passed),
+        size=core.checker.GROUP_SIZE,
+    )
+
+
+@dataclass(frozen=True)
+class MonitorRules:
+    """The monitor's fixed numbers (core.checker's)."""
+
+    open_catch: float  # the chance it catches a hack the reasoning talks about
+    hidden_hack_factor: float  # how much rarer a hidden hack is in the base model
+    hidden_catch: float  # the chance it catches a hidden one
+    caught_penalty: float  # a caught hack's score, negated, where caught hacks are penalized
+
+
+MONITOR_RULES = MonitorRules(
+    open_catch=core.checker.OPEN_CATCH,
+    hidden_hack_factor=core.checker.HIDDEN_HACK_FACTOR,
+    hidden_catch=core.checker.HIDDEN_CATCH,
+    caught_penalty=core.checker.CAUGHT_PENALTY,
+)

@@ -1,17 +1,21 @@
-"""The words of the page "Rewards you can check": sentences computed from core, and the fixed
-paragraphs (pure: no Streamlit, no math beyond reading core's results).
+"""The words of the page "Rewards you can check": sentences from numbers, and the fixed
+paragraphs (pure: no Streamlit, no core calls; numbers in, words out).
 
-Every number a sentence states comes from ``core.checker``, written by ``common.format``; the
-tests compare the sentences with literal strings at the page's defaults.
+Every number a sentence states is core.checker's, read by ``ui.checker.compute`` (the curves,
+``odds``, ``prices``, ``groups``, ``MONITOR_RULES``) and written by ``common.format``; the tests
+compare the sentences with literal strings at the page's defaults.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-import core
 from common import format as fmt
-from core import checker
+
+if TYPE_CHECKING:
+    from ui.checker.compute import Groups, MonitorRules, Odds, Prices
 
 
 def rate(share: float) -> str:
@@ -49,29 +53,24 @@ def task_sentence(view, side: str, *, reveal: bool) -> str:
     )
 
 
-TRIES = (1, 4, 64)  # the essay's: a curriculum passed in about 4 tries, the edge at 1 in 64
-
-
-def _within(rate_per_try: float) -> str:
-    """Each of TRIES' pass@k as "1.5%, 5.8% and 62%"."""
-    said = [rate(float(core.pass_at_k(rate_per_try, k=k))) for k in TRIES]
+def _within(chances: tuple[float, ...]) -> str:
+    """Each pass@k of ``Odds.tries`` as "1.5%, 5.8% and 62%"."""
+    said = [rate(chance) for chance in chances]
     return f"{', '.join(said[:-1])} and {said[-1]}"
 
 
-def pass_at_k_sentence(views, *, reveal: bool) -> str:
+def pass_at_k_sentence(odds: tuple[Odds, Odds], *, reveal: bool) -> str:
     """pass@k = 1 − (1 − p)^k for each task: the base model's solve rate and, revealed,
-    π_β's at the slider's β (``views``: the two ``ui.checker.compute.TaskView``)."""
+    π_β's at the slider's β (``odds``: ``ui.checker.compute.odds`` of the two tasks)."""
     parts = []
-    for view, side in zip(views, ("Left", "Right"), strict=True):
-        curve, now = view.curve, view.current
-        base = curve.base_solve_rate
+    for task, side in zip(odds, ("Left", "Right"), strict=True):
         said = (
-            f"{side} (pass@1 = {rate(curve.base_pass_rate)}): the base model solves it "
-            f"within {_tries()} tries with chance {_within(base)} (even odds take "
-            f"{fmt.count(core.tries_needed(base))} tries)"
+            f"{side} (pass@1 = {rate(task.pass1)}): the base model solves it "
+            f"within {_tries(task.tries)} tries with chance {_within(task.base)} (even odds take "
+            f"{fmt.count(task.even_odds)} tries)"
         )
         if reveal:
-            said += f"; π_β at {beta_text(curve.beta[now])}, {_within(curve.solve_rate[now])}"
+            said += f"; π_β at {beta_text(task.beta)}, {_within(task.now)}"
         parts.append(said + ".")
     return (
         "**Pass@k: within k tries.** A task solved with chance p per try is solved within "
@@ -79,9 +78,9 @@ def pass_at_k_sentence(views, *, reveal: bool) -> str:
     )
 
 
-def _tries() -> str:
-    """TRIES in words: "1, 4 and 64"."""
-    return f"{', '.join(str(k) for k in TRIES[:-1])} and {TRIES[-1]}"
+def _tries(tries: tuple[int, ...]) -> str:
+    """The tries in words: "1, 4 and 64"."""
+    return f"{', '.join(str(k) for k in tries[:-1])} and {tries[-1]}"
 
 
 def point(curve, index: int) -> str:
@@ -175,12 +174,12 @@ def chart_check(views, hack_cheaper: tuple[bool, bool]) -> str:
     return f" The chart, the exact optimum, disagrees with this rough count: {'; '.join(parts)}."
 
 
-def cost_sentence(views, looseness: float, hack_rate: float) -> str:
+def cost_sentence(views, looseness: float, prices: Prices) -> str:
     """Why hacks win where they do: the KL price of skill against the price of a hack, and
     where the chart (the exact optimum) disagrees. ``views`` are the two tasks'
-    ``ui.checker.compute.TaskView``."""
-    pass_rates = tuple(view.curve.base_pass_rate for view in views)
-    hack_nats = core.hack_cost(hack_rate=hack_rate)
+    ``ui.checker.compute.TaskView``, ``prices`` ``ui.checker.compute.prices`` at the page's
+    settings."""
+    hack_nats = prices.hack
     hack = f"a hack costs about log(1/q) = {fmt.number(hack_nats, decimals=1)} nats"
     if looseness == 0:
         return (
@@ -193,8 +192,7 @@ def cost_sentence(views, looseness: float, hack_rate: float) -> str:
             "quite as often: that would take skill u = d + logit h, and logit 1 is infinite. "
             f"Skill buys passes ever more dearly, while {hack}, whatever the task."
         ) + chart_check(views, (True, True))
-    needed = core.skill_needed(pass_rate=pass_rates, looseness=looseness)
-    costs = core.skill_cost(pass_rate=pass_rates, looseness=looseness)
+    needed, costs = prices.skill_needed, prices.skill_cost
     skills = []
     for skill, side in zip(needed, ("left", "right"), strict=True):
         typical = " (no further than the base model's typical attempt, u = 0)" if skill <= 0 else ""
@@ -215,12 +213,10 @@ def cost_sentence(views, looseness: float, hack_rate: float) -> str:
     ) + chart_check(views, hack_cheaper)
 
 
-def reinforced_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
-    """Of the base model's passing attempts, the share that are hacks, on both tasks."""
-    left, right = (
-        core.reinforced_hack_share(pass_rate=p, looseness=looseness, hack_rate=hack_rate)
-        for p in pass_rates
-    )
+def reinforced_sentence(groups: Groups) -> str:
+    """Of the base model's passing attempts, the share that are hacks, on both tasks
+    (``groups``: ``ui.checker.compute.groups`` at the page's settings)."""
+    left, right = groups.reinforced
     return (
         "Of the passing attempts the base model makes, the ones training reinforces first, "
         f"{fmt.percent(left, decimals=1)} are hacks on the left task and "
@@ -228,15 +224,11 @@ def reinforced_sentence(pass_rates: tuple[float, float], looseness: float, hack_
     )
 
 
-def group_sentence(pass_rates: tuple[float, float], looseness: float, hack_rate: float) -> str:
+def group_sentence(groups: Groups) -> str:
     """The chance a group of 16 tries carries any signal for a group-normalized learner, from
-    the checker's pass rate (what the learner sees), hacks included."""
-    passed = [
-        core.base_checker_rate(pass_rate=p, looseness=looseness, hack_rate=hack_rate)
-        for p in pass_rates
-    ]
-    left, right = (core.group_signal(pass_rate=p) for p in passed)
-    size = checker.GROUP_SIZE
+    the checker's pass rate (what the learner sees), hacks included (``groups``:
+    ``ui.checker.compute.groups``)."""
+    passed, (left, right), size = groups.passed, groups.signal, groups.size
     return (
         f"A group-based learner such as GRPO draws {size} tries a task and learns nothing from "
         "a group the checker passes all or fails all. The checker passes "
@@ -304,15 +296,19 @@ def turn_sentence(view) -> str:
     )
 
 
-MONITOR_RULES = (
-    "A monitor reads the model's reasoning. It catches an **open hack** (one the reasoning "
-    f"talks about) {fmt.percent(checker.OPEN_CATCH)} of the time; a **hidden hack**, "
-    f"{fmt.count(checker.HIDDEN_HACK_FACTOR)} times rarer in the base model, only "
-    f"{fmt.percent(checker.HIDDEN_CATCH)}. Both fool the checker with the same h. **watch**: "
-    "the monitor only counts what it catches. **penalize**: a caught hack scores "
-    f"{fmt.signed(-checker.CAUGHT_PENALTY, decimals=0)} instead of the checker's verdict, so a "
-    "hack caught with probability c earns h·(1 − c) − c."
-)
+def monitor_rules(rules: MonitorRules) -> str:
+    """The monitor's rules with its numbers (``ui.checker.compute.MONITOR_RULES``)."""
+    return (
+        "A monitor reads the model's reasoning. It catches an **open hack** (one the reasoning "
+        f"talks about) {fmt.percent(rules.open_catch)} of the time; a **hidden hack**, "
+        f"{fmt.count(rules.hidden_hack_factor)} times rarer in the base model, only "
+        f"{fmt.percent(rules.hidden_catch)}. Both fool the checker with the same h. **watch**: "
+        "the monitor only counts what it catches. **penalize**: a caught hack scores "
+        f"{fmt.signed(-rules.caught_penalty, decimals=0)} instead of the checker's verdict, so "
+        "a hack caught with probability c earns h·(1 − c) − c."
+    )
+
+
 MONITOR_FINDING = (
     "Baker et al. (2025) saw this in a real reasoning model: a monitor reading the chain of "
     "thought caught reward hacking far better than one reading actions alone, and putting the "

@@ -7,5 +7,6 @@ Its settings (tails and the Playground's b and σ) are rows of the one table, ``
 - ``figures``: data in, plotly figure out, no widgets (their frame and gain line are
   ``ui.gain_charts``, shared with the Reward model page).
 - ``text``: the sentences that carry numbers (which law fits, method or support), the tables'
-  records, and the paragraphs on what the sources found.
+  records, and the paragraphs on what the sources found; ``selections_text``: Best-of-Poisson's,
+  soft best-of-n's and the win rates' sentences.
 """

@@ -159,6 +159,10 @@ KL_TAILS_BETAS = np.geomspace(1000.0, 0.4, 36)
 # cores, against ~3 ms for a best-of-n seed), so 20 of each kind cost ~2 s once per process.
 KL_ERROR_SEEDS = tuple(range(20))
 KL_TAILS_PROBE = 1.0  # nats: where the heavy and light curves are compared at equal KL
+# Where an optimum counts as capped by the grid's edge, and the share of the grid's cells in
+# the edge band (the heavy tails' edge note states both; core's, read once here).
+EDGE_CAPPED_MASS = core.EDGE_CAPPED_MASS
+EDGE_BAND_SHARE = float(core.edge_band().mean())
 
 
 @dataclass(frozen=True)

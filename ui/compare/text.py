@@ -1,30 +1,33 @@
 """The Compare page's longer prose: its sentences that carry numbers (results in, Markdown
 out, no widgets), its tables' records, and its paragraphs of what the sources found.
 
-Each number is formatted here from what core computed, so the page states what is on screen;
+Numbers in, words out: no core calls, no Streamlit (core's results come through
+``ui.compare.compute``). Each number is formatted here, so the page states what is on screen;
 tests/app/test_compare_claims.py pins the strings at the page's defaults.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-import core
 from common import format as fmt
 from ui import edge_note
 from ui.compare.compute import (
+    EDGE_BAND_SHARE,
+    EDGE_CAPPED_MASS,
     KL_ERROR_SEEDS,
     KL_TAILS_BETAS,
-    POISSON_PROBE,
-    SOFT_LAMBDA,
-    SOFT_PROBE,
     AveragedTails,
     EqualKL,
     GaoPanel,
     KLTails,
-    Selections,
     gold_at_kl,
 )
+
+if TYPE_CHECKING:
+    from core import GaoFit
 
 KL_SEEDS_TEXT = f"{len(KL_ERROR_SEEDS)} error draws (seeds 0 to {KL_ERROR_SEEDS[-1]})"
 FORM_TEXT = {"best_of_n": "d(α − βd)", "rl": "d(α − β ln d)"}  # Gao's two laws, as written
@@ -75,16 +78,16 @@ KWA_THEOREM = (
 
 def tails_edge_note(tails: KLTails) -> str | None:
     """Beside the KL tails' readouts: where the averaged optimum has 5% or more within 0.5 of
-    the grid's edge (core.EDGE_CAPPED_MASS), which draws put it there; None if it never does.
+    the grid's edge (EDGE_CAPPED_MASS, core's), which draws put it there; None if it never does.
 
     With heavy tails the mass is a few draws whose tallest spike lies in the edge band, not an
     optimum pressed against the edge by the trade-off, and the note says so.
     """
-    capped = np.flatnonzero(tails.mean_edge >= core.EDGE_CAPPED_MASS)
+    capped = np.flatnonzero(tails.mean_edge >= EDGE_CAPPED_MASS)
     if capped.size == 0:
         return None
-    draws = int((tails.edge_mass[:, -1] >= core.EDGE_CAPPED_MASS).sum())
-    band = float(core.edge_band().mean())
+    draws = int((tails.edge_mass[:, -1] >= EDGE_CAPPED_MASS).sum())
+    band = EDGE_BAND_SHARE
     return (
         f"Near the grid's edge: in {draws} of the {len(KL_ERROR_SEEDS)} heavy draws the tallest "
         "spike lies within 0.5 of the edge, where answers stop at length or substance 6, so from "
@@ -131,7 +134,7 @@ def why_best_of_n_law(panel: GaoPanel) -> str:
     )
 
 
-def peak_text(fit: core.GaoFit) -> str:
+def peak_text(fit: GaoFit) -> str:
     """A fit's peak for the table: its KL where the fitted data reach it, else why not."""
     if fit.beta <= 0:
         return "none (β ≤ 0: the law never turns down)"
@@ -330,54 +333,33 @@ def kl_tails_sentence(light: KLTails, heavy: KLTails, *, heavy_shown: bool) -> s
     )
 
 
-def selections_sentences(chosen: Selections) -> str:
-    """Best-of-Poisson and soft best-of-n beside the KL optimum over the same 600, as Markdown:
-    what each does, its exact numbers at μ = 48 and at λ = 0.5, and how close each comes."""
-    mu, n_probe = fmt.named("μ", POISSON_PROBE), fmt.named("n", POISSON_PROBE + 1)
-    poisson_short = chosen.tilt_proxy - chosen.poisson_proxy
-    best_of_n_short = chosen.best_of_n_tilt_proxy - chosen.best_of_n_proxy
-    # Compared as printed (2 decimals), so the words never contradict the two numbers.
-    shown = (round(poisson_short, 2), round(best_of_n_short, 2))
-    closer = {-1: "closer to it than", 0: "as close to it as", 1: "further from it than"}
-    verdict = closer[int(np.sign(shown[0] - shown[1]))]
-    lam = fmt.named("λ", SOFT_LAMBDA)
-    poisson = (
-        "**Best-of-Poisson** (Khalaf et al., 2025) draws n = 1 + Poisson(μ) answers and keeps "
-        "the reward model's best; over the ranked 600 it keeps rank i with probability "
-        "Fᵢ·e^(μ(Fᵢ − 1)) − Fᵢ₋₁·e^(μ(Fᵢ₋₁ − 1)), Fᵢ = i/600, so its curve (purple, long "
-        f"dashes) is exact. At {mu} (49 answers on average) its KL is "
-        f"{fmt.kl(chosen.poisson_kl)} nats, its reward model gain "
-        f"{fmt.signed(chosen.poisson_proxy)} and its true quality "
-        f"{fmt.signed(chosen.poisson_gold)}; the KL optimum over the same 600 at that KL scores "
-        f"{fmt.signed(chosen.tilt_proxy)} with true quality {fmt.signed(chosen.tilt_gold)}. "
-        f"Its score falls {fmt.number(poisson_short)} short of the optimum's (the most "
-        f"score a KL can buy), {verdict} best-of-n at {n_probe}, which falls "
-        f"{fmt.number(best_of_n_short)} short at its KL of {fmt.kl(chosen.best_of_n_kl)} nats."
-    )
-    soft = (
-        "**Soft best-of-n** (Verdun et al., 2025) keeps each of its n draws with probability "
-        "∝ e^(r/λ): as λ → 0 it is best-of-n, and as n grows it becomes the KL optimum over "
-        f"the 600 at β = λ. At {lam} (grey, long dash-dot) and {fmt.named('n', SOFT_PROBE)}: "
-        f"KL {fmt.kl(chosen.soft_kl)} nats, true quality {fmt.signed(chosen.soft_gold)}; at "
-        f"n = 10,000: KL {fmt.kl(chosen.soft_last_kl)} and {fmt.signed(chosen.soft_last_gold)}, "
-        f"against the optimum's {fmt.kl(chosen.soft_tilt_kl)} and "
-        f"{fmt.signed(chosen.soft_tilt_gold)} at β = {fmt.number(SOFT_LAMBDA, decimals=1)}. "
-        "Each answer's chance of being kept is one integral, taken to ~1e-14: exact, not "
-        "simulated."
-    )
-    return f"{poisson}\n\n{soft}\n\n{win_rate_sentence(chosen)}"
-
-
-def win_rate_sentence(chosen: Selections) -> str:
-    """How often best-of-n's pick and the KL optimum's at its KL beat a random answer, as
-    Markdown: by the reward model and by true quality, the gap between the two the lesson."""
-    bon, tilt = chosen.best_of_n_wins, chosen.tilt_wins
-    n_probe = fmt.named("n", POISSON_PROBE + 1)
-    return (
-        "**Win rate** (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often the kept "
-        f"answer beats one answer drawn at random from the 600, ties counted half. Best-of-n at "
-        f"{n_probe} wins {fmt.percent(bon.by_reward_model)} of the time by the reward model "
-        f"(n/(n + 1) = {fmt.percent((POISSON_PROBE + 1) / (POISSON_PROBE + 2))}) and "
-        f"{fmt.percent(bon.by_true_quality)} by true quality; the KL optimum over the same 600 "
-        f"at its KL, {fmt.percent(tilt.by_reward_model)} and {fmt.percent(tilt.by_true_quality)}."
-    )
+# --- the page's fixed paragraphs and its charts' text alternatives ---------------------------
+GAO_CHART = (
+    "True quality against d for both methods, with the better fit of each, and the KL optimum, "
+    "Best-of-Poisson and soft best-of-n over best-of-n's own 600 answers; the table below gives "
+    "the fitted laws."
+)
+GAO_LAWS = (
+    "Gao, Schulman & Hilton (2022) measured true quality against how far a policy moved "
+    "from the base model, **d = √KL** (KL in nats), and found two laws: best-of-n follows "
+    "**R(d) = d(α − βd)**, RL follows **R(d) = d(α − β ln d)**. Here both methods sit on one "
+    "d axis, with both laws fitted to each exact curve by least squares on R, through "
+    "R(0) = 0, as Gao et al. fitted them; the chart draws the better fit of each, the table "
+    "all four, and a fitted peak only where the fitted curve reaches it (here α and β are "
+    "the laws' coefficients, not the KL penalty β). The dash-dot green line is the KL "
+    "optimum over best-of-n's own 600 answers (π ∝ e^(r/β) over them): the same method as "
+    "the green curves, on best-of-n's support."
+)
+KL_FOLLOWS_BEST_OF_N = (
+    "At b = σ = 0 the KL optimum is exactly **gold = 2d − d²** (KL = 1/β², gold = 2/β − 1/β²), "
+    "so the best-of-n law fits it with α = 2, β = 1. The KL optimum is fitted on β from 10 "
+    "down to 0.5 (d ≤ 2), away from the grid's edge. Best-of-n's exact KL bends below "
+    "log n − (n − 1)/n and stops at log 600 ≈ 6.4 nats (d ≈ 2.5): the fit uses the exact KL."
+)
+LIGHT_AND_HEAVY = (
+    "If the reward model is the truth plus an error independent of it, optimizing harder keeps "
+    "raising the truth when the error has light tails, but with heavy tails the reward model "
+    "can soar on a few huge errors while the truth gains nothing. Thomas & Kwa (2023) showed "
+    "it for selection, which is what best-of-n does; here the reward model knows the padding "
+    "penalty (b = 1) and its only flaw is an error of size 1 on each of the 600 answers."
+)

@@ -53,7 +53,7 @@ class MethodSummary:
     edge_mass: np.ndarray | None = None
     left_out: int = 0  # KL only: stronger stops left out, capped by the grid's edge
     # At every slider stop (S,): true quality, and (KL only) the edge mass, so two summaries
-    # can be read at one stop clear of the edge for both (ui.defenses.view.shared_strongest).
+    # can be read at one stop clear of the edge for both (ui.defenses.text.shared_strongest).
     stop_gold_gain: np.ndarray | None = None
     stop_edge_mass: np.ndarray | None = None
 

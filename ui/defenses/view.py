@@ -1,176 +1,28 @@
-"""The Defenses page's readouts and sentences: numbers from ui.defenses.compute, put in words.
-
-The pure functions (:func:`spot_check_spread`, :func:`fate_sentence`, :func:`pressure_text`)
-take core results and return plain values or text, so tests can check every number the page
-states against core.
+"""The Defenses page's parts drawn: each defense's section (its sliders, words, readouts and
+chart), the peak and collapse as four metrics (with the edge's note), and where spot checks
+stopped a method. Their numbers are ``ui.defenses.compute``'s, their words
+``ui.defenses.text``'s; this module lays them out (pages/defenses.py arranges the sections).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
+import streamlit as st
 
 from common import format as fmt
-from ui import edge_note
-from ui.settings import BETA_STOPS, N_STOPS
+from ui import charts, edge_note, presenter, slack_text, sliders
+from ui.defenses import cached_figures, research_text
+from ui.defenses import compute as defense_compute
+from ui.defenses import text as defense_text
+from ui.defenses.text import (
+    METHOD_NAMES,
+    pressure_text,
+    readouts,
+    shared_strongest,
+    spot_check_spread,
+)
+from ui.settings import BETA_STOPS
 
-METHOD_NAMES = {"best_of_n": ("Best-of-n", "n"), "kl": ("KL penalty", "β")}
 READOUT_WIDTH = 150  # px per metric: two fit a phone's width
-SPREAD = (0.1, 0.5, 0.9)  # the quantiles a spread is told by: the middle 80% and the median
-
-
-def pressure_text(method: str, pressure: float) -> str:
-    """'n = 49' or 'β = 0.6', as the sliders write them (n with thousands separators)."""
-    return fmt.named(METHOD_NAMES[method][1], pressure)
-
-
-@dataclass(frozen=True)
-class SpotSpread:
-    """A spot-check run told in a few numbers (quantiles over the repeats are repeats' values)."""
-
-    chosen_low: float  # 10th percentile of the stop chosen, by pressure
-    chosen_median: float
-    chosen_high: float  # 90th percentile
-    lost_median: float  # true quality lost against the real peak, median over repeats
-    lost_high: float  # 90th percentile: the worst tenth of repeats lose at least this
-    peak_pressure: float  # the real peak among the stops
-
-
-def spot_check_spread(result, method: str) -> SpotSpread:
-    """The spread of a :class:`core.SpotCheckResult`, ordered by pressure (β falls)."""
-    # Order by pressure: n as it is, β by 1/β, so "low" always means gentler.
-    pressure = result.chosen_pressure if method == "best_of_n" else 1 / result.chosen_pressure
-    low, median, high = np.quantile(pressure, SPREAD, method="inverted_cdf")
-    if method != "best_of_n":
-        low, median, high = 1 / low, 1 / median, 1 / high
-    lost_median, lost_high = np.quantile(result.quality_lost, SPREAD[1:], method="inverted_cdf")
-    return SpotSpread(
-        chosen_low=float(low),
-        chosen_median=float(median),
-        chosen_high=float(high),
-        lost_median=float(lost_median),
-        lost_high=float(lost_high),
-        peak_pressure=result.peak_pressure,
-    )
-
-
-# A fall from the peak smaller than this is none (the lesson's test of "removes the decline").
-DECLINE_TOLERANCE = 0.01
-
-
-def strongest_text(undefended) -> str:
-    """The sliders' strongest settings the page reads, clear of the grid's edge: 'n = 10,000,
-    β = 0.3 (β = 0.25 is left out: capped by the grid's edge)'."""
-    kl = undefended.kl
-    left_out = edge_note.left_out_sentence("β", edge_note.left_out_stops(BETA_STOPS, kl))
-    return (
-        f"{pressure_text('best_of_n', undefended.best_of_n.strongest_pressure)}, "
-        f"{pressure_text('kl', kl.strongest_pressure)}" + (f"; {left_out[:-1]}" if left_out else "")
-    )
-
-
-def fate_sentence(method: str, summary) -> str:
-    """What the undefended reward model does to one method at its strongest setting, in words
-    true to the numbers: "collapses" only where true quality ends below the base model's."""
-    name = METHOD_NAMES[method][0]
-    peak, strongest = summary.peak_gold_gain, summary.strongest_gold_gain
-    at_peak = f"{fmt.signed(peak)} at {pressure_text(method, summary.peak_pressure)}"
-    at_strongest = f"{fmt.signed(strongest)} at {pressure_text(method, summary.strongest_pressure)}"
-    if strongest < 0:
-        return f"**{name}** collapses: from {at_peak} to {at_strongest}, below the base model."
-    if peak - strongest > DECLINE_TOLERANCE:
-        return f"**{name}** declines from {at_peak} to {at_strongest}, still above the base model."
-    if summary.peak_pressure != summary.strongest_pressure:  # a fall too small to count
-        return f"**{name}** holds: {at_strongest}, within 0.01 of its peak ({at_peak})."
-    return f"**{name}** does not decline: true quality is at its peak, {at_strongest}."
-
-
-def change_text(change: float) -> str | None:
-    """'+0.42' for a metric's change against the undefended; None when it rounds to zero."""
-    # A change below 0.005 is not worth a delta, even where a gain's own text shows -0.001.
-    return None if round(change, 2) == 0 else fmt.signed(change)
-
-
-@dataclass(frozen=True)
-class StrongestPair:
-    """One method's strongest setting read for the undefended and a defended reward model."""
-
-    pressure: float  # the stop: the gentler of the two strongest uncapped stops
-    before_gold_gain: float
-    after_gold_gain: float
-    edge_mass: float  # the larger of the two optima's edge masses there (KL; else 0)
-
-
-def shared_strongest(method: str, before, after) -> StrongestPair:
-    """Both summaries at one strongest stop clear of the grid's edge for both, so a delta
-    never compares two stops or stands on a capped optimum (β = 0.3 vs 0.25, say)."""
-    stops = np.asarray(N_STOPS if method == "best_of_n" else BETA_STOPS, dtype=float)
-    pressures = (before.strongest_pressure, after.strongest_pressure)
-    # β: the larger of the two is the gentler; n: the smaller.
-    pressure = max(pressures) if method == "kl" else min(pressures)
-    index = int(np.flatnonzero(stops == pressure)[0])
-    edges = [
-        s.stop_edge_mass[index] if s.stop_edge_mass is not None else 0.0 for s in (before, after)
-    ]
-    return StrongestPair(
-        pressure=pressure,
-        before_gold_gain=float(before.stop_gold_gain[index]),
-        after_gold_gain=float(after.stop_gold_gain[index]),
-        edge_mass=float(max(edges)),
-    )
-
-
-@dataclass(frozen=True)
-class Readout:
-    """One metric as the page shows it: a defended true quality gain and its change."""
-
-    label: str
-    value: str
-    delta: str | None  # the change from the undefended, None where it rounds to zero
-    help: str
-
-
-def gain_readout(label: str, before: float, after: float, help_text: str) -> Readout:
-    """One defended true quality gain, its change from the undefended ``before``, and a help."""
-    return Readout(label, fmt.signed(after), change_text(after - before), help_text)
-
-
-def readouts(undefended, defended) -> list[Readout]:
-    """Four readouts: each method's peak and its strongest setting, with the change made
-    (best-of-n's two, then the KL penalty's). ``undefended`` and ``defended`` are
-    :class:`ui.defenses.compute.Summary` objects."""
-    shown = []
-    for method in ("best_of_n", "kl"):
-        name = METHOD_NAMES[method][0]
-        before, after = getattr(undefended, method), getattr(defended, method)
-        peak_help = (
-            "True quality gain at its best slider stop. Undefended: "
-            f"{fmt.signed(before.peak_gold_gain)} at "
-            f"{pressure_text(method, before.peak_pressure)}."
-        )
-        shown.append(
-            gain_readout(
-                f"{name}: peak, {pressure_text(method, after.peak_pressure)}",
-                before.peak_gold_gain,
-                after.peak_gold_gain,
-                peak_help,
-            )
-        )
-        pair = shared_strongest(method, before, after)
-        strongest_help = (
-            "True quality gain at the slider's strongest setting clear of the grid's edge: "
-            f"the collapse, if it fell. Undefended: {fmt.signed(pair.before_gold_gain)}."
-        )
-        shown.append(
-            gain_readout(
-                f"{name}: at {pressure_text(method, pair.pressure)}",
-                pair.before_gold_gain,
-                pair.after_gold_gain,
-                strongest_help,
-            )
-        )
-    return shown
 
 
 def peak_and_collapse(container, undefended, defended) -> None:
@@ -217,48 +69,114 @@ def spot_check_readouts(container, result, method: str) -> None:
     )
 
 
-def ensemble_words(
-    aggregate: str, k: int, formula_size: float, measured_size: float, *, sigma: float, rho: float
-) -> str:
-    """What the ensemble does to the errors, for the mean or the minimum of ``k`` members.
+def chart_key(chart) -> str:
+    """The session key of the expander that holds ``chart`` (True: open)."""
+    return f"open-{chart.__name__}"
 
-    ``formula_size`` is σ·√(ρ + (1 − ρ)/k), ``measured_size`` the shipped members' own; both
-    describe the mean only, so the minimum gets words instead of them.
+
+def opens(chart):
+    """A callback for a section's own controls: moving one opens the section's chart, since
+    the reader is looking at what it does."""
+    return lambda: st.session_state.update({chart_key(chart): True})
+
+
+CHART_DESCRIPTION = (
+    "Best-of-n on the left, the KL penalty on the right. The readouts just above give its "
+    "numbers, with and without the defense."
+)
+
+
+def both_methods(chart, *args, shows: str = "") -> None:
+    """One figure per defense: best-of-n on the left, the KL penalty on the right.
+
+    One chart, not two side by side: the browser draws one two-plot figure faster than two.
+    Only the first section's chart is always drawn; the others open on request (an expander
+    that reruns when opened, so a closed one costs nothing): a b or σ change redraws every
+    chart on the screen from scratch, and four of them took twice the time of a peer page
+    (bench.defenses_latency). The readouts above each chart always follow.
     """
-    members = (
-        "Member j scores s + l − b·(l² − 1) + σ·(√ρ·ε₀ + √(1 − ρ)·ε_j): the same b in every "
-        "member (all learned from the same comparisons), a shared error ε₀, and an error ε_j "
-        "of its own. "
+    if not shows:
+        charts.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION)
+        return
+    box = st.expander(
+        f"Chart: {shows}, both methods",
+        key=chart_key(chart),
+        on_change="rerun",
+        icon=":material/show_chart:",
     )
-    left = "b"
-    if rho > 0 and sigma > 0:
-        left = f"b and the shared error σ·√ρ·ε₀ (of size {fmt.number(sigma * rho**0.5)} here)"
-    shared = (
-        f"As k grows, what is left is what every member shares: {left}. With b = 0 and no "
-        "shared error that is the padding collapse of the σ = 0 reward model (ensembles mitigate "
-        "reward hacking but do not remove what members share: Eisenstein et al., 2023)."
+    if box.open:
+        charts.chart(chart(*args), key=chart.__name__, description=CHART_DESCRIPTION, container=box)
+
+
+def ensemble_section(b: float, sigma: float, undefended) -> dict:
+    """Section 2; returns its settings (k, ρ, the combination)."""
+    st.header("2 · An ensemble of reward models", divider="gray")
+    k_slot, rho_slot, aggregate_slot = st.columns(3, gap="medium")
+    opened = opens(cached_figures.ensemble)
+    k = sliders.slider("k", container=k_slot, on_change=opened)
+    rho = sliders.slider("rho", container=rho_slot, on_change=opened)
+    aggregate = sliders.switch("agg", container=aggregate_slot, on_change=opened)
+    measured = defense_compute.ensemble_error_sizes(rho)[int(k) - 1]
+    formula = defense_compute.error_size(sigma, k, rho)
+    presenter.words("How the ensemble combines").markdown(
+        defense_text.ensemble_words(aggregate, k, formula, sigma * measured, sigma=sigma, rho=rho)
     )
-    if aggregate == "mean":
-        who = "this member measures" if k == 1 else f"these {k} members measure"
-        measured = f"({who} {fmt.number(measured_size)})"
-        if k > 1 and rho < 1 and sigma > 0:
-            averaged = (
-                f"Averaging k members shrinks the errors from σ to σ·√(ρ + (1 − ρ)/k) = "
-                f"**{fmt.number(formula_size)}** {measured}; the shared part and b stay whole. "
-            )
-        else:  # nothing to average away: one member, one shared error, or none at all
-            reason = "one member" if k == 1 else "ρ = 1, one error shared by all"
-            reason = "σ = 0, no errors" if sigma == 0 else reason
-            averaged = (
-                f"Averaging k members would shrink the errors to σ·√(ρ + (1 − ρ)/k); with "
-                f"{reason}, that is σ itself, **{fmt.number(formula_size)}** {measured}. "
-            )
-        return members + averaged + shared
-    return (
-        members + "Their minimum, the worst case, does not average the members' own errors "
-        "away: the lowest of k errors sits lower by about the same amount everywhere, which "
-        "changes no ranking, and its ups and downs shrink far more slowly with k than the "
-        "mean's σ·√(ρ + (1 − ρ)/k). In Coste et al. (2023) the worst case helps because "
-        "members disagree most on unusual answers, where the exploits are; here every member "
-        "errs equally much everywhere, so disagreement cannot flag an unusual answer. " + shared
+    if sigma == 0:
+        st.info(defense_text.SIGMA_ZERO)
+    defended = defense_compute.summary(b, sigma, k, rho, aggregate)
+    peak_and_collapse(st, undefended, defended)
+    both_methods(
+        cached_figures.ensemble,
+        b,
+        sigma,
+        k,
+        rho,
+        aggregate,
+        shows="true quality with the ensemble",
     )
+    return {"k": k, "rho": rho, "agg": aggregate}
+
+
+def length_section(b: float, sigma: float, undefended) -> dict:
+    """Section 3; returns its setting (λ)."""
+    st.header("3 · A length penalty", divider="gray")
+    penalty = sliders.slider("lam", on_change=opens(cached_figures.length_penalty))
+    presenter.words("What a length penalty does").markdown(defense_text.length_words(penalty))
+    peak_and_collapse(st, undefended, defense_compute.summary(b, sigma, length_penalty=penalty))
+    both_methods(
+        cached_figures.length_penalty,
+        b,
+        sigma,
+        penalty,
+        shows="true quality with the penalty",
+    )
+    return {"lam": penalty}
+
+
+def spot_check_section(b: float, sigma: float) -> dict:
+    """Section 4; returns its setting (m)."""
+    st.header("4 · Stop early, from spot checks", divider="gray")
+    m = sliders.slider("m", on_change=opens(cached_figures.spot_checks))
+    presenter.words("How the spot checks stop").markdown(
+        defense_text.spot_check_words(
+            m, repeats=defense_compute.SPOT_REPEATS, seed=defense_compute.SPOT_SEED
+        )
+    )
+    spot_bon, spot_kl = defense_compute.spot_checks(m, b, sigma)
+    bon_column, kl_column = st.columns(2, gap="medium")
+    spot_check_readouts(bon_column, spot_bon, "best_of_n")
+    spot_check_readouts(kl_column, spot_kl, "kl")
+    both_methods(cached_figures.spot_checks, m, b, sigma, shows="where the spot checks stop")
+    peak, estimates = defense_compute.hedge_tune(b, sigma)  # core.hedging
+    st.caption(research_text.hedge_tune_sentence(peak, estimates, m_values=defense_compute.HEDGE_M))
+    return {"m": m}
+
+
+def slack_section(b: float, sigma: float) -> None:
+    """Section 5: the slack sentence for both methods."""
+    st.header("5 · The slack: stop at the peak", divider="gray")
+    slack = defense_compute.slack(b, sigma)
+    best_of_n = slack_text.slack_sentence("n", slack.best_of_n)
+    kl = slack_text.slack_sentence("β", slack.kl, stops=BETA_STOPS)
+    st.markdown(defense_text.slack_words(best_of_n, kl))
+    presenter.words("What no defense removes").caption(defense_text.NO_DEFENSE_REMOVES)

@@ -1,47 +1,45 @@
 """The KL penalty page's sentences that carry numbers (no widgets): why the grid's curves bend
 away near its edge, and the two charts in words (the curves, the heat map).
 
-Each number is written by ``common.format`` from what core computed;
+Numbers in, words out: no core calls, no Streamlit (the numbers are ``ui.compute``'s and
+``ui.kl_penalty.compute``'s). Each number is written by ``common.format``;
 tests/app/test_kl_penalty_claims.py and tests/app/test_edge_notes.py pin the words.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-import core
 from common import format as fmt
-from ui import compute, edge_note, edge_traces
-from ui.compute import cached
-from ui.settings import SETTINGS
+from ui import edge_note, edge_traces
 
-CAPTION_ENTRIES = 64  # one edge caption per (b, σ), as many as the curves' figures keep
+if TYPE_CHECKING:
+    from ui.kl_penalty.compute import EdgeReading
 
 
-@cached(CAPTION_ENTRIES)
-def edge_caption(b: float, sigma: float) -> str:
-    """Why the grid's curves bend away, with where the capped stretch begins at (b, σ)."""
-    curve = compute.kl_curve(b, sigma, past_edge=True)
-    start = edge_note.capped_from(curve.pressure, curve.edge_mass, curve.capped)
-    lowest = SETTINGS["beta"].low
-    at_lowest = float(core.kl_optimum(lowest, b=b, sigma=sigma).edge_mass)
-    setting = f"{fmt.named('b', b)}, {fmt.named('σ', sigma)}"
+def edge_caption(reading: EdgeReading) -> str:
+    """Why the grid's curves bend away, with where the capped stretch begins at (b, σ)
+    (``reading``: ``ui.kl_penalty.compute.edge_reading(b, σ)``)."""
+    start, lowest = reading.start, reading.lowest
+    setting = f"{fmt.named('b', reading.b)}, {fmt.named('σ', reading.sigma)}"
     opening = (
         "The grid spans −6 to 6 in both directions; the closed form assumes it goes on forever. "
         "As β falls the optimum moves out toward 6, and where 5% of it or more sits within 0.5 "
         "of the edge, or its true quality moves by more than "
-        f"{fmt.number(core.EDGE_SHIFT_TOLERANCE)} on a grid twice as wide, its numbers describe "
+        f"{fmt.number(reading.tolerance)} on a grid twice as wide, its numbers describe "
         "the edge, not the trade-off: "
     )
     if start is None:
-        lowest_drawn = fmt.significant(curve.pressure[-1], digits=2)
+        lowest_drawn = fmt.significant(reading.lowest_drawn, digits=2)
         return opening + f"at {setting} that never happens down to β = {lowest_drawn}."
     where = "inside the slider's range" if start >= lowest else "beyond the slider"
     return opening + (
         f"at {setting} from β ≈ {fmt.significant(start, digits=2)} down, {where} (at its last "
-        f"stop, {fmt.named('β', lowest)}, {edge_note.edge_percent(at_lowest)}% of the optimum sits "
-        f'there). That stretch is drawn dotted and faded, marked "{edge_traces.EDGE_LABEL}"; '
-        "the shading is beyond the slider."
+        f"stop, {fmt.named('β', lowest)}, {edge_note.edge_percent(reading.at_lowest)}% of the "
+        f'optimum sits there). That stretch is drawn dotted and faded, marked "'
+        f'{edge_traces.EDGE_LABEL}"; the shading is beyond the slider.'
     )
 
 

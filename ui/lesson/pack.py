@@ -1,5 +1,6 @@
 """The lecturer's pack: every story step's question, its answers, the right one and why, the
-wrong one students usually give, and a link to the step (pure: no Streamlit).
+wrong one students usually give, a link to the step, and a link that asks the room its question
+as a class poll (``/poll?ask=STEP&…``, ``ui.address.ask_query``; pure: no Streamlit).
 
 One source (``ui.step_questions.questions()``, each step at its preset) written three ways:
 Markdown for docs/teaching.md (``scripts/teaching_pack.py`` writes it between two markers) and
@@ -16,12 +17,15 @@ from html import escape
 
 from common import format as fmt
 from common import i18n
+from ui.address import ask_query
+from ui.pages_table import PAGE_TABLE
 from ui.settings import full_query
 from ui.step_questions import StepQuestion, questions
 from ui.story_steps import PRESETS, Preset
 
 LETTERS = "ABCDE"  # the choices as a clicker labels them
 SYMBOLS = {"beta": "β", "n": "n", "b": "b", "sigma": "σ"}
+POLL = next(page.address for page in PAGE_TABLE if page.name == "class_poll")  # "poll"
 TITLE = "Lecturer's pack: a question for each story step"
 INTRO = (
     "Ask each step's question before showing the step (the class poll runs it from the "
@@ -39,11 +43,19 @@ class Entry:
     preset: Preset
     address: str  # the Playground's address at the step: "?beta=4&n=1&b=0&sigma=0"
     question: StepQuestion
+    ask_address: str  # the class poll asking it: "poll?ask=1&beta=4&n=1&b=0&sigma=0"
 
 
 def step_address(preset: Preset) -> str:
     """The Playground's query at the step's four values, as the Lesson's step links carry."""
     return "?" + "&".join(f"{key}={value}" for key, value in full_query(preset.values).items())
+
+
+def ask_address(step: int, preset: Preset) -> str:
+    """The class poll's address that asks step ``step``'s (0-based) question at its values,
+    the link the Playground's "Ask the room" gives there."""
+    query = ask_query(step, preset.values)
+    return f"{POLL}?" + "&".join(f"{key}={value}" for key, value in query.items())
 
 
 def entries() -> tuple[Entry, ...]:
@@ -57,7 +69,7 @@ def entries() -> tuple[Entry, ...]:
 def _entries(language: str) -> tuple[Entry, ...]:
     with i18n.using(language):
         return tuple(
-            Entry(step + 1, preset, step_address(preset), asked)
+            Entry(step + 1, preset, step_address(preset), asked, ask_address(step, preset))
             for step, (preset, asked) in enumerate(zip(PRESETS, questions(), strict=True))
         )
 
@@ -73,8 +85,8 @@ def _choice(question: StepQuestion, index: int) -> str:
 
 def markdown(*, link_base: str | None = None) -> str:
     """The pack in Markdown: a section per step. ``link_base`` (e.g. "./" in the app) makes each
-    step's address a link; None writes it as code (docs/teaching.md: append it to the app's
-    address)."""
+    step's address, and the one that asks its question as a class poll, a link; None writes
+    them as code (docs/teaching.md: append them to the app's address)."""
     parts = []
     for entry in entries():
         asked = entry.question
@@ -83,6 +95,11 @@ def markdown(*, link_base: str | None = None) -> str:
             f"`{address}`"
             if link_base is None
             else f"[Open it in the Playground]({link_base}{entry.address})"
+        )
+        ask = (
+            f"`/{entry.ask_address}`"
+            if link_base is None
+            else f"[ask it as a class poll]({link_base}{entry.ask_address})"
         )
         choices = "\n".join(
             f"- {_choice(asked, index)}" + (" **(right)**" if index == asked.right else "")
@@ -93,7 +110,9 @@ def markdown(*, link_base: str | None = None) -> str:
             f"{setting_words(entry.preset)} · {where}\n\n"
             f"**Ask:** {asked.prompt}\n\n{choices}\n\n"
             f"**Right:** {_choice(asked, asked.right)}. {asked.why}\n\n"
-            f"**Students often say:** {_choice(asked, asked.common_wrong)}.\n"
+            f"**Students often say:** {_choice(asked, asked.common_wrong)}.\n\n"
+            f"**Ask the room:** {ask} (the class poll's start screen at this question; Start "
+            "opens the room).\n"
         )
     return "\n".join(parts)
 
@@ -121,6 +140,7 @@ def printable_html(*, app_address: str = "") -> str:
             for index, choice in enumerate(asked.choices)
         )
         href = escape(f"{app_address}{entry.address}")
+        ask = escape(f"{app_address}{entry.ask_address}")
         sections.append(
             f"<section><h2>Step {entry.number}: {escape(entry.preset.name)}</h2>"
             f"<p class=where>{escape(setting_words(entry.preset))} · "
@@ -128,6 +148,7 @@ def printable_html(*, app_address: str = "") -> str:
             f"<p><b>Ask:</b> {escape(asked.prompt)}</p><ol>{items}</ol>"
             f"<p><b>Right:</b> {escape(_choice(asked, asked.right))}. {escape(asked.why)}</p>"
             f"<p><b>Students often say:</b> {escape(_choice(asked, asked.common_wrong))}.</p>"
+            f'<p class=where>Ask the room: <a href="{ask}">{ask}</a></p>'
             "</section>"
         )
     return (

@@ -15,7 +15,18 @@
   reveal, what stays hidden, and the button into it and out.
 - ``stage_request``: where Python last asked the stage to move (a story step, an arrival).
 - ``stage_assets/``: the stage's HTML, CSS and JavaScript, small ES modules (``stage.js`` the
-  entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/).
+  entry with the ``Stage`` class; the pure parts tested by ``node --test`` in tests/js/);
+  docs/code.md says what each does: ``stage_assets/annotations.js``,
+  ``stage_assets/answer_writer.js``, ``stage_assets/answers.css``, ``stage_assets/answers.js``,
+  ``stage_assets/controls.js``, ``stage_assets/curves.js``, ``stage_assets/curves_hover.js``,
+  ``stage_assets/curves_world.js``, ``stage_assets/drawing.js``, ``stage_assets/export.js``,
+  ``stage_assets/field.js``, ``stage_assets/format.js``, ``stage_assets/guessing.js``,
+  ``stage_assets/marks.js``, ``stage_assets/motion.js``, ``stage_assets/moving.js``,
+  ``stage_assets/pin.js``, ``stage_assets/pin_controls.js``, ``stage_assets/pin_drawing.js``,
+  ``stage_assets/plane.js``, ``stage_assets/predict.js``, ``stage_assets/profile.js``,
+  ``stage_assets/scales.js``, ``stage_assets/settling.js``, ``stage_assets/sizes.js``,
+  ``stage_assets/stage.css``, ``stage_assets/stage.html``, ``stage_assets/svg.js``,
+  ``stage_assets/touch.js``, ``stage_assets/words.js``, ``stage_assets/worlds.js``.
 - those modules are joined into the one script the component takes by ``ui/js_modules.py``
   (no build; shared: the class poll's downloads are joined by it too); the downloads' PNG and
   saving are shared with the poll's (``ui/shared_assets/save_file.js``).

@@ -19,6 +19,10 @@ from ui.compute import cached
 from ui.settings import SETTINGS
 from ui.url_values import nearest_stop
 
+# How many standard errors a 90% interval spans (core.preferences'): the fit's intervals and the
+# page's words about a substance weight not clearly above 0 use the same.
+INTERVAL_Z = core.preferences.INTERVAL_Z
+
 GRID = core.GRID  # the lesson's grid, for the plane
 B_SETTING = SETTINGS["b"]  # the Playground's b slider: 0 to 1 in steps of 0.05
 COMPARISON_SEED = 0  # the raters' one fixed draw, so a link shows the same fit to everyone

@@ -1,16 +1,20 @@
 """The Reward model page's sentences that carry numbers (pure, no Streamlit): its readouts,
 what the comparisons carry of b, why narrow comparisons teach length-is-good, and what
-optimizing the fitted model does (each claim computed from the fit and its own curves)."""
+optimizing the fitted model does (each claim computed from the fit and its own curves; no
+core calls: the fit comes from ``ui.reward_model.compute``)."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from common import format as fmt
-from core.preferences import INTERVAL_Z, BradleyTerryFit
-from ui.reward_model.compute import DECLINE, Decline, Fitted, FreshDraws
+from ui.reward_model.compute import DECLINE, INTERVAL_Z, Decline, Fitted, FreshDraws
+
+if TYPE_CHECKING:
+    from core.preferences import BradleyTerryFit
 
 NOT_DEFINED = "not defined"
 SHORTER = 0.05  # r_LCB's optimum is "shorter" by more than this in mean length (0.01 printed)
@@ -279,4 +283,56 @@ def pessimistic_sentence(plain, pessimistic, *, kappa: float, beta: float) -> st
         f"r_LCB, mean length {fmt.number(pessimistic.mean_length)} and true quality "
         f"{fmt.signed(pessimistic.gold_gain)} (the dotted line). {verdict} (the pessimistic "
         "maximum likelihood of Zhu, Jiao & Jordan, 2023)."
+    )
+
+
+# --- the page's fixed paragraphs and the readouts' help --------------------------------------
+HOW_IT_IS_FITTED = (
+    "Before anything is optimized, people compare pairs of answers. Each pair is two answers "
+    "from the base model; the rater prefers the first with probability "
+    "sigmoid((true quality₁ − true quality₂)/T). A **:blue[reward model]** "
+    "r = w\\_s·substance + w\\_l·length − w\\_pad·(length² − 1) is then fitted to their "
+    "choices by maximum likelihood (Bradley–Terry, Newton's method). What it learned "
+    "about padding is **b = w\\_pad ÷ w\\_s**: 1 is the whole penalty, 0 is the lesson's "
+    "reward model, which believes longer is always better. The curves optimize this "
+    "fitted model itself, exactly: the KL optimum on the grid, best-of-n over the 600 "
+    "answers it ranks."
+)
+READOUT_HELP = {  # each readout's tooltip, by its key in :func:`readouts`
+    "b": "w\\_pad ÷ w\\_s: the padding penalty learned",
+    "interval": "b ± 1.645 standard errors, by the delta method from the inverse Hessian; "
+    "conditional on the prior: with a prior it can exclude the true b = 1",
+    "length weight": "What the model pays for one unit of length, per unit of substance; the "
+    "truth is 1",
+    "share": "Of what the fit knows about b (its precision), the part the comparisons carry; "
+    "the prior carries the rest",
+}
+WHY_B_IS_HARD = (
+    "Many comparisons of widely varying lengths teach the whole penalty (b → 1) and the "
+    "decline disappears. Few comparisons of typical answers pin b down badly, in either "
+    "direction: 200 pairs at spread 0.3 (rater noise 1) give b = 2.71 with no prior "
+    "(interval 0.70 to 4.73); only a prior pulls b toward 0, and then its interval is "
+    "conditional on that prior: at prior 30 the same pairs give b = 0.19, interval -0.47 "
+    "to 0.85, which excludes the true b = 1. A likelier reason a real reward model misses "
+    "the penalty is that it cannot express it: fitted without the padding feature, on "
+    "200,000 pairs at spread 1, it learns b = 0 by construction and pays 0.75 per unit of "
+    "length against 1 for substance, believing longer is always better."
+)
+DPO = (
+    "DPO (Rafailov et al., 2023) skips the separate reward model but fits the same "
+    "Bradley–Terry model of the choices implicitly: its policy π stands for the reward "
+    "β·log(π/π_ref) (up to a constant), and that is what it fits to the choices. In the ideal "
+    "limit (unlimited comparisons, exact optimization) that reward is the fitted reward "
+    "model r, so DPO lands on the same optimum, π ∝ π_ref·exp(r/β), and inherits the same "
+    "learned b; with finite data it need not, and "
+    "can drift far from π_ref where the choices are nearly certain (Azar et al., 2023, "
+    "whose IPO keeps it closer)."
+)
+
+
+def plane_description(b_said: str) -> str:
+    """The fitted plane's text alternative, with the learned b as the readout writes it."""
+    return (
+        "The learned reward model's contour lines over true quality's filled "
+        f"contours; its padding penalty b is {b_said}. The caption below explains it."
     )
