@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import os
 import queue
-import tempfile
 import threading
 from pathlib import Path
 
@@ -28,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from common import i18n
 from server.codings import chosen_coding, compress
+from ui import disk_store
 from ui.playground.world_files import (
     CACHE_CONTROL,
     GZIP_LEVEL,
@@ -96,37 +95,16 @@ class WorldFiles:
         await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
 
     async def _answer_tables(self, scope: Scope, send: Send) -> None:
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"cache-control", CACHE_CONTROL.encode()),
-            (b"vary", b"Accept-Encoding"),
-        ]
-        gzipped = _gzip_accepted(scope)
-        if gzipped:
-            headers.append((b"content-encoding", b"gzip"))
-        body = self._tables.get(gzipped)
-        if body is None:  # once per process: every visitor's stage fetches the same bytes
-            body = self._tables.setdefault(gzipped, _tables_bytes(gzipped))
-        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+        """The answer writer's banks: ~9 KB, 3.9 KB gzipped (~0.5 ms at level 9)."""
+        await _answer_kept(scope, send, b"application/json", self._tables, _tables_bytes)
 
     async def _answer_script(self, scope: Scope, send: Send) -> None:
         """The stage's modules joined (ui/playground/world_files.stage_script): a module
-        script, so served as JavaScript (a browser refuses to run one sent as anything else)."""
-        headers = [
-            (b"content-type", b"text/javascript; charset=utf-8"),
-            (b"cache-control", CACHE_CONTROL.encode()),
-            (b"vary", b"Accept-Encoding"),
-        ]
-        gzipped = _gzip_accepted(scope)
-        if gzipped:
-            headers.append((b"content-encoding", b"gzip"))
-        body = self._script.get(gzipped)
-        if body is None:  # once per process: ~102 KB, ~26 KB gzipped (~5 ms at level 9)
-            text = stage_script()[1]
-            body = self._script.setdefault(
-                gzipped, gzip.compress(text, GZIP_LEVEL, mtime=0) if gzipped else text
-            )
-        await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+        script, so served as JavaScript (a browser refuses to run one sent as anything else);
+        ~102 KB, ~26 KB gzipped (~5 ms at level 9)."""
+        await _answer_kept(
+            scope, send, b"text/javascript; charset=utf-8", self._script, _script_bytes
+        )
 
     def _gzipped_world(self, setting: tuple[float, float, str]) -> bytes:
         packed = self._gzipped.get(setting)
@@ -184,21 +162,36 @@ def _store(path: Path, packed: bytes) -> None:
     """Write ``packed`` at ``path`` whole or not at all (another process may be reading it); an
     unwritable store keeps it in memory alone."""
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".world-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(packed)
-            os.chmod(temporary, 0o644)  # readable by a server running as another user
-            os.replace(temporary, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
+        disk_store.write_whole(path, packed)
 
 
 def _gzip_accepted(scope: Scope) -> bool:
     """Whether the request's Accept-Encoding takes gzip (q above 0, and not below identity's)."""
     return chosen_coding(Headers(scope=scope).get("accept-encoding"), offered=("gzip",)) == "gzip"
+
+
+async def _answer_kept(
+    scope: Scope, send: Send, content_type: bytes, kept: dict[bool, bytes], make
+) -> None:
+    """A file every visitor's stage fetches alike, made by ``make(gzipped)`` once per process
+    and form (plain or gzipped) and kept in ``kept``."""
+    headers = [
+        (b"content-type", content_type),
+        (b"cache-control", CACHE_CONTROL.encode()),
+        (b"vary", b"Accept-Encoding"),
+    ]
+    gzipped = _gzip_accepted(scope)
+    if gzipped:
+        headers.append((b"content-encoding", b"gzip"))
+    body = kept.get(gzipped)
+    if body is None:
+        body = kept.setdefault(gzipped, make(gzipped))
+    await _answer(send, 200, body, headers, head=scope["method"] == "HEAD")
+
+
+def _script_bytes(gzipped: bool) -> bytes:
+    text = stage_script()[1]
+    return gzip.compress(text, GZIP_LEVEL, mtime=0) if gzipped else text
 
 
 def _tables_bytes(gzipped: bool) -> bytes:

@@ -130,22 +130,28 @@ def read_text(path: Path, check) -> str | None:
     return text
 
 
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` whole or not at all: a reader (another process, a replica)
+    sees the old file or the new, never half of one; raises OSError if it cannot."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".world-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)  # readable by a server running as another user
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
 def write_text(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` in the store atomically; False (one warning a folder) if not."""
     folder = path.parent
     if folder in _unwritable:
         return False
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".world-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            os.chmod(temporary, 0o644)  # readable by a server running as another user
-            os.replace(temporary, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
+        write_whole(path, text.encode("utf-8"))
     except OSError as error:
         _unwritable.add(folder)
         log.warning(

@@ -26,9 +26,7 @@ import contextlib
 import functools
 import gzip
 import hashlib
-import os
 import re
-import tempfile
 from pathlib import Path
 
 from common import i18n
@@ -160,16 +158,7 @@ def store_gzipped(
     packed = pack(text if text is not None else worlds.world_json(b, sigma, language))
     path = gzip_path(b, sigma, language)
     with contextlib.suppress(OSError):  # an unwritable store: world_store warns once of it
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".world-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(packed)
-            os.chmod(temporary, 0o644)  # readable by a server running as another user
-            os.replace(temporary, path)  # a reader sees a whole file or none
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
+        disk_store.write_whole(path, packed)
     return packed
 
 
