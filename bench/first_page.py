@@ -136,30 +136,9 @@ def browser_visitor(url: str):
     with server.enableWebsocketCompression (.streamlit/config.toml) the server then deflates
     every message it sends, the first page's ~200 KB included; load_client's own visitor
     asks for none (it counts the bytes the app sends) and so never sees that cost."""
-    import websockets
+    from tests.support.load_client import Visitor
 
-    from tests.support.load_client import (
-        CONNECT_TIMEOUT_SECONDS,
-        MAX_MESSAGE_BYTES,
-        Visitor,
-    )
-
-    class BrowserVisitor(Visitor):
-        async def connect(self) -> None:
-            self.websocket = await asyncio.wait_for(
-                websockets.connect(
-                    self.url,
-                    subprotocols=["streamlit"],
-                    max_size=MAX_MESSAGE_BYTES,
-                    compression="deflate" if DEFLATE["on"] else None,
-                    open_timeout=CONNECT_TIMEOUT_SECONDS,
-                    ping_interval=None,
-                ),
-                timeout=CONNECT_TIMEOUT_SECONDS,
-            )
-            self._socket = self.websocket.transport.get_extra_info("socket")
-
-    return BrowserVisitor(url)
+    return Visitor(url, compression="deflate" if DEFLATE["on"] else None)
 
 
 def http_get(url: str, text: bool = False):

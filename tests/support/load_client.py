@@ -114,6 +114,9 @@ class Visitor:
     cached_hashes: set[str] = field(default_factory=set)
     stage_world_hashes: set[str] = field(default_factory=set)  # cached stage elements with a world
     quick_ack: bool = True
+    # None: count the bytes the app sends, not what deflate makes of them; "deflate" as every
+    # browser asks (bench.first_page: the server then deflates each message it sends).
+    compression: str | None = None
     _socket: socket.socket | None = None
 
     async def connect(self) -> None:
@@ -122,7 +125,7 @@ class Visitor:
                 self.url,
                 subprotocols=["streamlit"],
                 max_size=MAX_MESSAGE_BYTES,
-                compression=None,  # count the bytes the app sends, not what deflate makes of them
+                compression=self.compression,
                 open_timeout=CONNECT_TIMEOUT_SECONDS,
                 ping_interval=None,
             ),
