@@ -36,7 +36,22 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 @media (max-width: 640px) {
   [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
     + * .st-key-hint-b) { min-height: 330px; } }
+/* What is in it too: Streamlit sets a widget's label and a caption visible on their own, and
+   they showed through a hidden row (Checkers' task sliders' labels were seen under the chart
+   and moved 408->828 when it came, CLS 0.135 on a phone). */
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
-  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * {
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ *,
+[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
+/* A chart whose drawing code never came (plotly's bundle: a dropped connection, or a tab
+   opened before the app was updated, whose bundle's name is gone): Streamlit showed "TypeError:
+   Failed to fetch dynamically imported module: <address>" in its place. Where the sketch
+   stands in (a page's main chart) nothing is said; elsewhere, what to do, in words. */
+[class*="st-key-described-"] .stPrintGraphic > [data-testid="stAlertContainer"] {
+  display: none; }
+[class*="st-key-described-"]:not(:has(.rh-sketch)) .stPrintGraphic:has(
+  > [data-testid="stAlertContainer"])::before {
+  content: "This chart's code did not arrive (a network error): reload the page to draw it.";
+  font-style: italic; }
 """
