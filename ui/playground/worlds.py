@@ -140,8 +140,8 @@ def _edge(result, curve, stops, check=None) -> dict:
     along = edge_note.point_checks(curve)
     return {
         "notes": [
-            edge_note.edge_note(mass, fmt.named("β", stop), point) or ""
-            for mass, stop, point in zip(np.ravel(result.edge_mass), stops, at_stops, strict=True)
+            edge_note.stage_note(mass, point) or ""
+            for mass, point in zip(np.ravel(result.edge_mass), at_stops, strict=True)
         ],
         "hover": [
             edge_note.edge_hover(mass, point)
