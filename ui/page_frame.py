@@ -46,7 +46,7 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 /* A chart whose drawing code never came (plotly's bundle: a dropped connection, or a tab
    opened before the app was updated, whose bundle's name is gone): Streamlit showed "TypeError:
-   Failed to fetch dynamically imported module: <address>" in its place. Where the sketch
+   Failed to fetch dynamically imported module: (its address)" in its place. Where the sketch
    stands in (a page's main chart) nothing is said; elsewhere, what to do, in words. */
 [class*="st-key-described-"] .stPrintGraphic > [data-testid="stAlertContainer"] {
   display: none; }

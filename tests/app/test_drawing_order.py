@@ -24,12 +24,15 @@ Two pages are left out, each for a reason of its own: the Playground draws its s
 poll's start screen is reordered on a phone by CSS (server/serving.py: the students' box first).
 """
 
+import re
+
 import pytest
 from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
 from streamlit.testing.v1 import AppTest
 
 from tests.app.app_pages import APP, PAGE_FILES, PAGES
 from tests.support.app_test import TIMEOUT_SECONDS
+from ui import page_css
 
 pytestmark = pytest.mark.slow  # make test-fast leaves it out: each test opens a page in AppTest
 
@@ -174,3 +177,10 @@ def test_what_follows_an_empty_main_chart_is_seen_in_its_place():
     order = [(path, str(path)) for path in (TITLE, SLIDER, SECTION, WORDS, FIGURE)]
     assert pushed_down(order, CHART, opened=3)  # the section drawn while the chart was empty
     assert not pushed_down(order, CHART, opened=2)  # the chart's slot held before the section
+
+
+def test_the_page_css_holds_nothing_a_sanitizer_reads_as_markup():
+    """st.html passes the page's CSS through DOMPurify, which drops a <style> whose text holds
+    "<" and a letter (mXSS): a comment quoting "<address>" took every rule of the page with it
+    (Streamlit's slider thumbs fell back to 12 px on a phone)."""
+    assert not re.search(r"<[/\w]", page_css.CSS.removeprefix("<style>").replace("</style>", ""))
