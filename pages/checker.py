@@ -45,7 +45,7 @@ guess_box.button(
 # Drawn from the start (an empty container is not), so the sliders sent before the chart wait
 # unseen under it (ui/charts.py).
 main_chart = charts.main_chart_slot()
-controls = st.columns(5, gap="small")
+controls = st.columns([1, 1, 1, 1, 1.3], gap="small")  # the switch's two buttons in one line
 pass_left = sliders.slider("pass1", container=controls[0])
 pass_right = sliders.slider("pass1_other", container=controls[1])
 looseness = sliders.slider("h", container=controls[2])

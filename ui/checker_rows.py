@@ -96,7 +96,7 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
         options=("beta", "kl"),
         default="beta",
         pages=("checker",),
-        words=("β (KL penalty)", "KL from the base model"),
+        words=("β (KL penalty)", "KL (nats)"),  # as the readouts name it; fits a fifth of a row
     ),
     Choice(
         key="monitor",
