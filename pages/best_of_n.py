@@ -37,11 +37,7 @@ notes.show_notes()
 # the words. With all three sliders and the buttons above it, a phone's first screen was 24%
 # chart.
 n_slot, _ = st.columns(2, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
-# Something in it at once: Streamlit draws no empty container, and ui/page_css.py's wait keys
-# on it, so the b and σ row under it showed before the chart and was pushed down 420 px when
-# it came (CLS 0.17-0.19 on a phone's first visit at 1.5 Mbit/s).
-main_chart.empty()
+main_chart = charts.main_chart_slot()  # ui/page_frame.py waits for it (drawn at once)
 b_slot, sigma_slot, answers_slot = st.columns([1, 1, 2], gap="medium")  # buttons: one line
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s); the readouts after both.

@@ -25,18 +25,6 @@ notes.show_notes()
 beta_slot, _ = st.columns(2, gap="medium")
 beta = sliders.slider("check_beta", container=beta_slot)
 guess_box = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
-main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
-controls = st.columns(5, gap="small")
-pass_left = sliders.slider("pass1", container=controls[0])
-pass_right = sliders.slider("pass1_other", container=controls[1])
-looseness = sliders.slider("h", container=controls[2])
-hack_rate = sliders.slider("q", container=controls[3])
-against = sliders.switch("against", container=controls[4])
-
-views = tuple(
-    compute.task_view(beta, pass_rate, looseness, hack_rate)
-    for pass_rate in (pass_left, pass_right)
-)
 revealed = st.session_state.get(REVEALED_KEY, False)
 guess = guess_box.select_slider(
     guess_text.QUESTION,
@@ -53,6 +41,20 @@ guess_box.button(
     key="checker-reveal",
     on_click=toggle_reveal,
     icon=":material/visibility:",
+)
+# Drawn from the start (an empty container is not), so the sliders sent before the chart wait
+# unseen under it (ui/charts.py).
+main_chart = charts.main_chart_slot()
+controls = st.columns([1, 1, 1, 1, 1.3], gap="small")  # the switch's two buttons in one line
+pass_left = sliders.slider("pass1", container=controls[0])
+pass_right = sliders.slider("pass1_other", container=controls[1])
+looseness = sliders.slider("h", container=controls[2])
+hack_rate = sliders.slider("q", container=controls[3])
+against = sliders.switch("against", container=controls[4])
+
+views = tuple(
+    compute.task_view(beta, pass_rate, looseness, hack_rate)
+    for pass_rate in (pass_left, pass_right)
 )
 # On a phone the two tasks stacked, each with its title (side by side each was ~170 px wide).
 known = screen.known("checker-tasks")

@@ -33,7 +33,7 @@ st.title("Compare the methods, and heavier tails")
 notes.show_notes()
 # The sliders and the main chart first, on a projector's first screen; the words below them.
 b_slot, sigma_slot = st.columns(2, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+main_chart = charts.main_chart_slot()  # ui/page_frame.py waits for it
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).
 words = presenter.words("Gao et al.'s two laws")

@@ -29,7 +29,7 @@ notes.show_notes()
 # screen; the world's settings (b, σ) right under the chart, then the words. With all three
 # sliders above it, a phone's first screen was 39% chart.
 beta_slot, _ = st.columns(2, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+main_chart = charts.main_chart_slot()  # ui/page_frame.py waits for it
 b_slot, sigma_slot = st.columns(2, gap="medium")
 # The words' place is here; they are written after the main chart (below), so their formulas'
 # code (KaTeX, ~0.3 MB) is asked for after the chart's sketch has come, not before it.

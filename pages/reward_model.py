@@ -39,7 +39,7 @@ notes.show_notes()
 # projector's first screen; the raters' other settings right under the charts, then the words.
 # With all four sliders above it, a phone's first screen was 24-39% chart.
 first_slot, _ = st.columns(2, gap="medium")
-main_chart = st.container(key="main-chart")  # ui/page_css.py waits for it
+main_chart = charts.main_chart_slot()  # ui/page_frame.py waits for it
 slots = [first_slot, *st.columns(3, gap="medium")]
 # The words' place; written after the main chart (below), so they arrive after it
 # and are not pushed down by it (CLS on a first visit at 1.5 Mbit/s).

@@ -88,25 +88,27 @@ CHECKER_ROWS: tuple[Setting | Choice, ...] = (
     Choice(
         key="against",
         symbol="the charts' axis",
-        label="Charts drawn against β (beta) or KL (kl)",
+        label="Charts drawn against",
         help=(
-            "beta: the KL penalty's strength, weaker to the right. kl: how far the optimum "
+            "β: the KL penalty's strength, weaker to the right. KL: how far the optimum "
             "moved from the base model, in nats."
         ),
         options=("beta", "kl"),
         default="beta",
         pages=("checker",),
+        words=("β (KL penalty)", "KL (nats)"),  # as the readouts name it; fits a fifth of a row
     ),
     Choice(
         key="monitor",
         symbol="the monitor",
         label="The monitor",
         help=(
-            "watch: the monitor reads the reasoning and counts the hacks it catches; training "
-            "ignores it. penalize: a caught hack is scored −1 in the reward."
+            "Only watches: the monitor reads the reasoning and counts the hacks it catches; "
+            "training ignores it. Penalizes: a caught hack is scored −1 in the reward."
         ),
         options=("watch", "penalize"),
         default="watch",
         pages=("checker",),
+        words=("Only watches", "Penalizes caught hacks"),
     ),
 )

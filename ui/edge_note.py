@@ -69,6 +69,18 @@ def edge_note(edge_mass: float, where: str = "", check=None) -> str | None:
     )
 
 
+def stage_note(edge_mass: float, check=None) -> str | None:
+    """The Playground's note beside its β readouts, or None where the optimum is not capped.
+
+    Short, as two lines hold it in the slack line's place (on a phone, in 358 px): the whole
+    sentence of :func:`edge_note` (~170 characters) took three to five lines over the readouts'
+    numbers and labels. How much sits at the edge is in the curve's hover (:func:`edge_hover`).
+    """
+    if not is_capped(edge_mass, check):
+        return None
+    return tr("Capped by the grid's edge: these numbers describe the edge, not the trade-off.")
+
+
 def _with_room(check) -> str:
     """What the wider grid says of a scalar edge check: "on a grid twice as wide this optimum's
     true quality is +3.82, not +0.29" (or that the wider grid is pressed against its edge)."""

@@ -36,8 +36,13 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 @media (max-width: 640px) {
   [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
     + * .st-key-hint-b) { min-height: 330px; } }
+/* What is in it too: Streamlit sets a widget's label and a caption visible on their own, and
+   they showed through a hidden row (Checkers' task sliders' labels were seen under the chart
+   and moved 408->828 when it came, CLS 0.135 on a phone). */
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
-  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * {
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ *,
+[data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * * {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 /* The Playground's stage: until its first drawing, what follows it on the page waits unseen:
    drawn at once, it was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a
@@ -51,4 +56,14 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
   visibility: hidden; animation: rh-after-stage 0s 15s forwards; }
 .st-key-stage[data-stale="true"], [data-stale="true"]:has(.st-key-stage) {
   opacity: 1 !important; transition: none !important; }
+/* A chart whose drawing code never came (plotly's bundle: a dropped connection, or a tab
+   opened before the app was updated, whose bundle's name is gone): Streamlit showed "TypeError:
+   Failed to fetch dynamically imported module: (its address)" in its place. Where the sketch
+   stands in (a page's main chart) nothing is said; elsewhere, what to do, in words. */
+[class*="st-key-described-"] .stPrintGraphic > [data-testid="stAlertContainer"] {
+  display: none; }
+[class*="st-key-described-"]:not(:has(.rh-sketch)) .stPrintGraphic:has(
+  > [data-testid="stAlertContainer"])::before {
+  content: "This chart's code did not arrive (a network error): reload the page to draw it.";
+  font-style: italic; }
 """

@@ -55,14 +55,22 @@ class Choice:
     symbol: str  # how a note names it: "the error tails"
     label: str  # the switch's label
     help: str  # its tooltip: what each option does
-    options: tuple[str, ...]  # the options' names, as the buttons and the URL write them
+    options: tuple[str, ...]  # the options' names, as the URL writes them (?against=kl)
     default: str
     pages: tuple[str, ...]  # the pages that draw it (see PAGES)
+    words: tuple[str, ...] = ()  # what the buttons say, one per option (the URL's name if none)
 
     @property
     def valid(self) -> tuple[str, ...]:
         """Every value the setting can hold."""
         return self.options
+
+    def button_text(self, option: str) -> str:
+        """What the option's button says: words ("KL from the base model"), not the URL's
+        short name ("kl"), which a reader would not know."""
+        if not self.words:
+            return option
+        return dict(zip(self.options, self.words, strict=True)).get(option, option)
 
     def url_text(self, value: str) -> str:
         """The option's own name: ?tails=heavy is what a lecturer would type."""

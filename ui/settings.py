@@ -196,6 +196,7 @@ ROWS: tuple[Setting | Choice | Seed, ...] = (
         options=("light", "heavy"),
         default="light",
         pages=("compare",),
+        words=("Light (normal)", "Heavy (Student-t)"),
     ),
     Setting(
         key="fix",
@@ -251,6 +252,7 @@ ROWS: tuple[Setting | Choice | Seed, ...] = (
         options=("mean", "min"),
         default="mean",
         pages=("defenses",),
+        words=("average", "minimum"),
     ),
     Setting(
         key="lam",

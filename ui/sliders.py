@@ -45,25 +45,37 @@ def slider(
     return value
 
 
+SWITCHES_WRITTEN = "_switches_written"  # session key: each switch's option as last put in the URL
+
+
 def switch(key: str, *, container=None, on_change=None) -> str:
-    """The switch of setting ``key`` (a Choice row), bound to the URL; returns the option.
+    """The switch of setting ``key`` (a Choice row), kept in the URL; returns the option.
 
     ``on_change``: a callback run when the reader picks another option.
+
+    The buttons say the row's words ("KL from the base model"), the URL its short names
+    (?against=kl). Not bound by Streamlit (``bind="query-params"``): that writes what a button
+    shows into the URL, so words there, and an old link's ?against=kl no longer read. This
+    does the binding's two jobs: the address sets the switch when it changed under the page
+    (arriving, a link, Back or Forward), and the switch writes the address.
     """
     row = SETTINGS[key]
+    asked, _note = row.parse(state.query().get(key, []))  # state.settle_url noted a bad one
+    written = st.session_state.setdefault(SWITCHES_WRITTEN, {})
+    if key not in st.session_state or written.get(key) != asked:
+        st.session_state[key] = asked
     value = (container if container is not None else st).segmented_control(
         row.label,
         options=row.options,
-        default=row.default,
-        # The button shows the option's own name: Streamlit writes what a button shows into
-        # the URL, and ?tails=heavy is what a lecturer would type.
+        format_func=row.button_text,
         key=key,
         help=row.help,
         required=True,
-        bind="query-params",
         on_change=on_change,
     )
     value = value if value in row.options else row.default
+    state.write_query_param(key, None if value == row.default else row.url_text(value))
+    written[key] = value
     state.remember({key: value})
     return value
 

@@ -16,7 +16,7 @@ from poll_data import step_polls
 from poll_data import store as poll_store
 from ui import step_questions
 from ui.address import LECTURER
-from ui.class_poll import ask_url, db, step_text
+from ui.class_poll import ask_url, db, step_text, step_views
 from ui.playground import story_bar
 from ui.story_steps import PRESETS
 
@@ -104,6 +104,37 @@ def test_a_late_tap_on_a_closed_poll_changes_nothing():
     assert texts(phone.info).count("This poll is closed: it takes no more answers.") == 1
     lecturer.run()
     assert lecturer.metric[0].value == "0"
+
+
+def place_of(app: AppTest, words: str) -> tuple[int, ...]:
+    """Where in the page's tree the element saying ``words`` is drawn: its indices, block by
+    block (Streamlit replaces an element by its place; a line that changes places is drawn
+    anew there while the old one still shows)."""
+
+    def walk(node, path):
+        for index, child in getattr(node, "children", {}).items():
+            said = str(getattr(child, "value", "") or getattr(child, "body", "") or "")
+            if words in said:
+                yield (*path, index)
+            yield from walk(child, (*path, index))
+
+    (found,) = walk(app.main, ())
+    return found
+
+
+def test_the_phones_stored_line_keeps_its_place_after_a_refused_taps_note():
+    """A tap's note came and went before what is stored: the stored line moved up a place on
+    the next refresh, and for a moment both showed (as the rating phone's count did)."""
+    _, _, room = start_step_poll(1)
+    phone = tap(room, 0)
+    stored = "Your answer: A"
+    phone.session_state[step_views.VOTE_KEY] = (False, "That tap did not count.")
+    phone.run()
+    assert "That tap did not count." in texts(phone.warning)
+    with_note = place_of(phone, stored)
+    phone.run()  # the next refresh: the note is gone
+    assert "That tap did not count." not in texts(phone.warning)
+    assert place_of(phone, stored) == with_note
 
 
 def test_the_playground_link_opens_the_start_screen_on_its_step_and_setting():

@@ -15,7 +15,7 @@ import core
 from ui.playground import worlds
 from ui.settings import B_STOPS, N_STOPS, SIGMA_STOPS
 
-LINE = re.compile(r"^Beats a random answer: (\S+) by the score, (\S+) by true quality$")
+LINE = re.compile(r"^Beats a random answer: (\S+) by score, (\S+) by true quality$")
 
 
 def beats(score: np.ndarray) -> np.ndarray:
@@ -51,5 +51,5 @@ def test_the_world_sends_one_line_per_n_stop():
     assert "win" not in world["beta"]
     # The lesson's world: by the score n/(n+1), by true quality highest near n = 49, then down.
     assert world["n"]["win"][N_STOPS.index(49)] == (
-        "Beats a random answer: 98% by the score, 72% by true quality"
+        "Beats a random answer: 98% by score, 72% by true quality"
     )

@@ -39,7 +39,8 @@ TEXT_SIZES_JS = """
 @pytest.mark.parametrize("screen", ["projector", "projector-1080"])
 def test_the_playground_fits_a_projector(new_tab, screen, present):
     tab = new_tab(screen)
-    tab.open("?present=1" if present else "")
+    # n = 590: the longest win-rate line ("99%+ by score"), cut in presenter mode at 1280x720.
+    tab.open("?n=590&present=1" if present else "?n=590")
     page = tab.page
     stage.wait_until_drawn(page)
     viewport = page.viewport_size
@@ -62,6 +63,9 @@ def test_the_playground_fits_a_projector(new_tab, screen, present):
     wanted = MIN_CHART_TEXT_PX * viewport["width"] / 1280
     assert smallest["px"] >= MIN_CHART_TEXT_PX, smallest
     assert smallest["px"] >= 0.95 * wanted, f"text does not scale with the screen: {smallest}"
+    # Every text of the stage whole: none cut short by its box (an ellipsis or not).
+    cut = stage.root(page).evaluate(screen_checks.CUT_TEXT_JS)
+    assert not cut, "; ".join(f"{c['text']!r} {c['where']} {c['shown']}<{c['needed']}" for c in cut)
     mode = "presenter" if present else "normal"
     app_page.screenshot(page, app_page.SCREENSHOT_DIR / f"{screen}-{mode}.png", full_page=False)
     assert tab.console_errors == []
@@ -278,6 +282,8 @@ def test_the_legend_is_seen_and_covers_no_chart_at_every_width(new_tab, width):
         "return [r.left, r.right]; })"
     )
     assert all(left >= 0 and right <= width + 0.5 for left, right in items), items
+    cut = stage.root(page).evaluate(screen_checks.CUT_TEXT_JS)
+    assert not cut, "; ".join(f"{c['text']!r} {c['where']} {c['shown']}<{c['needed']}" for c in cut)
     for chart in ("curves", "plane"):
         other = page.locator(f'svg[data-chart="{chart}"]').bounding_box()
         overlap_x = min(box["x"] + box["width"], other["x"] + other["width"]) - max(

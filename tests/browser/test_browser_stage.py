@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import app_page
+from tests.support import app_page, screen_checks
 from tests.support import stage_in_browser as stage_page
 from ui.settings import SETTINGS
 
@@ -249,8 +249,9 @@ def test_a_capped_setting_shows_the_grids_edge_beside_the_kl_readouts_and_in_the
     page = desktop.page
     note = stage_page.root(page).locator('[data-edge-note="beta"]')
     expect(note).to_be_visible()
-    expect(note).to_contain_text("Capped by the grid's edge at β = 0.25: answers stop at")
-    expect(note).to_contain_text("46% of this optimum sits within 0.5 of it")
+    expect(note).to_have_text(
+        "Capped by the grid's edge: these numbers describe the edge, not the trade-off."
+    )
     expect(stage_page.root(page).locator('[data-edge-note="n"]')).to_be_hidden()
     # The strongest end of the KL curve (β = 0.25, at the right) says so in its hover too.
     tooltip = stage_page.root(page).locator(".tooltip")
@@ -260,6 +261,28 @@ def test_a_capped_setting_shows_the_grids_edge_beside_the_kl_readouts_and_in_the
     page.mouse.move(line["x"] + 2, line["y"] + line["height"] / 2)  # β = 10: clear of it
     expect(tooltip).to_contain_text("β ≈ 10")
     expect(tooltip).not_to_contain_text("capped")
+    page.mouse.move(0, 0)
+    # No stage text over another, the note's or any, at a sample of β stops (three capped in
+    # this world, two clear), on a 1280x720 projector and a phone's width (the whole sentence
+    # lay over the readouts' numbers and labels at β = 0.25).
+    slider = stage_page.slider(page, "beta")
+    stops = stage_page.world(0.2, 1.0)["beta"]["stops"]
+    for size in ({"width": 1280, "height": 720}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        for stop in ("0.25", "0.3", "0.35", "0.4", "1"):
+            slider.focus()
+            slider.press("End")
+            for _ in range(len(stops) - 1 - stops.index(stop)):
+                slider.press("ArrowLeft")
+            expect(stage_page.root(page)).to_have_attribute("data-beta", stop)
+            stage_page.next_frame(page)
+            boxes = [
+                box
+                for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
+                if box["where"] == "stage" and not box["icon"]
+            ]
+            pairs = screen_checks.overlapping(boxes)
+            assert not pairs, (size["width"], stop, pairs[:4])
 
 
 def test_a_setting_clear_of_the_edge_shows_no_note(desktop):

@@ -25,11 +25,11 @@ test("the win-rate line is the n stop's own as n moves, and β's panel has none"
   jumpTo(stage, "n", 0);
   assert.equal(winLine(root), win[0]);
   // n = 1 is a coin flip both ways; the score's rate rises to n/(n+1), true quality's turns down.
-  assert.equal(win[0], "Beats a random answer: 50% by the score, 50% by true quality");
+  assert.equal(win[0], "Beats a random answer: 50% by score, 50% by true quality");
   const byTruth = win.map((line) => Number(line.match(/(\d+)% by true quality/)[1]));
   const top = Math.max(...byTruth);
   assert.ok(top > byTruth[0] && top > byTruth.at(-1), byTruth.join());
-  assert.match(win.at(-1), /^Beats a random answer: 99%\+ by the score, \d+% by true quality$/);
+  assert.match(win.at(-1), /^Beats a random answer: 99%\+ by score, \d+% by true quality$/);
 });
 
 test("while the truth is hidden the line is empty, and the reveal fills it", (t) => {

@@ -68,8 +68,10 @@ def take_ask(kind: str) -> Ask | None:
 def start_form(engine: Engine, container, ask: Ask | None, lead: Callable[[str], None]) -> None:
     """Choose a story step; see its question (not its answer) and the setting it is asked at;
     Start opens the room and ``lead`` takes the lecturer to it."""
+    # The notes in one container, so the form under them keeps its place (rating_views.py).
+    notes = container.container(key="step_ask_notes")
     for note in ask.notes if ask is not None else ():
-        container.warning(note)
+        notes.warning(note)
     step = container.selectbox(
         tr("Story step"),
         options=range(len(PRESETS)),
@@ -152,11 +154,15 @@ def live_answers(engine: Engine, token: str) -> None:
     st.container(key="poll_count").metric(step_text.answers_label(poll.closed), int(counts.sum()))
     right = question.right if poll.revealed else None
     st.html(step_text.BARS_CSS + step_text.bars_html(question.choices, counts, right))
+    # The reveal's four lines in one container, so the download button under them keeps its
+    # place: moved down four on a refresh, the old button showed beside the new one for a moment.
+    reveal = st.container(key="step_reveal")
     if poll.revealed:
-        st.success(step_text.right_sentence(question))
-        st.markdown(question.why)
-        st.caption(step_text.common_wrong_sentence(question, counts))
-        playground_link(room)
+        reveal.success(step_text.right_sentence(question))
+        reveal.markdown(question.why)
+        reveal.caption(step_text.common_wrong_sentence(question, counts))
+        with reveal:
+            playground_link(room)
     st.download_button(
         tr("Download the answers (CSV)"),
         step_text.counts_csv(question, counts, revealed=poll.revealed),
@@ -225,18 +231,23 @@ def phone_card(engine: Engine, room_code: str, student: str) -> None:
             args=(engine, room_code, student, index),
         )
     # The tap's answer once (the next refresh, 5 s on, drops it), and what is stored always.
+    # A refused tap's note in a container of its own, so what is stored keeps its place under it
+    # (after a note, the next refresh drew the stored line one place up while the old one still
+    # showed: two for a moment, as rating_views.py's count did); closed and revealed likewise.
     accepted, sentence = st.session_state.pop(VOTE_KEY, (None, None))
+    notes = st.container(key="step_notes")
     if sentence and not accepted:
-        st.warning(sentence)
+        notes.warning(sentence)
     stored = step_text.phone_confirmation(question, mine, poll.closed)
     if mine is None:
         st.caption(stored)
     else:
         st.success(f"{sentence} {stored}" if accepted else stored)
+    closed, revealed = st.container(key="step_closed"), st.container(key="step_revealed")
     if poll.closed:
-        st.info(guesses.closed_to_answers())
+        closed.info(guesses.closed_to_answers())
     if poll.revealed:
-        st.success(step_text.phone_reveal(question, mine))
+        revealed.success(step_text.phone_reveal(question, mine))
 
 
 def _tap(engine: Engine, room_code: str, student: str, index: int) -> None:

@@ -280,8 +280,11 @@ def live_results(engine: Engine, token: str) -> None:
     question = guesses.QUESTIONS[poll.question]
     st.container(key="poll_count").metric(step_text.answers_label(poll.closed), len(guessed))
     said = poll_figures.describe(guessed, question=question, truth=known)
+    # The verdict's place held, revealed or not (rating_views.py): drawn in its own place, the
+    # reveal moved the histogram one place down, and the old one gave way to the verdict.
+    verdict = st.container(key="poll_verdict")
     if known is not None:  # the verdict above the histogram: read first, on the first screen
-        st.markdown(said)
+        verdict.markdown(said)
     figure = poll_figures.guess_histogram(guessed, question=question, truth=known)
     charts.chart(
         figure,
@@ -290,8 +293,9 @@ def live_results(engine: Engine, token: str) -> None:
         hover=True,
         description=tr("Its numbers are written just below it."),
     )
+    below = st.container(key="poll_said")  # so the downloads keep their place
     if known is None:
-        st.caption(said)
+        below.caption(said)
     poll_export.downloads(guessed, question, known, key="poll_downloads")
 
 
@@ -364,23 +368,28 @@ def student_status(engine: Engine, room: str) -> None:
     if poll is None:
         return
     question = guesses.QUESTIONS[poll.question]
+    # Each line in its place, shown or not (rating_views.py): a guess stored from another tab
+    # moved "closed" one place down, and the old one showed beside the new for a moment.
+    places = [st.container(key=f"poll_status_{name}") for name in ("mine", "closed", "truth")]
     if mine is not None:
         setting = f"{question.symbol} = {question.shown(mine)}"
-        st.markdown(tr("Your guess: **{setting}**", setting=setting))
+        places[0].markdown(tr("Your guess: **{setting}**", setting=setting))
     if poll.closed and st.session_state.get(FORM_OPEN_KEY):
         st.rerun()  # the whole page again, its form disabled (a fragment cannot redraw it)
     if poll.closed:
-        st.info(guesses.closed_to_answers())
+        places[1].info(guesses.closed_to_answers())
     if poll.revealed:
-        st.success(guess_text.reveal_sentence(truth(poll), question, mine))
+        places[2].success(guess_text.reveal_sentence(truth(poll), question, mine))
 
 
 def _show_submission() -> None:
+    # In a container, so the status under it keeps its place on the next run without a message.
     accepted, message = st.session_state.pop(MESSAGE_KEY, (None, None))
+    box = st.container(key="poll_submission")
     if accepted:
-        st.success(message)
+        box.success(message)
     elif message:
-        st.warning(message)
+        box.warning(message)
 
 
 def _back_to_start() -> None:

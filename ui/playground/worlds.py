@@ -175,8 +175,8 @@ def _edge(result, curve, stops, check=None) -> dict:
     along = edge_note.point_checks(curve)
     return {
         "notes": [
-            edge_note.edge_note(mass, fmt.named("β", stop), point) or ""
-            for mass, stop, point in zip(np.ravel(result.edge_mass), stops, at_stops, strict=True)
+            edge_note.stage_note(mass, point) or ""
+            for mass, point in zip(np.ravel(result.edge_mass), at_stops, strict=True)
         ],
         "hover": [
             edge_note.edge_hover(mass, point)
@@ -220,6 +220,8 @@ def _method(key: str, numbers: MethodNumbers, swamped: tuple[str, str] | None = 
 
 # Best-of-n's win rate beside n (Beirami et al., 2024; Gui, Gârbacea & Veitch, 2024): how often
 # its pick beats one random answer of the 600, exactly (core.win_rates), one line per n stop.
+# "by score", not "by the score": in presenter mode at 1280x720 its 18 px line needed 587 px of
+# n's 549 px column and was cut with an ellipsis; 8 characters fewer, it needs ~511.
 NEVER_WHOLE = 0.995  # a win rate at or above this prints "99%+": at finite n it is never whole
 
 
@@ -233,7 +235,7 @@ def win_lines(rates: core.WinRates) -> list[str]:
     pairs = zip(np.ravel(rates.by_reward_model), np.ravel(rates.by_true_quality), strict=True)
     return [
         tr(
-            "Beats a random answer: {by_model} by the score, {by_truth} by true quality",
+            "Beats a random answer: {by_model} by score, {by_truth} by true quality",
             by_model=win_share(model),
             by_truth=win_share(truth),
         )
