@@ -38,15 +38,16 @@ test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -m cluster || status=$$?; \
 	exit $$status
 
-# For your own iteration (under 2 minutes on a quiet machine): what a change to core or to a
-# page's words needs. The stage's JavaScript (node --test), then tests/core, tests/app and
-# tests/poll without the tests marked slow: no browser, no server, no AppTest page run, no
-# PostgreSQL, no walk over more than ~10 s of a core (pyproject.toml's markers). CI runs
-# `make test`, which runs them all.
+# For your own iteration (under 2 minutes on a quiet machine, on one process, the other core
+# left to the editor): what a change to core or to a page's
+# words needs. The stage's JavaScript (node --test), then tests/core, tests/app and tests/poll
+# without the tests marked slow: no browser, no server, no AppTest page run, no PostgreSQL, none
+# measured at 0.5 s or more (tests/slow_tests.txt, marked by tests/conftest.py; pyproject.toml's
+# markers). CI runs `make test`, which runs them all.
 test-fast: $(VENV)/.dev-installed
 	@if command -v node >/dev/null 2>&1; then node --test tests/js/*.test.mjs; \
 	else echo "SKIPPED tests/js: node is missing (apt-get install nodejs)" >&2; fi
-	$(BIN)/python -m pytest -q $(XDIST) -m "not slow" tests/core tests/app tests/poll
+	$(BIN)/python -m pytest -q -m "not slow" tests/core tests/app tests/poll
 
 # The JavaScript's formatter: prettier at the exact version package-lock.json pins, 100 columns
 # (package.json's "prettier"), over the stage's, the pages' and the node tests' modules.

@@ -8,12 +8,16 @@ string strategy's example took over 200 ms at load 10 (tests/app/test_state.py f
 way, passing alone), and speed is measured by bench/, never by a test. For the same reason its
 one health check that is a clock (too_slow: generating the examples took over a second or so)
 is off; the health checks that count examples stay on.
+
+The tests listed in tests/slow_tests.txt (measured at 0.5 s or more each) are marked slow here,
+so that `make test-fast` stays under its 2 minutes; `make test` runs them all.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,6 +30,21 @@ settings.register_profile(
 settings.load_profile("shared-machine")
 
 os.environ[disk_store.STORE_ENV] = tempfile.mkdtemp(prefix="test-worlds-")
+
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+# Each line: the seconds measured, then the node id; '#' starts a comment.
+MEASURED_SLOW = frozenset(
+    line.split(None, 1)[1]
+    for line in SLOW_LIST.read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+)
+
+
+def pytest_itemcollected(item) -> None:
+    """A test measured slow is marked so before `-m "not slow"` deselects (which the hook
+    below, trylast, runs after)."""
+    if item.nodeid in MEASURED_SLOW:
+        item.add_marker(pytest.mark.slow)
 
 
 def _file_rank(item) -> int:

@@ -406,8 +406,87 @@ def hover_cards_cut(page) -> list[str]:
     return cut
 
 
+def main_chart_problems(tab, screen: str, present: bool, path: str, key: str, figures: dict):
+    """The main chart's checks on page `path` as the tab shows it now (opened or reached by the
+    menu, in presenter mode if `present`): what is off, one line each; `figures[path]` gets
+    where the chart starts and ends and its smallest text, in px. Shared by the walks below."""
+    page = tab.page
+    viewport = page.viewport_size
+    wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
+    mode = "presenter" if present else "normal"
+    problems = []
+    where = f"{path} at {viewport['width']}x{viewport['height']} ({mode})"
+    chart = page.locator(f".st-key-{key} .js-plotly-plot")
+    expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
+    with contextlib.suppress(PlaywrightTimeout):  # the problems below say what is off
+        page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=SETTLED_TIMEOUT_MS)
+    expect(chart, f"{where}: the main chart drawn once").to_have_count(1)
+    measured = measure_drawn(chart)
+    texts = [
+        box
+        for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
+        if box["bottom"] > 0 and box["top"] < viewport["height"]
+    ]
+    app_page.screenshot(
+        page, app_page.SCREENSHOT_DIR / f"{screen}-{mode}-{path}.png", full_page=False
+    )
+    smallest = min(measured["sizes"], key=lambda size: size[1])
+    figures[path] = {"top": measured["top"], "bottom": measured["bottom"], "px": smallest[1]}
+    if present:  # every text on the first screen, not the chart's alone (hints were 14 px)
+        words = [box for box in texts if not box["icon"]]
+        least = min(words, key=lambda box: box["px"])
+        share = (min(measured["bottom"], viewport["height"]) - max(measured["top"], 0)) / (
+            viewport["height"]
+        )
+        figures[path].update(text_px=least["px"], share=round(share, 3))
+        problems += [
+            f"{where}: {problem}"
+            for problem, off in (
+                (f"text {least['px']} px ({least['text']!r})", least["px"] < wanted_px),
+                (f"chart {share:.0%} of the screen", share < MIN_CHART_SHARE[True]),
+            )
+            if off
+        ]
+    few_ticks = [(axis, count) for axis, count in measured["axes"] if count < MIN_TICKS]
+    problems += [
+        f"{where}: {problem}"
+        for problem, off in (
+            (f"starts at {measured['top']:.0f} px", measured["top"] < 0),
+            (
+                f"ends at {measured['bottom']:.0f} px",
+                measured["bottom"] > viewport["height"] + 0.5,
+            ),
+            (
+                f"spans x {measured['left']:.0f}..{measured['right']:.0f}",
+                measured["left"] < 0 or measured["right"] > viewport["width"] + 0.5,
+            ),
+            (f"text {smallest[1]:.1f} px ({smallest[0]!r})", smallest[1] < wanted_px),
+            ("no axes", not measured["axes"]),
+            (f"axes with under {MIN_TICKS} labels: {few_ticks}", few_ticks),
+            (
+                f"overlapping text: {screen_checks.overlapping(texts)}",
+                screen_checks.overlapping(texts),
+            ),
+        )
+        if off
+    ]
+    if not present:
+        problems += [f"{where}: hover card {cut}" for cut in hover_cards_cut(page)]
+    return problems
+
+
+def write_figures(screen: str, present: bool, figures: dict) -> None:
+    mode = "presenter" if present else "normal"
+    (app_page.SCREENSHOT_DIR / f"{screen}-{mode}-main-charts.json").write_text(
+        json.dumps(figures, indent=1)
+    )
+
+
+# At 1280x720 these checks run in the walk of
+# test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_screen, which opens
+# every page in normal mode and follows the menu in presenter mode (one visit a page and mode).
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
-@pytest.mark.parametrize("screen", ["projector", "projector-1080"])
+@pytest.mark.parametrize("screen", ["projector-1080"])
 def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, screen, present):
     """Best-of-n, KL penalty, Reward model, Compare, Defenses and Checkers: the main chart lies
     on the first screen, with text >= 18 px at 1280 wide (scaled with the width) and 3+ ticks
@@ -416,74 +495,12 @@ def test_every_pages_main_chart_fits_a_projector_with_readable_text(new_tab, scr
     wide and the main chart is >= 40% of the screen's height. In normal mode every hover card of
     every chart on the page stays on the screen, hovered near each edge."""
     tab = new_tab(screen)
-    page = tab.page
-    viewport = page.viewport_size
-    wanted_px = 0.95 * MIN_CHART_TEXT_PX * viewport["width"] / 1280
     problems = []
     figures = {}  # per page: where the chart starts and ends, and its smallest text, in px
-    mode = "presenter" if present else "normal"
     for path, key in MAIN_CHARTS.items():
         tab.open(path + ("?present=1" if present else ""))
-        where = f"{path} at {viewport['width']}x{viewport['height']} ({mode})"
-        chart = page.locator(f".st-key-{key} .js-plotly-plot")
-        expect(chart.locator(".xtick text").first).to_be_visible(timeout=30_000)
-        with contextlib.suppress(PlaywrightTimeout):  # the problems below say what is off
-            page.wait_for_function(FITTED_JS, arg=[key, wanted_px], timeout=SETTLED_TIMEOUT_MS)
-        expect(chart, f"{where}: the main chart drawn once").to_have_count(1)
-        measured = measure_drawn(chart)
-        texts = [
-            box
-            for box in page.evaluate(screen_checks.TEXT_BOXES_JS)
-            if box["bottom"] > 0 and box["top"] < viewport["height"]
-        ]
-        app_page.screenshot(
-            page, app_page.SCREENSHOT_DIR / f"{screen}-{mode}-{path}.png", full_page=False
-        )
-        smallest = min(measured["sizes"], key=lambda size: size[1])
-        figures[path] = {"top": measured["top"], "bottom": measured["bottom"], "px": smallest[1]}
-        if present:  # every text on the first screen, not the chart's alone (hints were 14 px)
-            words = [box for box in texts if not box["icon"]]
-            least = min(words, key=lambda box: box["px"])
-            share = (min(measured["bottom"], viewport["height"]) - max(measured["top"], 0)) / (
-                viewport["height"]
-            )
-            figures[path].update(text_px=least["px"], share=round(share, 3))
-            problems += [
-                f"{where}: {problem}"
-                for problem, off in (
-                    (f"text {least['px']} px ({least['text']!r})", least["px"] < wanted_px),
-                    (f"chart {share:.0%} of the screen", share < MIN_CHART_SHARE[True]),
-                )
-                if off
-            ]
-        few_ticks = [(axis, count) for axis, count in measured["axes"] if count < MIN_TICKS]
-        problems += [
-            f"{where}: {problem}"
-            for problem, off in (
-                (f"starts at {measured['top']:.0f} px", measured["top"] < 0),
-                (
-                    f"ends at {measured['bottom']:.0f} px",
-                    measured["bottom"] > viewport["height"] + 0.5,
-                ),
-                (
-                    f"spans x {measured['left']:.0f}..{measured['right']:.0f}",
-                    measured["left"] < 0 or measured["right"] > viewport["width"] + 0.5,
-                ),
-                (f"text {smallest[1]:.1f} px ({smallest[0]!r})", smallest[1] < wanted_px),
-                ("no axes", not measured["axes"]),
-                (f"axes with under {MIN_TICKS} labels: {few_ticks}", few_ticks),
-                (
-                    f"overlapping text: {screen_checks.overlapping(texts)}",
-                    screen_checks.overlapping(texts),
-                ),
-            )
-            if off
-        ]
-        if not present:
-            problems += [f"{where}: hover card {cut}" for cut in hover_cards_cut(page)]
-    (app_page.SCREENSHOT_DIR / f"{screen}-{mode}-main-charts.json").write_text(
-        json.dumps(figures, indent=1)
-    )
+        problems += main_chart_problems(tab, screen, present, path, key, figures)
+    write_figures(screen, present, figures)
     assert problems == [], "\n".join(problems)
     assert tab.console_errors == []
 
@@ -676,15 +693,24 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
     """Presenter mode turned on at the Playground's foot follows the menu to every page: the
     address says present=1, every line of prose is larger than the same page's in normal mode,
     the longer explanations are folded, and each main chart still ends on the first screen at
-    1280x720. Leave presenter mode on the last page leaves it everywhere."""
+    1280x720. Leave presenter mode on the last page leaves it everywhere.
+
+    The same walk makes test_every_pages_main_chart_fits_a_projector_with_readable_text's checks
+    at 1280x720 (its 1080 cases run apart): on each page opened in normal mode, and on each
+    page the menu leads to in presenter mode (one visit a page and mode, not two)."""
     tab = new_tab("projector")
     page = tab.page
     height = page.viewport_size["height"]
+    assert {path: key for _, path, key in NAVIGATION if key} == MAIN_CHARTS
+    problems = []
+    figures = {False: {}, True: {}}  # per mode, then page: the main chart's top, bottom, text px
     normal = {}
-    for _title, path, _key in NAVIGATION:
+    for _title, path, key in NAVIGATION:
         tab.open(path)
         normal[path] = page.evaluate(PROSE_PX_JS)
         assert normal[path] and max(normal[path]) <= 16, (path, normal[path])
+        if key is not None:
+            problems += main_chart_problems(tab, "projector", False, path, key, figures[False])
     tab.open("")
     stage.wait_until_drawn(page)
     page.get_by_role("button", name="Presenter mode (larger type, fewer words)").click()
@@ -708,6 +734,10 @@ def test_presenter_mode_follows_every_page_with_larger_prose_and_the_chart_on_sc
         if key is not None:
             box = chart_on_first_screen(page, key)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (path, box)
+            problems += main_chart_problems(tab, "projector", True, path, key, figures[True])
+    for present, measured in figures.items():
+        write_figures("projector", present, measured)
+    assert problems == [], "\n".join(problems)
     page.get_by_role("button", name=LEAVE).click()
     stage.expect_url_holds(page, "present", None, timeout_ms=RUN_MS)
     app_page.wait_until_ready(page)
