@@ -77,9 +77,12 @@ CONTROLS_JS = """
         && node.getBoundingClientRect().width > 0) {
       const name = node.getAttribute('aria-label') || (node.innerText || '').trim().slice(0, 60);
       // Streamlit's own chrome, not the page's controls: a label's "Help for ..." tooltip
-      // button, and st.code's "Copy to clipboard" button, which Streamlit shows only under
-      // the mouse and leaves out of the tab order (its text box itself takes focus).
-      if (!name.startsWith('Help for') && name !== 'Copy to clipboard') found.push(name);
+      // button, st.code's "Copy to clipboard" button, which Streamlit shows only under the
+      // mouse and leaves out of the tab order (its text box itself takes focus), and a
+      // selectbox's "Open" arrow (the language menu's: its combobox takes focus, the arrow is
+      // for the mouse).
+      const chrome = ['Copy to clipboard', 'Open'];
+      if (!name.startsWith('Help for') && !chrome.includes(name)) found.push(name);
     }
     const children = node.shadowRoot ? node.shadowRoot.children : node.children;
     for (const child of children) visit(child);
