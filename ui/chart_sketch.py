@@ -382,15 +382,15 @@ def _values(trace, name: str) -> np.ndarray:
 
 
 # In the page's CSS (ui/page_css.py), before any chart: the sketch lies over its chart's room out
-# of the flow from its first frame (it takes no room and no gap: its box's other children, the
-# text alternative and the room's style, are out of the flow too, so the chart starts at the
-# box's top), and is hidden once plotly has drawn the chart there.
+# of the flow from its first frame (no room, no gap: its box's other children are out of the
+# flow too), and is hidden once plotly has drawn the chart there (the sketch's wrapper the
+# subject: "a box with plotly's SVG: its sketch" restyled the box's subtree at each plotly step).
 SKETCH_CSS = """
 [class*="st-key-described-"]:has([class*="st-key-sketch-"]) { position: relative; }
 [class*="st-key-described-"] > :is([class*="st-key-sketch-"], :has([class*="st-key-sketch-"])) {
   position: absolute !important; top: 0; left: 0; right: 0; height: 0; z-index: 1; }
-[class*="st-key-described-"]:has(.js-plotly-plot .main-svg) [class*="st-key-sketch-"] {
-  display: none; }
+[class*="st-key-described-"] > :is([class*="st-key-sketch-"], :has([class*="st-key-sketch-"])):has(
+  ~ * .main-svg) { display: none; }
 .rh-sketch { position: absolute; left: 0; right: 0; top: 0; z-index: 1; overflow: hidden;
   background: white; color: #1A1A1A; line-height: 1.15; pointer-events: none; }
 .rh-sketch-area { position: absolute; }

@@ -36,13 +36,17 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
 @media (max-width: 640px) {
   [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(> .st-key-main-chart)):has(
     + * .st-key-hint-b) { min-height: 330px; } }
-/* What is in it too: Streamlit sets a widget's label and a caption visible on their own, and
-   they showed through a hidden row (Checkers' task sliders' labels were seen under the chart
-   and moved 408->828 when it came, CLS 0.135 on a phone). */
+/* And the labels and captions in it: Streamlit sets them visible on their own, and they showed
+   through a hidden row (Checkers' task sliders' labels were seen under the chart and moved
+   408->828 when it came, CLS 0.135 on a phone). Those alone, not every element under the
+   following rows ("~ * *"): after a :has(), a rule over a whole subtree made Chromium restyle
+   every chart under the main one at each step of plotly's drawing (Best-of-n: 37.8 s of style
+   recalculation in a first visit at load 5, 1.4 s without). */
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
   :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ *,
 [data-testid="stVerticalBlock"] > :is(.st-key-main-chart, :has(.st-key-main-chart)):is(
-  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ * * {
+  :has(.rh-provisional), :not(:has(.rh-sketch, [data-testid="stPlotlyChart"] .main-svg))) ~ *
+  :is([data-testid="stWidgetLabel"], [data-testid="stCaptionContainer"]) {
   visibility: hidden; animation: rh-after-chart 0s 15s forwards; }
 /* The Playground's stage: until its first drawing, what follows it on the page waits unseen:
    drawn at once, it was pushed down by the stage's 500-1200 px (CLS 0.2 at 1280x720, 0.8 on a
@@ -62,8 +66,10 @@ h1 { font-size: clamp(1.5rem, 2vw, 2.6rem) !important; padding: 0 !important; }
    stands in (a page's main chart) nothing is said; elsewhere, what to do, in words. */
 [class*="st-key-described-"] .stPrintGraphic > [data-testid="stAlertContainer"] {
   display: none; }
-[class*="st-key-described-"]:not(:has(.rh-sketch)) .stPrintGraphic:has(
-  > [data-testid="stAlertContainer"])::before {
+/* Said on the chart's own wrapper (outside a page's main chart, where the sketch stands in),
+   not from a :has() over the chart's box, which restyled its whole subtree, plotly's SVG
+   included, at each step of its drawing. */
+.stPrintGraphic:has(> [data-testid="stAlertContainer"]):not(.st-key-main-chart *)::before {
   content: "This chart's code did not arrive (a network error): reload the page to draw it.";
   font-style: italic; }
 """
